@@ -1,0 +1,1 @@
+"""Pytest fixtures for the Discord stand-in (imported by tests/conftest.py)."""
