@@ -1,0 +1,1 @@
+"""The Discord application: client, commands, views, storage, scheduling, settings."""

@@ -1,0 +1,224 @@
+"""What the storage service hands out and the errors it raises: plain frozen records."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+Status = Literal["lobby", "active", "paused", "finished", "abandoned"]
+OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active", "paused")
+PingMode = Literal["channel", "dm", "both"]
+
+
+# -- errors ------------------------------------------------------------------------------
+class StorageError(Exception):
+    """Base of everything the storage service raises on purpose."""
+
+
+class GameNotFound(StorageError):
+    def __init__(self, what: str):
+        super().__init__(f"no such game: {what}")
+
+
+class ChannelBusy(StorageError):
+    """A channel already holds an open (lobby, active or paused) game."""
+
+    def __init__(self, channel_id: int, game_id: int | None):
+        self.channel_id = channel_id
+        self.game_id = game_id
+        super().__init__(f"channel {channel_id} already has an open game (#{game_id}); finish or abandon it first")
+
+
+class WrongStatus(StorageError):
+    """The game is not in a status that allows this (a choice in a paused game, seats after start)."""
+
+    def __init__(self, game_id: int, status: str, wanted: str):
+        self.game_id = game_id
+        self.status = status
+        super().__init__(f"game #{game_id} is {status}; this needs it to be {wanted}")
+
+
+class GameMovedOn(StorageError):
+    """Someone else's choice took this sequence number first: reload and ask again."""
+
+    def __init__(self, game_id: int, seq: int, latest: int):
+        self.game_id = game_id
+        self.seq = seq
+        self.latest = latest
+        super().__init__(f"game #{game_id} moved on: choice {seq} is already taken (latest is {latest})")
+
+
+class UnknownGame(StorageError):
+    """The game's name is not in the engine registry (typo, or a game removed from the code)."""
+
+    def __init__(self, name: str, game_id: int | None = None):
+        self.name = name
+        self.game_id = game_id
+        where = f"game #{game_id} uses " if game_id is not None else ""
+        super().__init__(f"{where}unknown game '{name}'")
+
+
+class CorruptGame(StorageError):
+    """Stored data disagrees with the rules. Reported with the step, never repaired silently."""
+
+    def __init__(self, game_id: int, step: int, reason: str):
+        self.game_id = game_id
+        self.step = step
+        self.reason = reason
+        super().__init__(f"game #{game_id} is corrupt at step {step}: {reason}")
+
+
+class BadReplay(StorageError):
+    """An imported replay file is malformed or does not play under the rules."""
+
+
+# -- records -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Seat:
+    """A Discord member in an engine seat. `seat` is the engine's player name."""
+
+    seat: str
+    name: str
+    user_id: int | None = None
+
+    def to_json(self) -> dict:
+        return {"user_id": self.user_id, "name": self.name, "seat": self.seat}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Seat:
+        return cls(seat=data["seat"], name=data["name"], user_id=data.get("user_id"))
+
+
+def seats_to_text(seats: tuple[Seat, ...] | list[Seat]) -> str:
+    names = [s.seat for s in seats]
+    if len(set(names)) != len(names):
+        raise StorageError("two seats have the same name")
+    return json.dumps([s.to_json() for s in seats])
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    parent_channel_id: int | None
+    game: str
+    rules_version: str
+    seats: tuple[Seat, ...]
+    seed: int
+    options: dict[str, Any]
+    status: Status
+    host_user_id: int
+    reminder_hours: float
+    boards_in_thread: bool
+    board_thread_id: int | None
+    lobby_message_id: int | None
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+
+    @property
+    def players(self) -> list[str]:
+        """Engine player names in seat order, as given to setup."""
+        return [s.seat for s in self.seats]
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def seat_named(self, seat: str) -> Seat | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+
+@dataclass(frozen=True)
+class ChoiceRecord:
+    seq: int
+    player: str
+    option_id: str
+    user_id: int | None
+    events: list[dict]
+    created_at: datetime
+
+
+@dataclass
+class LoadedGame:
+    """A game record with its current engine state; `seq` is the number of choices made."""
+
+    record: GameRecord
+    state: Any
+    seq: int
+    last_choice_at: datetime | None = None
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def waiting_since(self) -> datetime | None:
+        """When the game started waiting on its current decision (for /game status)."""
+        return self.last_choice_at or self.record.started_at
+
+
+@dataclass(frozen=True)
+class MessageRecord:
+    message_id: int
+    game_id: int
+    channel_id: int
+    kind: str
+    version: int | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Reminder:
+    game_id: int
+    player: str
+    due_at: datetime
+    attempt: int
+    channel_id: int = 0
+    guild_id: int = 0
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    guild_id: int
+    moderator_role_id: int | None = None
+    default_reminder_hours: float | None = None
+    log_channel_id: int | None = None
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    game_id: int
+    player: str
+    user_id: int | None
+    game: str
+    score: float | None
+    rank: int
+    details: dict = field(default_factory=dict)
+    finished_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """One member's record in one game type: /stats."""
+
+    game: str
+    played: int
+    won: int
+
+
+# -- time --------------------------------------------------------------------------------
+def time_to_text(moment: datetime) -> str:
+    """One fixed UTC shape, so stored times compare correctly as text."""
+    if moment.tzinfo is None:
+        raise ValueError("naive datetime: pass an aware UTC time")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def text_to_time(text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
