@@ -86,3 +86,9 @@ class DiceRace(Game[RaceState]):
 
 
 GAME = register(DiceRace())
+
+
+def random_move(game: Game, state, rng) -> tuple[str, str]:
+    """A legal (player, option_id) picked by `rng`, always addressed to the decision's player."""
+    decision = rng.choice(game.pending(state))
+    return decision.player, rng.choice(decision.options).id

@@ -1,0 +1,131 @@
+"""Bad stored data is reported with the game and the step, and never silently repaired."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from toygame import GAME, random_move
+
+from bot.storage import Storage
+from bot.storage_types import CorruptGame, Seat, UnknownGame
+
+SEATS = [Seat("A", "Ann", 1), Seat("B", "Bo", 2)]
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    store = await Storage.open(tmp_path / "db.sqlite", snapshot_every=5)
+    yield store
+    await store.close()
+
+
+async def played_game(storage, choices=12, channel_id=1):
+    record = await storage.create_game(guild_id=1, channel_id=channel_id, game=GAME.name, host_user_id=1,
+                                       seats=SEATS, seed=21, options={"goal": 200})
+    loaded = await storage.start_game(record.id)
+    rng = random.Random(21)
+    for _ in range(choices):
+        loaded, _ = await storage.play(record.id, *random_move(GAME, loaded.state, rng))
+    return loaded
+
+
+async def dump_tables(storage):
+    out = {}
+    for table in ("games", "choices", "snapshots", "results"):
+        async with storage._r.execute(f"SELECT * FROM {table} ORDER BY 1, 2") as cur:
+            out[table] = [tuple(r) for r in await cur.fetchall()]
+    return out
+
+
+async def test_a_snapshot_that_does_not_match_its_replay_is_reported_at_its_step(storage):
+    loaded = await played_game(storage)
+    async with storage._r.execute("SELECT state FROM snapshots WHERE game_id = ? AND seq = 5", (loaded.id,)) as c:
+        state = json.loads((await c.fetchone())[0])
+    state["positions"]["A"] += 3  # a cheat, or a bit flipped on disk
+    await storage._w.execute("UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = 5",
+                             (json.dumps(state), loaded.id))
+    before = await dump_tables(storage)
+    with pytest.raises(CorruptGame) as info:
+        await storage.verify_game(loaded.id)
+    assert (info.value.game_id, info.value.step) == (loaded.id, 5)
+    assert f"game #{loaded.id} is corrupt at step 5" in str(info.value)
+    assert "does not match the replay" in info.value.reason
+    assert await dump_tables(storage) == before  # reported, not "fixed"
+
+
+async def test_a_snapshot_with_the_wrong_version_is_reported_when_loading(storage):
+    loaded = await played_game(storage, choices=10)
+    state = json.loads(GAME.dumps(loaded.state))
+    state["version"] = 7
+    await storage._w.execute("UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = 10",
+                             (json.dumps(state), loaded.id))
+    with pytest.raises(CorruptGame) as info:
+        await storage.load(loaded.id)
+    assert info.value.step == 10 and "version 7" in info.value.reason
+
+
+async def test_an_unreadable_snapshot_is_reported_when_loading(storage):
+    loaded = await played_game(storage, choices=10)
+    await storage._w.execute("UPDATE snapshots SET state = '{\"nonsense\": 1}' WHERE game_id = ? AND seq = 10",
+                             (loaded.id,))
+    with pytest.raises(CorruptGame) as info:
+        await storage.load(loaded.id)
+    assert info.value.step == 10 and "does not load" in info.value.reason
+
+
+async def test_an_unknown_game_name_is_reported_with_the_game(storage):
+    loaded = await played_game(storage, choices=3)
+    await storage._w.execute("UPDATE games SET game = 'chess960' WHERE id = ?", (loaded.id,))
+    for attempt in (storage.load(loaded.id), storage.verify_game(loaded.id)):
+        with pytest.raises(UnknownGame) as info:
+            await attempt
+        assert info.value.game_id == loaded.id and info.value.name == "chess960"
+        assert f"game #{loaded.id} uses unknown game 'chess960'" == str(info.value)
+
+
+async def test_a_choice_the_rules_refuse_is_reported_at_its_step_on_load_verify_and_undo(storage):
+    loaded = await played_game(storage, choices=12)
+    # Choice 12 comes after the snapshot at 10, so a load must replay it; choice 7 only a full replay.
+    await storage._w.execute("UPDATE choices SET option_id = 'teleport' WHERE game_id = ? AND seq = 12",
+                             (loaded.id,))
+    before = await dump_tables(storage)
+    with pytest.raises(CorruptGame) as info:
+        await storage.load(loaded.id)
+    assert info.value.step == 12 and "refuse" in info.value.reason and "'teleport'" in info.value.reason
+    with pytest.raises(CorruptGame) as info:
+        await storage.undo_to(loaded.id, 12)
+    assert info.value.step == 12
+    # The wrong player for choice 7: only a replay from setup passes through it.
+    await storage._w.execute("UPDATE choices SET player = CASE player WHEN 'A' THEN 'B' ELSE 'A' END"
+                             " WHERE game_id = ? AND seq = 7", (loaded.id,))
+    with pytest.raises(CorruptGame) as info:
+        await storage.verify_game(loaded.id)
+    assert info.value.step == 7
+    after = await dump_tables(storage)
+    assert after["snapshots"] == before["snapshots"] and after["games"] == before["games"]
+
+
+async def test_a_gap_in_the_choices_is_reported(storage):
+    loaded = await played_game(storage, choices=8)
+    await storage._w.execute("DELETE FROM choices WHERE game_id = ? AND seq = 4", (loaded.id,))
+    with pytest.raises(CorruptGame) as info:
+        await storage.verify_game(loaded.id)
+    assert info.value.step == 4 and "jump" in info.value.reason
+
+
+async def test_a_snapshot_beyond_the_last_choice_is_reported(storage):
+    loaded = await played_game(storage, choices=10)
+    await storage._w.execute("DELETE FROM choices WHERE game_id = ? AND seq > 8", (loaded.id,))
+    with pytest.raises(CorruptGame) as info:
+        await storage.load(loaded.id)
+    assert info.value.step == 10 and "beyond the last choice" in info.value.reason
+
+
+async def test_other_games_still_load_when_one_is_corrupt(storage):
+    bad = await played_game(storage, choices=6, channel_id=1)
+    good = await played_game(storage, choices=6, channel_id=2)
+    await storage._w.execute("UPDATE games SET game = 'gone' WHERE id = ?", (bad.id,))
+    assert (await storage.load(good.id)).seq == 6
+    assert await storage.verify_game(good.id) == 6
