@@ -1,0 +1,101 @@
+"""The one path every interaction takes: defer at once, ask the service, deliver the outcome.
+
+Deferring first means no interaction ever misses Discord's 3-second deadline, however long
+the board takes to render. Errors are logged with the game and the user and answered
+politely; the member never sees a stack trace and the game is never half-changed (the
+service only persists whole choices).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import discord
+
+from bot.permissions import is_moderator, missing, missing_sentence
+from bot.posts import Outcome
+
+log = logging.getLogger(__name__)
+
+POST_FAILED = "That was saved, but I could not post everything here; `/game status` shows where the game stands."
+SORRY = "Sorry, something went wrong on my side and nothing was changed. Please try again in a moment."
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts, where, as plain data the service can trust (taken from Discord's payload)."""
+
+    user_id: int
+    name: str
+    guild_id: int | None
+    channel_id: int
+    is_moderator: bool = False
+    # The channel's parent when the game channel is a thread.
+    parent_channel_id: int | None = None
+    in_thread: bool = False
+
+
+Request = Callable[[object, Actor], Awaitable[Outcome]]
+
+
+def actor_from(interaction: discord.Interaction) -> Actor:
+    client = interaction.client
+    settings = getattr(client, "settings", None)
+    user = interaction.user
+    channel = interaction.channel
+    in_thread = isinstance(channel, discord.Thread) or getattr(channel, "is_thread", False) is True
+    parent_id = getattr(channel, "parent_id", None) if in_thread else None
+    return Actor(
+        user_id=user.id,
+        name=getattr(user, "display_name", None) or user.name,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        is_moderator=is_moderator(user, interaction.permissions, getattr(settings, "moderator_role", None)),
+        parent_channel_id=parent_id,
+        in_thread=bool(in_thread),
+    )
+
+
+async def component(interaction: discord.Interaction, request: Request | None) -> None:
+    """A click on a button or a menu: acknowledged silently, answered privately if refused."""
+    await interaction.response.defer()
+    if request is None:
+        return
+    await _run(interaction, request)
+
+
+async def command(interaction: discord.Interaction, request: Request, *, ephemeral: bool = True) -> None:
+    """A slash command: 'thinking…' at once, then the reply (private unless asked otherwise)."""
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    await _run(interaction, request, must_reply=True)
+
+
+async def _run(interaction: discord.Interaction, request: Request, *, must_reply: bool = False) -> None:
+    client = interaction.client
+    actor = None
+    try:
+        actor = actor_from(interaction)
+        lacking = missing(interaction.app_permissions, in_thread=actor.in_thread)
+        if lacking:
+            outcome = Outcome.refuse(missing_sentence(lacking))
+        else:
+            outcome = await request(client.service, actor)
+    except Exception:
+        log.exception(
+            "request failed: user=%s guild=%s channel=%s",
+            getattr(actor, "user_id", None), interaction.guild_id, interaction.channel_id,
+        )
+        outcome = Outcome.refuse(SORRY)
+    if outcome.ok is False:
+        log.info("refused user=%s game=%s: %s", getattr(actor, "user_id", None), outcome.game_id,
+                 outcome.reply.content if outcome.reply else "")
+    try:
+        await client.publisher.deliver(outcome, interaction=interaction, must_reply=must_reply)
+    except Exception:
+        log.exception("delivering failed: game=%s user=%s", outcome.game_id, getattr(actor, "user_id", None))
+        try:
+            await interaction.followup.send(POST_FAILED, ephemeral=True)
+        except discord.HTTPException:
+            pass

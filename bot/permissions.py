@@ -1,0 +1,63 @@
+"""Who may moderate, and which of the bot's own permissions a channel lacks (by name)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import discord
+
+# What the bot needs in a game channel; the README's invite link asks for exactly these.
+NEEDED = {
+    "view_channel": "View Channels",
+    "send_messages": "Send Messages",
+    "read_message_history": "Read Message History",
+    "attach_files": "Attach Files",
+    "embed_links": "Embed Links",
+}
+NEEDED_IN_THREAD = {"send_messages_in_threads": "Send Messages in Threads"}
+NEEDED_FOR_BOARD_THREAD = {"create_public_threads": "Create Public Threads"}
+
+INVITE_PERMISSIONS = discord.Permissions(
+    **{name: True for name in (*NEEDED, *NEEDED_IN_THREAD, *NEEDED_FOR_BOARD_THREAD)}
+)
+
+
+def is_moderator(member: object, channel_permissions: discord.Permissions | None, role_setting: str | None,
+                 role_id: int | None = None) -> bool:
+    """Manage Channels in this channel, or the configured moderator role (by id or by name)."""
+    if channel_permissions is not None and (channel_permissions.manage_channels or channel_permissions.administrator):
+        return True
+    roles: Iterable = getattr(member, "roles", ()) or ()
+    for role in roles:
+        if role_id is not None and role.id == role_id:
+            return True
+        if role_setting and (str(role.id) == role_setting or role.name.casefold() == role_setting.casefold()):
+            return True
+    return False
+
+
+def missing(permissions: discord.Permissions | None, *, in_thread: bool = False,
+            wants_thread: bool = False) -> list[str]:
+    """The names of the permissions the bot needs here and lacks (empty: all is well).
+
+    Unknown permissions (None) are treated as fine: Discord will say so if they are not.
+    """
+    if permissions is None:
+        return []
+    needed = dict(NEEDED)
+    if in_thread:
+        needed.update(NEEDED_IN_THREAD)
+        needed.pop("send_messages")
+    if wants_thread and not in_thread:
+        needed.update(NEEDED_FOR_BOARD_THREAD)
+    if permissions.administrator:
+        return []
+    return [label for name, label in needed.items() if not getattr(permissions, name)]
+
+
+def missing_sentence(names: list[str]) -> str:
+    return (
+        "I can't play here: I'm missing the **" + "**, **".join(names) + "** permission"
+        + ("s" if len(names) > 1 else "") + " in this channel. Ask a server admin to grant "
+        + ("them" if len(names) > 1 else "it") + "."
+    )

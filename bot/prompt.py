@@ -1,0 +1,196 @@
+"""The one generic decision prompt: a Decision becomes component specs, within Discord's limits.
+
+Pure data in, pure data out, so every limit is unit-tested without Discord:
+- a message holds at most 5 rows; a row holds 5 buttons or 1 select; a select 25 options;
+- a custom id is at most 100 characters, a button label 80, a select option's label and
+  value 100, a placeholder 150.
+Up to 25 options become buttons. More become select menus grouped by the option id's prefix
+(`take:`, `move:` ...) and paged by 25, with the prefix-less options (`pass`, `done`) kept as
+buttons. A decision too large for one message continues in further messages.
+
+Custom ids carry the game id, the state version and a reference to the option: the option id
+itself when it fits, otherwise its index in the decision plus a short hash of the id, so a
+reference can never silently point at a different option.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import Decision, Option
+
+CUSTOM_ID_LIMIT = 100
+BUTTON_LABEL_LIMIT = 80
+SELECT_TEXT_LIMIT = 100
+PLACEHOLDER_LIMIT = 150
+ROWS = 5
+BUTTONS_PER_ROW = 5
+SELECT_OPTIONS = 25
+
+# The templates the DynamicItems parse; kept here beside the builders that must match them.
+BUTTON_TEMPLATE = r"bg:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<ref>.+)"
+SELECT_TEMPLATE = r"bs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<part>[0-9]+)"
+_INDEX_REF = re.compile(r"#(?P<index>[0-9]+)\.(?P<digest>[0-9a-f]{6})")
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    custom_id: str
+    label: str
+    row: int
+    # "primary" for the common case, "secondary" for pass/done-like choices.
+    style: str = "primary"
+
+
+@dataclass(frozen=True)
+class SelectSpec:
+    custom_id: str
+    placeholder: str
+    # (label, value) pairs; value is the option reference resolved on click.
+    options: tuple[tuple[str, str], ...]
+    row: int
+
+
+@dataclass(frozen=True)
+class PromptPage:
+    """One message's worth of components for a decision."""
+
+    components: tuple[ButtonSpec | SelectSpec, ...]
+    part: str = ""  # "1/2" when a decision spans several messages
+
+
+def digest(option_id: str) -> str:
+    return hashlib.sha1(option_id.encode()).hexdigest()[:6]
+
+
+def option_ref(options: Sequence[Option], index: int, budget: int) -> str:
+    """How a click names `options[index]` within `budget` characters."""
+    option_id = options[index].id
+    if len(option_id) <= budget and not _INDEX_REF.fullmatch(option_id):
+        return option_id
+    return f"#{index}.{digest(option_id)}"
+
+
+def resolve_ref(options: Sequence[Option], ref: str) -> str | None:
+    """The option id a reference names among `options`, or None if it names none of them."""
+    match = _INDEX_REF.fullmatch(ref)
+    if match is None:
+        return ref if any(o.id == ref for o in options) else None
+    index = int(match["index"])
+    if index < len(options) and digest(options[index].id) == match["digest"]:
+        return options[index].id
+    return None
+
+
+def button_id(game_id: int, version: int, ref: str) -> str:
+    return f"bg:{game_id}:{version}:{ref}"
+
+
+def select_id(game_id: int, version: int, part: int) -> str:
+    return f"bs:{game_id}:{version}:{part}"
+
+
+def _group_key(option: Option) -> str:
+    prefix, sep, _rest = option.id.partition(":")
+    return prefix if sep else ""
+
+
+def _group_title(key: str) -> str:
+    return key.replace("_", " ").capitalize() or "Choose"
+
+
+def build_prompt(game_id: int, version: int, decision: Decision) -> list[PromptPage]:
+    """The component pages for one decision (usually exactly one page)."""
+    options = decision.options
+    button_budget = CUSTOM_ID_LIMIT - len(button_id(game_id, version, ""))
+    if len(options) <= ROWS * BUTTONS_PER_ROW:
+        buttons = tuple(
+            ButtonSpec(
+                custom_id=button_id(game_id, version, option_ref(options, i, button_budget)),
+                label=_button_label(option),
+                row=i // BUTTONS_PER_ROW,
+                style="primary" if _group_key(option) else "secondary",
+            )
+            for i, option in enumerate(options)
+        )
+        return [PromptPage(buttons)]
+
+    # Too many for buttons: prefix-less options stay buttons, the rest go into select menus.
+    loose = [i for i, o in enumerate(options) if not _group_key(o)]
+    groups: dict[str, list[int]] = {}
+    for i, option in enumerate(options):
+        key = _group_key(option)
+        if key:
+            groups.setdefault(key, []).append(i)
+    if len(loose) > BUTTONS_PER_ROW:
+        # Rare: many prefix-less options; they page through selects like any group.
+        groups = {"": loose, **groups}
+        loose = []
+
+    rows: list[list[ButtonSpec | SelectSpec]] = []
+    if loose:
+        rows.append(
+            [
+                ButtonSpec(
+                    custom_id=button_id(game_id, version, option_ref(options, i, button_budget)),
+                    label=_button_label(options[i]),
+                    row=0,
+                    style="secondary",
+                )
+                for i in loose
+            ]
+        )
+    select_count = 0
+    for key, indices in groups.items():
+        pages = [indices[n : n + SELECT_OPTIONS] for n in range(0, len(indices), SELECT_OPTIONS)]
+        for number, page in enumerate(pages, start=1):
+            paged = f" ({number}/{len(pages)})" if len(pages) > 1 else ""
+            first, last = _short_label(options[page[0]]), _short_label(options[page[-1]])
+            span = f": {first} … {last}" if len(pages) > 1 else "…"
+            placeholder = f"{_group_title(key)}{paged}{span}"
+            rows.append(
+                [
+                    SelectSpec(
+                        custom_id=select_id(game_id, version, select_count),
+                        placeholder=placeholder[:PLACEHOLDER_LIMIT],
+                        options=tuple(
+                            (options[i].label[:SELECT_TEXT_LIMIT] or options[i].id[:SELECT_TEXT_LIMIT],
+                             option_ref(options, i, SELECT_TEXT_LIMIT))
+                            for i in page
+                        ),
+                        row=0,
+                    )
+                ]
+            )
+            select_count += 1
+
+    messages = [rows[n : n + ROWS] for n in range(0, len(rows), ROWS)]
+    result = []
+    for number, message_rows in enumerate(messages, start=1):
+        components: list[ButtonSpec | SelectSpec] = []
+        for row_number, row in enumerate(message_rows):
+            for spec in row:
+                components.append(_with_row(spec, row_number))
+        part = f"{number}/{len(messages)}" if len(messages) > 1 else ""
+        result.append(PromptPage(tuple(components), part))
+    return result
+
+
+def _with_row(spec: ButtonSpec | SelectSpec, row: int) -> ButtonSpec | SelectSpec:
+    if isinstance(spec, ButtonSpec):
+        return ButtonSpec(spec.custom_id, spec.label, row, spec.style)
+    return SelectSpec(spec.custom_id, spec.placeholder, spec.options, row)
+
+
+def _button_label(option: Option) -> str:
+    label = option.label or option.id
+    if len(label) > BUTTON_LABEL_LIMIT:
+        label = label[: BUTTON_LABEL_LIMIT - 1] + "…"
+    return label
+
+
+def _short_label(option: Option) -> str:
+    return (option.label or option.id)[:30]

@@ -1,0 +1,154 @@
+"""Turns the service's `Outcome`s into Discord messages: the only module that posts.
+
+Pings are limited by construction to the users a post names (never @everyone or roles);
+boards go to the game's board thread when it has one; every game message is recorded so it
+can be found again; a missing permission is reported by name instead of failing silently.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+from bot.components import build_view
+from bot.permissions import missing, missing_sentence
+from bot.posts import Outcome, Post
+
+log = logging.getLogger(__name__)
+
+# Discord's smallest upload limit for bots (servers with boosts allow more).
+DEFAULT_FILE_LIMIT = 10 * 1024 * 1024
+
+
+def _files(post: Post, limit: int) -> tuple[list[discord.File], str]:
+    files, notes = [], []
+    for attachment in post.attachments:
+        if len(attachment.data) > limit:
+            notes.append(f"({attachment.filename} is too large to upload here)")
+            continue
+        files.append(discord.File(io.BytesIO(attachment.data), filename=attachment.filename))
+    return files, " ".join(notes)
+
+
+def _allowed(post: Post) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(uid) for uid in post.mentions], replied_user=False
+    )
+
+
+def _content(post: Post, note: str) -> str:
+    content = f"{post.content}\n{note}" if note else post.content
+    return content[:2000]
+
+
+class Publisher:
+    """Sends outcomes. `client` resolves channels by id (for posts not tied to a click)."""
+
+    def __init__(self, client: discord.Client, service):
+        self.client = client
+        self.service = service
+
+    async def deliver(self, outcome: Outcome, *, interaction: discord.Interaction | None = None,
+                      must_reply: bool = False) -> None:
+        if interaction is not None and outcome.edit is not None:
+            await self._edit_clicked(interaction, outcome.edit)
+        channel = interaction.channel if interaction is not None else None
+        if outcome.channel_id is not None and (channel is None or channel.id != outcome.channel_id):
+            channel = await self._channel(outcome.channel_id)
+        failed = []
+        if outcome.posts and channel is not None:
+            failed = await self.post_all(outcome, channel)
+        if interaction is None:
+            return
+        reply = outcome.reply
+        if failed:
+            text = missing_sentence(failed) if all(isinstance(f, str) for f in failed) else failed[0]
+            reply = Post(f"{reply.content}\n{text}" if reply else text)
+        if reply is None and must_reply:
+            reply = Post("Done.")
+        if reply is not None:
+            files, note = _files(reply, self._limit(interaction.guild))
+            view = build_view(reply.components)
+            kwargs = {"view": view} if view is not None else {}
+            await interaction.followup.send(
+                _content(reply, note), files=files, ephemeral=True, allowed_mentions=_allowed(reply), **kwargs
+            )
+
+    async def _edit_clicked(self, interaction: discord.Interaction, post: Post) -> None:
+        view = build_view(post.components)
+        try:
+            await interaction.edit_original_response(
+                content=post.content[:2000], view=view, allowed_mentions=_allowed(post)
+            )
+        except discord.HTTPException as exc:
+            # An edit is cosmetic (the choice already counts); never fail the click over it.
+            log.warning("could not edit clicked message %s: %s", getattr(interaction.message, "id", None), exc)
+
+    async def post_all(self, outcome: Outcome, channel) -> list[str]:
+        """Send the outcome's posts; return the names of missing permissions if any send failed."""
+        board_channel = channel
+        if outcome.board_thread_id is not None:
+            board_channel = await self._channel(outcome.board_thread_id) or channel
+        for post in outcome.posts:
+            target = board_channel if post.where == "board" else channel
+            try:
+                await self.send(post, target, game_id=outcome.game_id)
+            except discord.Forbidden:
+                lacking = self._missing_in(target)
+                log.warning("cannot post in channel %s for game %s: missing %s",
+                            getattr(target, "id", None), outcome.game_id, lacking or "unknown")
+                return lacking or ["Send Messages"]
+        return []
+
+    async def send(self, post: Post, channel, *, game_id: int | None) -> discord.Message:
+        files, note = _files(post, self._limit(getattr(channel, "guild", None)))
+        view = build_view(post.components)
+        kwargs = {"view": view} if view is not None else {}
+        message = await channel.send(_content(post, note), files=files, allowed_mentions=_allowed(post), **kwargs)
+        if game_id is not None:
+            await self.service.record_message(game_id, channel.id, message.id, post.kind, post.version)
+        return message
+
+    async def _channel(self, channel_id: int):
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except discord.HTTPException as exc:
+                log.warning("channel %s is gone or hidden: %s", channel_id, exc)
+                return None
+        return channel
+
+    @staticmethod
+    def _missing_in(channel) -> list[str]:
+        guild = getattr(channel, "guild", None)
+        me = getattr(guild, "me", None)
+        if me is None:
+            return []
+        return missing(channel.permissions_for(me), in_thread=isinstance(channel, discord.Thread))
+
+    @staticmethod
+    def _limit(guild) -> int:
+        return getattr(guild, "filesize_limit", None) or DEFAULT_FILE_LIMIT
+
+    async def create_board_thread(self, channel, name: str) -> int | None:
+        """A public thread for the boards of a game, or None if the bot may not create one."""
+        try:
+            thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=10080)
+        except (discord.Forbidden, AttributeError) as exc:
+            log.warning("cannot create a board thread in %s: %s", getattr(channel, "id", None), exc)
+            return None
+        return thread.id
+
+    async def dm(self, user_id: int, post: Post) -> bool:
+        """A direct message (reminders); False when the member does not accept DMs from the bot."""
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            await user.send(post.content[:2000], allowed_mentions=_allowed(post))
+        except discord.HTTPException as exc:
+            log.info("cannot DM user %s: %s", user_id, exc)
+            return False
+        return True

@@ -1,0 +1,121 @@
+"""The bot's settings, read from the environment or a .env file, checked once at start-up.
+
+Every problem is reported as one `SettingsError` whose message is a single line an operator
+can act on; `python -m bot` prints it and exits with status 2 instead of a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+# A bot token is three base64url parts joined by dots; anything else is certainly a paste error.
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+_LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(Exception):
+    """A missing or malformed setting; the message is one line naming the setting."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    database_path: Path
+    dev_guild_id: int | None = None
+    moderator_role: str | None = None
+    log_level: str = "INFO"
+    # Test hook only: the end-to-end tests point discord.py at a local stand-in for Discord.
+    api_base: str | None = None
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelName(self.log_level)
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """Parse a .env file: KEY=VALUE lines, '#' comments, optional single or double quotes."""
+    values: dict[str, str] = {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return values
+    except OSError as exc:
+        raise SettingsError(f"cannot read {path}: {exc.strerror}") from None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        key = key.strip()
+        if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
+            raise SettingsError(f"{path} line {number} is not KEY=VALUE: {raw.strip()[:60]!r}")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:
+    """The settings from `environ` (default: os.environ) over the values in `env_file`.
+
+    The real environment wins over .env so an operator can override one value for one run.
+    """
+    merged: dict[str, str] = {}
+    if env_file is not None:
+        merged.update(read_env_file(env_file))
+    merged.update(os.environ if environ is None else environ)
+
+    def get(key: str) -> str | None:
+        value = merged.get(key, "").strip()
+        return value or None
+
+    token = get("DISCORD_TOKEN")
+    if token is None:
+        raise SettingsError(
+            "DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env (see .env.example)"
+        )
+    if token.lower().startswith("bot "):
+        token = token[4:].strip()
+    if not _TOKEN_SHAPE.match(token):
+        raise SettingsError(
+            "DISCORD_TOKEN does not look like a bot token (three dot-separated parts); "
+            "copy it again from the Developer Portal -> Bot -> Reset Token"
+        )
+
+    database_path = Path(get("DATABASE_PATH") or "./data/games.sqlite3")
+    if database_path.exists() and database_path.is_dir():
+        raise SettingsError(f"DATABASE_PATH={database_path} is a folder; give a file path such as ./data/games.sqlite3")
+
+    dev_guild_id = None
+    raw_guild = get("DEV_GUILD_ID")
+    if raw_guild is not None:
+        if not raw_guild.isdigit() or not 15 <= len(raw_guild) <= 21:
+            raise SettingsError(f"DEV_GUILD_ID must be a server id (a number of 17-20 digits), not {raw_guild!r}")
+        dev_guild_id = int(raw_guild)
+
+    log_level = (get("LOG_LEVEL") or "INFO").upper()
+    if log_level not in _LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(_LOG_LEVELS)}, not {log_level!r}")
+
+    api_base = get("DISCORD_API_BASE")
+    if api_base is not None:
+        if not re.match(r"^https?://[^/\s]+", api_base):
+            raise SettingsError(f"DISCORD_API_BASE must be an http(s) URL, not {api_base!r}")
+        api_base = api_base.rstrip("/")
+
+    return Settings(
+        token=token,
+        database_path=database_path,
+        dev_guild_id=dev_guild_id,
+        moderator_role=get("MODERATOR_ROLE"),
+        log_level=log_level,
+        api_base=api_base,
+    )

@@ -1,0 +1,164 @@
+"""Words for Discord: events, status, results and help, always within Discord's limits.
+
+Pure functions of engine objects and plain data; nothing here talks to Discord. Long
+accounts are split into several messages rather than cut, so no die roll is ever lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+
+from engine import Decision, Event
+
+MESSAGE_LIMIT = 2000
+
+# A mark per event kind, so a reader scanning a long account finds the dice and the VP fast.
+_EVENT_MARKS = {
+    "roll": "🎲",
+    "dice": "🎲",
+    "hits": "💥",
+    "battle": "⚔️",
+    "conquest": "🏴",
+    "siege": "🏰",
+    "vp": "⭐",
+    "round_end": "🔔",
+    "game_over": "🏁",
+}
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` shortened to `limit` characters, marking the cut with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    return text[: max(0, limit - 1)] + "…"
+
+
+def chunk_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Join lines into as few messages as fit in `limit` characters each, never splitting a
+    line unless that one line alone is too long."""
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        while len(line) > limit:
+            if current:
+                chunks.append(current)
+                current = ""
+            chunks.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = candidate
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def has_dice(event: Event) -> bool:
+    """Whether an event reports dice: a roll event or any event carrying dice in its data."""
+    if event.kind in ("roll", "dice"):
+        return True
+    return any("dice" in key or key in ("roll", "rolls") for key in event.data)
+
+
+def event_line(event: Event) -> str:
+    mark = _EVENT_MARKS.get(event.kind, "•")
+    return f"{mark} {event.text}"
+
+
+def event_lines(events: Sequence[Event]) -> list[str]:
+    return [event_line(e) for e in events if e.text]
+
+
+def account(header: str, events: Sequence[Event], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """The messages telling what happened: a header line, then one line per event."""
+    return chunk_lines([header, *event_lines(events)], limit)
+
+
+def mention(user_id: int | None, seat: str) -> str:
+    return f"<@{user_id}>" if user_id else f"**{seat}**"
+
+
+def prompt_text(decision: Decision, user_id: int | None, *, part: str = "") -> str:
+    """The line above a decision's buttons: who must decide and what."""
+    suffix = f" ({part})" if part else ""
+    return clip(f"{mention(user_id, decision.player)}, {decision.prompt}{suffix}", MESSAGE_LIMIT)
+
+
+def relative_time(moment: datetime) -> str:
+    """Discord renders <t:...:R> as '3 hours ago' in each reader's own time zone."""
+    return f"<t:{int(moment.timestamp())}:R>"
+
+
+def status_text(
+    title: str,
+    summary: Mapping,
+    decisions: Sequence[Decision],
+    seats: Mapping[str, int],
+    *,
+    since: datetime | None,
+    status: str,
+) -> str:
+    """`/game status`: whose turn, since when, the round and the scores so far."""
+    lines = [f"**{title}** — {status}"]
+    if "round" in summary:
+        lines.append(f"Round {summary['round']}")
+    if decisions:
+        waiting = ", ".join(sorted({mention(seats.get(d.player), d.player) for d in decisions}))
+        when = f" since {relative_time(since)}" if since else ""
+        lines.append(f"Waiting on {waiting}{when}:")
+        lines.extend(f"• {d.player}: {d.prompt}" for d in decisions)
+    players = summary.get("players")
+    if isinstance(players, Mapping) and players:
+        lines.append("Scores so far:")
+        for seat, info in players.items():
+            lines.append(f"• {seat}: {_score_words(info)}")
+    return "\n".join(chunk_lines(lines)[:1])
+
+
+def _score_words(info) -> str:
+    if not isinstance(info, Mapping):
+        return str(info)
+    parts = []
+    for key, value in info.items():
+        if key in ("vp", "treasury", "score") or key.endswith("_vp") or key.endswith("treasury"):
+            parts.append(f"{key.replace('_', ' ')} {_compact(value)}")
+    return ", ".join(parts) or "—"
+
+
+def _compact(value) -> str:
+    if isinstance(value, Mapping):
+        return "/".join(f"{k} {v}" for k, v in value.items())
+    return str(value)
+
+
+def result_lines(title: str, standings: Sequence[Mapping], seats: Mapping[str, int]) -> list[str]:
+    """Final scores with every tie-break figure the engine reports."""
+    lines = [f"🏁 **{title}** is over. Final scores:"]
+    for row in sorted(standings, key=lambda r: r.get("rank", 0)):
+        seat = str(row.get("player"))
+        extras = ", ".join(
+            f"{k.replace('_', ' ')} {_compact(v)}" for k, v in row.items() if k not in ("player", "score", "rank")
+        )
+        tail = f" ({extras})" if extras else ""
+        lines.append(f"{row.get('rank')}. {mention(seats.get(seat), seat)}: {row.get('score')}{tail}")
+    return lines
+
+
+def help_text(title: str, decision: Decision | None, rules_hint: str | None) -> str:
+    lines = [
+        f"**Playing {title} here**",
+        "The bot posts the board after every move, then asks the player it waits on. "
+        "Click a button (or pick from a menu) to choose; only that player can.",
+        "`/game status` whose turn it is · `/game map` the board · `/game log` recent events · "
+        "`/game takeback` undo your own last choice if no die was rolled and nobody chose since · "
+        "`/settings ping` how you are reminded.",
+    ]
+    if decision is not None:
+        lines.append(f"\n**Now:** {decision.player} — {decision.prompt}")
+        if rules_hint:
+            lines.append(rules_hint)
+    return clip("\n".join(lines), MESSAGE_LIMIT)
