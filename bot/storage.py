@@ -54,10 +54,12 @@ from bot.storage_types import (
 )
 from engine import IllegalAction
 
-# Snapshot policy: see docs/operations.md ("Snapshots") for the measurements behind it.
-# A snapshot every K choices bounds a load to K-1 replayed choices; the final state of a
-# finished game is always kept too.
-DEFAULT_SNAPSHOT_EVERY = 10
+# Snapshot policy, chosen by measuring (bench/storage.py, docs/operations.md "Snapshots"):
+# every append writes the state after it, so a load replays nothing; the previous snapshot
+# is then dropped unless its number is a multiple of CHECKPOINT_EVERY. Loads cost one read
+# and one parse, the database keeps about one state per CHECKPOINT_EVERY choices, and an
+# undo or a check replays at most CHECKPOINT_EVERY - 1 choices from a kept checkpoint.
+CHECKPOINT_EVERY = 10
 
 # Waiting for another process's write lock (a backup, check-db) before giving up.
 BUSY_TIMEOUT_MS = 5000
@@ -112,16 +114,19 @@ class Storage:
         writer: aiosqlite.Connection,
         reader: aiosqlite.Connection,
         *,
-        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+        checkpoint_every: int = CHECKPOINT_EVERY,
+        head_snapshots: bool = True,
         clock: Callable[[], datetime] = _utcnow,
     ):
-        if snapshot_every < 1:
-            raise ValueError("snapshot_every must be at least 1")
+        if checkpoint_every < 1:
+            raise ValueError("checkpoint_every must be at least 1")
         self._w = writer
         self._r = reader
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
-        self.snapshot_every = snapshot_every
+        self.checkpoint_every = checkpoint_every
+        # False keeps only the checkpoints (loads replay up to K-1 choices): for the benchmark.
+        self.head_snapshots = head_snapshots
         self._clock = clock
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -130,7 +135,8 @@ class Storage:
         cls,
         path: str | os.PathLike,
         *,
-        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+        checkpoint_every: int = CHECKPOINT_EVERY,
+        head_snapshots: bool = True,
         clock: Callable[[], datetime] = _utcnow,
     ) -> Storage:
         """Create the folder if needed, migrate the schema, and open the two connections."""
@@ -142,7 +148,7 @@ class Storage:
         except BaseException:
             await writer.close()
             raise
-        return cls(writer, reader, snapshot_every=snapshot_every, clock=clock)
+        return cls(writer, reader, checkpoint_every=checkpoint_every, head_snapshots=head_snapshots, clock=clock)
 
     async def close(self) -> None:
         async with self._write_lock, self._read_lock:
@@ -460,8 +466,9 @@ class Storage:
         return await self.load(record.id) if record else None
 
     # -- choices -------------------------------------------------------------------------
-    def wants_snapshot(self, seq: int) -> bool:
-        return seq % self.snapshot_every == 0
+    def is_checkpoint(self, seq: int) -> bool:
+        """Snapshots kept for good (seq 0, the state after setup, always is one)."""
+        return seq % self.checkpoint_every == 0
 
     async def append_choice(
         self,
@@ -488,7 +495,8 @@ class Storage:
         if engine.version(state) != seq:
             raise StorageError(f"state version {engine.version(state)} does not match choice {seq}")
         over = engine.is_over(state)
-        snapshot = engine.dumps(state) if over or self.wants_snapshot(seq) else None
+        keep = over or self.head_snapshots or self.is_checkpoint(seq)
+        snapshot = engine.dumps(state) if keep else None
         standings = engine.result(state) if over else None
         events_text = _event_json(events)
 
@@ -512,6 +520,8 @@ class Storage:
             if snapshot is not None:
                 await c.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state, created_at)"
                                 " VALUES (?, ?, ?, ?)", (game_id, seq, snapshot, now))
+            if not self.is_checkpoint(seq - 1):  # the previous head, now superseded
+                await c.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, seq - 1))
             await c.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             if standings is not None:
                 await self._write_results(c, current, standings, now)
@@ -659,7 +669,7 @@ class Storage:
             except IllegalAction as exc:
                 raise BadReplay(f"choice {seq} ({player}: {option_id}) refused: {exc}") from None
             rows.append((seq, player, option_id, None, _event_json(events), now))
-            if self.wants_snapshot(seq) or seq == len(choices):
+            if self.is_checkpoint(seq) or seq == len(choices):
                 snapshots.append((seq, engine.dumps(state)))
         over = engine.is_over(state)
 

@@ -26,7 +26,7 @@ SEATS = [Seat("A", "Ann", 101), Seat("B", "Bo", 102), Seat("C", "Cy", 103)]
 
 @pytest.fixture
 async def storage(tmp_path):
-    store = await Storage.open(tmp_path / "data" / "bot.sqlite", snapshot_every=4)
+    store = await Storage.open(tmp_path / "data" / "bot.sqlite", checkpoint_every=4)
     yield store
     await store.close()
 
@@ -123,9 +123,9 @@ async def test_choices_persist_and_load_equals_the_state_played(storage):
     choices = await storage.choices(loaded.id)
     assert [c.seq for c in choices] == list(range(1, 16))
     assert all(c.events for c in choices if c.option_id.startswith("roll"))  # the dice were narrated
-    # snapshot_every=4: snapshots at setup and every fourth choice, nothing else
+    # checkpoint_every=4: kept at setup and every fourth choice, plus the latest state
     async with storage._r.execute("SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", (loaded.id,)) as c:
-        assert [r[0] for r in await c.fetchall()] == [0, 4, 8, 12]
+        assert [r[0] for r in await c.fetchall()] == [0, 4, 8, 12, 15]
 
 
 async def test_load_survives_losing_every_snapshot_because_they_are_only_a_cache(storage):

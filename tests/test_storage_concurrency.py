@@ -47,7 +47,7 @@ async def check_exactly_the_winners_are_stored(store, game_id, winners):
 
 
 async def test_many_tasks_racing_on_one_connection(tmp_path):
-    store = await Storage.open(tmp_path / "db.sqlite", snapshot_every=3)
+    store = await Storage.open(tmp_path / "db.sqlite", checkpoint_every=3)
     try:
         record = await store.create_game(guild_id=1, channel_id=1, game=GAME.name, host_user_id=1,
                                          seats=SEATS, seed=11, options={"goal": 80})
