@@ -1,0 +1,263 @@
+"""The test API: a fake Discord that reads like a person using it.
+
+    discord = await FakeDiscord.start()
+    ann = discord.member("Ann")
+    ix = await discord.slash(ann, discord.channel("general"), "game new", game="byzantium")
+    reply = await ix.response                # the first callback: .type, .content, .ephemeral, .files
+    board = await discord.wait_for_message(discord.channel("general"), lambda m: m.attachments)
+    board.image().size; board.buttons()
+    await discord.click(ann, board, "Take Damascus")
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from . import commands, interactions, payloads
+from .faults import Faults
+from .gateway import GUILD_MEMBERS, GUILDS, RESUMABLE_CLOSE
+from .ids import snowflake
+from .records import Interaction, Message, RegisteredCommand, Violation
+from .server import StandIn
+from .world import DM, MANAGE_CHANNELS, Channel, Guild, Member, Role
+
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
+BUTTON, STRING_SELECT = 2, 3
+MANAGERS_ROLE = "Channel Managers"
+
+
+class FakeDiscord:
+    def __init__(self, standin: StandIn, guild: Guild) -> None:
+        self.standin = standin
+        self.guild = guild
+        self._announcements: list[asyncio.Task[bool]] = []
+        self._since = 0  # messages with a larger id came after the last action of a test member
+
+    @classmethod
+    async def start(cls, *, guild_name: str = "Test Server", channels: tuple[str, ...] = ("general",),
+                    **standin_options: Any) -> FakeDiscord:
+        standin = await StandIn(**standin_options).start()
+        return cls(standin, standin.world.create_guild(guild_name, channels))
+
+    async def close(self) -> None:
+        await self._flush()
+        await self.standin.stop()
+
+    # -- addresses for starting a bot ----------------------------------------------------------
+
+    @property
+    def token(self) -> str:
+        return self.standin.token
+
+    @property
+    def api_base(self) -> str:
+        return self.standin.api_base
+
+    @property
+    def application_id(self) -> int:
+        return self.standin.world.app.id
+
+    @property
+    def bot_user_id(self) -> int:
+        return self.standin.world.app.user.id
+
+    # -- places and people ---------------------------------------------------------------------
+
+    def channel(self, name: str) -> Channel:
+        """The text channel (or thread) called `name`; a text channel is created if there is none."""
+        for channel in self.standin.world.channels.values():
+            if channel.name == name and channel.guild_id == self.guild.id:
+                return channel
+        channel = self.standin.world.create_channel(self.guild, name)
+        self._announce("CHANNEL_CREATE", payloads.channel(channel), GUILDS)
+        return channel
+
+    def thread(self, name: str) -> Channel:
+        for channel in self.standin.world.channels.values():
+            if channel.is_thread and channel.name == name:
+                return channel
+        raise AssertionError(f"no thread named {name!r}")
+
+    def dm(self, member: Member) -> Channel:
+        """The DM channel between the bot and `member` (where the bot's DMs to them appear)."""
+        return self.standin.world.dm_channel(member.user)
+
+    def member(self, name: str, manage_channels: bool = False, roles: list[str] | tuple[str, ...] = ()) -> Member:
+        """The server member called `name`, created on first use with these permissions and roles."""
+        existing = next((m for m in self.guild.members if m.name == name), None)
+        if existing is not None:
+            return existing
+        role_ids = [self.role(r).id for r in roles]
+        if manage_channels:
+            role_ids.append(self.role(MANAGERS_ROLE, permissions=MANAGE_CHANNELS).id)
+        member = self.standin.world.create_member(self.guild, name, role_ids)
+        self._announce("GUILD_MEMBER_ADD", payloads.member(member) | {"guild_id": str(self.guild.id)}, GUILD_MEMBERS)
+        return member
+
+    def role(self, name: str, permissions: int = 0) -> Role:
+        role = self.guild.role(name)
+        if role is None:
+            role = self.standin.world.create_role(self.guild, name, permissions)
+            self._announce("GUILD_ROLE_CREATE", {"guild_id": str(self.guild.id), "role": payloads.role(role)}, GUILDS)
+        return role
+
+    def _announce(self, event: str, data: dict[str, Any], intent: int) -> None:
+        """Tell a connected bot about a new channel/member/role, as Discord would, before the next action."""
+        self._announcements.append(asyncio.ensure_future(self.standin.gateway.dispatch(event, data, intent=intent)))
+
+    async def _flush(self) -> None:
+        tasks, self._announcements = self._announcements, []
+        if tasks:
+            await asyncio.gather(*tasks)
+
+    # -- what the bot registered ---------------------------------------------------------------
+
+    def commands(self) -> dict[str, RegisteredCommand]:
+        """Registered slash commands visible in the test guild (guild commands shadow global ones)."""
+        store = self.standin.store
+        return {**store.global_commands, **store.guild_commands.get(self.guild.id, {})}
+
+    def command(self, name: str) -> RegisteredCommand:
+        return commands.find_command(self.standin.store, self.guild.id, name)
+
+    async def wait_for_commands(self, *names: str, timeout: float = 10.0) -> dict[str, RegisteredCommand]:
+        """Wait until the bot has registered these commands (or any command, if none are named)."""
+        def done() -> dict[str, RegisteredCommand] | None:
+            found = self.commands()
+            return found if (all(n in found for n in names) if names else found) else None
+        return await self.standin.store.wait_until(done, timeout, f"commands {names or 'any'} to be registered")
+
+    # -- acting as a person ----------------------------------------------------------------------
+
+    async def slash(self, member: Member, channel: Channel, command: str, **options: Any) -> Interaction:
+        """Use a slash command: "game new" is command game, subcommand new; options by name."""
+        cmd, data = commands.build(self.standin.world, self.standin.store, self.guild.id, command, options)
+        return await self._interact(member, channel, APPLICATION_COMMAND, data, command_name=command)
+
+    async def autocomplete(self, member: Member, channel: Channel, command: str, option: str, typed: str,
+                           **options: Any) -> Interaction:
+        """Type `typed` into `option` of the command; `(await ix.response).choices` are the suggestions."""
+        cmd, data = commands.build(self.standin.world, self.standin.store, self.guild.id, command,
+                                   {**options, option: typed}, focused=option)
+        return await self._interact(member, channel, AUTOCOMPLETE, data, command_name=command)
+
+    async def click(self, member: Member, message: Message, label_or_custom_id: str) -> Interaction:
+        """Click a button (found by label or custom id) on the message as it stands now."""
+        button = message.button(label_or_custom_id)
+        if button.disabled:
+            raise AssertionError(f"button {label_or_custom_id!r} is disabled; nobody can click it")
+        if button.custom_id is None:
+            raise AssertionError(f"button {label_or_custom_id!r} is a link button; it opens {button.url}")
+        data = {"custom_id": button.custom_id, "component_type": BUTTON}
+        return await self._interact(member, self._channel_of(message), MESSAGE_COMPONENT, data, message=message)
+
+    async def select(self, member: Member, message: Message, custom_id_or_placeholder: str,
+                     values: list[str] | str) -> Interaction:
+        """Pick option values (by value or label) in a string select on the message."""
+        menu = message.select(custom_id_or_placeholder)
+        picked = [values] if isinstance(values, str) else list(values)
+        by_label = {o.label: o.value for o in menu.options}
+        offered = {o.value for o in menu.options}
+        picked = [v if v in offered else by_label.get(v, v) for v in picked]
+        if menu.disabled:
+            raise AssertionError(f"select {custom_id_or_placeholder!r} is disabled")
+        if menu.type == STRING_SELECT and not set(picked) <= offered:
+            raise AssertionError(f"{sorted(set(picked) - offered)} not offered by select {custom_id_or_placeholder!r}")
+        if not menu.min_values <= len(picked) <= menu.max_values:
+            raise AssertionError(f"pick {menu.min_values}-{menu.max_values} values, not {len(picked)}")
+        data = {"custom_id": menu.custom_id, "component_type": menu.type, "values": picked}
+        return await self._interact(member, self._channel_of(message), MESSAGE_COMPONENT, data, message=message)
+
+    def _channel_of(self, message: Message) -> Channel:
+        return self.standin.world.channels[message.channel_id]
+
+    async def _interact(self, member: Member, channel: Channel, type: int, data: dict[str, Any], *,
+                        message: Message | None = None, command_name: str | None = None) -> Interaction:
+        await self._flush()
+        self._since = snowflake()
+        return await interactions.create(self.standin, member, channel, type, data, message=message,
+                                         command_name=command_name)
+
+    # -- what people see -------------------------------------------------------------------------
+
+    def messages(self, channel: Channel, *, include_ephemeral: bool = False) -> list[Message]:
+        """Messages in the channel, oldest first, as they stand now (ephemeral ones only if asked)."""
+        return self.standin.store.channel_messages(channel.id, include_ephemeral=include_ephemeral)
+
+    def ephemeral_messages(self, member: Member) -> list[Message]:
+        """Ephemeral messages only `member` saw (answers to their interactions)."""
+        store = self.standin.store
+        return [m for m in store.messages.values() if m.ephemeral and not m.deleted and m.interaction_id
+                and store.interactions[m.interaction_id].user.id == member.id]
+
+    def message(self, message_id: int) -> Message:
+        return self.standin.store.messages[message_id]
+
+    async def wait_for_message(self, channel: Channel, predicate: Callable[[Message], Any] | None = None,
+                               timeout: float = 10.0, *, since: Message | Interaction | int | None = -1,
+                               include_ephemeral: bool = False) -> Message:
+        """The first message in `channel` matching `predicate` (checked against its latest version).
+
+        By default only messages posted after the last slash/click/select count; pass since=None
+        for any message, or a Message/Interaction/id to count from there.
+        """
+        floor = self._since if since == -1 else (since.id if isinstance(since, Message | Interaction) else since or 0)
+
+        def find() -> Message | None:
+            for m in self.messages(channel, include_ephemeral=include_ephemeral):
+                if m.id > floor and (predicate is None or predicate(m)):
+                    return m
+            return None
+        return await self.standin.store.wait_until(find, timeout, f"a matching message in #{channel.name}")
+
+    async def wait_for(self, check: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
+        """Wait until check() is truthy, re-checking whenever the stand-in records something."""
+        return await self.standin.store.wait_until(check, timeout, what)
+
+    async def wait_until_connected(self, timeout: float = 10.0) -> None:
+        gateway = self.standin.gateway
+        await self.standin.store.wait_until(lambda: gateway.connected, timeout, "the bot to connect to the gateway")
+
+    # -- records and faults --------------------------------------------------------------------
+
+    @property
+    def faults(self) -> Faults:
+        """Knobs: rate_limit_message_posts(n, retry_after=), fail_uploads(n), delay(seconds)."""
+        return self.standin.faults
+
+    async def drop_gateway(self, code: int = RESUMABLE_CLOSE) -> None:
+        await self.standin.gateway.drop(code)
+
+    def drop_gateway_before(self, event_type: str = "INTERACTION_CREATE", code: int = RESUMABLE_CLOSE) -> None:
+        self.standin.gateway.drop_before(event_type, code)
+
+    @property
+    def violations(self) -> list[Violation]:
+        return self.standin.store.violations
+
+    @property
+    def unknown_routes(self) -> list[str]:
+        return self.standin.store.unknown_routes
+
+    @property
+    def interactions(self) -> list[Interaction]:
+        return list(self.standin.store.interactions.values())
+
+    def latencies(self) -> list[dict[str, Any]]:
+        """Per interaction: seconds to the first callback and to the first message with a file."""
+        return [
+            {"id": ix.id, "type": ix.type, "first_response": ix.first_response_latency,
+             "first_attachment": ix.first_attachment_latency}
+            for ix in self.standin.store.interactions.values()
+        ]
+
+    def assert_clean(self) -> None:
+        """Nothing the bot sent broke Discord's limits and it called no route the stand-in lacks."""
+        assert not self.violations, "limit violations:\n" + "\n".join(map(str, self.violations))
+        assert not self.unknown_routes, f"unknown routes called: {self.unknown_routes}"
+
+    def __repr__(self) -> str:
+        channels = [c.name for c in self.standin.world.channels.values() if c.type != DM]
+        return f"<FakeDiscord {self.standin.base_url} guild={self.guild.name!r} channels={channels}>"

@@ -1,0 +1,71 @@
+"""Fault injection knobs for REST: 429s on message posts, 500s on uploads, added latency.
+
+Each knob is consumed by the next matching requests; every injected fault is written to Store.faults.
+The gateway drop lives in gateway.py (Gateway.drop / drop_before).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# Routes that post a message into a channel. Webhook follow-ups count too when asked: they are
+# rate limited on Discord like any webhook execution.
+_CHANNEL_POST = re.compile(r"^/api/v10/channels/\d+/messages$")
+_WEBHOOK_POST = re.compile(r"^/api/v10/webhooks/\d+/[^/]+$")
+
+
+@dataclass
+class RateLimitFault:
+    remaining: int
+    retry_after: float
+    scope: str  # "user", "shared" or "global" (X-RateLimit-Scope)
+    include_followups: bool
+
+
+@dataclass
+class Faults:
+    rate_limits: list[RateLimitFault] = field(default_factory=list)
+    upload_failures: int = 0
+    upload_failure_status: int = 500
+    delay_seconds: float = 0.0
+    delay_pattern: re.Pattern[str] | None = None  # only paths matching it are delayed; None = all
+
+    def rate_limit_message_posts(self, n: int = 1, *, retry_after: float = 0.5, scope: str = "user",
+                                 include_followups: bool = False) -> None:
+        """Answer the next `n` message posts with 429 and this retry_after."""
+        self.rate_limits.append(RateLimitFault(n, retry_after, scope, include_followups))
+
+    def fail_uploads(self, n: int = 1, *, status: int = 500) -> None:
+        """Answer the next `n` requests that carry files with `status` (5xx: discord.py retries)."""
+        self.upload_failures = n
+        self.upload_failure_status = status
+
+    def delay(self, seconds: float, *, path_pattern: str | None = None) -> None:
+        """Hold every response (or those whose path matches) for `seconds`; 0 turns it off."""
+        self.delay_seconds = seconds
+        self.delay_pattern = re.compile(path_pattern) if path_pattern else None
+
+    # -- consulted by the server -----------------------------------------------------------------
+
+    def delay_for(self, path: str) -> float:
+        if self.delay_seconds and (self.delay_pattern is None or self.delay_pattern.search(path)):
+            return self.delay_seconds
+        return 0.0
+
+    def take_rate_limit(self, method: str, path: str) -> RateLimitFault | None:
+        if method != "POST" or not self.rate_limits:
+            return None
+        fault = self.rate_limits[0]
+        if not (_CHANNEL_POST.match(path) or (fault.include_followups and _WEBHOOK_POST.match(path))):
+            return None
+        fault.remaining -= 1
+        if fault.remaining <= 0:
+            self.rate_limits.pop(0)
+        return fault
+
+    def take_upload_failure(self, has_files: bool) -> int | None:
+        if not has_files or self.upload_failures <= 0:
+            return None
+        self.upload_failures -= 1
+        return self.upload_failure_status

@@ -1,0 +1,243 @@
+"""The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME with replay, dispatch.
+
+Events go to the most recently identified session. Every dispatched event is kept with its sequence
+number so a client that resumes after a drop receives exactly what it missed, as on Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from . import payloads
+from .store import Store
+from .world import World
+
+log = logging.getLogger(__name__)
+
+# Opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes#gateway).
+DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE_UPDATE, RESUME, REQUEST_MEMBERS = 0, 1, 2, 3, 6, 8
+INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
+
+# Intent bits that decide which events a session receives.
+GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 1, 1 << 9, 1 << 12
+
+RESUMABLE_CLOSE = 4000  # "Unknown error": Discord's generic close, after which clients resume
+
+
+class Connection:
+    """One websocket; sends are serialised because zlib-stream compression is stateful."""
+
+    def __init__(self, ws: web.WebSocketResponse, compress: bool) -> None:
+        self.ws = ws
+        self._zlib = zlib.compressobj() if compress else None
+        self._lock = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        async with self._lock:
+            if self.ws.closed:
+                raise ConnectionResetError("gateway connection closed")
+            if self._zlib is None:
+                await self.ws.send_str(text)
+            else:
+                data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+                await self.ws.send_bytes(data)
+
+
+@dataclass
+class Session:
+    id: str
+    intents: int
+    seq: int = 0
+    events: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
+    conn: Connection | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def wants(self, intent: int | None) -> bool:
+        return intent is None or bool(self.intents & intent)
+
+
+class Gateway:
+    def __init__(self, world: World, store: Store, *, heartbeat_interval_ms: int = 41250) -> None:
+        self.world = world
+        self.store = store
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.url = ""  # set by the server once it knows its port
+        self.sessions: dict[str, Session] = {}
+        self.current: Session | None = None
+        self.connections: set[web.WebSocketResponse] = set()
+        self.identifies = 0
+        self.resumes = 0
+        self.heartbeats = 0
+        self.log: list[str] = []  # "IDENTIFY", "RESUME <session>", "DROP <code>", ... in order
+        self._drop_before: dict[str, int] = {}  # event type -> close code, one-shot
+
+    # -- state for tests -------------------------------------------------------------------------
+
+    @property
+    def connected(self) -> bool:
+        return self.current is not None and self.current.conn is not None
+
+    def drop_before(self, event_type: str, code: int = RESUMABLE_CLOSE) -> None:
+        """Close the connection at the moment the next `event_type` would be sent (it is replayed on resume)."""
+        self._drop_before[event_type] = code
+
+    async def drop(self, code: int = RESUMABLE_CLOSE) -> None:
+        """Close the current connection now with `code` (4000 is resumable)."""
+        session = self.current
+        if session is None or session.conn is None:
+            raise AssertionError("no gateway connection to drop")
+        await self._close(session, code)
+
+    async def _close(self, session: Session, code: int) -> None:
+        conn, session.conn = session.conn, None
+        self.log.append(f"DROP {code}")
+        self.store.fault(f"gateway dropped with close code {code}")
+        self.store.changed()
+        if conn is not None:
+            await conn.ws.close(code=code, message=b"stand-in fault injection")
+
+    # -- dispatching -----------------------------------------------------------------------------
+
+    async def dispatch(self, event_type: str, data: dict[str, Any], *, intent: int | None = None) -> bool:
+        """Send an event to the current session; True if it went out over a live connection now.
+
+        Without a live connection the event is kept and replayed when the session resumes.
+        """
+        session = self.current
+        if session is None or not session.wants(intent):
+            return False
+        async with session.lock:
+            session.seq += 1
+            event = (session.seq, event_type, data)
+            session.events.append(event)
+            code = self._drop_before.pop(event_type, None)
+            if code is not None and session.conn is not None:
+                await self._close(session, code)
+            if session.conn is None:
+                return False
+            try:
+                await session.conn.send({"op": DISPATCH, "s": event[0], "t": event_type, "d": data})
+            except (ConnectionResetError, RuntimeError):
+                session.conn = None
+                return False
+            return True
+
+    # -- the websocket ---------------------------------------------------------------------------
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        self.connections.add(ws)
+        conn = Connection(ws, compress=request.query.get("compress") == "zlib-stream")
+        session: Session | None = None
+        try:
+            if request.query.get("v") != "10" or request.query.get("encoding", "json") != "json":
+                await ws.close(code=4012, message=b"Invalid API version or encoding.")
+                return ws
+            await conn.send({"op": HELLO, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                frame = json.loads(msg.data)
+                op, d = frame.get("op"), frame.get("d")
+                if op == HEARTBEAT:
+                    self.heartbeats += 1
+                    await conn.send({"op": HEARTBEAT_ACK, "s": None, "t": None, "d": None})
+                elif op == IDENTIFY:
+                    if d.get("token") != self.world.app.token:
+                        await ws.close(code=4004, message=b"Authentication failed.")
+                        break
+                    session = await self._identify(conn, d)
+                elif op == RESUME:
+                    session = await self._resume(conn, d)
+                elif op == REQUEST_MEMBERS:
+                    await self._send_members(conn, session, d)
+                elif op == PRESENCE_UPDATE:
+                    self.log.append("PRESENCE_UPDATE")
+        finally:
+            self.connections.discard(ws)
+            if session is not None and session.conn is conn:
+                session.conn = None
+                self.store.changed()
+        return ws
+
+    async def _identify(self, conn: Connection, d: dict[str, Any]) -> Session:
+        session = Session(id=secrets.token_hex(16), intents=int(d.get("intents", 0)))
+        self.sessions[session.id] = session
+        self.current = session
+        self.identifies += 1
+        self.log.append("IDENTIFY")
+        async with session.lock:
+            session.conn = conn
+            ready = payloads.ready(self.world.app, self.world.guilds, session.id, self.url)
+            await self._send_locked(session, "READY", ready)
+            for guild in self.world.guilds:
+                threads = [c for c in self.world.channels.values() if c.is_thread and c.guild_id == guild.id]
+                data = payloads.guild_create(guild, all_members=bool(session.intents & GUILD_MEMBERS), threads=threads)
+                await self._send_locked(session, "GUILD_CREATE", data)
+        self.store.changed()
+        return session
+
+    async def _resume(self, conn: Connection, d: dict[str, Any]) -> Session | None:
+        session = self.sessions.get(d.get("session_id", ""))
+        if session is None or d.get("token") != self.world.app.token:
+            self.log.append("RESUME refused")
+            # d=false: not resumable, the client must identify again.
+            await conn.send({"op": INVALID_SESSION, "s": None, "t": None, "d": False})
+            return None
+        self.resumes += 1
+        self.log.append(f"RESUME from {d.get('seq')}")
+        async with session.lock:
+            missed = [e for e in session.events if e[0] > int(d.get("seq") or 0)]
+            for seq, event_type, data in missed:
+                await conn.send({"op": DISPATCH, "s": seq, "t": event_type, "d": data})
+            session.conn = conn
+            await self._send_locked(session, "RESUMED", {"_trace": ["discord-standin"]})
+        self.current = session
+        self.store.changed()
+        return session
+
+    async def _send_locked(self, session: Session, event_type: str, data: dict[str, Any]) -> None:
+        session.seq += 1
+        session.events.append((session.seq, event_type, data))
+        assert session.conn is not None
+        await session.conn.send({"op": DISPATCH, "s": session.seq, "t": event_type, "d": data})
+
+    async def _send_members(self, conn: Connection, session: Session | None, d: dict[str, Any]) -> None:
+        """GUILD_MEMBERS_CHUNK in one piece: discord.py requests it when the members intent is on."""
+        if session is None:
+            return
+        guild = self.world.guild(int(d["guild_id"]))
+        if guild is None:
+            return
+        query = (d.get("query") or "").lower()
+        ids = {int(i) for i in d.get("user_ids") or []}
+        members = [m for m in guild.members if (not ids or m.id in ids) and m.name.lower().startswith(query)]
+        limit = int(d.get("limit") or 0)
+        if limit:
+            members = members[:limit]
+        chunk = {
+            "guild_id": str(guild.id),
+            "members": [payloads.member(m) for m in members],
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [],
+        }
+        if d.get("nonce"):
+            chunk["nonce"] = d["nonce"]
+        async with session.lock:
+            if session.conn is conn:
+                await self._send_locked(session, "GUILD_MEMBERS_CHUNK", chunk)
+
+    async def close_all(self) -> None:
+        for ws in list(self.connections):
+            await ws.close(code=1001, message=b"stand-in shutting down")

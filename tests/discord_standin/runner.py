@@ -1,0 +1,160 @@
+"""Starting a bot against the stand-in: pointing discord.py at it, in this process or as `python -m bot`.
+
+discord.py 2.7 has two hard-coded addresses: `discord.http.Route.BASE` (every REST call, including
+the interaction webhooks, which build their URLs from the same Route class) and
+`discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY` (a plain Client never asks /gateway/bot; only
+AutoShardedClient does). `point_discord_py_at` sets both; the bot must do the same when
+DISCORD_API_BASE is set (see `gateway_url_for`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import discord
+import yarl
+
+from .api import FakeDiscord
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def gateway_url_for(api_base: str) -> str:
+    """The stand-in's gateway: the API base's host with the ws scheme and the root path."""
+    url = yarl.URL(api_base)
+    return str(url.with_scheme("wss" if url.scheme == "https" else "ws").with_path("/"))
+
+
+def point_discord_py_at(api_base: str) -> Callable[[], None]:
+    """Send discord.py's REST calls and gateway connection to `api_base`; returns an undo function."""
+    from discord.gateway import DiscordWebSocket
+    from discord.http import Route
+
+    old_base, old_gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    Route.BASE = api_base.rstrip("/")
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url_for(api_base))
+
+    def undo() -> None:
+        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old_base, old_gateway
+    return undo
+
+
+@contextlib.asynccontextmanager
+async def running_client(fake: FakeDiscord, client: discord.Client, *, timeout: float = 10.0) -> AsyncIterator[discord.Client]:
+    """Run an in-process discord.py client against the stand-in until the block ends."""
+    undo = point_discord_py_at(fake.api_base)
+    task = asyncio.create_task(client.start(fake.token), name="standin-client")
+    gateway = fake.standin.gateway
+
+    def connected() -> bool:
+        if task.done():  # the client gave up: show why instead of timing out
+            task.result()
+            raise AssertionError("the client stopped before connecting")
+        return gateway.connected
+
+    try:
+        await fake.wait_for(connected, timeout, "the client to connect to the gateway")
+        yield client
+    finally:
+        await client.close()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(task, 5)
+        undo()
+
+
+def bot_environment(fake: FakeDiscord, database_path: Path, **extra: str) -> dict[str, str]:
+    """The environment `python -m bot` needs to run against the stand-in."""
+    env = dict(os.environ)
+    env.update({
+        "DISCORD_TOKEN": fake.token,
+        "DATABASE_PATH": str(database_path),
+        "DISCORD_API_BASE": fake.api_base,
+        "PYTHONUNBUFFERED": "1",
+    })
+    env.update(extra)
+    return env
+
+
+class BotProcess:
+    """`python -m <module>` in a subprocess, exactly as an operator starts it, with its output in a log."""
+
+    def __init__(self, fake: FakeDiscord, database_path: Path, *, module: str = "bot", log_path: Path | None = None,
+                 cwd: Path = REPO_ROOT, extra_env: dict[str, str] | None = None) -> None:
+        self.fake = fake
+        self.module = module
+        self.cwd = cwd
+        self.env = bot_environment(fake, database_path, **(extra_env or {}))
+        self.log_path = log_path or database_path.with_suffix(".log")
+        self.proc: asyncio.subprocess.Process | None = None
+        self.starts = 0
+
+    async def start(self, *, timeout: float = 20.0) -> BotProcess:
+        """Start the process and wait until it has identified (or resumed) on the gateway."""
+        identifies = self.fake.standin.gateway.identifies
+        log = open(self.log_path, "ab")  # noqa: SIM115 - the child owns it; closed in stop()
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", self.module, cwd=self.cwd, env=self.env, stdout=log, stderr=asyncio.subprocess.STDOUT)
+        log.close()
+        self.starts += 1
+        gateway = self.fake.standin.gateway
+
+        def up() -> bool:
+            if self.proc is not None and self.proc.returncode is not None:
+                raise AssertionError(f"`python -m {self.module}` exited with {self.proc.returncode}:\n{self.log()}")
+            return gateway.identifies > identifies and gateway.connected
+
+        try:
+            await self.fake.wait_for(up, timeout, f"`python -m {self.module}` to connect")
+        except AssertionError:
+            await self.stop()
+            raise AssertionError(f"`python -m {self.module}` did not connect in {timeout}s:\n{self.log()}") from None
+        return self
+
+    async def stop(self, *, timeout: float = 10.0) -> int | None:
+        """SIGTERM (a clean shutdown), then SIGKILL if it does not exit in time; returns the exit code."""
+        if self.proc is None or self.proc.returncode is not None:
+            return self.proc.returncode if self.proc else None
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(self.proc.wait(), timeout)
+        except TimeoutError:
+            self.proc.kill()
+            await self.proc.wait()
+        return self.proc.returncode
+
+    async def kill(self) -> None:
+        """A crash: SIGKILL with no chance to clean up."""
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
+
+    async def restart(self, *, timeout: float = 20.0) -> BotProcess:
+        await self.stop()
+        return await self.start(timeout=timeout)
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except FileNotFoundError:
+            return ""
+
+
+@contextlib.asynccontextmanager
+async def environment(values: dict[str, str]) -> AsyncIterator[None]:
+    """Temporarily set environment variables, for running a bot's entry point in this process."""
+    old = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for key, value in old.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value

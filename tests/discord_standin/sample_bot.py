@@ -1,0 +1,125 @@
+"""A small discord.py bot used only to prove the stand-in: a slash command answering with a PNG and
+a DynamicItem button, a subcommand with autocomplete and a select, and a deferred answer.
+
+`python -m discord_standin.sample_bot` (with tests/ on PYTHONPATH) runs it the way the real bot
+runs: DISCORD_TOKEN from the environment, and DISCORD_API_BASE honoured as the real bot must.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from PIL import Image
+
+GAMES = ("alexander", "byzantium", "warriors_traders")
+BOARD_SIZE = (120, 80)
+
+
+def board_png() -> bytes:
+    img = Image.new("RGB", BOARD_SIZE, (30, 90, 160))
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"counter:(?P<count>\d+)"):
+    """State travels in the custom id, so the button works for any message, even after a restart."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Count {count}", custom_id=f"counter:{count}",
+                                           style=discord.ButtonStyle.primary))
+        self.count = count
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match) -> CounterButton:
+        return cls(int(match["count"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"You counted {self.count + 1}", ephemeral=True)
+
+
+@app_commands.command(name="board", description="Show the board")
+async def board(interaction: discord.Interaction) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(CounterButton(0))
+    await interaction.response.send_message("The board", file=discord.File(io.BytesIO(board_png()), "board.png"),
+                                            view=view)
+
+
+@app_commands.command(name="slowboard", description="Show the board after thinking")
+async def slowboard(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(thinking=True)
+    await asyncio.sleep(0.05)
+    await interaction.edit_original_response(content="The board, slowly",
+                                             attachments=[discord.File(io.BytesIO(board_png()), "board.png")])
+
+
+@app_commands.command(name="sleepy", description="Answers too late")
+async def sleepy(interaction: discord.Interaction, seconds: float) -> None:
+    await asyncio.sleep(seconds)
+    await interaction.response.send_message("finally")
+
+
+game = app_commands.Group(name="game", description="Games")
+
+
+class SeatSelect(discord.ui.Select):
+    def __init__(self) -> None:
+        super().__init__(custom_id="seat:pick", placeholder="Pick a colour",
+                         options=[discord.SelectOption(label=c, value=c.lower()) for c in ("Red", "Blue", "Green")])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"{interaction.user.display_name} sits at {self.values[0]}")
+
+
+@game.command(name="new", description="Open a lobby")
+@app_commands.describe(game="Which game", seats="How many players")
+async def game_new(interaction: discord.Interaction, game: str, seats: app_commands.Range[int, 2, 4] = 3) -> None:
+    if game not in GAMES:
+        await interaction.response.send_message(f"Unknown game {game}", ephemeral=True)
+        return
+    view = discord.ui.View(timeout=60)
+    view.add_item(SeatSelect())
+    await interaction.response.send_message(f"New {game} lobby for {seats} players", view=view)
+
+
+@game_new.autocomplete("game")
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=g, value=g) for g in GAMES if current.lower() in g][:25]
+
+
+class SampleBot(commands.Bot):
+    def __init__(self) -> None:
+        # guild_ready_timeout: how long discord.py waits for more GUILD_CREATEs before on_ready;
+        # the stand-in sends them all at once, so waiting the default 2 s would only slow tests.
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         guild_ready_timeout=0.05)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(CounterButton)
+        for command in (board, slowboard, sleepy, game):
+            self.tree.add_command(command)
+        await self.tree.sync()
+
+
+def main() -> None:
+    api_base = os.environ.get("DISCORD_API_BASE")
+    if api_base:
+        # What the real bot must do with DISCORD_API_BASE, before the client connects.
+        import yarl
+        from discord.gateway import DiscordWebSocket
+        from discord.http import Route
+
+        Route.BASE = api_base.rstrip("/")
+        url = yarl.URL(api_base)
+        DiscordWebSocket.DEFAULT_GATEWAY = url.with_scheme("wss" if url.scheme == "https" else "ws").with_path("/")
+    SampleBot().run(os.environ["DISCORD_TOKEN"], log_handler=None)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,154 @@
+"""The stand-in server: one aiohttp app on 127.0.0.1 with the REST API under /api/v10 and the
+gateway websocket at /. Every request gets Discord's rate-limit headers, passes the fault knobs,
+and is recorded; unknown routes answer 404 and are recorded so tests can assert none were hit."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+
+from aiohttp import web
+
+from . import ratelimits, routes_channels, routes_interactions, routes_meta
+from .bodies import Body, read_body
+from .faults import Faults
+from .gateway import Gateway
+from .http_util import API, error
+from .messaging import Messaging, Refused
+from .records import RequestRecord
+from .store import Store
+from .world import Application, World
+
+# Routes authorised by the interaction token in the path rather than the bot token.
+_TOKEN_ROUTES = (f"{API}/webhooks/", f"{API}/interactions/")
+_MAJOR_PARAMS = ("channel_id", "guild_id", "application_id", "interaction_id", "token")
+
+
+class StandIn:
+    def __init__(self, *, deadline: float = 3.0, heartbeat_interval_ms: int = 41250,
+                 rate_limit: int = 50, rate_window: float = 1.0, app_name: str = "Boardgame Bot") -> None:
+        self.world = World(Application.create(app_name))
+        self.store = Store()
+        self.gateway = Gateway(self.world, self.store, heartbeat_interval_ms=heartbeat_interval_ms)
+        self.messaging = Messaging(self.world, self.store, self.gateway)
+        self.faults = Faults()
+        self.ratelimiter = ratelimits.RateLimiter(rate_limit, rate_window)
+        self.deadline = deadline
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+
+    # -- addresses ---------------------------------------------------------------------------------
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """What discord.http.Route.BASE must be (and what DISCORD_API_BASE carries)."""
+        return f"{self.base_url}{API}"
+
+    @property
+    def gateway_url(self) -> str:
+        """The websocket URL: DISCORD_API_BASE's host with the ws scheme and the root path."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def token(self) -> str:
+        return self.world.app.token
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+
+    async def start(self) -> StandIn:
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/", self.gateway.handle)
+        routes_meta.add_routes(app, self)
+        routes_channels.add_routes(app, self)
+        routes_interactions.add_routes(app, self)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        # Bind the socket ourselves so the port is known and free (port 0 = the OS picks).
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        await web.SockSite(self._runner, sock, shutdown_timeout=0.5).start()
+        self.gateway.url = self.gateway_url
+        self.messaging.cdn_base = self.base_url
+        return self
+
+    async def stop(self) -> None:
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> StandIn:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # -- request plumbing --------------------------------------------------------------------------
+
+    async def read_body(self, request: web.Request) -> Body:
+        body = await read_body(request)
+        request["upload_sizes"] = [len(u.data) for u in body.uploads]
+        return body
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler) -> web.StreamResponse:
+        path = request.path
+        if path == "/":
+            return await handler(request)  # the gateway websocket
+        started = time.monotonic()
+        response = await self._answer(request, handler)
+        if response.content_type == "application/json":
+            # discord.py only parses JSON when the header is exactly this (no "; charset=utf-8").
+            response.headers["Content-Type"] = "application/json"
+        delay = self.faults.delay_for(path)
+        if delay:
+            self.store.fault(f"delayed {request.method} {path} by {delay:.2f}s")
+            await asyncio.sleep(delay)
+        self.store.requests.append(RequestRecord(request.method, path, response.status, started,
+                                                 time.monotonic() - started, request.get("upload_sizes", [])))
+        return response
+
+    async def _answer(self, request: web.Request, handler) -> web.StreamResponse:
+        method, path = request.method, request.path
+        match = request.match_info
+        if match.http_exception is not None:
+            self.store.unknown_routes.append(f"{method} {path}")
+            self.store.changed()
+            return error(404, 0, "404: Not Found")
+        if path.startswith(API) and not path.startswith(_TOKEN_ROUTES):
+            if request.headers.get("Authorization") != f"Bot {self.token}":
+                return error(401, 0, "401: Unauthorized")
+
+        template = match.route.resource.canonical if match.route.resource else path
+        major = ",".join(match.get(k, "") for k in _MAJOR_PARAMS)
+        fault = self.faults.take_rate_limit(method, path)
+        if fault is not None:
+            self.store.fault(f"429 {method} {path} retry_after={fault.retry_after} scope={fault.scope}")
+            hdrs, body = ratelimits.too_many(self.ratelimiter.bucket(method, template, major).hash,
+                                             fault.retry_after, fault.scope)
+            return web.json_response(body, status=429, headers=hdrs)
+        status = self.faults.take_upload_failure(request.content_type.startswith("multipart/"))
+        if status is not None:
+            self.store.fault(f"{status} {method} {path} (upload)")
+            await request.read()  # drain the upload so the client sees a clean response
+            return error(status, 0, f"{status}: Internal Server Error")
+
+        allowed, hdrs = self.ratelimiter.take(method, template, major)
+        if not allowed:
+            retry_after = float(hdrs["X-RateLimit-Reset-After"])
+            self.store.fault(f"429 {method} {path} (bucket exhausted; the client ignored the headers)")
+            hdrs429, body = ratelimits.too_many(hdrs["X-RateLimit-Bucket"], retry_after, "user")
+            return web.json_response(body, status=429, headers=hdrs429)
+        try:
+            response = await handler(request)
+        except Refused as refused:
+            response = web.json_response(refused.body, status=400)
+        response.headers.update(hdrs)
+        return response
