@@ -1,8 +1,8 @@
 """Crash safety: a writer killed with SIGKILL at random moments never loses a confirmed choice.
 
-A child process appends random legal choices to several games (a few at once, as the bot
-would for games in different channels) and prints `game seq player option` to stdout only
-after each commit. The parent kills it at random moments, many times over, then checks the
+A child process appends random legal Byzantium choices to several games (a few at once, as
+the bot would for games in different channels), starting a new game when one ends, and prints
+`game seq player option` to stdout only after each commit. The parent kills it at random moments, many times over, then checks the
 database: integrity holds, every reported choice is there, in order, and every game replays
 from setup to each of its snapshots exactly.
 
@@ -19,23 +19,23 @@ import signal
 import subprocess
 import sys
 import time
+from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME_NAME = "dice_race"
-PLAYERS = ["A", "B", "C"]
-OPTIONS = {"goal": 1_000_000}  # never ends within the test
-GAMES = 4
+GAME_NAME = "byzantium"
+PLAYERS = ["Ann", "Bo", "Cy"]
+GAMES = 3
 KILLS = 30
 BUDGET_SECONDS = 40
 
 
-def _import_game():
-    import toygame  # noqa: F401  (registers the toy game)
+async def _open_game(store, channel_id: int) -> int:
+    from bot.storage_types import Seat
 
-    from engine import get_game
-
-    return get_game(GAME_NAME)
+    record = await store.create_game(guild_id=1, channel_id=channel_id, game=GAME_NAME, host_user_id=1,
+                                     seats=[Seat(p, p, i) for i, p in enumerate(PLAYERS)], seed=channel_id)
+    return (await store.start_game(record.id)).id
 
 
 # -- the child ---------------------------------------------------------------------------
@@ -43,11 +43,11 @@ async def child(db: str, seed: int) -> None:
     from toygame import random_move
 
     from bot.storage import Storage
+    from engine import get_game
 
-    game = _import_game()
+    game = get_game(GAME_NAME)
     rng = random.Random(seed)
     store = await Storage.open(db)
-    game_ids = [g.id for g in await store.list_games(None, statuses=["active"])]
 
     async def one_choice(game_id: int) -> None:
         loaded = await store.load(game_id)
@@ -56,24 +56,21 @@ async def child(db: str, seed: int) -> None:
         print(f"{game_id} {new.seq} {player} {option_id}", flush=True)
 
     while True:
-        await asyncio.gather(*(one_choice(g) for g in rng.sample(game_ids, rng.randint(1, len(game_ids)))))
+        games = await store.list_games(None)
+        active = [g.id for g in games if g.status == "active"]
+        if len(active) < GAMES:  # a game ended (or a start was cut off): open another
+            active.append(await _open_game(store, max(g.channel_id for g in games) + 1))
+        await asyncio.gather(*(one_choice(g) for g in rng.sample(active, rng.randint(1, len(active)))))
 
 
 # -- the parent --------------------------------------------------------------------------
-async def _create_games(db: Path) -> list[int]:
+async def _create_games(db: Path) -> None:
     from bot.storage import Storage
-    from bot.storage_types import Seat
 
-    _import_game()
     store = await Storage.open(db)
     try:
-        ids = []
         for n in range(GAMES):
-            record = await store.create_game(guild_id=1, channel_id=100 + n, game=GAME_NAME, host_user_id=1,
-                                             seats=[Seat(p, p, i) for i, p in enumerate(PLAYERS)],
-                                             seed=n, options=OPTIONS)
-            ids.append((await store.start_game(record.id)).id)
-        return ids
+            await _open_game(store, 100 + n)
     finally:
         await store.close()
 
@@ -86,7 +83,7 @@ def _run_and_kill(db: Path, seed: int, rng: random.Random) -> list[str]:
         # Kill only once the child is writing, at a random moment within its next few commits.
         ready, _, _ = select.select([proc.stdout], [], [], 20)
         assert ready, "the child never committed a choice"
-        time.sleep(rng.uniform(0, 0.15))
+        time.sleep(rng.uniform(0, 0.4))
         proc.send_signal(signal.SIGKILL)
         out, err = proc.communicate(timeout=20)
     finally:
@@ -98,13 +95,19 @@ def _run_and_kill(db: Path, seed: int, rng: random.Random) -> list[str]:
     return [line for line in out.decode().split("\n")[:-1]]
 
 
-async def _check(db: Path, game_ids: list[int], reported: dict[int, list[tuple[int, str, str]]]) -> None:
+async def _check(db: Path, reported: dict[int, list[tuple[int, str, str]]]) -> int:
     from bot.storage import Storage
+    from engine import get_game
 
     store = await Storage.open(db)
     try:
         assert await store.integrity_problems() == []
-        for game_id in game_ids:
+        games = await store.list_games(None, limit=10_000)
+        assert set(reported) <= {g.id for g in games}
+        for record in games:
+            game_id = record.id
+            if record.status == "lobby":  # killed between opening a game and starting it
+                continue
             stored = [(c.seq, c.player, c.option_id) for c in await store.choices(game_id)]
             assert [s[0] for s in stored] == list(range(1, len(stored) + 1))
             seqs = [r[0] for r in reported[game_id]]
@@ -115,25 +118,29 @@ async def _check(db: Path, game_ids: list[int], reported: dict[int, list[tuple[i
             # At most the one choice in flight when killed was committed but never reported.
             assert len(stored) - len(seqs) <= KILLS
             assert await store.verify_game(game_id) == len(stored)
-            assert (await store.load(game_id)).seq == len(stored)
+            loaded = await store.load(game_id)
+            assert loaded.seq == len(stored)
+            assert (record.status == "finished") == get_game(GAME_NAME).is_over(loaded.state)
+        return sum(1 for g in games if g.status == "finished")
     finally:
         await store.close()
 
 
 def test_sigkilled_writer_loses_no_confirmed_choice(tmp_path):
     db = tmp_path / "crash.sqlite"
-    game_ids = asyncio.run(_create_games(db))
+    asyncio.run(_create_games(db))
     rng = random.Random(20261121)
-    reported: dict[int, list[tuple[int, str, str]]] = {g: [] for g in game_ids}
+    reported: dict[int, list[tuple[int, str, str]]] = defaultdict(list)
     started, kills = time.monotonic(), 0
     while kills < KILLS and time.monotonic() - started < BUDGET_SECONDS:
         for line in _run_and_kill(db, rng.randrange(1 << 30), rng):
-            game_id, seq, player, option_id = line.split()
+            game_id, seq, player, option_id = line.split(" ", 3)
             reported[int(game_id)].append((int(seq), player, option_id))
         kills += 1
     assert kills >= 10, f"only {kills} kills fitted in the time budget"
     assert sum(len(r) for r in reported.values()) > kills
-    asyncio.run(_check(db, game_ids, reported))
+    finished = asyncio.run(_check(db, reported))
+    assert finished >= 1, "no game ran to its end: the finishing step was never crash-tested"
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["child"]:
