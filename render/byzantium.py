@@ -1,0 +1,106 @@
+"""The Byzantium board as a PNG: map, side boxes, player panels and header, drawn from the
+engine's public calls only (summary, pending, result) over a cached static layer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.byzantium_board import board
+from render.byzantium_boxes import draw_bulgars, draw_special, draw_standing
+from render.byzantium_map import draw_armies, draw_cities, draw_highlight_routes
+from render.byzantium_panels import draw_header, draw_player_panels
+from render.byzantium_static import palette, static_layer
+
+GAME = "byzantium"
+# Chosen by measurement (docs/render.md, bench/render.py): on the 8-bit palette image level 3
+# is within a few ms of level 1 and about 15% smaller; higher levels cost far more time.
+COMPRESS_LEVEL = 3
+
+
+def seat_order(summary: dict) -> list[str]:
+    players = summary.get("players") or {}
+    return sorted(players, key=lambda name: (int(players[name].get("seat", 0)), name))
+
+
+def player_colours(summary: dict, order: Sequence[str]) -> dict[str, kit.RGB]:
+    players = summary.get("players") or {}
+    colours = {}
+    for i, name in enumerate(order):
+        key = players[name].get("color") or kit.SEAT_COLOURS[i % len(kit.SEAT_COLOURS)]
+        colours[name] = kit.player_colour(key)
+    return colours
+
+
+def draw_board(summary: dict, decisions: Sequence = (), result: list | None = None, highlight: dict | None = None):
+    """The board for a summary, as an RGB image (no encoding). `decisions` are the engine's
+    pending Decisions (anything with .player and .prompt)."""
+    b = board()
+    highlight = highlight or {}
+    order = seat_order(summary)
+    letters = kit.player_letters(order)
+    colours = player_colours(summary, order)
+    image = static_layer().copy()
+    draw = ImageDraw.Draw(image)
+    draw_highlight_routes(draw, b, highlight.get("routes"))
+    draw_cities(draw, b, summary, letters, colours, highlight.get("cities"))
+    draw_armies(draw, b, summary, letters, colours)
+    draw_bulgars(draw, b, summary)
+    draw_special(draw, b, summary, letters, colours)
+    draw_standing(draw, b, summary, order, letters, colours)
+    draw_player_panels(draw, b, summary, order, letters, colours)
+    draw_header(draw, b, summary, list(decisions), result, str(highlight.get("text") or ""), letters, colours)
+    return image
+
+
+def encode(image: Image.Image) -> bytes:
+    return kit.encode_png(image, palette(), compress_level=COMPRESS_LEVEL)
+
+
+def render_png(state, *, highlight: dict | None = None) -> bytes:
+    from engine import get_game
+
+    game = get_game(GAME)
+    summary = game.summary(state)
+    decisions = game.pending(state)
+    result = game.result(state) if not decisions else None
+    return encode(draw_board(summary, decisions, result, highlight))
+
+
+# Event kinds that say where the action was, and what to mark for each.
+_CITY_KEYS = {"take": ("city",), "battle": ("city",), "siege": ("city",), "conquest": ("city",), "bulgars": ("city",)}
+
+
+def highlight_from_events(events: Iterable) -> dict:
+    """The highlight for the last action: the cities it touched, the routes it moved along,
+    and a one-line account (the narrations of those events)."""
+    cities: list[str] = []
+    routes: list[list[str]] = []
+    texts: list[str] = []
+    for event in events:
+        data = getattr(event, "data", {}) or {}
+        kind = getattr(event, "kind", "")
+        if kind in ("move", "retreat"):
+            path = data.get("path") or [data.get("from"), data.get("to")]
+            path = [p for p in path if p]
+            if kind == "retreat" and data.get("from") and path and path[0] != data["from"]:
+                path = [data["from"], *path]
+            routes.extend([a, b] for a, b in zip(path, path[1:], strict=False) if a != b)
+            if path:
+                cities.append(path[-1])
+        elif kind in _CITY_KEYS and data.get("city"):
+            cities.append(data["city"])
+        else:
+            continue
+        if getattr(event, "text", ""):
+            texts.append(event.text)
+    highlight: dict = {}
+    if cities:
+        highlight["cities"] = list(dict.fromkeys(cities))
+    if routes:
+        highlight["routes"] = routes
+    if texts:
+        highlight["text"] = " ".join(texts)
+    return highlight

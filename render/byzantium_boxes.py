@@ -1,0 +1,138 @@
+"""The board's side boxes: the special actions board, the standing box (taxes, churches,
+mosques, pass order) and the Bulgar box. Each has a static part (frame, captions, empty
+slots), drawn once into the cached layer, and a dynamic part drawn per state at the same
+coordinates.
+"""
+
+from __future__ import annotations
+
+from render import kit
+from render.byzantium_board import GOLD, SIDE_COLOURS, Board
+
+# (caption, side colour key or None, box ids) in the order of the printed board.
+SPECIAL_ROWS: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (
+    ("Bulgars", "bulgar", ("bulgars_1", "bulgars_2")),
+    ("Fortify", None, ("fortify_1", "fortify_2")),
+    ("Byz. improvement", "byzantine", ("byzantine_improvement_1", "byzantine_improvement_2")),
+    ("Emperor", "byzantine", ("emperor",)),
+    ("Byz. civil war", "byzantine", ("byzantine_civil_war",)),
+    ("Byz. fleet", "byzantine", ("byzantine_fleet",)),
+    ("Arab improvement", "arab", ("arab_improvement_1", "arab_improvement_2", "arab_improvement_3")),
+    ("Caliph", "arab", ("caliph",)),
+    ("Arab civil war", "arab", ("arab_civil_war_1", "arab_civil_war_2")),
+    ("Arab fleet", "arab", ("arab_fleet",)),
+)
+SLOT = 42
+SLOT_GAP = 10
+ROW = 54
+CAPTION_SIZE = 25
+TITLE_SIZE = 26
+
+
+def _row_y(board: Board, row: int) -> float:
+    """Vertical centre of a row of the special actions board (below its title bar)."""
+    return board.boxes["special_actions"][1] + TITLE_SIZE + 14 + 10 + row * ROW + ROW / 2
+
+
+def special_slots(board: Board) -> dict[str, tuple[float, float]]:
+    """Centre of each special action box, by box id."""
+    x1 = board.boxes["special_actions"][2]
+    slots: dict[str, tuple[float, float]] = {}
+    for row, (_, _, ids) in enumerate(SPECIAL_ROWS):
+        cy = _row_y(board, row)
+        for i, box_id in enumerate(ids):
+            slots[box_id] = (x1 - 16 - SLOT / 2 - (len(ids) - 1 - i) * (SLOT + SLOT_GAP), cy)
+    return slots
+
+
+def draw_special_static(draw, board: Board) -> None:
+    x0, y0, x1, y1 = board.boxes["special_actions"]
+    kit.panel(draw, (x0, y0, x1, y1), title="Special actions", title_size=TITLE_SIZE)
+    slots = special_slots(board)
+    for row, (caption, side, ids) in enumerate(SPECIAL_ROWS):
+        cy = _row_y(board, row)
+        if row % 2:
+            draw.rectangle((x0 + 4, cy - ROW / 2, x1 - 4, cy + ROW / 2), fill=(240, 234, 220))
+        swatch = SIDE_COLOURS.get(side or "", kit.FAINT)
+        draw.rounded_rectangle((x0 + 14, cy - 13, x0 + 40, cy + 13), radius=5, fill=swatch, outline=kit.INK, width=2)
+        kit.text(draw, (x0 + 52, cy), caption, CAPTION_SIZE, kit.INK, anchor="lm")
+        for box_id in ids:
+            sx, sy = slots[box_id]
+            h = SLOT / 2
+            draw.rounded_rectangle((sx - h, sy - h, sx + h, sy + h), radius=6, outline=(150, 140, 120), width=3)
+
+
+def draw_special(draw, board: Board, summary: dict, letters: dict[str, str], colours: dict) -> None:
+    for box_id, (sx, sy) in special_slots(board).items():
+        holder = (summary.get("special_actions") or {}).get(box_id)
+        if holder:
+            kit.token(draw, (sx, sy), SLOT, colours[holder], shape="square", letter=letters.get(holder, "?"))
+
+
+def draw_standing_static(draw, board: Board) -> None:
+    x0, y0, x1, y1 = board.boxes["standing"]
+    kit.panel(draw, (x0, y0, x1, y1), title="Boxes", title_size=TITLE_SIZE)
+    top = y0 + TITLE_SIZE + 14 + 8
+    for (label, _), cx in zip(STANDING_COLUMNS, _standing_columns(board), strict=True):
+        kit.text(draw, (cx, top + 12), label, 21, (90, 80, 70), anchor="mm")
+
+
+STANDING_COLUMNS = (("Tax", "taxes"), ("Church", "churches"), ("Mosque", "mosques"))
+
+
+def _standing_columns(board: Board) -> list[float]:
+    x0, _, x1, _ = board.boxes["standing"]
+    first = x0 + 100
+    step = (x1 - 40 - first) / 2
+    return [first, first + step, first + 2 * step]
+
+
+def draw_standing(draw, board: Board, summary: dict, order: list[str], letters, colours) -> None:
+    """One row per player (their letter token: names are in the panels below) with their cubes
+    in the tax, church and mosque boxes, then the pass order and the start player."""
+    x0, y0, x1, y1 = board.boxes["standing"]
+    top = y0 + TITLE_SIZE + 14 + 8
+    columns = _standing_columns(board)
+    y = top + 30
+    for name in order:
+        cy = y + 21
+        kit.token(draw, (x0 + 34, cy), 36, colours[name], shape="circle", letter=letters[name])
+        for (_, key), cx in zip(STANDING_COLUMNS, columns, strict=True):
+            value = (summary.get(key) or {}).get(name, 0)
+            kit.text(draw, (cx, cy), str(value), 30, kit.INK if value else (170, 160, 145), anchor="mm")
+        y += 44
+    y += 6
+    draw.line((x0 + 12, y, x1 - 12, y), fill=kit.FAINT, width=2)
+    kit.text(draw, (x0 + 14, y + 22), "Passed", 23, kit.INK, anchor="lm")
+    passed = summary.get("pass_order") or []
+    if not passed:
+        kit.text(draw, (x0 + 110, y + 22), "nobody", 21, (120, 110, 100), anchor="lm")
+    for i, name in enumerate(passed):
+        kit.token(draw, (x0 + 124 + i * 42, y + 22), 36, colours[name], shape="circle", letter=letters[name])
+    start = summary.get("start_player")
+    if start:
+        kit.text(draw, (x0 + 14, y + 66), "Starts", 23, kit.INK, anchor="lm")
+        kit.token(draw, (x0 + 124, y + 66), 36, colours[start], shape="circle", letter=letters[start])
+
+
+def draw_bulgars_static(draw, board: Board) -> None:
+    """The Bulgar box north of the Balkans, with the orange entry arrows into the cities the
+    Bulgars invade."""
+    x0, y0, x1, y1 = board.boxes["bulgars"]
+    for city in board.cities.values():
+        if city.bulgar_entry:
+            start = ((x0 + x1) / 2 + (city.x - (x0 + x1) / 2) * 0.25, y1)
+            dx, dy = city.x - start[0], city.y - start[1]
+            length = (dx * dx + dy * dy) ** 0.5
+            end = (city.x - dx / length * (city.radius + 10), city.y - dy / length * (city.radius + 10))
+            kit.arrow(draw, start, end, SIDE_COLOURS["bulgar"], 9, 26)
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=SIDE_COLOURS["bulgar"], outline=kit.INK, width=3)
+    kit.text(draw, (x0 + 14, (y0 + y1) / 2 - 14), "BULGARS", 26, kit.WHITE, outline=kit.INK, anchor="lm")
+    kit.text(draw, (x0 + 14, (y0 + y1) / 2 + 18), "army strength", 20, kit.INK, anchor="lm")
+
+
+def draw_bulgars(draw, board: Board, summary: dict) -> None:
+    x0, y0, x1, y1 = board.boxes["bulgars"]
+    strength = (summary.get("bulgars") or {}).get("army", 0)
+    kit.token(draw, (x1 - 40, (y0 + y1) / 2), 58, kit.WHITE, shape="circle", border=GOLD, border_width=4)
+    kit.text(draw, (x1 - 40, (y0 + y1) / 2), str(strength), 38, kit.INK, anchor="mm")

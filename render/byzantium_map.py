@@ -1,0 +1,159 @@
+"""What changes on the Byzantium map from state to state: cities (side, markers, controller,
+fortification), field armies, and the highlight of the last action. The routes, labels and
+base geography are in the cached static layer (render/byzantium_static.py).
+"""
+
+from __future__ import annotations
+
+import math
+
+from render import kit
+from render.byzantium_board import (
+    CAPITAL,
+    GOLD,
+    LABEL_SIZE,
+    ROUTE_STYLES,
+    SIDE_COLOURS,
+    SIDE_SHAPES,
+    Board,
+    City,
+)
+
+ARMY_TOKEN = 44
+ARMY_SPACING = 48
+MARKER_SIZE = 30
+
+
+def draw_route(draw, board: Board, a: str, b: str, kind: str) -> None:
+    colour, width, dash, gap, dots = ROUTE_STYLES[kind]
+    kit.patterned_line(draw, board.cities[a].xy, board.cities[b].xy, colour, width, dash=dash, gap=gap, dots=dots)
+
+
+def draw_highlight_routes(draw, board: Board, pairs) -> None:
+    """The route(s) of the last move: a broad orange band under the route's own pattern."""
+    kinds = {frozenset((r.a, r.b)): r.kind for r in board.routes}
+    for pair in pairs or ():
+        if len(pair) != 2 or pair[0] not in board.cities or pair[1] not in board.cities:
+            continue
+        a, b = board.cities[pair[0]], board.cities[pair[1]]
+        draw.line((a.x, a.y, b.x, b.y), fill=kit.INK, width=18)
+        draw.line((a.x, a.y, b.x, b.y), fill=kit.HIGHLIGHT, width=14)
+        kind = kinds.get(frozenset(pair))
+        if kind:
+            draw_route(draw, board, pair[0], pair[1], kind)
+
+
+def draw_fort(draw, centre, fill) -> None:
+    """A small crenellated tower: the fortification token."""
+    x, y = centre
+    w, h, m = 15, 13, 6
+    draw.polygon(
+        [
+            (x - w, y + h), (x - w, y - h), (x - w + m, y - h), (x - w + m, y - h + m),
+            (x - m / 2, y - h + m), (x - m / 2, y - h), (x + m / 2, y - h), (x + m / 2, y - h + m),
+            (x + w - m, y - h + m), (x + w - m, y - h), (x + w, y - h), (x + w, y + h),
+        ],
+        fill=fill, outline=kit.INK, width=3,
+    )  # fmt: skip
+
+
+STONE = (120, 112, 100)
+
+
+def draw_label(draw, city: City) -> None:
+    dx, dy, anchor = city.label
+    size = LABEL_SIZE + 4 if city.name == CAPITAL else LABEL_SIZE
+    name = city.name.upper() if city.name == CAPITAL else city.name
+    kit.text(draw, (city.x + dx, city.y + dy), name, size, kit.INK, outline=kit.WHITE, stroke=4, anchor=anchor)
+
+
+def _walls(draw, city: City) -> None:
+    """Constantinople's walls: a crenellated stone ring outside the controller's ring, so the
+    capital reads as such at a glance whoever holds it."""
+    x, y = city.xy
+    inner, outer = city.radius + 11, city.outer - 4
+    for i in range(16):
+        a = math.radians(i * 22.5)
+        mx, my = x + math.cos(a) * (outer + 1), y + math.sin(a) * (outer + 1)
+        draw.regular_polygon((mx, my, 6), 4, rotation=-i * 22.5 + 45, fill=STONE, outline=kit.INK, width=2)
+    kit.ring(draw, city.xy, outer, kit.INK, outer - inner + 4)
+    kit.ring(draw, city.xy, outer - 2, STONE, outer - inner)
+    kit.ring(draw, city.xy, outer - 6, GOLD, 3)
+
+
+def _at_angle(city: City, degrees: float, distance: float) -> tuple[float, float]:
+    a = math.radians(degrees)
+    return (city.x + math.cos(a) * distance, city.y + math.sin(a) * distance)
+
+
+def draw_city(draw, city: City, info: dict, letters: dict, colours: dict, highlighted: bool) -> None:
+    side = info.get("side", city.side)
+    r = city.radius
+    x, y = city.xy
+    if highlighted:
+        kit.ring(draw, city.xy, city.outer + 9, kit.INK, 12)
+        kit.ring(draw, city.xy, city.outer + 7, kit.HIGHLIGHT, 8)
+    controller = info.get("controller")
+    if city.name == CAPITAL:
+        _walls(draw, city)
+    if controller in colours:
+        kit.ring(draw, city.xy, r + 8, kit.INK, 11)
+        kit.ring(draw, city.xy, r + 6, colours[controller], 7)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=SIDE_COLOURS.get(side, kit.FAINT), outline=kit.INK, width=3)
+    markers = int(info.get("markers", 0))
+    if side == "persian" and markers == 0:
+        # An unconquered Persian city has no markers; it defends at its printed strength.
+        label = str(city.strength)
+    else:
+        label = str(markers)
+    ink = kit.contrast_ink(SIDE_COLOURS.get(side, kit.FAINT))
+    kit.text(draw, city.xy, label, MARKER_SIZE + (6 if city.name == CAPITAL else 0), ink,
+             outline=kit.outline_for(ink), stroke=3, anchor="mm")  # fmt: skip
+    if highlighted:
+        draw_label(draw, city)  # the highlight ring is drawn over the static label: put it back
+    if controller in colours:
+        kit.badge(draw, _at_angle(city, city.badge_angle, city.outer), 15, colours[controller], letters.get(controller, "?"))
+    if info.get("fortified"):
+        owner = info.get("fort_owner")
+        draw_fort(draw, _at_angle(city, city.fort_angle, city.outer), colours.get(owner, (200, 200, 200)))
+
+
+def draw_cities(draw, board: Board, summary: dict, letters, colours, highlight_cities) -> None:
+    cities = summary.get("cities") or {}
+    marked = set(highlight_cities or ())
+    for name, city in board.cities.items():
+        draw_city(draw, city, cities.get(name, {}), letters, colours, name in marked)
+
+
+def army_positions(board: Board, summary: dict) -> list[tuple[str, str, dict, tuple[float, float]]]:
+    """(player, side, army, centre) for every field army on the map, fanned out beside its
+    city in seat order so armies sharing a city never hide each other."""
+    by_city: dict[str, list[tuple[int, str, str, dict]]] = {}
+    for name, player in (summary.get("players") or {}).items():
+        for side in ("byzantine", "arab"):
+            army = (player.get("army") or {}).get(side) or {}
+            at = army.get("at")
+            if at in board.cities:
+                by_city.setdefault(at, []).append((int(player.get("seat", 0)), name, side, army))
+    placed = []
+    for city_name in sorted(by_city):
+        city = board.cities[city_name]
+        group = sorted(by_city[city_name], key=lambda item: (item[0], item[2]))
+        points = kit.fan(city.xy, len(group), ARMY_SPACING, city.army_angle, city.outer + 32)
+        for (_, name, side, army), point in zip(group, points, strict=True):
+            placed.append((name, side, army, point))
+    return placed
+
+
+def army_strength(army: dict) -> int:
+    return int(army.get("elite", 0)) + int(army.get("main", 0)) + int(army.get("levy", 0)) + (
+        1 if army.get("guard") else 0
+    )
+
+
+def draw_armies(draw, board: Board, summary: dict, letters, colours) -> None:
+    for name, side, army, (x, y) in army_positions(board, summary):
+        # The side's shape (square Byzantine, circle Arab) in the player's colour, with the
+        # player's letter; the small white number is the army's combat cubes.
+        kit.token(draw, (x, y), ARMY_TOKEN, colours[name], shape=SIDE_SHAPES[side], letter=letters[name], border_width=4)
+        kit.badge(draw, (x + ARMY_TOKEN / 2 - 2, y + ARMY_TOKEN / 2 - 2), 12, kit.WHITE, str(army_strength(army)))
