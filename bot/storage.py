@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot import storage_replay as rp
-from bot.migrate import migrate
+from bot.migrate import available, current_version, migrate
 from bot.storage_types import (
     OPEN_STATUSES,
     BadReplay,
@@ -138,12 +138,22 @@ class Storage:
         checkpoint_every: int = CHECKPOINT_EVERY,
         head_snapshots: bool = True,
         clock: Callable[[], datetime] = _utcnow,
+        migrate_schema: bool = True,
     ) -> Storage:
-        """Create the folder if needed, migrate the schema, and open the two connections."""
+        """Create the folder if needed, migrate the schema, and open the two connections.
+
+        With migrate_schema=False (tools such as check-db) an existing file is opened as it
+        is, and a missing file or another schema version is refused instead of changed.
+        """
+        if not migrate_schema and not Path(path).is_file():
+            raise StorageError(f"{path}: no such database file")
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         writer = await connect(path)
         try:
-            await migrate(writer)
+            if migrate_schema:
+                await migrate(writer)
+            else:
+                await _require_current_schema(writer, path)
             reader = await connect(path)
         except BaseException:
             await writer.close()
@@ -895,6 +905,13 @@ class Storage:
         # VACUUM INTO does not promise an fsync; the backup must survive a power cut too.
         await asyncio.to_thread(_fsync_and_rename, partial, target)
         return target
+
+
+async def _require_current_schema(conn: aiosqlite.Connection, path) -> None:
+    have, want = await current_version(conn), len(available())
+    if have != want:
+        raise StorageError(f"{path} has schema version {have}, this code uses {want}; "
+                           "start the bot once to migrate it (after a backup)")
 
 
 def _fsync_and_rename(partial: Path, target: Path) -> None:
