@@ -43,10 +43,58 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"counte
         await interaction.response.send_message(f"You counted {self.count + 1}", ephemeral=True)
 
 
-@app_commands.command(name="board", description="Show the board")
-async def board(interaction: discord.Interaction) -> None:
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"turn:(?P<turn>\d+)"):
+    """Advances the turn by editing the message it sits on (callback type 7, UPDATE_MESSAGE)."""
+
+    def __init__(self, turn: int) -> None:
+        super().__init__(discord.ui.Button(label=f"End turn {turn}", custom_id=f"turn:{turn}"))
+        self.turn = turn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match) -> TurnButton:
+        return cls(int(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content=f"Turn {self.turn + 1}", view=board_view(self.turn + 1))
+
+
+class RollButton(discord.ui.DynamicItem[discord.ui.Button], template=r"roll"):
+    """Defers the update (type 6), then posts a follow-up, edits it, and edits the original message."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Roll", custom_id="roll"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match) -> RollButton:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        note = await interaction.followup.send("rolling...", wait=True)
+        await note.edit(content="rolled 4")
+        original = await interaction.original_response()
+        await interaction.edit_original_response(content=f"{original.content} (rolled 4)")
+
+
+def board_view(turn: int = 1) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(CounterButton(0))
+    view.add_item(TurnButton(turn))
+    view.add_item(RollButton())
+    return view
+
+
+@app_commands.command(name="whoami", description="What the bot sees of you")
+async def whoami(interaction: discord.Interaction) -> None:
+    member = interaction.user
+    roles = ",".join(r.name for r in getattr(member, "roles", [])[1:]) or "-"
+    await interaction.response.send_message(
+        f"{member.display_name} manage_channels={interaction.permissions.manage_channels} roles={roles}", ephemeral=True)
+
+
+@app_commands.command(name="board", description="Show the board")
+async def board(interaction: discord.Interaction) -> None:
+    view = board_view()
     await interaction.response.send_message("The board", file=discord.File(io.BytesIO(board_png()), "board.png"),
                                             view=view)
 
@@ -101,10 +149,15 @@ class SampleBot(commands.Bot):
                          guild_ready_timeout=0.05)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(CounterButton)
-        for command in (board, slowboard, sleepy, game):
+        self.add_dynamic_items(CounterButton, TurnButton, RollButton)
+        for command in (board, slowboard, sleepy, whoami, game):
             self.tree.add_command(command)
         await self.tree.sync()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # discord.py waits 5 s before every IDENTIFY after the first (Discord's identify rate
+        # limit); the stand-in has no such limit, and tests should not wait for it.
+        return None
 
 
 def main() -> None:

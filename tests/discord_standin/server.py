@@ -23,6 +23,7 @@ from .world import Application, World
 # Routes authorised by the interaction token in the path rather than the bot token.
 _TOKEN_ROUTES = (f"{API}/webhooks/", f"{API}/interactions/")
 _MAJOR_PARAMS = ("channel_id", "guild_id", "application_id", "interaction_id", "token")
+UPLOAD_SIZES = web.RequestKey("upload_sizes", list)
 
 
 class StandIn:
@@ -66,14 +67,14 @@ class StandIn:
         routes_meta.add_routes(app, self)
         routes_channels.add_routes(app, self)
         routes_interactions.add_routes(app, self)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=0.5)
         await self._runner.setup()
         # Bind the socket ourselves so the port is known and free (port 0 = the OS picks).
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]
-        await web.SockSite(self._runner, sock, shutdown_timeout=0.5).start()
+        await web.SockSite(self._runner, sock).start()
         self.gateway.url = self.gateway_url
         self.messaging.cdn_base = self.base_url
         return self
@@ -94,7 +95,7 @@ class StandIn:
 
     async def read_body(self, request: web.Request) -> Body:
         body = await read_body(request)
-        request["upload_sizes"] = [len(u.data) for u in body.uploads]
+        request[UPLOAD_SIZES] = [len(u.data) for u in body.uploads]
         return body
 
     @web.middleware
@@ -112,7 +113,7 @@ class StandIn:
             self.store.fault(f"delayed {request.method} {path} by {delay:.2f}s")
             await asyncio.sleep(delay)
         self.store.requests.append(RequestRecord(request.method, path, response.status, started,
-                                                 time.monotonic() - started, request.get("upload_sizes", [])))
+                                                 time.monotonic() - started, request.get(UPLOAD_SIZES, [])))
         return response
 
     async def _answer(self, request: web.Request, handler) -> web.StreamResponse:

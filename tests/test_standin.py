@@ -1,0 +1,426 @@
+"""The Discord stand-in, proven with the unmodified discord.py client and a small sample bot.
+
+Each test drives a real discord.py Client over HTTP and the gateway websocket and checks what a
+player would see, what Discord would refuse, and that injected faults are survived.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import discord
+import pytest
+from discord_standin.api import FakeDiscord
+from discord_standin.runner import BotProcess, running_client
+from discord_standin.sample_bot import BOARD_SIZE, SampleBot, board_png
+
+TESTS_DIR = Path(__file__).resolve().parent
+
+
+@pytest.fixture
+async def bot(fake_discord: FakeDiscord) -> AsyncIterator[SampleBot]:
+    async with running_client(fake_discord, SampleBot()) as client:
+        await fake_discord.wait_for_commands("board", "game")
+        yield client
+
+
+def general(fake: FakeDiscord):
+    return fake.channel("general")
+
+
+# -- start-up and command sync -------------------------------------------------------------------
+
+
+async def test_startup_identifies_and_syncs_commands_globally(fake_discord: FakeDiscord, bot: SampleBot) -> None:
+    """discord.py logs in, reads the application, identifies, sees the guild, and syncs its tree."""
+    gateway = fake_discord.standin.gateway
+    assert gateway.identifies == 1 and gateway.connected and gateway.heartbeats >= 1
+    assert bot.user is not None and bot.user.id == fake_discord.bot_user_id
+    assert bot.application_id == fake_discord.application_id
+    await fake_discord.wait_for(lambda: bot.is_ready(), 5, "on_ready")
+    guild = bot.get_guild(fake_discord.guild.id)
+    assert guild is not None and guild.get_channel(general(fake_discord).id) is not None
+    assert guild.me.guild_permissions.attach_files  # roles and the bot's member arrived in GUILD_CREATE
+
+    commands = fake_discord.commands()
+    assert set(commands) == {"board", "slowboard", "sleepy", "whoami", "game"}
+    assert all(c.guild_id is None for c in commands.values())
+    new = commands["game"].option("new")
+    assert new["type"] == 1  # a subcommand
+    assert commands["game"].option("new game")["type"] == 3 and commands["game"].option("new game")["autocomplete"]
+    seats = commands["game"].option("new seats")
+    assert (seats["type"], seats["min_value"], seats["max_value"]) == (4, 2, 4)
+    fake_discord.assert_clean()
+
+
+async def test_every_response_carries_rate_limit_headers_and_unknown_routes_are_recorded(
+        fake_discord: FakeDiscord) -> None:
+    headers = {"Authorization": f"Bot {fake_discord.token}"}
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{fake_discord.api_base}/users/@me", headers=headers) as resp:
+            assert resp.status == 200
+            assert resp.headers["Content-Type"] == "application/json"
+            for name in ("Limit", "Remaining", "Reset", "Reset-After", "Bucket"):
+                assert f"X-RateLimit-{name}" in resp.headers
+        async with http.get(f"{fake_discord.api_base}/guilds/1/audit-logs", headers=headers) as resp:
+            assert resp.status == 404
+            assert (await resp.json())["message"] == "404: Not Found"
+        async with http.get(f"{fake_discord.api_base}/users/@me", headers={"Authorization": "Bot wrong"}) as resp:
+            assert resp.status == 401
+        fake_discord.faults.rate_limit_message_posts(1, retry_after=1.5, scope="shared")
+        post = f"{fake_discord.api_base}/channels/{general(fake_discord).id}/messages"
+        async with http.post(post, headers=headers, json={"content": "hi"}) as resp:
+            assert resp.status == 429
+            assert resp.headers["X-RateLimit-Scope"] == "shared" and resp.headers["Retry-After"] == "2"
+            assert (await resp.json())["retry_after"] == 1.5
+    assert fake_discord.unknown_routes == ["GET /api/v10/guilds/1/audit-logs"]
+
+
+# -- slash commands, components, autocomplete ----------------------------------------------------
+
+
+async def test_slash_command_is_answered_within_three_seconds_with_a_png(fake_discord: FakeDiscord, bot) -> None:
+    ann = fake_discord.member("Ann")
+    ix = await fake_discord.slash(ann, general(fake_discord), "board")
+    reply = await ix.response
+    assert reply.type == 4 and not reply.ephemeral
+    assert reply.latency < 3.0
+    assert [f.filename for f in reply.files] == ["board.png"]
+
+    posted = fake_discord.messages(general(fake_discord))
+    assert len(posted) == 1 and posted[0] is reply.message
+    board = posted[0]
+    assert board.author_is_bot and board.content == "The board"
+    assert board.image().size == BOARD_SIZE
+    assert [(b.label, b.custom_id) for b in board.buttons()] == [
+        ("Count 0", "counter:0"), ("End turn 1", "turn:1"), ("Roll", "roll")]
+    timing = fake_discord.latencies()[0]
+    assert timing["first_response"] < 3.0 and timing["first_attachment"] is not None
+    fake_discord.assert_clean()
+
+
+async def test_dynamic_button_click_gets_an_ephemeral_reply(fake_discord: FakeDiscord, bot) -> None:
+    ann, bo = fake_discord.member("Ann"), fake_discord.member("Bo")
+    board = (await (await fake_discord.slash(ann, general(fake_discord), "board")).response).message
+
+    click = await fake_discord.click(bo, board, "Count 0")
+    reply = await click.response
+    assert (reply.type, reply.content, reply.ephemeral) == (4, "You counted 1", True)
+    # Only Bo sees it: it is not in the channel.
+    assert [m.content for m in fake_discord.messages(general(fake_discord))] == ["The board"]
+    assert [m.content for m in fake_discord.ephemeral_messages(bo)] == ["You counted 1"]
+    assert fake_discord.ephemeral_messages(ann) == []
+    fake_discord.assert_clean()
+
+
+async def test_button_that_updates_its_own_message(fake_discord: FakeDiscord, bot) -> None:
+    ann = fake_discord.member("Ann")
+    board = (await (await fake_discord.slash(ann, general(fake_discord), "board")).response).message
+    reply = await (await fake_discord.click(ann, board, "End turn 1")).response
+    assert reply.type == 7 and reply.message is board
+    assert board.content == "Turn 2" and board.edited
+    assert "End turn 2" in [b.label for b in board.buttons()]
+    assert board.image().size == BOARD_SIZE  # the update kept the attachment
+    assert len(fake_discord.messages(general(fake_discord))) == 1
+    fake_discord.assert_clean()
+
+
+async def test_deferred_update_with_followup_and_webhook_edits(fake_discord: FakeDiscord, bot) -> None:
+    ann = fake_discord.member("Ann")
+    channel = general(fake_discord)
+    board = (await (await fake_discord.slash(ann, channel, "board")).response).message
+    roll = await fake_discord.click(ann, board, "Roll")
+    assert (await roll.response).type == 6
+    await fake_discord.wait_for(lambda: board.content == "The board (rolled 4)", 5, "the original to be edited")
+    note = roll.followups[0]
+    assert [v.content for v in note.versions] == ["rolling...", "rolled 4"]
+    assert [m.content for m in fake_discord.messages(channel)] == ["The board (rolled 4)", "rolled 4"]
+    fake_discord.assert_clean()
+
+
+async def test_member_permissions_and_roles_reach_the_bot(fake_discord: FakeDiscord, bot) -> None:
+    channel = general(fake_discord)
+    mia = fake_discord.member("Mia", manage_channels=True, roles=["Referee"])
+    ann = fake_discord.member("Ann")
+    mia_sees = await (await fake_discord.slash(mia, channel, "whoami")).response
+    ann_sees = await (await fake_discord.slash(ann, channel, "whoami")).response
+    assert mia_sees.content.startswith("Mia manage_channels=True") and "Referee" in mia_sees.content
+    assert ann_sees.content == "Ann manage_channels=False roles=-" and ann_sees.ephemeral
+
+
+async def test_guild_commands_are_recorded_and_used(fake_discord: FakeDiscord, bot) -> None:
+    guild = discord.Object(fake_discord.guild.id)
+    bot.tree.copy_global_to(guild=guild)
+    synced = await bot.tree.sync(guild=guild)
+    assert {c.name for c in synced} >= {"board", "game"}
+    assert fake_discord.command("board").guild_id == fake_discord.guild.id
+    assert fake_discord.command("board").id == synced[[c.name for c in synced].index("board")].id
+    ix = await fake_discord.slash(fake_discord.member("Ann"), general(fake_discord), "board")
+    assert ix.payload["data"]["guild_id"] == str(fake_discord.guild.id)
+    assert (await ix.response).type == 4
+
+
+async def test_subcommand_autocomplete_and_string_select(fake_discord: FakeDiscord, bot) -> None:
+    ann = fake_discord.member("Ann")
+    channel = general(fake_discord)
+
+    suggest = await fake_discord.autocomplete(ann, channel, "game new", "game", "byz")
+    choices = (await suggest.response).choices
+    assert (await suggest.response).type == 8 and choices == [{"name": "byzantium", "value": "byzantium"}]
+
+    lobby = await (await fake_discord.slash(ann, channel, "game new", game="byzantium", seats=4)).response
+    assert lobby.content == "New byzantium lobby for 4 players"
+    menu = lobby.message.select("Pick a colour")
+    assert [o.value for o in menu.options] == ["red", "blue", "green"]
+
+    pick = await fake_discord.select(ann, lobby.message, "Pick a colour", ["Blue"])
+    assert (await pick.response).content == "Ann sits at blue"
+    with pytest.raises(AssertionError, match="not offered"):
+        await fake_discord.select(ann, lobby.message, "seat:pick", ["purple"])
+    with pytest.raises(AssertionError, match="outside"):
+        await fake_discord.slash(ann, channel, "game new", game="byzantium", seats=9)
+    fake_discord.assert_clean()
+
+
+async def test_deferred_answer_is_completed_by_editing_the_original(fake_discord: FakeDiscord, bot) -> None:
+    ix = await fake_discord.slash(fake_discord.member("Ann"), general(fake_discord), "slowboard")
+    first = await ix.response
+    assert first.type == 5 and first.message.loading
+    final = await ix.result()
+    assert final is first.message and not final.loading and final.edited
+    assert final.content == "The board, slowly" and final.image().size == BOARD_SIZE
+    fake_discord.assert_clean()
+
+
+# -- Discord's rules on responses ----------------------------------------------------------------
+
+
+async def test_first_response_after_the_deadline_is_refused_and_recorded(bot_in_slow_discord) -> None:
+    fake, _ = bot_in_slow_discord
+    ix = await fake.slash(fake.member("Ann"), general(fake), "sleepy", seconds=0.4)
+    await fake.wait_for(lambda: fake.violations, 5, "the deadline violation")
+    assert [v.kind for v in fake.violations] == ["deadline"]
+    assert not ix.acknowledged and fake.messages(general(fake)) == []
+
+
+@pytest.fixture
+async def bot_in_slow_discord() -> AsyncIterator[tuple[FakeDiscord, SampleBot]]:
+    """A stand-in whose response deadline is 0.2 s instead of 3 s, so lateness is quick to show."""
+    fake = await FakeDiscord.start(deadline=0.2)
+    try:
+        async with running_client(fake, SampleBot()) as client:
+            await fake.wait_for_commands("sleepy")
+            yield fake, client
+    finally:
+        await fake.close()
+
+
+async def test_second_callback_gets_40060_already_acknowledged(fake_discord: FakeDiscord, bot) -> None:
+    ix = await fake_discord.slash(fake_discord.member("Ann"), general(fake_discord), "board")
+    await ix.response
+    url = f"{fake_discord.api_base}/interactions/{ix.id}/{ix.token}/callback"
+    async with aiohttp.ClientSession() as http, http.post(url, json={"type": 4, "data": {"content": "again"}}) as resp:
+        assert resp.status == 400
+        assert (await resp.json())["code"] == 40060
+    assert [v.kind for v in fake_discord.violations] == ["double_ack"]
+    assert len(ix.callbacks) == 1
+
+
+async def test_content_over_2000_characters_is_refused(fake_discord: FakeDiscord, bot) -> None:
+    channel = bot.get_channel(general(fake_discord).id)
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("x" * 2001)
+    assert refused.value.status == 400 and refused.value.code == 50035
+    assert "content" in str(refused.value)
+    assert [v.kind for v in fake_discord.violations] == ["content_length"]
+    assert fake_discord.messages(general(fake_discord)) == []
+    await channel.send("x" * 2000)  # exactly the limit is fine
+    assert len(fake_discord.messages(general(fake_discord))) == 1
+
+
+async def test_custom_id_over_100_characters_is_refused(fake_discord: FakeDiscord, bot) -> None:
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="Too long", custom_id="c" * 101))
+    with pytest.raises(discord.HTTPException) as refused:
+        await bot.get_channel(general(fake_discord).id).send("prompt", view=view)
+    assert refused.value.status == 400
+    assert [v.kind for v in fake_discord.violations] == ["custom_id_length"]
+
+
+async def test_files_over_10_mib_are_refused(fake_discord: FakeDiscord, bot) -> None:
+    channel = bot.get_channel(general(fake_discord).id)
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send(file=discord.File(io.BytesIO(b"\0" * (10 * 1024 * 1024 + 1)), "huge.png"))
+    assert refused.value.status == 400
+    assert [v.kind for v in fake_discord.violations] == ["file_size"]
+    assert fake_discord.standin.store.requests[-1].upload_sizes == [10 * 1024 * 1024 + 1]
+
+
+async def test_labels_and_select_options_are_checked(fake_discord: FakeDiscord, bot) -> None:
+    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "L" * 81, "custom_id": "long-label"}]}
+    select = {"type": 1, "components": [{"type": 3, "custom_id": "many", "max_values": 1, "options": [
+        {"label": f"o{i}", "value": f"o{i}"} for i in range(26)]}]}
+    payload = {"content": "bad components", "components": [row, select]}
+    with pytest.raises(discord.HTTPException):
+        await bot.http.send_message(general(fake_discord).id, params=discord.http.MultipartParameters(payload, None, None))
+    assert sorted(v.kind for v in fake_discord.violations) == ["label_length", "select_options"]
+
+
+async def test_component_and_embed_limits_are_checked(fake_discord: FakeDiscord, bot) -> None:
+    channel = bot.get_channel(general(fake_discord).id)
+    six_rows = discord.ui.View()
+    for row in range(5):
+        for col in range(5):
+            six_rows.add_item(discord.ui.Button(label=f"{row}{col}", custom_id=f"b{row}{col}", row=row))
+    payload = {"content": "too many rows", "components": six_rows.to_components() + [six_rows.to_components()[0]]}
+    big_embeds = [discord.Embed(title="t", description="d" * 4000), discord.Embed(description="e" * 2500)]
+    with pytest.raises(discord.HTTPException):
+        await bot.http.send_message(channel.id, params=discord.http.MultipartParameters(payload, None, None))
+    with pytest.raises(discord.HTTPException):
+        await channel.send(embeds=big_embeds)
+    kinds = [v.kind for v in fake_discord.violations]
+    assert "action_rows" in kinds and "custom_id_duplicate" in kinds and "embed_total" in kinds
+    await channel.send("25 buttons are fine", view=six_rows)
+    assert len(fake_discord.messages(general(fake_discord))[0].buttons()) == 25
+
+
+# -- channel messages, threads, DMs --------------------------------------------------------------
+
+
+async def test_messages_with_files_are_edited_deleted_and_served_back(fake_discord: FakeDiscord, bot) -> None:
+    channel = bot.get_channel(general(fake_discord).id)
+    sent = await channel.send("v1", file=discord.File(io.BytesIO(board_png()), "board.png"))
+    assert sent.attachments[0].width == BOARD_SIZE[0]
+    assert await sent.attachments[0].read() == board_png()  # the CDN URL serves the bytes
+    await sent.edit(content="v2")
+    record = fake_discord.message(sent.id)
+    assert [v.content for v in record.versions] == ["v1", "v2"] and record.edited
+    assert record.image().size == BOARD_SIZE  # an edit without attachments keeps the file
+    fetched = await channel.fetch_message(sent.id)
+    assert fetched.content == "v2"
+    await sent.delete()
+    assert fake_discord.messages(general(fake_discord)) == []
+    fake_discord.assert_clean()
+
+
+async def test_threads_and_direct_messages(fake_discord: FakeDiscord, bot) -> None:
+    channel = bot.get_channel(general(fake_discord).id)
+    starter = await channel.send("Game 1 starts")
+    thread = await starter.create_thread(name="Game 1")
+    await thread.send("first move")
+    assert fake_discord.thread("Game 1").id == starter.id  # as on Discord: the thread takes the message's id
+    assert [m.content for m in fake_discord.messages(fake_discord.thread("Game 1"))] == ["first move"]
+    await fake_discord.wait_for(lambda: bot.get_channel(thread.id) is not None, 5, "THREAD_CREATE in the cache")
+
+    assert (await bot.fetch_channel(thread.id)).name == "Game 1"
+    lone = await channel.create_thread(name="Side talk", type=discord.ChannelType.public_thread)
+    assert fake_discord.thread("Side talk").id == lone.id
+
+    ann = fake_discord.member("Ann")
+    user = await bot.fetch_user(ann.id)
+    await user.send("your turn")
+    assert [m.content for m in fake_discord.messages(fake_discord.dm(ann))] == ["your turn"]
+
+    # Interactions work in threads too.
+    ix = await fake_discord.slash(ann, fake_discord.thread("Game 1"), "board")
+    assert (await ix.response).message.channel_id == thread.id
+    fake_discord.assert_clean()
+
+
+# -- faults ------------------------------------------------------------------------------------
+
+
+async def test_dropped_gateway_resumes_and_the_next_interaction_works(fake_discord: FakeDiscord, bot) -> None:
+    gateway = fake_discord.standin.gateway
+    await fake_discord.drop_gateway()
+    await fake_discord.wait_for(lambda: gateway.resumes == 1 and gateway.connected, 5, "the client to resume")
+    assert gateway.identifies == 1  # resumed, not re-identified
+    ix = await fake_discord.slash(fake_discord.member("Ann"), general(fake_discord), "board")
+    assert (await ix.response).type == 4
+    assert any("gateway dropped" in f for f in fake_discord.standin.store.faults)
+    fake_discord.assert_clean()
+
+
+async def test_interaction_sent_while_dropped_is_replayed_on_resume(fake_discord: FakeDiscord, bot) -> None:
+    gateway = fake_discord.standin.gateway
+    fake_discord.drop_gateway_before("INTERACTION_CREATE")
+    ix = await fake_discord.slash(fake_discord.member("Ann"), general(fake_discord), "board")
+    assert not ix.delivered
+    reply = await ix.response  # delivered by the RESUME replay, answered once
+    assert reply.type == 4 and gateway.resumes == 1
+    assert len(fake_discord.messages(general(fake_discord))) == 1
+
+
+async def test_unknown_session_makes_the_client_identify_again(fake_discord: FakeDiscord, bot) -> None:
+    gateway = fake_discord.standin.gateway
+    gateway.sessions.clear()  # the session expired on Discord's side
+    await fake_discord.drop_gateway()
+    await fake_discord.wait_for(lambda: gateway.identifies == 2 and gateway.connected, 10, "a fresh IDENTIFY")
+    assert "RESUME refused" in gateway.log
+    ix = await fake_discord.slash(fake_discord.member("Ann"), general(fake_discord), "board")
+    assert (await ix.response).type == 4
+
+
+async def test_429_on_a_message_post_is_waited_out(fake_discord: FakeDiscord, bot) -> None:
+    fake_discord.faults.rate_limit_message_posts(1, retry_after=0.3)
+    started = time.monotonic()
+    await bot.get_channel(general(fake_discord).id).send("hello")
+    assert time.monotonic() - started >= 0.3
+    assert [m.content for m in fake_discord.messages(general(fake_discord))] == ["hello"]
+    posts = [r.status for r in fake_discord.standin.store.requests if r.method == "POST" and r.path.endswith("/messages")]
+    assert posts == [429, 200]
+
+
+async def test_500_on_an_upload_is_retried(fake_discord: FakeDiscord, bot) -> None:
+    fake_discord.faults.fail_uploads(1)
+    await bot.get_channel(general(fake_discord).id).send(file=discord.File(io.BytesIO(board_png()), "board.png"))
+    posts = [r for r in fake_discord.standin.store.requests if r.path.endswith("/messages")]
+    assert [r.status for r in posts] == [500, 200]
+    assert posts[1].upload_sizes == [len(board_png())]
+    assert len(fake_discord.messages(general(fake_discord))) == 1
+
+
+async def test_delayed_responses_slow_the_client_down(fake_discord: FakeDiscord, bot) -> None:
+    fake_discord.faults.delay(0.25, path_pattern=r"/messages$")
+    started = time.monotonic()
+    await bot.get_channel(general(fake_discord).id).send("slow")
+    assert time.monotonic() - started >= 0.25
+    assert any("delayed" in f for f in fake_discord.standin.store.faults)
+
+
+# -- the subprocess hook -------------------------------------------------------------------------
+
+
+async def test_a_bot_process_honours_DISCORD_API_BASE(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Runs the sample bot as `python -m` with only environment variables, as the real bot will be."""
+    pythonpath = os.pathsep.join(filter(None, [str(TESTS_DIR), os.environ.get("PYTHONPATH")]))
+    proc = BotProcess(fake_discord, tmp_path / "games.sqlite3", module="discord_standin.sample_bot",
+                      extra_env={"PYTHONPATH": pythonpath})
+    await proc.start()
+    try:
+        await fake_discord.wait_for_commands("board")
+        ix = await fake_discord.slash(fake_discord.member("Ann"), general(fake_discord), "board")
+        assert (await ix.response).message.image().size == BOARD_SIZE
+    finally:
+        assert await proc.stop() is not None
+    fake_discord.assert_clean()
+
+
+async def test_wait_for_message_only_counts_what_came_after_the_last_action(fake_discord: FakeDiscord, bot) -> None:
+    channel = bot.get_channel(general(fake_discord).id)
+    await channel.send("old")
+    ix = await fake_discord.slash(fake_discord.member("Ann"), general(fake_discord), "board")
+
+    async def later() -> None:
+        await asyncio.sleep(0.05)
+        await channel.send("new")
+    asyncio.get_running_loop().create_task(later())
+    found = await fake_discord.wait_for_message(general(fake_discord), lambda m: not m.attachments, timeout=5)
+    assert found.content == "new"
+    assert (await ix.response).message.content == "The board"
