@@ -137,6 +137,16 @@ class Game(ABC, Generic[S]):
     def summary(self, state: S) -> dict:
         """A JSON-able account of the state for status views and replays."""
 
+    def invariants(self, state: S) -> list[str]:
+        """What is wrong with a state, in words; the fuzzer checks this after every step."""
+        return []
+
+    def describe(self, state: S) -> str:
+        """The state as text for a terminal."""
+        import json
+
+        return json.dumps(self.summary(state), indent=1)
+
     def view(self, state: S, player: str | None) -> dict:
         """What `player` may see (None: a spectator). Games without secrets show everything."""
         return self.summary(state)

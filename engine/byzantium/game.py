@@ -1,0 +1,149 @@
+"""Byzantium (Martin Wallace, Warfrog 2004) on the engine contract."""
+
+from __future__ import annotations
+
+# The rules modules register their task handlers when imported.
+from engine.byzantium import actions, combat, cubes, movement, rounds, text  # noqa: F401
+from engine.byzantium.board import (
+    ALL_BOXES,
+    ARMY_SIDES,
+    BULGARS_AT_START,
+    CONSTANTINOPLE,
+    FORTIFICATIONS,
+    START_AVAILABLE,
+    START_CARDS,
+    START_CASUALTY,
+    START_TREASURY,
+    START_VP,
+    Side,
+    board,
+)
+from engine.byzantium.flow import CHOOSE, Ctx, advance, top_decision
+from engine.byzantium.invariants import broken_invariants
+from engine.byzantium.state import COLORS, ArmyCard, ByzantiumState, CityState, PlayerState
+from engine.byzantium.tasks import Action
+from engine.core import Decision, Event, Game, IllegalAction, random_below, seed_generator
+
+OPTIONS = {"dice", "first"}
+
+
+class Byzantium(Game[ByzantiumState]):
+    name = "byzantium"
+    title = "Byzantium"
+    min_players = 2
+    max_players = 4
+    state_class = ByzantiumState
+
+    def _setup(self, players: list[str], seed: int, options: dict) -> tuple[ByzantiumState, list[Event]]:
+        unknown = sorted(set(options) - OPTIONS)
+        if unknown:
+            raise IllegalAction(f"Byzantium has no option '{unknown[0]}' (known: {', '.join(sorted(OPTIONS))}).")
+        if not isinstance(seed, int):
+            raise IllegalAction("The seed must be a whole number.")
+        cities = {}
+        for name, city in board().cities.items():
+            markers = city.strength if city.side in ARMY_SIDES and name != CONSTANTINOPLE else 0
+            cities[name] = CityState(side=city.side, markers=markers)
+        state = ByzantiumState(
+            rng=seed_generator(seed),
+            players=[new_player(name, seat) for seat, name in enumerate(players)],
+            cities=cities,
+            bulgars=BULGARS_AT_START,
+            boxes={box: None for box in ALL_BOXES},
+        )
+        first = options.get("first")
+        if first is None:
+            start = random_below(state, len(players))
+        elif first in players:
+            start = players.index(first)
+        else:
+            raise IllegalAction(f"'{first}' is not one of the players.")
+        state.start_player = state.turn = start
+        state.stack = [Action(player=start)]
+        events = [Event("start_player", f"{players[start]} is the start player.", {"player": players[start]})]
+        return state, events
+
+    def _pending(self, state: ByzantiumState) -> list[Decision]:
+        found = top_decision(Ctx(state))
+        return [found] if found else []
+
+    def _apply(self, state: ByzantiumState, player: str, option_id: str) -> list[Event]:
+        ctx = Ctx(state)
+        task = state.stack.pop()
+        CHOOSE[task.kind](ctx, task, option_id)
+        advance(ctx)
+        return ctx.events
+
+    def invariants(self, state: ByzantiumState) -> list[str]:
+        return broken_invariants(state)
+
+    def describe(self, state: ByzantiumState) -> str:
+        return text.describe(self.summary(state))
+
+    def result(self, state: ByzantiumState) -> list[dict]:
+        return rounds.standings(state)
+
+    def summary(self, state: ByzantiumState) -> dict:
+        ctx = Ctx(state)
+        pending = self._pending(state)
+        players = {}
+        for seat, p in enumerate(state.players):
+            players[p.name] = {
+                "seat": seat,
+                "color": p.color,
+                "vp": {side.value: p.vp[side] for side in ARMY_SIDES},
+                "treasury": {side.value: p.treasury[side] for side in ARMY_SIDES},
+                "army": {side.value: army_summary(p.card(side)) for side in ARMY_SIDES},
+                "cubes": cubes.cube_places(ctx, seat),
+                "fortifications_left": p.forts_left,
+                "passed": p.passed,
+            }
+        return {
+            "game": self.name,
+            "round": state.round,
+            "finished": state.finished,
+            "constantinople_fallen": state.constantinople_fallen,
+            "players": players,
+            "cities": {
+                name: {
+                    "side": c.side.value,
+                    "markers": c.markers,
+                    "controller": ctx.name(c.controller) if c.controller is not None else None,
+                    "fortified": c.fortified,
+                    "fort_owner": ctx.name(c.controller) if c.fortified else None,
+                }
+                for name, c in state.cities.items()
+            },
+            "bulgars": {"army": state.bulgars},
+            "emperor": ctx.name(state.emperor) if state.emperor is not None else None,
+            "caliph": ctx.name(state.caliph) if state.caliph is not None else None,
+            "special_actions": {box: (ctx.name(seat) if seat is not None else None)
+                                for box, seat in state.boxes.items()
+                                if box not in ("emperor", "caliph")}
+            | {"emperor": ctx.name(state.emperor) if state.emperor is not None else None,
+               "caliph": ctx.name(state.caliph) if state.caliph is not None else None},
+            "taxes": {p.name: p.tax_cubes for p in state.players},
+            "churches": {p.name: p.churches for p in state.players},
+            "mosques": {p.name: p.mosques for p in state.players},
+            "pass_order": [ctx.name(seat) for seat in state.pass_order],
+            "start_player": ctx.name(state.start_player),
+            "current": pending[0].player if pending else None,
+            "pending": {"player": pending[0].player, "prompt": pending[0].prompt, "kind": pending[0].kind}
+            if pending else None,
+        }
+
+
+def new_player(name: str, seat: int) -> PlayerState:
+    return PlayerState(
+        name=name, seat=seat, color=COLORS[seat],
+        available=START_AVAILABLE, casualty=START_CASUALTY,
+        byzantine=ArmyCard(**START_CARDS[Side.BYZANTINE]),
+        arab=ArmyCard(**START_CARDS[Side.ARAB]),
+        treasury=dict(START_TREASURY), vp={side: START_VP for side in ARMY_SIDES},
+        forts_left=FORTIFICATIONS,
+    )
+
+
+def army_summary(card: ArmyCard) -> dict:
+    return {"elite": card.elite, "main": card.main, "levy": card.levy, "movement": card.movement,
+            "at": card.at, "guard": card.guard}

@@ -1,0 +1,225 @@
+"""Action F: placing a field army, moving it one or two links, and the fleets at sea."""
+
+from __future__ import annotations
+
+from engine.byzantium.board import CONSTANTINOPLE, NICAEA, SPECIAL_BOXES, RouteKind, Side
+from engine.byzantium.cubes import check_army, has_source
+from engine.byzantium.flow import Ctx, chooses, decides, decision, runs
+from engine.byzantium.tasks import Arrive, Attack, FleetChoice, Loss, March, PlaceArmy, Source
+from engine.core import Option
+
+ROUTES_FOR = {
+    Side.BYZANTINE: frozenset({RouteKind.ROAD, RouteKind.SEA}),
+    Side.ARAB: frozenset({RouteKind.ROAD, RouteKind.DESERT, RouteKind.SEA}),
+}
+
+
+def leg_cost(ctx: Ctx, seat: int, side: Side, frm: str, to: str, kind: RouteKind) -> int:
+    """Movement cubes for one link as a first move (before the second-move surcharge)."""
+    if kind != RouteKind.SEA:
+        return 1
+    cost = 1 if side == Side.BYZANTINE else 2
+    if {frm, to} == {NICAEA, CONSTANTINOPLE}:
+        cost *= 2
+    if side == Side.ARAB and ctx.s.boxes["arab_fleet"] == seat:
+        cost = (cost + 1) // 2  # the Arab fleet halves its owner's sea costs
+    return cost
+
+
+def destinations(ctx: Ctx, seat: int, side: Side, frm: str) -> dict[str, tuple[int, bool]]:
+    """Each city the army could move to from `frm` -> (first-move cost, by sea), cheapest link."""
+    found: dict[str, tuple[int, bool]] = {}
+    for to, route in ctx.board.neighbours(frm, ROUTES_FOR[side]):
+        cost = leg_cost(ctx, seat, side, frm, to, route.kind)
+        if to not in found or cost < found[to][0]:
+            found[to] = (cost, route.kind == RouteKind.SEA)
+    if side == Side.BYZANTINE and frm == CONSTANTINOPLE:
+        # The Byzantine sea move from Constantinople to any coastal city (not the other way).
+        for name, city in ctx.board.cities.items():
+            if city.coastal and name != frm and (name not in found or found[name][0] > 1):
+                found[name] = (1, True)
+    return dict(sorted(found.items()))
+
+
+def may_enter(ctx: Ctx, seat: int, side: Side, to: str) -> bool:
+    """A city of the army's side may always be entered; any other city is attacked, but never
+    a city the player controls himself nor one where his other army stands."""
+    city = ctx.s.cities[to]
+    if city.side == side:
+        return True
+    other = ctx.p(seat).card(Side.ARAB if side == Side.BYZANTINE else Side.BYZANTINE)
+    return city.controller != seat and other.at != to
+
+
+def civil_war_box(ctx: Ctx, side: Side) -> str | None:
+    return next((b for b in SPECIAL_BOXES[f"{side.value}_civil_war"] if ctx.s.boxes[b] is None), None)
+
+
+def civil_war_possible(ctx: Ctx, seat: int, side: Side) -> bool:
+    """Attack the city of your own side where the army stands, held by another player."""
+    at = ctx.p(seat).card(side).at
+    if at is None or at == CONSTANTINOPLE:
+        return False
+    city = ctx.s.cities[at]
+    return (city.side == side and city.controller not in (None, seat)
+            and civil_war_box(ctx, side) is not None and has_source(ctx, seat, side))
+
+
+def march_options(ctx: Ctx, task: March) -> list[Option]:
+    side = Side(task.side)
+    card = ctx.p(task.player).card(side)
+    options = []
+    if card.at is not None and task.moves < 2:
+        surcharge = 1 if task.moves == 1 else 0
+        for to, (cost, sea) in destinations(ctx, task.player, side, card.at).items():
+            total = cost + surcharge
+            if card.movement >= total and may_enter(ctx, task.player, side, to):
+                city = ctx.s.cities[to]
+                what = "" if city.side == side else f", attack ({city.side.value})"
+                options.append(Option(f"to:{to}", f"{to} ({total} movement{', by sea' if sea else ''}{what})"))
+    if civil_war_possible(ctx, task.player, side):
+        options.append(Option("civil_war", f"Civil war: attack {card.at}"))
+    if task.moves or task.placed:
+        options.append(Option("done", "Stop here"))
+    return options
+
+
+def move_action_options(ctx: Ctx, seat: int) -> list[Option]:
+    options = []
+    for side in (Side.BYZANTINE, Side.ARAB):
+        card = ctx.p(seat).card(side)
+        if card.at is not None:
+            if march_options(ctx, March(player=seat, side=side.value)):
+                options.append(Option(f"move:{side.value}", f"Move/attack with your {side.value} army (at {card.at})"))
+        elif card.field_cubes() and (side == Side.ARAB or card.entered):
+            options.append(Option(f"place:{side.value}", f"Bring your {side.value} army onto the board"))
+    return options
+
+
+def start_move(ctx: Ctx, seat: int, verb: str, side: Side) -> None:
+    if verb == "place":
+        ctx.then(PlaceArmy(player=seat, side=side.value))
+    else:
+        ctx.then(March(player=seat, side=side.value))
+
+
+@decides("place_army")
+def place_decision(ctx: Ctx, task: PlaceArmy):
+    options = [Option(f"place:{name}", name) for name, city in sorted(ctx.s.cities.items())
+               if city.side == task.side]
+    return decision(task.player, ctx, f"Where does your {task.side} army enter the board?", options, "place")
+
+
+@chooses("place_army")
+def place_choose(ctx: Ctx, task: PlaceArmy, option_id: str) -> None:
+    city = option_id.removeprefix("place:")
+    card = ctx.p(task.player).card(Side(task.side))
+    card.at, card.entered = city, True
+    ctx.emit("place", f"{ctx.name(task.player)} places the {task.side} army in {city}.",
+             player=ctx.name(task.player), side=task.side, city=city)
+    ctx.then(March(player=task.player, side=task.side, placed=True))
+
+
+@decides("march")
+def march_decision(ctx: Ctx, task: March):
+    options = march_options(ctx, task)
+    if not options:
+        return None
+    card = ctx.p(task.player).card(Side(task.side))
+    which = "second move" if task.moves == 1 else "move"
+    return decision(task.player, ctx, f"Your {task.side} army is at {card.at} ({card.movement} movement): "
+                    f"choose its {which}.", options, "move")
+
+
+@runs("march")
+def march_run(ctx: Ctx, task: March) -> None:
+    """Nothing more this army can do: the action is over."""
+
+
+@chooses("march")
+def march_choose(ctx: Ctx, task: March, option_id: str) -> None:
+    side = Side(task.side)
+    card = ctx.p(task.player).card(side)
+    if option_id == "done":
+        return
+    if option_id == "civil_war":
+        box = civil_war_box(ctx, side)
+        ctx.emit("special", f"{ctx.name(task.player)} starts a {side.value} civil war against {card.at}.",
+                 player=ctx.name(task.player), action=f"{side.value}_civil_war", box=box, city=card.at)
+        ctx.then(Source(player=task.player, pay_side=side.value, what="the civil war", dest=f"box:{box}"),
+                 Attack(actor=task.player, side=side.value, city=card.at, origin=task.came_from, civil=True))
+        return
+    to = option_id.removeprefix("to:")
+    frm = card.at
+    cost, sea = destinations(ctx, task.player, side, frm)[to]
+    cost += 1 if task.moves == 1 else 0
+    owner = ctx.s.boxes["byzantine_fleet"]
+    if side == Side.ARAB and sea and owner is not None and owner != task.player:
+        ctx.then(FleetChoice(owner=owner, player=task.player, side=side.value, frm=frm, to=to,
+                             cost=cost, moves=task.moves + 1))
+        return
+    pay_movement(ctx, task.player, side, cost, frm, to)
+    ctx.then(Arrive(player=task.player, side=side.value, frm=frm, to=to, moves=task.moves + 1))
+
+
+def pay_movement(ctx: Ctx, seat: int, side: Side, cost: int, frm: str, to: str) -> bool:
+    """Pay movement cubes into the casualty pool; False when the box held too few."""
+    player = ctx.p(seat)
+    card = player.card(side)
+    paid = min(cost, card.movement)
+    card.movement -= paid
+    player.casualty += paid
+    ctx.emit("movement", f"{player.name} spends {paid} movement cube{'s' if paid != 1 else ''} "
+             f"to go from {frm} to {to}.", player=player.name, side=side.value, cubes=paid)
+    check_army(ctx, seat, side)
+    return paid == cost
+
+
+@decides("fleet_choice")
+def fleet_decision(ctx: Ctx, task: FleetChoice):
+    mover = ctx.name(task.player)
+    double = task.cost * 2
+    options = [
+        Option("fleet:none", "Let the move pass"),
+        Option("fleet:double", f"Double the cost to {double}"),
+        Option("fleet:roll", f"Roll {task.cost} dice against the army"),
+        Option("fleet:double_roll", f"Double the cost to {double} and roll {double} dice"),
+    ]
+    return decision(task.owner, ctx, f"Byzantine fleet: {mover}'s Arab army sails from {task.frm} to {task.to} "
+                    f"for {task.cost} movement. Use the fleet?", options, "fleet")
+
+
+@chooses("fleet_choice")
+def fleet_choose(ctx: Ctx, task: FleetChoice, option_id: str) -> None:
+    use = option_id.removeprefix("fleet:")
+    side = Side(task.side)
+    cost = task.cost * 2 if "double" in use else task.cost
+    ctx.emit("fleet", f"{ctx.name(task.owner)}'s Byzantine fleet: "
+             f"{'doubles the cost' if 'double' in use else 'no doubling'}"
+             f"{', rolls against the army' if 'roll' in use else ''}.",
+             owner=ctx.name(task.owner), double="double" in use, roll="roll" in use)
+    made_it = pay_movement(ctx, task.player, side, cost, task.frm, task.to)
+    if "roll" in use:
+        hits = sum(1 for d in ctx.roll(cost, ctx.name(task.owner), "the Byzantine fleet") if d >= 4)
+        if hits:
+            ctx.then(Loss(player=task.player, side=task.side, count=hits, why="the Byzantine fleet"))
+    if made_it:
+        ctx.then(Arrive(player=task.player, side=task.side, frm=task.frm, to=task.to, moves=task.moves))
+    else:
+        ctx.emit("move", f"{ctx.name(task.player)}'s army cannot pay the doubled cost and stays in {task.frm}.",
+                 player=ctx.name(task.player), side=task.side, to=task.frm, **{"from": task.frm})
+
+
+@runs("arrive")
+def arrive_run(ctx: Ctx, task: Arrive) -> None:
+    side = Side(task.side)
+    card = ctx.p(task.player).card(side)
+    if card.at != task.frm:  # destroyed on the way
+        return
+    card.at = task.to
+    ctx.emit("move", f"{ctx.name(task.player)}'s {task.side} army moves from {task.frm} to {task.to}.",
+             player=ctx.name(task.player), side=task.side, to=task.to, **{"from": task.frm})
+    if ctx.s.cities[task.to].side != side:
+        ctx.then(Attack(actor=task.player, side=task.side, city=task.to, origin=task.frm))
+    else:
+        ctx.then(March(player=task.player, side=task.side, moves=task.moves, came_from=task.frm))

@@ -1,0 +1,49 @@
+"""Replay files: a game's setup plus its ordered choices, the truth a game is rebuilt from.
+
+    {"game": "byzantium", "players": ["Ann", "Bo"], "seed": 7, "options": {},
+     "choices": [["Ann", "take:Damascus"], ...]}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.core import Game, IllegalAction
+
+
+class ReplayError(ValueError):
+    """A replay file that cannot be read or replayed; the message names the step."""
+
+
+def load_replay(text: str) -> dict[str, Any]:
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ReplayError(f"the file is not JSON ({error.msg} at line {error.lineno})") from None
+    if not isinstance(record, dict):
+        raise ReplayError("the file must hold a JSON object")
+    for key, kind in (("game", str), ("players", list), ("seed", int), ("choices", list)):
+        if not isinstance(record.get(key), kind) or (kind is int and isinstance(record.get(key), bool)):
+            raise ReplayError(f"'{key}' is missing or not a {kind.__name__}")
+    options = record.setdefault("options", {})
+    if not isinstance(options, dict):
+        raise ReplayError("'options' must be an object")
+    for i, choice in enumerate(record["choices"], 1):
+        if not (isinstance(choice, list) and len(choice) == 2 and all(isinstance(c, str) for c in choice)):
+            raise ReplayError(f"choice {i} must be [player, option_id]")
+    return record
+
+
+def replay(game: Game, record: dict[str, Any], upto: int | None = None):
+    """The state after the first `upto` choices (all by default)."""
+    try:
+        state = game.setup(record["players"], record["seed"], record["options"])
+    except IllegalAction as error:
+        raise ReplayError(f"setup: {error}") from None
+    for i, (player, option_id) in enumerate(record["choices"][:upto], 1):
+        try:
+            state, _events = game.apply(state, player, option_id)
+        except IllegalAction as error:
+            raise ReplayError(f"step {i} ({player}: {option_id}): {error}") from None
+    return state
