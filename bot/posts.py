@@ -48,6 +48,8 @@ class Outcome:
     # Where the posts go, for requests that do not come from the game's own channel (reminders).
     channel_id: int | None = None
     board_thread_id: int | None = None
+    # Set when the game wants its boards in a thread that does not exist yet: the thread's name.
+    wants_board_thread: str | None = None
 
     @classmethod
     def refuse(cls, text: str, game_id: int | None = None) -> Outcome:

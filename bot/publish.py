@@ -46,9 +46,12 @@ def _content(post: Post, note: str) -> str:
 class Publisher:
     """Sends outcomes. `client` resolves channels by id (for posts not tied to a click)."""
 
-    def __init__(self, client: discord.Client, service):
+    def __init__(self, client: discord.Client, service, *, channel_lookup=None, user_lookup=None):
         self.client = client
         self.service = service
+        # Seams for tests: async id -> channel / user. By default the client's cache, then REST.
+        self.channel_lookup = channel_lookup or self._client_channel
+        self.user_lookup = user_lookup or self._client_user
 
     async def deliver(self, outcome: Outcome, *, interaction: discord.Interaction | None = None,
                       must_reply: bool = False) -> None:
@@ -57,15 +60,16 @@ class Publisher:
         channel = interaction.channel if interaction is not None else None
         if outcome.channel_id is not None and (channel is None or channel.id != outcome.channel_id):
             channel = await self._channel(outcome.channel_id)
-        failed = []
+        lacking: list[str] = []
         if outcome.posts and channel is not None:
-            failed = await self.post_all(outcome, channel)
+            await self._ensure_board_thread(outcome, channel)
+            lacking = await self.post_all(outcome, channel)
         if interaction is None:
             return
         reply = outcome.reply
-        if failed:
-            text = missing_sentence(failed) if all(isinstance(f, str) for f in failed) else failed[0]
-            reply = Post(f"{reply.content}\n{text}" if reply else text)
+        if lacking:
+            sentence = missing_sentence(lacking)
+            reply = Post(f"{reply.content}\n{sentence}" if reply else sentence)
         if reply is None and must_reply:
             reply = Post("Done.")
         if reply is not None:
@@ -75,6 +79,17 @@ class Publisher:
             await interaction.followup.send(
                 _content(reply, note), files=files, ephemeral=True, allowed_mentions=_allowed(reply), **kwargs
             )
+
+    async def _ensure_board_thread(self, outcome: Outcome, channel) -> None:
+        """Create the game's board thread the first time a board is posted, if it wants one."""
+        if outcome.wants_board_thread is None or outcome.board_thread_id is not None:
+            return
+        if not any(p.where == "board" for p in outcome.posts) or outcome.game_id is None:
+            return
+        thread_id = await self.create_board_thread(channel, outcome.wants_board_thread)
+        if thread_id is not None:
+            await self.service.set_board_thread(outcome.game_id, thread_id)
+            outcome.board_thread_id = thread_id
 
     async def _edit_clicked(self, interaction: discord.Interaction, post: Post) -> None:
         view = build_view(post.components)
@@ -112,14 +127,17 @@ class Publisher:
         return message
 
     async def _channel(self, channel_id: int):
-        channel = self.client.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.client.fetch_channel(channel_id)
-            except discord.HTTPException as exc:
-                log.warning("channel %s is gone or hidden: %s", channel_id, exc)
-                return None
-        return channel
+        try:
+            return await self.channel_lookup(channel_id)
+        except discord.HTTPException as exc:
+            log.warning("channel %s is gone or hidden: %s", channel_id, exc)
+            return None
+
+    async def _client_channel(self, channel_id: int):
+        return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+
+    async def _client_user(self, user_id: int):
+        return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
 
     @staticmethod
     def _missing_in(channel) -> list[str]:
@@ -146,7 +164,7 @@ class Publisher:
     async def dm(self, user_id: int, post: Post) -> bool:
         """A direct message (reminders); False when the member does not accept DMs from the bot."""
         try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            user = await self.user_lookup(user_id)
             await user.send(post.content[:2000], allowed_mentions=_allowed(post))
         except discord.HTTPException as exc:
             log.info("cannot DM user %s: %s", user_id, exc)

@@ -31,6 +31,7 @@ class Settings:
     log_level: str = "INFO"
     # Test hook only: the end-to-end tests point discord.py at a local stand-in for Discord.
     api_base: str | None = None
+    gateway_url: str | None = None
 
     @property
     def log_level_number(self) -> int:
@@ -110,6 +111,9 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         if not re.match(r"^https?://[^/\s]+", api_base):
             raise SettingsError(f"DISCORD_API_BASE must be an http(s) URL, not {api_base!r}")
         api_base = api_base.rstrip("/")
+    gateway_url = get("DISCORD_GATEWAY_URL")
+    if gateway_url is not None and not re.match(r"^wss?://[^/\s]+", gateway_url):
+        raise SettingsError(f"DISCORD_GATEWAY_URL must be a ws(s) URL, not {gateway_url!r}")
 
     return Settings(
         token=token,
@@ -118,4 +122,5 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         moderator_role=get("MODERATOR_ROLE"),
         log_level=log_level,
         api_base=api_base,
+        gateway_url=gateway_url,
     )

@@ -1,0 +1,38 @@
+"""Seats: engine player names made from members' display names, and the colour of each seat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+NAME_LIMIT = 32
+
+# Seat colours in seat order, as each game's engine and renderer assign them.
+COLOURS = {"byzantium": ("red", "yellow", "blue", "green")}
+_COLOUR_MARKS = {"red": "🔴", "yellow": "🟡", "blue": "🔵", "green": "🟢", "white": "⚪", "black": "⚫",
+                 "purple": "🟣", "orange": "🟠", "brown": "🟤"}
+
+
+def seat_name(display_name: str, taken: Iterable[str]) -> str:
+    """A seat name from a display name, unique among `taken` (case-insensitively).
+
+    Engine seat names appear in prompts and logs, so they stay readable: the display name
+    itself, shortened, with " 2", " 3" ... added when two members share a name.
+    """
+    base = " ".join(display_name.split())[:NAME_LIMIT] or "Player"
+    used = {t.casefold() for t in taken}
+    name, n = base, 1
+    while name.casefold() in used:
+        n += 1
+        suffix = f" {n}"
+        name = base[: NAME_LIMIT - len(suffix)] + suffix
+    return name
+
+
+def colour(game_name: str, seat_index: int) -> str | None:
+    palette = COLOURS.get(game_name, ())
+    return palette[seat_index] if seat_index < len(palette) else None
+
+
+def colour_mark(game_name: str, seat_index: int) -> str:
+    name = colour(game_name, seat_index)
+    return f"{_COLOUR_MARKS.get(name, '•')} {name}" if name else "•"

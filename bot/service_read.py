@@ -1,0 +1,105 @@
+"""Reading the game (status, map, log, help), statistics and per-user settings."""
+
+from __future__ import annotations
+
+from bot import text
+from bot.interact import Actor
+from bot.posts import Outcome, Post
+from bot.rules_hints import hint
+from bot.service_core import Refusal, ServiceCore, engine_of, events_from_json, seat_map
+from engine import get_game
+
+PING_MODES = {"channel": "in the game's channel", "dm": "by direct message", "both": "in the channel and by DM"}
+LOG_MAX = 50
+
+
+class ReadActions(ServiceCore):
+    async def status(self, actor: Actor) -> Outcome:
+        try:
+            loaded = await self.channel_game(actor, states=("active", "paused", "lobby"))
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        record = loaded.record
+        engine = engine_of(record)
+        if loaded.state is None:
+            seats = ", ".join(s.seat for s in record.seats)
+            return Outcome.say(f"**{engine.title}** lobby: {len(record.seats)} seated ({seats}).", record.id)
+        body = text.status_text(
+            engine.title, engine.summary(loaded.state), engine.pending(loaded.state), seat_map(record),
+            since=loaded.waiting_since, status=f"game #{record.id}, {record.status}, choice {loaded.seq}",
+        )
+        return Outcome.say(body, record.id)
+
+    async def board(self, actor: Actor, public: bool = False) -> Outcome:
+        try:
+            loaded = await self.channel_game(actor)
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        image = await self.board_image(loaded)
+        caption = f"Board of game #{loaded.id} after choice {loaded.seq}."
+        if image is None:
+            caption += " (This game has no board drawing; `/game status` tells where it stands.)"
+        post = Post(caption, (image,) if image else (), kind="board", version=loaded.seq)
+        if public:
+            return self.outcome(loaded.record, reply=Post("Posted."), posts=[post])
+        return Outcome(reply=post, game_id=loaded.id)
+
+    async def log(self, actor: Actor, n: int = 10) -> Outcome:
+        try:
+            loaded = await self.channel_game(actor, states=("active", "paused"))
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        n = max(1, min(n, LOG_MAX))
+        lines = []
+        for choice in await self.storage.last_choices(loaded.id, n):
+            lines.append(f"**#{choice.seq}** {choice.player}: `{choice.option_id}`")
+            lines.extend(text.event_lines(events_from_json(choice.events)))
+        if not lines:
+            return Outcome.say("No choices yet.", loaded.id)
+        # Keep the newest lines that fit one message: the end of the log is what readers want.
+        kept, size = [], 0
+        for line in reversed(lines):
+            if size + len(line) + 1 > text.MESSAGE_LIMIT - 40:
+                kept.append("… (earlier events cut; ask for fewer choices)")
+                break
+            kept.append(line)
+            size += len(line) + 1
+        return Outcome.say("\n".join(reversed(kept)), loaded.id)
+
+    async def help(self, actor: Actor) -> Outcome:
+        record = await self.storage.channel_game(actor.channel_id) if actor.channel_id else None
+        if record is None or record.status not in ("active", "paused"):
+            lines = ["Start a game here with `/game new game:<name>`; others click Join, the host clicks Start.",
+                     "Games: " + ", ".join(f"{n} ({get_game(n).title})" for n in _game_list())]
+            return Outcome.say("\n".join(lines))
+        loaded = await self.storage.load(record.id)
+        engine = engine_of(record)
+        mine = self.my_decisions(loaded, actor.user_id)
+        pending = engine.pending(loaded.state)
+        decision = (mine or pending or [None])[0]
+        rules = hint(record.game, decision.kind) if decision else None
+        return Outcome.say(text.help_text(engine.title, decision, rules), record.id)
+
+    async def stats(self, actor: Actor, user_id: int, name: str) -> Outcome:
+        if actor.guild_id is None:
+            return Outcome.refuse("Statistics are kept per server; ask in a server channel.")
+        rows = await self.storage.user_stats(actor.guild_id, user_id)
+        if not rows:
+            return Outcome.say(f"{name} has not finished a game here yet.")
+        lines = [f"**{name}** on this server:"]
+        for row in rows:
+            title = get_game(row.game).title if row.game in _game_list() else row.game
+            lines.append(f"• {title}: {row.played} played, {row.won} won")
+        return Outcome.say("\n".join(lines))
+
+    async def set_ping(self, actor: Actor, mode: str) -> Outcome:
+        if mode not in PING_MODES:
+            return Outcome.refuse(f"Choose one of: {', '.join(PING_MODES)}.")
+        await self.storage.set_ping_mode(actor.user_id, mode)
+        return Outcome.say(f"You will be reminded {PING_MODES[mode]}.")
+
+
+def _game_list() -> list[str]:
+    from engine import game_names
+
+    return game_names()
