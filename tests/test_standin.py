@@ -16,8 +16,9 @@ from pathlib import Path
 import aiohttp
 import discord
 import pytest
+from discord_standin import sample_bot
 from discord_standin.api import FakeDiscord
-from discord_standin.runner import BotProcess, running_client
+from discord_standin.runner import REPO_ROOT, bot_environment, running_client, running_entry
 from discord_standin.sample_bot import BOARD_SIZE, SampleBot, board_png
 
 TESTS_DIR = Path(__file__).resolve().parent
@@ -397,19 +398,38 @@ async def test_delayed_responses_slow_the_client_down(fake_discord: FakeDiscord,
 # -- the subprocess hook -------------------------------------------------------------------------
 
 
-async def test_a_bot_process_honours_DISCORD_API_BASE(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_a_bot_process_honours_DISCORD_API_BASE_and_survives_a_restart(
+        fake_discord: FakeDiscord, start_bot_process) -> None:
     """Runs the sample bot as `python -m` with only environment variables, as the real bot will be."""
-    pythonpath = os.pathsep.join(filter(None, [str(TESTS_DIR), os.environ.get("PYTHONPATH")]))
-    proc = BotProcess(fake_discord, tmp_path / "games.sqlite3", module="discord_standin.sample_bot",
-                      extra_env={"PYTHONPATH": pythonpath})
-    await proc.start()
-    try:
+    pythonpath = os.pathsep.join([str(TESTS_DIR), str(REPO_ROOT)])
+    proc = await start_bot_process("discord_standin.sample_bot", PYTHONPATH=pythonpath)
+    await fake_discord.wait_for_commands("board")
+    ann = fake_discord.member("Ann")
+    board = (await (await fake_discord.slash(ann, general(fake_discord), "board")).response).message
+    assert board.image().size == BOARD_SIZE
+    usage = proc.resource_usage()
+    assert usage["cpu_seconds"] > 0 and usage["peak_rss_mib"] > 10
+
+    await proc.restart()
+    assert fake_discord.standin.gateway.identifies == 2
+    # The button on the message posted before the restart still works (a DynamicItem).
+    assert (await (await fake_discord.click(ann, board, "Count 0")).response).content == "You counted 1"
+    fake_discord.assert_clean()
+
+
+async def test_a_bot_entry_point_runs_in_process_with_the_same_environment(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    from discord.http import Route
+
+    before = Route.BASE
+    env = bot_environment(fake_discord, tmp_path / "games.sqlite3")
+    async with running_entry(fake_discord, sample_bot.amain, env):
+        assert Route.BASE == fake_discord.api_base
         await fake_discord.wait_for_commands("board")
         ix = await fake_discord.slash(fake_discord.member("Ann"), general(fake_discord), "board")
-        assert (await ix.response).message.image().size == BOARD_SIZE
-    finally:
-        assert await proc.stop() is not None
-    fake_discord.assert_clean()
+        assert (await ix.response).type == 4
+    assert Route.BASE == before
+    assert not fake_discord.standin.gateway.connected
 
 
 async def test_wait_for_message_only_counts_what_came_after_the_last_action(fake_discord: FakeDiscord, bot) -> None:

@@ -253,10 +253,16 @@ class FakeDiscord:
             for ix in self.standin.store.interactions.values()
         ]
 
+    def unanswered(self) -> list[Interaction]:
+        """Interactions past their deadline without any callback: players saw "did not respond"."""
+        return [ix for ix in self.standin.store.interactions.values() if not ix.acknowledged and ix.age > ix.deadline]
+
     def assert_clean(self) -> None:
-        """Nothing the bot sent broke Discord's limits and it called no route the stand-in lacks."""
-        assert not self.violations, "limit violations:\n" + "\n".join(map(str, self.violations))
+        """Nothing the bot sent broke Discord's rules, every interaction was answered in time, and the
+        bot called no route the stand-in lacks."""
+        assert not self.violations, "violations:\n" + "\n".join(map(str, self.violations))
         assert not self.unknown_routes, f"unknown routes called: {self.unknown_routes}"
+        assert not self.unanswered(), f"interactions never answered: {self.unanswered()}"
 
     def __repr__(self) -> str:
         channels = [c.name for c in self.standin.world.channels.values() if c.type != DM]

@@ -200,6 +200,10 @@ class Gateway:
             missed = [e for e in session.events if e[0] > int(d.get("seq") or 0)]
             for seq, event_type, data in missed:
                 await conn.send({"op": DISPATCH, "s": seq, "t": event_type, "d": data})
+                if event_type == "INTERACTION_CREATE":
+                    ix = self.store.interactions.get(int(data["id"]))
+                    if ix is not None:
+                        ix.delivered = True
             session.conn = conn
             await self._send_locked(session, "RESUMED", {"_trace": ["discord-standin"]})
         self.current = session

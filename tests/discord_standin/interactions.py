@@ -64,8 +64,7 @@ async def create(s: StandIn, member: Member, channel: Channel, type: int, data: 
                      channel_id=channel.id, deadline=s.deadline)
     ix.source_message = message
     ix.command_name = command_name
-    s.store.interactions[ix_id] = ix
-    s.store.interactions_by_token[token] = ix
+    s.store.add_interaction(ix)
     ix.delivered = await s.gateway.dispatch("INTERACTION_CREATE", payload)
     s.store.changed()
     return ix

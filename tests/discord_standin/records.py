@@ -290,7 +290,7 @@ class Interaction:
         try:
             return await asyncio.wait_for(asyncio.shield(self._first), timeout)
         except TimeoutError:
-            where = "delivered" if self.delivered else "NOT delivered (no bot connected to the gateway)"
+            where = "delivered" if self.delivered else "never delivered: no bot was connected to the gateway"
             raise AssertionError(f"interaction {self.id} ({where}) got no response within {timeout:.1f}s") from None
 
     async def result(self, timeout: float = 10.0) -> Message:

@@ -14,7 +14,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import discord
@@ -82,14 +82,19 @@ def bot_environment(fake: FakeDiscord, database_path: Path, **extra: str) -> dic
 
 
 class BotProcess:
-    """`python -m <module>` in a subprocess, exactly as an operator starts it, with its output in a log."""
+    """`python -m <module>` in a subprocess, exactly as an operator starts it, with its output in a log.
+
+    It runs in the database's folder, not the repository, so a developer's own .env (a real token,
+    DEV_GUILD_ID of a real server) cannot leak into the test; the repository is put on PYTHONPATH.
+    """
 
     def __init__(self, fake: FakeDiscord, database_path: Path, *, module: str = "bot", log_path: Path | None = None,
-                 cwd: Path = REPO_ROOT, extra_env: dict[str, str] | None = None) -> None:
+                 cwd: Path | None = None, extra_env: dict[str, str] | None = None) -> None:
         self.fake = fake
         self.module = module
-        self.cwd = cwd
-        self.env = bot_environment(fake, database_path, **(extra_env or {}))
+        self.cwd = cwd or database_path.parent
+        pythonpath = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
+        self.env = bot_environment(fake, database_path, **{"PYTHONPATH": pythonpath, **(extra_env or {})})
         self.log_path = log_path or database_path.with_suffix(".log")
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
@@ -138,11 +143,54 @@ class BotProcess:
         await self.stop()
         return await self.start(timeout=timeout)
 
+    def resource_usage(self) -> dict[str, float]:
+        """CPU seconds used so far and peak resident memory (MiB) of the process, from /proc (Linux)."""
+        assert self.proc is not None and self.proc.returncode is None, "the bot process is not running"
+        stat = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        cpu = (int(stat[11]) + int(stat[12])) / ticks  # utime + stime
+        peak_kib = next(int(line.split()[1]) for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines()
+                        if line.startswith("VmHWM:"))
+        return {"cpu_seconds": cpu, "peak_rss_mib": peak_kib / 1024}
+
     def log(self) -> str:
         try:
             return self.log_path.read_text(errors="replace")[-4000:]
         except FileNotFoundError:
             return ""
+
+
+@contextlib.asynccontextmanager
+async def running_entry(fake: FakeDiscord, entry: Callable[[], Awaitable[object]], env: dict[str, str], *,
+                        timeout: float = 10.0) -> AsyncIterator[asyncio.Task[object]]:
+    """Run a bot's async entry point in this process with `env` set (e.g. the real bot's settings
+    loading + run), until the block ends; the task is then cancelled, which must close the client.
+
+    The entry point is expected to honour DISCORD_API_BASE itself; discord.py's addresses are put
+    back afterwards so other tests are not affected.
+    """
+    from discord.gateway import DiscordWebSocket
+    from discord.http import Route
+
+    saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    identifies = fake.standin.gateway.identifies
+    async with environment(env):
+        task: asyncio.Task[object] = asyncio.create_task(entry(), name="standin-bot-entry")
+
+        def up() -> bool:
+            if task.done():
+                task.result()
+                raise AssertionError("the bot's entry point returned before connecting")
+            return fake.standin.gateway.identifies > identifies and fake.standin.gateway.connected
+
+        try:
+            await fake.wait_for(up, timeout, "the bot to connect")
+            yield task
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 5)
+            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
 
 
 @contextlib.asynccontextmanager

@@ -160,7 +160,8 @@ class SampleBot(commands.Bot):
         return None
 
 
-def main() -> None:
+async def amain() -> None:
+    """The async entry point: settings from the environment, then run until cancelled."""
     api_base = os.environ.get("DISCORD_API_BASE")
     if api_base:
         # What the real bot must do with DISCORD_API_BASE, before the client connects.
@@ -171,7 +172,12 @@ def main() -> None:
         Route.BASE = api_base.rstrip("/")
         url = yarl.URL(api_base)
         DiscordWebSocket.DEFAULT_GATEWAY = url.with_scheme("wss" if url.scheme == "https" else "ws").with_path("/")
-    SampleBot().run(os.environ["DISCORD_TOKEN"], log_handler=None)
+    async with SampleBot() as bot:
+        await bot.start(os.environ["DISCORD_TOKEN"])
+
+
+def main() -> None:
+    asyncio.run(amain())
 
 
 if __name__ == "__main__":

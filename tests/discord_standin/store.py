@@ -25,6 +25,8 @@ class Store:
         self.unknown_routes: list[str] = []
         self.faults: list[str] = []  # one line per injected fault, in order
         self._waiters: list[asyncio.Future[None]] = []
+        # Interactions per channel still waiting for their first message with a file (for latency).
+        self._awaiting_file: dict[int, list[Interaction]] = {}
 
     # -- recording -------------------------------------------------------------------------------
 
@@ -59,9 +61,14 @@ class Store:
         """
         if not message.attachments or message.ephemeral:
             return
-        for ix in self.interactions.values():
-            if ix.first_attachment_latency is None and ix.channel_id == message.channel_id:
-                ix.first_attachment_latency = time.monotonic() - ix.created
+        now = time.monotonic()
+        for ix in self._awaiting_file.pop(message.channel_id, []):
+            ix.first_attachment_latency = now - ix.created
+
+    def add_interaction(self, ix: Interaction) -> None:
+        self.interactions[ix.id] = ix
+        self.interactions_by_token[ix.token] = ix
+        self._awaiting_file.setdefault(ix.channel_id, []).append(ix)
 
     # -- reading ---------------------------------------------------------------------------------
 
