@@ -128,6 +128,8 @@ class Storage:
         # False keeps only the checkpoints (loads replay up to K-1 choices): for the benchmark.
         self.head_snapshots = head_snapshots
         self._clock = clock
+        # A game's engine name never changes; caching it saves appends a read.
+        self._names: dict[int, str] = {}
 
     # -- lifecycle -------------------------------------------------------------------------
     @classmethod
@@ -500,8 +502,9 @@ class Storage:
         """
         if seq < 1:
             raise ValueError("choices are numbered from 1")
-        record = await self.game(game_id)
-        engine = rp.engine_for(record.game, game_id)
+        if game_id not in self._names:
+            self._names[game_id] = (await self.game(game_id)).game
+        engine = rp.engine_for(self._names[game_id], game_id)
         if engine.version(state) != seq:
             raise StorageError(f"state version {engine.version(state)} does not match choice {seq}")
         over = engine.is_over(state)
@@ -511,13 +514,16 @@ class Storage:
         events_text = _event_json(events)
 
         async def body(c):
-            current = await self._game_row(c, game_id)
-            latest = (await self._one(c, "SELECT coalesce(max(seq), 0) FROM choices WHERE game_id = ?",
-                                      (game_id,)))[0]
+            row = await self._one(
+                c, "SELECT status, (SELECT coalesce(max(seq), 0) FROM choices WHERE game_id = ?) AS latest"
+                   " FROM games WHERE id = ?", (game_id, game_id))
+            if row is None:
+                raise GameNotFound(f"#{game_id}")
+            latest = row["latest"]
             if latest >= seq:
                 raise GameMovedOn(game_id, seq, latest)
-            if current.status != "active":
-                raise WrongStatus(game_id, current.status, "active")
+            if row["status"] != "active":
+                raise WrongStatus(game_id, row["status"], "active")
             if latest != seq - 1:
                 raise StorageError(f"game #{game_id}: choice {seq} would skip after {latest}")
             now = self._now()
@@ -534,7 +540,7 @@ class Storage:
                 await c.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, seq - 1))
             await c.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             if standings is not None:
-                await self._write_results(c, current, standings, now)
+                await self._write_results(c, await self._game_row(c, game_id), standings, now)
             return ChoiceRecord(seq, player, option_id, user_id, json.loads(events_text), text_to_time(now))
 
         return await self._write(body)
