@@ -50,7 +50,7 @@ async def test_startup_identifies_and_syncs_commands_globally(fake_discord: Fake
     assert guild.me.guild_permissions.attach_files  # roles and the bot's member arrived in GUILD_CREATE
 
     commands = fake_discord.commands()
-    assert set(commands) == {"board", "slowboard", "sleepy", "whoami", "game"}
+    assert set(commands) == {"board", "slowboard", "lobby", "sleepy", "whoami", "game"}
     assert all(c.guild_id is None for c in commands.values())
     new = commands["game"].option("new")
     assert new["type"] == 1  # a subcommand
@@ -196,6 +196,19 @@ async def test_deferred_answer_is_completed_by_editing_the_original(fake_discord
     final = await ix.result()
     assert final is first.message and not final.loading and final.edited
     assert final.content == "The board, slowly" and final.image().size == BOARD_SIZE
+    fake_discord.assert_clean()
+
+
+async def test_first_followup_after_a_deferral_replaces_the_thinking_message(fake_discord: FakeDiscord, bot) -> None:
+    ann = fake_discord.member("Ann")
+    ix = await fake_discord.slash(ann, general(fake_discord), "lobby")
+    deferred = await ix.response
+    assert deferred.type == 5 and deferred.ephemeral
+    answer = await ix.result()
+    await fake_discord.wait_for(lambda: len(ix.followups) == 2, 5, "both follow-ups")
+    assert answer is deferred.message and answer.content == "Lobby opened." and not answer.loading
+    assert [m.content for m in fake_discord.ephemeral_messages(ann)] == ["Lobby opened.", "Invite your friends!"]
+    assert [m.content for m in fake_discord.messages(general(fake_discord))] == ["Lobby hosted by Ann"]
     fake_discord.assert_clean()
 
 

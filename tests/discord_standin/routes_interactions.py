@@ -140,9 +140,15 @@ def add_routes(app: web.Application, s: StandIn) -> None:
         body = await s.read_body(request)
         messaging.check(body.payload, body.uploads, needs_body=True, method=request.method, path=request.path,
                         interaction_id=ix.id)
-        message = await messaging.create(world.channels[ix.channel_id], world.app.user, body.payload, body.uploads,
-                                         webhook_id=world.app.id, interaction_id=ix.id,
-                                         interaction_metadata=metadata(ix))
+        if ix.callbacks[0].type == DEFERRED_MESSAGE and ix.original is not None and ix.original.loading:
+            # After a deferred message response, the first follow-up replaces the "thinking..."
+            # message (keeping its id and its ephemerality) instead of posting a new one.
+            message = await messaging.edit(ix.original, {**body.payload, "flags": None}, body.uploads,
+                                           clear_flags=LOADING)
+        else:
+            message = await messaging.create(world.channels[ix.channel_id], world.app.user, body.payload,
+                                             body.uploads, webhook_id=world.app.id, interaction_id=ix.id,
+                                             interaction_metadata=metadata(ix))
         ix.followups.append(message)
         ix._record_answer(message)
         store.changed()

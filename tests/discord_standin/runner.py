@@ -75,6 +75,7 @@ def bot_environment(fake: FakeDiscord, database_path: Path, **extra: str) -> dic
         "DISCORD_TOKEN": fake.token,
         "DATABASE_PATH": str(database_path),
         "DISCORD_API_BASE": fake.api_base,
+        "DISCORD_GATEWAY_URL": fake.standin.gateway_url,
         "PYTHONUNBUFFERED": "1",
     })
     env.update(extra)

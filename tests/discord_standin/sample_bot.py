@@ -107,6 +107,14 @@ async def slowboard(interaction: discord.Interaction) -> None:
                                              attachments=[discord.File(io.BytesIO(board_png()), "board.png")])
 
 
+@app_commands.command(name="lobby", description="Open a lobby, confirming privately")
+async def lobby(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.channel.send(f"Lobby hosted by {interaction.user.display_name}")
+    await interaction.followup.send("Lobby opened.", ephemeral=True)
+    await interaction.followup.send("Invite your friends!", ephemeral=True)
+
+
 @app_commands.command(name="sleepy", description="Answers too late")
 async def sleepy(interaction: discord.Interaction, seconds: float) -> None:
     await asyncio.sleep(seconds)
@@ -150,7 +158,7 @@ class SampleBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CounterButton, TurnButton, RollButton)
-        for command in (board, slowboard, sleepy, whoami, game):
+        for command in (board, slowboard, lobby, sleepy, whoami, game):
             self.tree.add_command(command)
         await self.tree.sync()
 

@@ -64,6 +64,7 @@ class StandIn:
     async def start(self) -> StandIn:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         app.router.add_get("/", self.gateway.handle)
+        app.router.add_get("/gateway", self.gateway.handle)  # bot/app.py derives this path from the API base
         routes_meta.add_routes(app, self)
         routes_channels.add_routes(app, self)
         routes_interactions.add_routes(app, self)
@@ -101,7 +102,7 @@ class StandIn:
     @web.middleware
     async def _middleware(self, request: web.Request, handler) -> web.StreamResponse:
         path = request.path
-        if path == "/":
+        if path in ("/", "/gateway"):
             return await handler(request)  # the gateway websocket
         started = time.monotonic()
         response = await self._answer(request, handler)
