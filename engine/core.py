@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, PrivateAttr
 
 # A decision with one option is applied by the engine itself; this bounds that loop.
 _MAX_FORCED_STEPS = 10_000
@@ -58,6 +58,9 @@ class BaseState(BaseModel):
     rng: int = 0
     # Results pinned for the next rolls (tests and replays); consumed before the generator.
     pinned_dice: list[int] = []
+    # The pending decisions, computed once per state (never serialised; states are not
+    # changed after `apply` returns them).
+    _decisions: list[Decision] | None = PrivateAttr(default=None)
 
 
 _MASK64 = (1 << 64) - 1
@@ -137,6 +140,10 @@ class Game(ABC, Generic[S]):
     def summary(self, state: S) -> dict:
         """A JSON-able account of the state for status views and replays."""
 
+    def copy_state(self, state: S) -> S:
+        """A copy that `_apply` may change freely; games with big states override it."""
+        return state.model_copy(deep=True)
+
     def invariants(self, state: S) -> list[str]:
         """What is wrong with a state, in words; the fuzzer checks this after every step."""
         return []
@@ -171,16 +178,18 @@ class Game(ABC, Generic[S]):
         return state
 
     def pending(self, state: S) -> list[Decision]:
-        return self._pending(state)
+        if state._decisions is None:
+            state._decisions = self._pending(state)
+        return list(state._decisions)
 
     def is_over(self, state: S) -> bool:
-        return not self._pending(state)
+        return not self.pending(state)
 
     def version(self, state: S) -> int:
         return state.version
 
     def apply(self, state: S, player: str, option_id: str) -> tuple[S, list[Event]]:
-        decisions = self._pending(state)
+        decisions = self.pending(state)
         if not decisions:
             raise IllegalAction("The game is over.")
         mine = [d for d in decisions if d.player == player]
@@ -189,7 +198,8 @@ class Game(ABC, Generic[S]):
             raise IllegalAction(f"It is not your decision now; the game waits on {waiting}.")
         if not any(d.option(option_id) for d in mine):
             raise IllegalAction(f"'{option_id}' is not one of your options now.")
-        new_state = state.model_copy(deep=True)
+        new_state = self.copy_state(state)
+        new_state._decisions = None
         events = self._apply(new_state, player, option_id)
         self._take_forced(new_state, events)
         new_state.version = state.version + 1
@@ -198,9 +208,11 @@ class Game(ABC, Generic[S]):
     def _take_forced(self, state: S, events: list[Event]) -> None:
         """Apply every decision that has exactly one option, as the rules need no choice there."""
         for _ in range(_MAX_FORCED_STEPS):
-            forced = next((d for d in self._pending(state) if len(d.options) == 1), None)
+            state._decisions = None
+            forced = next((d for d in self.pending(state) if len(d.options) == 1), None)
             if forced is None:
                 return
+            state._decisions = None
             events.extend(self._apply(state, forced.player, forced.options[0].id))
         raise RuntimeError("forced decisions did not settle")
 

@@ -74,6 +74,19 @@ class Byzantium(Game[ByzantiumState]):
         advance(ctx)
         return ctx.events
 
+    def copy_state(self, state: ByzantiumState) -> ByzantiumState:
+        """Copy what the rules change in place; tasks on the stack are replaced, never changed."""
+        new = state.model_copy()
+        new.players = [p.model_copy(update={"byzantine": p.byzantine.model_copy(), "arab": p.arab.model_copy(),
+                                            "treasury": dict(p.treasury), "vp": dict(p.vp)})
+                       for p in state.players]
+        new.cities = {name: city.model_copy() for name, city in state.cities.items()}
+        new.boxes = dict(state.boxes)
+        new.pass_order = list(state.pass_order)
+        new.stack = list(state.stack)
+        new.pinned_dice = list(state.pinned_dice)
+        return new
+
     def invariants(self, state: ByzantiumState) -> list[str]:
         return broken_invariants(state)
 
