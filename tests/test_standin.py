@@ -7,6 +7,7 @@ player would see, what Discord would refuse, and that injected faults are surviv
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import os
 import time
@@ -50,7 +51,7 @@ async def test_startup_identifies_and_syncs_commands_globally(fake_discord: Fake
     assert guild.me.guild_permissions.attach_files  # roles and the bot's member arrived in GUILD_CREATE
 
     commands = fake_discord.commands()
-    assert set(commands) == {"board", "slowboard", "lobby", "sleepy", "whoami", "game"}
+    assert set(commands) == {"board", "slowboard", "lobby", "sleepy", "freeze", "whoami", "game"}
     assert all(c.guild_id is None for c in commands.values())
     new = commands["game"].option("new")
     assert new["type"] == 1  # a subcommand
@@ -215,8 +216,8 @@ async def test_first_followup_after_a_deferral_replaces_the_thinking_message(fak
 # -- Discord's rules on responses ----------------------------------------------------------------
 
 
-async def test_first_response_after_the_deadline_is_refused_and_recorded(bot_in_slow_discord) -> None:
-    fake, _ = bot_in_slow_discord
+async def test_first_response_after_the_deadline_is_refused_and_recorded(bot_in) -> None:
+    fake = await bot_in(deadline=0.2)  # instead of 3 s, so lateness is quick to show
     ix = await fake.slash(fake.member("Ann"), general(fake), "sleepy", seconds=0.4)
     await fake.wait_for(lambda: fake.violations, 5, "the deadline violation")
     assert [v.kind for v in fake.violations] == ["deadline"]
@@ -224,15 +225,33 @@ async def test_first_response_after_the_deadline_is_refused_and_recorded(bot_in_
 
 
 @pytest.fixture
-async def bot_in_slow_discord() -> AsyncIterator[tuple[FakeDiscord, SampleBot]]:
-    """A stand-in whose response deadline is 0.2 s instead of 3 s, so lateness is quick to show."""
-    fake = await FakeDiscord.start(deadline=0.2)
+async def bot_in() -> AsyncIterator:
+    """Start a stand-in with non-default options (a shorter deadline or heartbeat) and the sample bot in it."""
+    fakes: list[FakeDiscord] = []
+    stack = contextlib.AsyncExitStack()
+
+    async def start(**options) -> FakeDiscord:
+        fake = await FakeDiscord.start(**options)
+        fakes.append(fake)
+        await stack.enter_async_context(running_client(fake, SampleBot()))
+        await fake.wait_for_commands("sleepy")
+        return fake
+
     try:
-        async with running_client(fake, SampleBot()) as client:
-            await fake.wait_for_commands("sleepy")
-            yield fake, client
+        yield start
     finally:
-        await fake.close()
+        await stack.aclose()
+        for fake in fakes:
+            await fake.close()
+
+
+async def test_a_stalled_event_loop_misses_heartbeats_and_the_client_resumes(bot_in) -> None:
+    fake = await bot_in(heartbeat_interval_ms=250)  # instead of 41 s, so a stall is quick to show
+    gateway = fake.standin.gateway
+    await fake.slash(fake.member("Ann"), general(fake), "freeze", seconds=0.8)
+    await fake.wait_for(lambda: gateway.resumes >= 1 and gateway.connected, 5, "the client to resume")
+    assert "heartbeat_missed" in [v.kind for v in fake.violations]
+    assert gateway.missed_heartbeats >= 1 and gateway.identifies == 1
 
 
 async def test_second_callback_gets_40060_already_acknowledged(fake_discord: FakeDiscord, bot) -> None:

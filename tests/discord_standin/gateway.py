@@ -17,6 +17,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from . import payloads
+from .records import Violation
 from .store import Store
 from .world import World
 
@@ -77,6 +78,7 @@ class Gateway:
         self.identifies = 0
         self.resumes = 0
         self.heartbeats = 0
+        self.missed_heartbeats = 0
         self.log: list[str] = []  # "IDENTIFY", "RESUME <session>", "DROP <code>", ... in order
         self._drop_before: dict[str, int] = {}  # event type -> close code, one-shot
 
@@ -139,6 +141,8 @@ class Gateway:
         self.connections.add(ws)
         conn = Connection(ws, compress=request.query.get("compress") == "zlib-stream")
         session: Session | None = None
+        beat = [asyncio.get_running_loop().time()]  # when the client last sent a heartbeat
+        watchdog = asyncio.create_task(self._watch_heartbeats(ws, beat))
         try:
             if request.query.get("v") != "10" or request.query.get("encoding", "json") != "json":
                 await ws.close(code=4012, message=b"Invalid API version or encoding.")
@@ -151,6 +155,7 @@ class Gateway:
                 op, d = frame.get("op"), frame.get("d")
                 if op == HEARTBEAT:
                     self.heartbeats += 1
+                    beat[0] = asyncio.get_running_loop().time()
                     await conn.send({"op": HEARTBEAT_ACK, "s": None, "t": None, "d": None})
                 elif op == IDENTIFY:
                     if d.get("token") != self.world.app.token:
@@ -164,11 +169,30 @@ class Gateway:
                 elif op == PRESENCE_UPDATE:
                     self.log.append("PRESENCE_UPDATE")
         finally:
+            watchdog.cancel()
             self.connections.discard(ws)
             if session is not None and session.conn is conn:
                 session.conn = None
                 self.store.changed()
         return ws
+
+    async def _watch_heartbeats(self, ws: web.WebSocketResponse, beat: list[float]) -> None:
+        """Like Discord, close a connection whose client stopped heartbeating (a blocked event loop):
+        recorded as a violation, closed with a resumable code."""
+        interval = self.heartbeat_interval_ms / 1000
+        loop = asyncio.get_running_loop()
+        while not ws.closed:
+            await asyncio.sleep(interval / 4)
+            late = loop.time() - beat[0]
+            if late > interval * 1.5:
+                self.missed_heartbeats += 1
+                self.store.violation(Violation("heartbeat_missed", f"no heartbeat for {late:.2f}s "
+                                               f"(interval {interval:.2f}s): the bot's event loop stalled"))
+                self.log.append(f"DROP {RESUMABLE_CLOSE} (no heartbeat)")
+                if self.current is not None and self.current.conn is not None and self.current.conn.ws is ws:
+                    self.current.conn = None
+                await ws.close(code=RESUMABLE_CLOSE, message=b"Heartbeat missed")
+                return
 
     async def _identify(self, conn: Connection, d: dict[str, Any]) -> Session:
         session = Session(id=secrets.token_hex(16), intents=int(d.get("intents", 0)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import time
 
 import discord
 from discord import app_commands
@@ -115,6 +116,12 @@ async def lobby(interaction: discord.Interaction) -> None:
     await interaction.followup.send("Invite your friends!", ephemeral=True)
 
 
+@app_commands.command(name="freeze", description="Blocks the event loop, as CPU work on the loop would")
+async def freeze(interaction: discord.Interaction, seconds: float) -> None:
+    time.sleep(seconds)  # deliberately blocking: the gateway heartbeat stalls with it
+    await interaction.response.send_message("thawed")
+
+
 @app_commands.command(name="sleepy", description="Answers too late")
 async def sleepy(interaction: discord.Interaction, seconds: float) -> None:
     await asyncio.sleep(seconds)
@@ -158,7 +165,7 @@ class SampleBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CounterButton, TurnButton, RollButton)
-        for command in (board, slowboard, lobby, sleepy, whoami, game):
+        for command in (board, slowboard, lobby, sleepy, freeze, whoami, game):
             self.tree.add_command(command)
         await self.tree.sync()
 

@@ -120,37 +120,40 @@ class StandIn:
     async def _answer(self, request: web.Request, handler) -> web.StreamResponse:
         method, path = request.method, request.path
         match = request.match_info
-        if match.http_exception is not None:
-            self.store.unknown_routes.append(f"{method} {path}")
-            self.store.changed()
-            return error(404, 0, "404: Not Found")
-        if path.startswith(API) and not path.startswith(_TOKEN_ROUTES):
-            if request.headers.get("Authorization") != f"Bot {self.token}":
-                return error(401, 0, "401: Unauthorized")
-
-        template = match.route.resource.canonical if match.route.resource else path
-        major = ",".join(match.get(k, "") for k in _MAJOR_PARAMS)
-        fault = self.faults.take_rate_limit(method, path)
+        known = match.http_exception is None
+        template = match.route.resource.canonical if known and match.route.resource else path
+        major = ",".join(match.get(k, "") for k in _MAJOR_PARAMS) if known else ""
+        fault = self.faults.take_rate_limit(method, path) if known else None
         if fault is not None:
             self.store.fault(f"429 {method} {path} retry_after={fault.retry_after} scope={fault.scope}")
-            hdrs, body = ratelimits.too_many(self.ratelimiter.bucket(method, template, major).hash,
-                                             fault.retry_after, fault.scope)
-            return web.json_response(body, status=429, headers=hdrs)
-        status = self.faults.take_upload_failure(request.content_type.startswith("multipart/"))
-        if status is not None:
-            self.store.fault(f"{status} {method} {path} (upload)")
-            await request.read()  # drain the upload so the client sees a clean response
-            return error(status, 0, f"{status}: Internal Server Error")
-
+            hdrs429, body = ratelimits.too_many(self.ratelimiter.bucket(method, template, major).hash,
+                                                fault.retry_after, fault.scope)
+            return web.json_response(body, status=429, headers=hdrs429)
         allowed, hdrs = self.ratelimiter.take(method, template, major)
         if not allowed:
             retry_after = float(hdrs["X-RateLimit-Reset-After"])
             self.store.fault(f"429 {method} {path} (bucket exhausted; the client ignored the headers)")
             hdrs429, body = ratelimits.too_many(hdrs["X-RateLimit-Bucket"], retry_after, "user")
             return web.json_response(body, status=429, headers=hdrs429)
-        try:
-            response = await handler(request)
-        except Refused as refused:
-            response = web.json_response(refused.body, status=400)
-        response.headers.update(hdrs)
+        response = await self._handle(request, handler, known)
+        response.headers.update(hdrs)  # rate-limit headers on every answer, errors included
         return response
+
+    async def _handle(self, request: web.Request, handler, known: bool) -> web.StreamResponse:
+        method, path = request.method, request.path
+        if not known:
+            self.store.unknown_routes.append(f"{method} {path}")
+            self.store.changed()
+            return error(404, 0, "404: Not Found")
+        if path.startswith(API) and not path.startswith(_TOKEN_ROUTES):
+            if request.headers.get("Authorization") != f"Bot {self.token}":
+                return error(401, 0, "401: Unauthorized")
+        status = self.faults.take_upload_failure(request.content_type.startswith("multipart/"))
+        if status is not None:
+            self.store.fault(f"{status} {method} {path} (upload)")
+            await request.read()  # drain the upload so the client sees a clean response
+            return error(status, 0, f"{status}: Internal Server Error")
+        try:
+            return await handler(request)
+        except Refused as refused:
+            return web.json_response(refused.body, status=400)
