@@ -69,38 +69,43 @@ def render_png(state, *, highlight: dict | None = None) -> bytes:
     return encode(draw_board(summary, decisions, result, highlight))
 
 
-# Event kinds that say where the action was, and what to mark for each.
-_CITY_KEYS = {"take": ("city",), "battle": ("city",), "siege": ("city",), "conquest": ("city",), "bulgars": ("city",)}
+# Event kinds that happen at one city (their data has "city"): marked on the map.
+_AT_CITY = {
+    "take", "place", "improve", "fortify", "attack", "battle", "siege", "conquest", "bulgars", "control",
+    "destroyed", "levy", "stand",
+}  # fmt: skip
+# Narration worth a line in the header; dice rolls, payments and the like are left to the log.
+_QUIET = {"roll", "pay", "money", "cubes_back", "movement", "vp", "loss", "income", "upkeep"}
 
 
 def highlight_from_events(events: Iterable) -> dict:
     """The highlight for the last action: the cities it touched, the routes it moved along,
-    and a one-line account (the narrations of those events)."""
+    and a one-line account (the narration of its main events)."""
     cities: list[str] = []
     routes: list[list[str]] = []
     texts: list[str] = []
+    last_text = ""
     for event in events:
         data = getattr(event, "data", {}) or {}
         kind = getattr(event, "kind", "")
+        text = getattr(event, "text", "") or ""
+        last_text = text or last_text
         if kind in ("move", "retreat"):
-            path = data.get("path") or [data.get("from"), data.get("to")]
-            path = [p for p in path if p]
-            if kind == "retreat" and data.get("from") and path and path[0] != data["from"]:
-                path = [data["from"], *path]
+            start = data.get("from", data.get("frm"))
+            path = [p for p in (data.get("path") or [start, data.get("to")]) if p]
+            if start and path and path[0] != start:
+                path = [start, *path]
             routes.extend([a, b] for a, b in zip(path, path[1:], strict=False) if a != b)
-            if path:
-                cities.append(path[-1])
-        elif kind in _CITY_KEYS and data.get("city"):
+            cities.extend(path[-1:])
+        elif kind in _AT_CITY and data.get("city"):
             cities.append(data["city"])
-        else:
-            continue
-        if getattr(event, "text", ""):
-            texts.append(event.text)
+        if text and kind not in _QUIET:
+            texts.append(text)
     highlight: dict = {}
     if cities:
         highlight["cities"] = list(dict.fromkeys(cities))
     if routes:
         highlight["routes"] = routes
-    if texts:
-        highlight["text"] = " ".join(texts)
+    if texts or last_text:
+        highlight["text"] = " ".join(dict.fromkeys(texts)) if texts else last_text
     return highlight

@@ -67,9 +67,9 @@ def draw_label(draw, city: City) -> None:
     kit.text(draw, (city.x + dx, city.y + dy), name, size, kit.INK, outline=kit.WHITE, stroke=4, anchor=anchor)
 
 
-def _walls(draw, city: City) -> None:
+def draw_walls(draw, city: City) -> None:
     """Constantinople's walls: a crenellated stone ring outside the controller's ring, so the
-    capital reads as such at a glance whoever holds it."""
+    capital reads as such at a glance whoever holds it. Static: drawn into the cached layer."""
     x, y = city.xy
     inner, outer = city.radius + 11, city.outer - 4
     for i in range(16):
@@ -94,15 +94,14 @@ def draw_city(draw, city: City, info: dict, letters: dict, colours: dict, highli
         kit.ring(draw, city.xy, city.outer + 9, kit.INK, 12)
         kit.ring(draw, city.xy, city.outer + 7, kit.HIGHLIGHT, 8)
     controller = info.get("controller")
-    if city.name == CAPITAL:
-        _walls(draw, city)
     if controller in colours:
         kit.ring(draw, city.xy, r + 8, kit.INK, 11)
         kit.ring(draw, city.xy, r + 6, colours[controller], 7)
     draw.ellipse((x - r, y - r, x + r, y + r), fill=SIDE_COLOURS.get(side, kit.FAINT), outline=kit.INK, width=3)
     markers = int(info.get("markers", 0))
-    if side == "persian" and markers == 0:
-        # An unconquered Persian city has no markers; it defends at its printed strength.
+    if markers == 0 and (side == "persian" or city.name == CAPITAL):
+        # An unconquered Persian city and Constantinople have no markers: they defend at
+        # their printed strength, which is the number a player needs to see.
         label = str(city.strength)
     else:
         label = str(markers)

@@ -105,25 +105,26 @@ def draw_player_panels(draw, board: Board, summary: dict, order: list[str], lett
 
 
 def draw_header(draw, board: Board, summary: dict, decisions, result, highlight_text: str, letters, colours) -> None:
-    """Round and state on the first line, the pending decision (or the final standings) on the
-    second, the last action on the right of the first."""
+    """First line: the round, then who must decide what (or the final standings). Second
+    line: the last action, in the highlight colour used on the map."""
     width = board.width
-    kit.text(draw, (16, 30), f"BYZANTIUM · Round {summary.get('round', '?')}", 32, kit.WHITE, anchor="lm")
+    title = f"BYZANTIUM · Round {summary.get('round', '?')}"
+    kit.text(draw, (16, 32), title, 32, kit.WHITE, anchor="lm")
+    x = 16 + kit.text_width(title, 32) + 28
     if summary.get("finished") or (not decisions and result):
-        standings = "  ".join(
+        standings = "   ".join(
             f"{row.get('rank', '?')}. {row.get('player')} ({row.get('score', '?')})" for row in (result or [])
         )
-        line, size = kit.fit_text(f"Game over — {standings}", 28, width - 40)
-        kit.text(draw, (16, 80), line, size, GOLD, anchor="lm")
+        line, size = kit.fit_text(f"GAME OVER   {standings}", 30, width - x - 16)
+        kit.text(draw, (x, 32), line, size, GOLD, anchor="lm")
     elif decisions:
         decision = decisions[0]
         who = decision.player
-        kit.token(draw, (34, 80), 38, colours.get(who, kit.FAINT), shape="circle", letter=letters.get(who, "?"))
+        kit.token(draw, (x + 19, 32), 38, colours.get(who, kit.FAINT), shape="circle", letter=letters.get(who, "?"))
         waiting = {d.player for d in decisions}
         others = f" (also waiting on {', '.join(sorted(waiting - {who}))})" if len(waiting) > 1 else ""
-        line, size = kit.fit_text(f"{who} to decide: {decision.prompt}{others}", 28, width - 90)
-        kit.text(draw, (62, 80), line, size, kit.WHITE, anchor="lm")
+        line, size = kit.fit_text(f"{who} to decide: {decision.prompt}{others}", 28, width - x - 60)
+        kit.text(draw, (x + 48, 32), line, size, kit.WHITE, anchor="lm")
     if highlight_text:
-        x = 16 + kit.text_width(f"BYZANTIUM · Round {summary.get('round', '?')}", 32) + 30
-        line, size = kit.fit_text(f"Last: {highlight_text}", 24, width - x - 16)
-        kit.text(draw, (width - 16, 30), line, size, kit.HIGHLIGHT, anchor="rm")
+        line, size = kit.fit_text(f"Last: {highlight_text}", 26, width - 32, min_size=20)
+        kit.text(draw, (16, 84), line, size, kit.HIGHLIGHT, anchor="lm")

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from render.byzantium_board import (
+    CAPITAL,
     GOLD,
     ROUTE_STYLES,
     SIDE_COLOURS,
@@ -19,7 +20,7 @@ from render.byzantium_board import (
     board,
 )
 from render.byzantium_boxes import draw_bulgars_static, draw_special_static, draw_standing_static
-from render.byzantium_map import draw_fort, draw_label, draw_route
+from render.byzantium_map import draw_fort, draw_label, draw_route, draw_walls
 
 BASE_MAP = "byzantium_base.png"
 HEADER_FILL = (44, 38, 56)
@@ -95,6 +96,7 @@ def static_layer() -> Image.Image:
     for route in b.routes:
         draw_route(draw, b, route.a, route.b, route.kind)
     draw_bulgars_static(draw, b)
+    draw_walls(draw, b.cities[CAPITAL])
     _draw_labels(draw, b)
     _draw_legend(draw, b)
     draw_special_static(draw, b)

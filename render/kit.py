@@ -312,8 +312,15 @@ def build_palette(sample: Image.Image, extra: Sequence[RGB], size: int = 256) ->
     raw = reduced.getpalette() or []
     used = sorted({index for _, index in (reduced.getcolors(256) or [])})
     found = [tuple(raw[3 * i : 3 * i + 3]) for i in used]
-    colours: list[RGB] = list(dict.fromkeys(list(extra) + found))  # type: ignore[arg-type]
-    return tuple(colours[:size])
+    # Pillow maps colours to a palette through a cache of 4x4x4 cells, each resolved by the
+    # first colour seen in it; a sampled colour a step away from a named one could capture
+    # that cell, and the named colour would then come out slightly off. So none may be close.
+    named = list(dict.fromkeys(extra))
+    colours: list[RGB] = list(named)
+    for colour in found:
+        if all(max(abs(a - b) for a, b in zip(colour, other, strict=True)) > 6 for other in named):
+            colours.append(colour)  # type: ignore[arg-type]
+    return tuple(dict.fromkeys(colours[:size]))
 
 
 def encode_png(image: Image.Image, palette: tuple[RGB, ...] | None, *, compress_level: int) -> bytes:

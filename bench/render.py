@@ -1,0 +1,91 @@
+"""Benchmark: median time of render_png on a mid-game Byzantium state, and the PNG's size.
+
+    python bench/render.py [--runs 30] [--settings]
+
+The mid-game state is the middle of a 4-player game played by random legal choices (fixed
+seed), highlighted with its last action. --settings also times the encoding alternatives the
+PNG settings were chosen from (RGB vs fixed-palette, zlib levels). Figures, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import get_game  # noqa: E402
+from render import highlight_from_events, render_png  # noqa: E402
+
+
+def mid_game(seed: int = 5):
+    game = get_game("byzantium")
+    rng = random.Random(seed)
+    state = game.setup(["Ann", "Bo", "Cy", "Dee"], seed, {})
+    history = [(state, [])]
+    while not game.is_over(state):
+        decision = game.pending(state)[0]
+        state, events = game.apply(state, decision.player, rng.choice(decision.options).id)
+        history.append((state, events))
+    return history[len(history) // 2]
+
+
+def median_ms(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def settings_table(state, highlight, runs: int) -> None:
+    from render import byzantium, kit
+
+    summary = byzantium.draw_board  # the drawing alone, for the split below
+    game = get_game("byzantium")
+    image = summary(game.summary(state), game.pending(state), None, highlight)
+    palette = byzantium.palette()
+    print(f"draw only (no encoding): {median_ms(lambda: summary(game.summary(state), game.pending(state), None, highlight), runs):.1f} ms")
+    for label, pal in (("RGB", None), ("palette", palette)):
+        for level in (1, 2, 3, 6, 9) if pal else (1, 3, 6):
+            data = kit.encode_png(image, pal, compress_level=level)
+            ms = median_ms(lambda pal=pal, level=level: kit.encode_png(image, pal, compress_level=level), max(5, runs // 3))
+            print(f"encode {label:8s} compress_level={level}: {ms:6.1f} ms  {len(data):>9,} bytes")
+    adaptive = median_ms(lambda: _adaptive(image), 3)
+    print(f"encode adaptive 256-colour quantise (per image) + level 3: {adaptive:.1f} ms")
+
+
+def _adaptive(image):
+    from PIL import Image
+
+    out = io.BytesIO()
+    image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, "PNG", compress_level=3)
+    return out.getvalue()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--settings", action="store_true", help="also time the PNG encoding alternatives")
+    args = parser.parse_args()
+    state, events = mid_game()
+    highlight = highlight_from_events("byzantium", events)
+    start = time.perf_counter()
+    data = render_png("byzantium", state, highlight=highlight)
+    first = (time.perf_counter() - start) * 1000
+    ms = median_ms(lambda: render_png("byzantium", state, highlight=highlight), args.runs)
+    print(f"first render (builds the static layer and palette): {first:.0f} ms")
+    print(f"render_png median over {args.runs} runs: {ms:.1f} ms")
+    print(f"PNG size: {len(data):,} bytes")
+    if args.settings:
+        settings_table(state, highlight, args.runs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""The shared drawing kit: player letters, text fitting, tokens and patterned lines."""
+
+from PIL import Image, ImageDraw
+
+from render import kit
+
+
+def test_players_are_marked_by_their_initials_when_distinct():
+    assert kit.player_letters(["Ann", "bo", "Cy"]) == {"Ann": "A", "bo": "B", "Cy": "C"}
+
+
+def test_clashing_initials_fall_back_to_seat_letters():
+    assert kit.player_letters(["Ann", "Abe", "Cy"]) == {"Ann": "A", "Abe": "B", "Cy": "C"}
+    assert kit.player_letters(["7up", "Bo"]) == {"7up": "A", "Bo": "B"}
+
+
+def test_text_is_shrunk_then_cut_to_fit():
+    shown, size = kit.fit_text("Constantinople", 30, 120)
+    assert size < 30 and kit.text_width(shown, size) <= 120
+    shown, size = kit.fit_text("x" * 400, 30, 200, min_size=20)
+    assert size == 20 and shown.endswith("…") and kit.text_width(shown, size) <= 200
+
+
+def test_contrast_ink_is_dark_on_yellow_and_white_on_red():
+    assert kit.contrast_ink(kit.PLAYER_COLOURS["yellow"]) == kit.INK
+    assert kit.contrast_ink(kit.PLAYER_COLOURS["red"]) == kit.WHITE
+
+
+def test_token_fills_its_shape_with_the_colour():
+    image = Image.new("RGB", (100, 100), kit.WHITE)
+    draw = ImageDraw.Draw(image)
+    kit.token(draw, (50, 50), 40, kit.PLAYER_COLOURS["blue"], shape="square", letter="B")
+    assert image.getpixel((36, 36)) == kit.PLAYER_COLOURS["blue"]  # inside the square, off the letter
+    assert image.getpixel((5, 5)) == kit.WHITE
+
+
+def test_text_with_outline_draws_both_colours():
+    image = Image.new("RGB", (200, 60), (0, 0, 255))
+    draw = ImageDraw.Draw(image)
+    kit.text(draw, (100, 30), "HHH", 40, kit.WHITE, outline=kit.INK, stroke=3, anchor="mm")
+    colours = {colour for _, colour in image.getcolors(10_000)}
+    assert kit.WHITE in colours and kit.INK in colours
+
+
+def test_dotted_line_leaves_gaps_and_solid_line_does_not():
+    solid = Image.new("RGB", (200, 20), kit.WHITE)
+    kit.patterned_line(ImageDraw.Draw(solid), (0, 10), (200, 10), kit.INK, 4)
+    dotted = Image.new("RGB", (200, 20), kit.WHITE)
+    kit.patterned_line(ImageDraw.Draw(dotted), (0, 10), (200, 10), kit.INK, 4, gap=12, dots=True)
+    row = lambda image: [image.getpixel((x, 10)) for x in range(10, 190)]  # noqa: E731
+    assert kit.WHITE not in row(solid)
+    assert kit.WHITE in row(dotted) and kit.INK in row(dotted)
+
+
+def test_fanned_points_are_evenly_spaced_and_centred_on_the_direction():
+    points = kit.fan((100, 100), 3, 40, -90, 50)  # three pieces above the point
+    assert [round(y) for _, y in points] == [50, 50, 50]
+    assert [round(x) for x, _ in points] == [60, 100, 140]
+
+
+def test_palette_png_keeps_named_colours_exactly():
+    image = Image.new("RGB", (64, 64), kit.PAPER)
+    ImageDraw.Draw(image).rectangle((10, 10, 30, 30), fill=kit.PLAYER_COLOURS["green"])
+    palette = kit.build_palette(image, [kit.PLAYER_COLOURS["green"], kit.PAPER])
+    data = kit.encode_png(image, palette, compress_level=3)
+    decoded = Image.open(__import__("io").BytesIO(data)).convert("RGB")
+    assert decoded.getpixel((20, 20)) == kit.PLAYER_COLOURS["green"]
+    assert decoded.getpixel((50, 50)) == kit.PAPER
