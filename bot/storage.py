@@ -84,6 +84,14 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+async def _shielded(coro: Awaitable[T]) -> T:
+    """Run `coro` to its end even if the awaiting task is cancelled."""
+    task = asyncio.ensure_future(coro)
+    # If nobody awaits it any more, still retrieve its outcome (no "never retrieved" noise).
+    task.add_done_callback(lambda t: t.cancelled() or t.exception())
+    return await asyncio.shield(task)
+
+
 async def connect(path: str | os.PathLike) -> aiosqlite.Connection:
     """A connection with the settings every connection here needs (see module constants)."""
     conn = await aiosqlite.connect(str(path), isolation_level=None)  # explicit transactions only
@@ -188,7 +196,7 @@ class Storage:
 
         # Shielded: if the caller is cancelled the transaction still ends (commit or rollback)
         # before the lock is released, so the connection is never left mid-transaction.
-        return await asyncio.shield(asyncio.ensure_future(run()))
+        return await _shielded(run())
 
     async def _read(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
         """Run `body` in one read transaction: all its queries see the same committed data."""
@@ -201,7 +209,7 @@ class Storage:
                 finally:
                     await self._r.execute("COMMIT")
 
-        return await asyncio.shield(asyncio.ensure_future(run()))
+        return await _shielded(run())
 
     @staticmethod
     async def _one(conn: aiosqlite.Connection, sql: str, args: tuple = ()) -> sqlite3.Row | None:
