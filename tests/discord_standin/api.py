@@ -19,7 +19,8 @@ from . import commands, interactions, payloads
 from .faults import Faults
 from .gateway import GUILD_MEMBERS, GUILDS, RESUMABLE_CLOSE
 from .ids import snowflake
-from .records import Interaction, Message, RegisteredCommand, Violation
+from .message_record import Message
+from .records import Interaction, RegisteredCommand, Violation
 from .server import StandIn
 from .world import DM, MANAGE_CHANNELS, Channel, Guild, Member, Role
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import payloads
 from .ids import interaction_token, snowflake
-from .records import Interaction, Message
+from .message_record import Message
+from .records import Interaction
 from .world import DM, Channel, Member
 
 if TYPE_CHECKING:

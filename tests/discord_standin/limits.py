@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .message_record import walk_components
+
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
@@ -99,8 +101,6 @@ def check_components(components: list[dict[str, Any]], *, v2: bool = False) -> l
                 problems.append(("row_select", f"components.{r}", "A row with a select menu can hold nothing else."))
             if len(buttons) > MAX_BUTTONS_PER_ROW:
                 problems.append(("row_buttons", f"components.{r}.components", f"Must be {MAX_BUTTONS_PER_ROW} or fewer in length (got {len(buttons)})."))
-    from .records import walk_components
-
     for comp in walk_components(components):
         problems += _check_component(comp, custom_ids)
     duplicates = sorted({c for c in custom_ids if custom_ids.count(c) > 1})

@@ -16,7 +16,8 @@ from . import limits, payloads
 from .bodies import Upload
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, Gateway
 from .ids import snowflake
-from .records import EPHEMERAL, Attachment, Message, MessageVersion, Violation
+from .message_record import EPHEMERAL, Attachment, Message, MessageVersion
+from .records import Violation
 from .store import Store
 from .world import DM, Channel, User, World
 

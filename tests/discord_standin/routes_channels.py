@@ -12,7 +12,7 @@ from .http_util import API, error, not_found, snowflake_arg
 from .world import DM, PUBLIC_THREAD, Channel
 
 if TYPE_CHECKING:
-    from .records import Message
+    from .message_record import Message
     from .server import StandIn
 
 

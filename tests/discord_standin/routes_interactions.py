@@ -14,10 +14,11 @@ from aiohttp import web
 
 from . import limits
 from .http_util import API, error, not_found, snowflake_arg
-from .records import EPHEMERAL, LOADING, Interaction, Response, Violation
+from .message_record import EPHEMERAL, LOADING
+from .records import Interaction, Response, Violation
 
 if TYPE_CHECKING:
-    from .records import Message
+    from .message_record import Message
     from .server import StandIn
 
 # Interaction types and callback types (https://discord.com/developers/docs/interactions/receiving-and-responding).

@@ -7,7 +7,8 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from .records import Interaction, Message, RegisteredCommand, RequestRecord, Violation
+from .message_record import Message
+from .records import Interaction, RegisteredCommand, RequestRecord, Violation
 
 T = TypeVar("T")
 
