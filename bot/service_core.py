@@ -150,11 +150,19 @@ class ServiceCore:
         return [Post(chunk, mentions=user_ids, kind="result", version=loaded.seq)
                 for chunk in text.chunk_lines(lines)]
 
-    async def after_change(self, loaded: LoadedGame, events: Sequence[Event], header: str) -> list[Post]:
-        """Board and account, then results (game over) or the prompts; reminders rescheduled."""
-        posts = await self.board_posts(loaded, events, header)
-        engine = engine_of(loaded.record)
-        if engine.is_over(loaded.state):
+    async def after_change(self, loaded: LoadedGame, events: Sequence[Event], header: str,
+                           *, board: bool | None = None) -> list[Post]:
+        """Board and account, then results (game over) or the prompts; reminders rescheduled.
+
+        A choice that changed nothing visible (no events: "move this army", then the real move
+        is the next decision) gets no board, to keep the channel readable; `board=True` forces one
+        (start, undo, take-back).
+        """
+        over = engine_of(loaded.record).is_over(loaded.state)
+        posts = []
+        if board or (board is None and (events or over)):
+            posts = await self.board_posts(loaded, events, header)
+        if over:
             posts.extend(self.result_posts(loaded))
         else:
             posts.extend(self.prompt_posts(loaded))

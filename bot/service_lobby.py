@@ -129,5 +129,5 @@ class LobbyActions(ServiceCore):
             raise Refusal(str(exc)) from None
         seats = ", ".join(f"{colour_mark(record.game, i)} **{s.seat}**" for i, s in enumerate(loaded.record.seats))
         header = f"▶️ **{engine.title}** begins: {seats}."
-        posts = await self.after_change(loaded, [], header)
+        posts = await self.after_change(loaded, [], header, board=True)
         return self.outcome(loaded.record, edit=lobby_card(loaded.record, "▶️ Started."), posts=posts)

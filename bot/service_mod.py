@@ -89,7 +89,7 @@ class ModActions(ServiceCore):
         header = f"↩️ The last {steps} choice{'s were' if steps > 1 else ' was'} undone by a moderator."
         posts = [_announce(actor, f"undid the last {steps} choice{'s' if steps > 1 else ''}.")]
         if undone.record.status == "active":
-            posts += await self.after_change(undone, [], header)
+            posts += await self.after_change(undone, [], header, board=True)
         return self.outcome(undone.record, posts=posts)
 
     async def _do_abandon(self, loaded: LoadedGame, actor: Actor, _arg) -> Outcome:
@@ -113,7 +113,7 @@ class ModActions(ServiceCore):
         started = await self.storage.start_game(record.id)
         header = f"🔄 **{engine_of(record).title}** starts over."
         posts = [_announce(actor, "reset the game: it starts over with the same seats.")]
-        posts += await self.after_change(started, [], header)
+        posts += await self.after_change(started, [], header, board=True)
         return self.outcome(started.record, posts=posts)
 
     async def replace(self, actor: Actor, old: str, new_user_id: int, new_name: str) -> Outcome:

@@ -98,7 +98,7 @@ class PlayActions(ServiceCore):
             except GameMovedOn:
                 return Outcome.refuse(STALE, record.id)
             header = f"↩️ **{seat.seat}** took back their last choice (`{choice.option_id}`)."
-            posts = await self.after_change(undone, [], header)
+            posts = await self.after_change(undone, [], header, board=True)
             return self.outcome(undone.record, reply=Post("Taken back."), posts=posts)
 
 

@@ -140,12 +140,18 @@ def result_lines(title: str, standings: Sequence[Mapping], seats: Mapping[str, i
     lines = [f"🏁 **{title}** is over. Final scores:"]
     for row in sorted(standings, key=lambda r: r.get("rank", 0)):
         seat = str(row.get("player"))
-        extras = ", ".join(
-            f"{k.replace('_', ' ')} {_compact(v)}" for k, v in row.items() if k not in ("player", "score", "rank")
-        )
+        user_id = seats.get(seat)
+        who = f"**{seat}**" + (f" <@{user_id}>" if user_id else "")
+        extras = ", ".join(_figure(k, v) for k, v in row.items()
+                           if k not in ("player", "score", "rank") and v is not False and v is not None)
         tail = f" ({extras})" if extras else ""
-        lines.append(f"{row.get('rank')}. {mention(seats.get(seat), seat)}: {row.get('score')}{tail}")
+        lines.append(f"{row.get('rank')}. {who}: **{row.get('score')}**{tail}")
     return lines
+
+
+def _figure(key: str, value) -> str:
+    name = key.replace("_", " ")
+    return name if value is True else f"{name} {_compact(value)}"
 
 
 def help_text(title: str, decision: Decision | None, rules_hint: str | None) -> str:

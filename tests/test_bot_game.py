@@ -1,0 +1,222 @@
+"""The bot's handlers end to end on Byzantium: lobby, a whole game by clicks, refusals,
+restarts and racing clicks. Real bot, cogs, DynamicItems, service, storage and renderer;
+only the Discord transport is faked (tests/bot_fakes.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+
+import pytest
+from bot_fakes import World
+
+from bot.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE
+
+
+@pytest.fixture
+async def world(tmp_path):
+    w = World(tmp_path / "games.sqlite3")
+    await w.start_bot()
+    yield w
+    await w.stop()
+
+
+async def open_game(world: World, players=("Ann", "Bo", "Cy"), seed: int = 7):
+    """/game new by the first member, the others join, the host starts. Returns (channel, members)."""
+    channel = world.channel()
+    members = [world.member(name) for name in players]
+    reply = await world.slash(members[0], channel, "game new", game="byzantium")
+    assert "opened" in reply.reply_text
+    card = channel.messages[-1]
+    assert card.buttons() == ["Join", "Leave", "Start", "Cancel"]
+    game_id = int(re.search(r"lobby:(\d+):", card.view.children[0].item.custom_id)[1])
+    # Pin the seed so the game (and this test) is the same on every run.
+    await world.bot.storage.update_lobby(game_id, seed=seed)
+    for member in members[1:]:
+        await world.click(member, card, "Join")
+    await world.click(members[0], card, "Start")
+    assert card.view is None and "Started" in card.content
+    return channel, members
+
+
+def current_prompts(channel, version: int | None = None):
+    """The newest prompt messages with live components (those for the latest version)."""
+    prompts = []
+    for message in channel.messages:
+        ids = [c.item.custom_id for c in message.components]
+        versions = {int(m["version"]) for cid in ids
+                    for m in [re.fullmatch(BUTTON_TEMPLATE, cid) or re.fullmatch(SELECT_TEMPLATE, cid)] if m}
+        if versions:
+            prompts.append((max(versions), message))
+    if not prompts:
+        return []
+    latest = max(v for v, _ in prompts) if version is None else version
+    return [m for v, m in prompts if v == latest]
+
+
+def waiting_member(message, members):
+    return next(m for m in members if m.id in message.mentions)
+
+
+async def pick(world, message, member, rng: random.Random):
+    """Choose a random offered option on a prompt: a button, or a value from a select."""
+    choices = []
+    for component in message.components:
+        if hasattr(component.item, "options"):
+            choices += [("select", o.value) for o in component.item.options]
+        else:
+            choices.append(("button", component.item.custom_id))
+    kind, value = rng.choice(choices)
+    if kind == "select":
+        return await world.select(member, message, value)
+    return await world.click(member, message, value)
+
+
+async def test_lobby_to_final_scores_three_players(world):
+    """A whole 3-player Byzantium game from /game new to the posted final scores, every choice
+    made through the component path a click takes."""
+    channel, members = await open_game(world)
+    first_board = channel.messages[1]
+    assert first_board.image() is not None and first_board.image()[:8] == b"\x89PNG\r\n\x1a\n"
+    rng = random.Random(3)
+    for _step in range(2000):
+        prompts = current_prompts(channel)
+        if not prompts:
+            break
+        message = prompts[0]
+        member = waiting_member(message, members)
+        interaction = await pick(world, message, member, rng)
+        assert interaction.reply_text == "", interaction.reply_text  # accepted: no private refusal
+        assert message.view is None and "✅" in message.content  # the answered prompt is closed
+    else:
+        pytest.fail("the game did not end in 2000 choices")
+
+    result = channel.messages[-1]
+    assert "is over. Final scores" in result.content
+    for member in members:
+        assert f"<@{member.id}>" in result.content
+    assert re.search(r"^1\. \*\*\w+\*\* <@\d+>: \*\*\d+\*\* \(", result.content, re.M)  # rank, seat, score, tie-breaks
+    assert "total vp" in result.content
+    boards = [m for m in channel.messages if m.image() is not None]
+    assert len(boards) > 20  # a board after every choice
+    # Statistics count the finished game for each player.
+    stats = await world.slash(members[1], channel, "stats")
+    assert "1 played" in stats.reply_text
+    # The channel is free for a new game.
+    again = await world.slash(members[0], channel, "game new", game="byzantium")
+    assert "opened" in again.reply_text
+
+
+async def test_second_game_in_a_channel_is_refused(world):
+    channel, members = await open_game(world)
+    refused = await world.slash(members[1], channel, "game new", game="byzantium")
+    assert "already has a game" in refused.reply_text
+    assert refused.replies[0].ephemeral
+
+
+async def test_start_needs_enough_players_and_the_host(world):
+    channel = world.channel()
+    ann, bo = world.member("Ann"), world.member("Bo")
+    await world.slash(ann, channel, "game new", game="byzantium")
+    card = channel.messages[-1]
+    alone = await world.click(ann, card, "Start")
+    assert "needs 2 to 4 players; 1 has joined" in alone.reply_text
+    await world.click(bo, card, "Join")
+    twice = await world.click(bo, card, "Join")
+    assert "already have a seat" in twice.reply_text
+    not_host = await world.click(bo, card, "Start")
+    assert "Only the host" in not_host.reply_text
+    assert card.view is not None  # still a lobby
+
+
+async def test_duplicate_display_names_get_distinct_seats(world):
+    channel, members = await open_game(world, players=("Ann", "Ann", "Bo"))
+    record = await world.bot.storage.channel_game(channel.id)
+    assert [s.seat for s in record.seats] == ["Ann", "Ann 2", "Bo"]
+
+
+async def test_click_by_someone_else_is_refused_and_changes_nothing(world):
+    channel, members = await open_game(world)
+    outsider = world.member("Eve")
+    message = current_prompts(channel)[0]
+    waiting = waiting_member(message, members)
+    before = len(channel.messages)
+    for intruder in [outsider] + [m for m in members if m is not waiting]:
+        interaction = await world.click(intruder, message, message.buttons()[0])
+        assert interaction.replies and interaction.replies[0].ephemeral
+        assert ("not playing in this game" in interaction.reply_text
+                or "not your decision" in interaction.reply_text)
+    assert len(channel.messages) == before
+    assert message.view is not None
+    record = await world.bot.storage.channel_game(channel.id)
+    assert (await world.bot.storage.load(record.id)).seq == 0
+
+
+async def test_stale_button_is_refused(world):
+    channel, members = await open_game(world)
+    old = current_prompts(channel)[0]
+    player = waiting_member(old, members)
+    await world.click(player, old, "Pass (no more actions this round)")
+    record = await world.bot.storage.channel_game(channel.id)
+    seq = (await world.bot.storage.load(record.id)).seq
+    # The old prompt's message still exists with its buttons in Discord's cache of the client;
+    # a second click there (or on any copy of it) must not be applied to the new state.
+    stale_copy = old
+    stale_copy.view = None
+    from bot.components import build_view
+    from bot.prompt import build_prompt
+    from engine import get_game
+
+    # Rebuild the exact view the old prompt had (version 0) and click it again.
+    loaded = await world.bot.storage.load(record.id)
+    decision = get_game("byzantium").pending(loaded.state)[0]
+    stale_copy.view = build_view(build_prompt(record.id, 0, decision)[0].components)
+    clicker = next(m for m in members if m.name == decision.player)
+    interaction = await world.click(clicker, stale_copy, stale_copy.buttons()[0])
+    assert "out of date" in interaction.reply_text
+    assert (await world.bot.storage.load(record.id)).seq == seq
+
+
+async def test_restart_between_prompt_and_click(world):
+    """A prompt sent by one bot process is answered after a new process opened the same file."""
+    channel, members = await open_game(world)
+    message = current_prompts(channel)[0]
+    player = waiting_member(message, members)
+    await world.start_bot()  # the old bot is closed; a new one with fresh memory takes over
+    interaction = await world.click(player, message, "Pass (no more actions this round)")
+    assert interaction.reply_text == ""
+    record = await world.bot.storage.channel_game(channel.id)
+    assert (await world.bot.storage.load(record.id)).seq == 1
+    assert "passes" in channel.messages[-2].content or "passes" in "".join(m.content for m in channel.messages[-4:])
+
+
+async def test_two_clicks_racing_exactly_one_lands(world):
+    channel, members = await open_game(world)
+    message = current_prompts(channel)[0]
+    player = waiting_member(message, members)
+    labels = message.buttons()
+    first, second = await asyncio.gather(
+        world.click(player, message, labels[0]),
+        world.click(player, message, labels[-1]),
+    )
+    refusals = [i for i in (first, second) if i.reply_text]
+    assert len(refusals) == 1 and "out of date" in refusals[0].reply_text
+    record = await world.bot.storage.channel_game(channel.id)
+    choices = await world.bot.storage.choices(record.id)
+    assert len(choices) == 1
+
+
+async def test_select_menu_choice_lands(world):
+    """The first action has more than 25 options: cities to take come in a select menu."""
+    channel, members = await open_game(world)
+    message = current_prompts(channel)[0]
+    selects = [c.item for c in message.components if hasattr(c.item, "options")]
+    assert selects and all(len(s.options) <= 25 for s in selects)
+    value = selects[0].options[0].value
+    assert value.startswith("take:")
+    player = waiting_member(message, members)
+    interaction = await world.select(player, message, value)
+    assert interaction.reply_text == ""
+    record = await world.bot.storage.channel_game(channel.id)
+    assert (await world.bot.storage.choices(record.id))[0].option_id == value
