@@ -124,11 +124,13 @@ async def test_dynamic_button_click_gets_an_ephemeral_reply(fake_discord: FakeDi
 async def test_button_that_updates_its_own_message(fake_discord: FakeDiscord, bot) -> None:
     ann = fake_discord.member("Ann")
     board = (await (await fake_discord.slash(ann, general(fake_discord), "board")).response).message
-    reply = await (await fake_discord.click(ann, board, "End turn 1")).response
+    click = await fake_discord.click(ann, board, "End turn 1")
+    reply = await click.response
     assert reply.type == 7 and reply.message is board
     assert board.content == "Turn 2" and board.edited
     assert "End turn 2" in [b.label for b in board.buttons()]
-    assert board.image().size == BOARD_SIZE  # the update kept the attachment
+    assert board.image().size == BOARD_SIZE  # the update kept the attachment...
+    assert click.first_attachment_latency is None  # ...which does not count as posting a board
     assert len(fake_discord.messages(general(fake_discord))) == 1
     fake_discord.assert_clean()
 
@@ -360,7 +362,11 @@ async def test_threads_and_direct_messages(fake_discord: FakeDiscord, bot) -> No
     await user.send("your turn")
     assert [m.content for m in fake_discord.messages(fake_discord.dm(ann))] == ["your turn"]
 
-    # Interactions work in threads too.
+    # Components work in DMs (the interaction carries a user, not a member) and in threads.
+    dm_board = await user.send("your hand", view=sample_bot.board_view())
+    dm_click = await fake_discord.click(ann, fake_discord.message(dm_board.id), "Count 0")
+    assert "user" in dm_click.payload and "member" not in dm_click.payload
+    assert (await dm_click.response).content == "You counted 1"
     ix = await fake_discord.slash(ann, fake_discord.thread("Game 1"), "board")
     assert (await ix.response).message.channel_id == thread.id
     fake_discord.assert_clean()

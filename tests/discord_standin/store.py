@@ -44,7 +44,10 @@ class Store:
         self.changed()
 
     def message_edited(self, message: Message) -> None:
-        self._note_attachment(message)
+        # Only an edit that adds a file counts as "posting" one (an update keeping the old board does not).
+        before = {a.id for a in message.versions[-2].attachments} if len(message.versions) > 1 else set()
+        if any(a.id not in before for a in message.attachments):
+            self._note_attachment(message)
         self.changed()
 
     def violation(self, violation: Violation) -> None:
