@@ -344,6 +344,31 @@ async def test_messages_with_files_are_edited_deleted_and_served_back(fake_disco
     fake_discord.assert_clean()
 
 
+async def test_who_is_pinged_follows_allowed_mentions(fake_discord: FakeDiscord, bot) -> None:
+    channel = bot.get_channel(general(fake_discord).id)
+    ann, bo = fake_discord.member("Ann"), fake_discord.member("Bo")
+    only_ann = discord.AllowedMentions(users=[discord.Object(ann.id)], roles=False, everyone=False)
+    sent = await channel.send(f"<@{ann.id}> and <@{bo.id}>: your turn", allowed_mentions=only_ann)
+    silent = await channel.send(f"<@{ann.id}> moved", allowed_mentions=discord.AllowedMentions.none())
+    default = await channel.send(f"<@{bo.id}> moved")  # no allowed_mentions: every mention pings
+    assert fake_discord.message(sent.id).pinged_users == (ann.id,)
+    assert [u.id for u in sent.mentions] == [ann.id]
+    assert fake_discord.message(silent.id).pinged_users == ()
+    assert fake_discord.message(default.id).pinged_users == (bo.id,)
+
+
+async def test_interaction_webhook_messages_can_be_deleted(fake_discord: FakeDiscord, bot) -> None:
+    ix = await fake_discord.slash(fake_discord.member("Ann"), general(fake_discord), "board")
+    await ix.response
+    url = f"{fake_discord.api_base}/webhooks/{fake_discord.application_id}/{ix.token}/messages/@original"
+    async with aiohttp.ClientSession() as http:
+        async with http.delete(url) as resp:
+            assert resp.status == 204
+        async with http.get(url) as resp:
+            assert resp.status == 404 and (await resp.json())["code"] == 10008
+    assert fake_discord.messages(general(fake_discord)) == [] and ix.original.deleted
+
+
 async def test_threads_and_direct_messages(fake_discord: FakeDiscord, bot) -> None:
     channel = bot.get_channel(general(fake_discord).id)
     starter = await channel.send("Game 1 starts")

@@ -106,6 +106,9 @@ class Message:
     edited_timestamp: str | None = None
     deleted: bool = False
     thread_id: int | None = None  # a thread started from this message
+    pinged_users: tuple[int, ...] = ()  # who got a notification when it was posted
+    pinged_roles: tuple[int, ...] = ()
+    pinged_everyone: bool = False
 
     @property
     def latest(self) -> MessageVersion:

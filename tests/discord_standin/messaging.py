@@ -16,6 +16,7 @@ from . import limits, payloads
 from .bodies import Upload
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, Gateway
 from .ids import snowflake
+from .mentions import pings
 from .message_record import EPHEMERAL, Attachment, Message, MessageVersion
 from .records import Violation
 from .store import Store
@@ -40,6 +41,8 @@ class Messaging:
     def check(self, payload: dict[str, Any], uploads: list[Upload], *, needs_body: bool, method: str, path: str,
               interaction_id: int | None = None) -> None:
         problems = limits.check_message(payload, [len(u.data) for u in uploads], needs_body=needs_body)
+        problems += [("allowed_mentions", "allowed_mentions", p)
+                     for p in pings(str(payload.get("content") or ""), payload.get("allowed_mentions")).problems]
         self.refuse_if(problems, method, path, interaction_id)
 
     def refuse_if(self, problems: list[limits.Problem], method: str, path: str, interaction_id: int | None) -> None:
@@ -96,6 +99,10 @@ class Messaging:
             interaction_metadata=interaction_metadata, message_reference=payload.get("message_reference"),
             timestamp=payloads.timestamp(),
         )
+        if not message.ephemeral:  # ephemeral messages notify nobody
+            found = pings(version.content, payload.get("allowed_mentions"))
+            message.pinged_users, message.pinged_roles = found.users, found.roles
+            message.pinged_everyone = found.everyone
         self.store.add_message(message)
         if not message.ephemeral:
             channel.last_message_id = message.id
@@ -151,9 +158,9 @@ class Messaging:
             "timestamp": message.timestamp,
             "edited_timestamp": message.edited_timestamp,
             "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": message.pinged_everyone,
+            "mentions": [payloads.user(self.world.users[u]) for u in message.pinged_users if u in self.world.users],
+            "mention_roles": [str(r) for r in message.pinged_roles],
             "mention_channels": [],
             "attachments": [self.attachment_payload(a) for a in v.attachments],
             "embeds": v.embeds,
