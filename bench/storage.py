@@ -29,6 +29,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import toygame  # noqa: E402  (registers the dice race)
 
 from bot import storage as storage_module  # noqa: E402
+from bot import storage_base  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from bot.storage_types import Seat  # noqa: E402
 from engine import get_game  # noqa: E402
@@ -92,7 +93,7 @@ async def load_long_game(store: Storage, choices: int, repeats: int):
 
 
 async def bench(args) -> None:
-    storage_module.SYNCHRONOUS = args.sync
+    storage_base.SYNCHRONOUS = args.sync  # read by connect() at open
     players = ["Ann", "Bo", "Cy", "Di"][: args.players]
     for every in args.every:
         with tempfile.TemporaryDirectory(dir=args.dir) as folder:
