@@ -121,7 +121,8 @@ def draw_bulgars_static(draw, board: Board) -> None:
     x0, y0, x1, y1 = board.boxes["bulgars"]
     for city in board.cities.values():
         if city.bulgar_entry:
-            start = ((x0 + x1) / 2 + (city.x - (x0 + x1) / 2) * 0.25, y1)
+            # From the box's edge straight above the city where the box reaches, else its corner.
+            start = (min(max(city.x, x0 + 30), x1 - 10), y1)
             dx, dy = city.x - start[0], city.y - start[1]
             length = (dx * dx + dy * dy) ** 0.5
             end = (city.x - dx / length * (city.radius + 10), city.y - dy / length * (city.radius + 10))

@@ -43,10 +43,11 @@ def draw_highlight_routes(draw, board: Board, pairs) -> None:
             draw_route(draw, board, pair[0], pair[1], kind)
 
 
-def draw_fort(draw, centre, fill) -> None:
-    """A small crenellated tower: the fortification token."""
+def draw_fort(draw, centre, fill, letter: str = "") -> None:
+    """A small crenellated tower in its owner's colour, with the owner's letter: the
+    fortification token."""
     x, y = centre
-    w, h, m = 15, 13, 6
+    w, h, m = 17, 16, 6
     draw.polygon(
         [
             (x - w, y + h), (x - w, y - h), (x - w + m, y - h), (x - w + m, y - h + m),
@@ -55,6 +56,9 @@ def draw_fort(draw, centre, fill) -> None:
         ],
         fill=fill, outline=kit.INK, width=3,
     )  # fmt: skip
+    if letter:
+        ink = kit.contrast_ink(fill)
+        kit.text(draw, (x, y + 4), letter, 17, ink, outline=kit.outline_for(ink), stroke=2, anchor="mm")
 
 
 STONE = (120, 112, 100)
@@ -114,7 +118,7 @@ def draw_city(draw, city: City, info: dict, letters: dict, colours: dict, highli
         kit.badge(draw, _at_angle(city, city.badge_angle, city.outer), 15, colours[controller], letters.get(controller, "?"))
     if info.get("fortified"):
         owner = info.get("fort_owner")
-        draw_fort(draw, _at_angle(city, city.fort_angle, city.outer), colours.get(owner, (200, 200, 200)))
+        draw_fort(draw, _at_angle(city, city.fort_angle, city.outer + 2), colours.get(owner, kit.FAINT), letters.get(owner, ""))
 
 
 def draw_cities(draw, board: Board, summary: dict, letters, colours, highlight_cities) -> None:
@@ -155,4 +159,4 @@ def draw_armies(draw, board: Board, summary: dict, letters, colours) -> None:
         # The side's shape (square Byzantine, circle Arab) in the player's colour, with the
         # player's letter; the small white number is the army's combat cubes.
         kit.token(draw, (x, y), ARMY_TOKEN, colours[name], shape=SIDE_SHAPES[side], letter=letters[name], border_width=4)
-        kit.badge(draw, (x + ARMY_TOKEN / 2 - 2, y + ARMY_TOKEN / 2 - 2), 12, kit.WHITE, str(army_strength(army)))
+        kit.badge(draw, (x + ARMY_TOKEN / 2, y + ARMY_TOKEN / 2), 14, kit.WHITE, str(army_strength(army)))

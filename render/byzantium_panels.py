@@ -78,19 +78,32 @@ def draw_player_panel(draw, box, name: str, player: dict, summary: dict, letter:
     _card(draw, (x0 + 8, cards_top, mid - 4, card_bottom), "byzantine", "Byzantine", player)
     _card(draw, (mid + 4, cards_top, x1 - 8, card_bottom), "arab", "Arab", player)
 
+    _cube_grid(draw, (x0 + 10, card_bottom + 4, x1 - 10), player)
+
+
+# Where a player's 42 cubes are, and the fortification tokens left: label, then the number.
+CUBE_GRID = (
+    (("Available", "available"), ("Casualty", "casualty"), ("Forts left", None)),
+    (("On cities", "cities"), ("On actions", "action_spaces"), ("Tax", "taxes")),
+    (("Religion", "religion"), ("Pass", "pass"), ("Removed", "removed")),
+)
+
+
+def _cube_grid(draw, frame, player: dict) -> None:
+    x0, y0, x1 = frame
     cubes = player.get("cubes") or {}
-    forts = player.get("fortifications_left", 0)
-    line = f"Cubes {cubes.get('available', 0)} · casualties {cubes.get('casualty', 0)} · forts {forts}"
-    shown, size = kit.fit_text(line, TEXT, x1 - x0 - 20)
-    kit.text(draw, (x0 + 10, card_bottom + 6), shown, size, kit.INK)
-    placed = (
-        f"on cities {cubes.get('cities', 0)} · actions {cubes.get('action_spaces', 0)}"
-        f" · tax {cubes.get('taxes', 0)} · church/mosque {cubes.get('religion', 0)}"
-    )
-    if cubes.get("removed"):
-        placed += f" · removed {cubes['removed']}"
-    shown, size = kit.fit_text(placed, TEXT - 5, x1 - x0 - 20)
-    kit.text(draw, (x0 + 10, card_bottom + 6 + TEXT + 6), shown, size, MUTED)
+    column = (x1 - x0) / 3
+    for r, row in enumerate(CUBE_GRID):
+        for c, (label, key) in enumerate(row):
+            value = player.get("fortifications_left", 0) if key is None else cubes.get(key, 0)
+            x, y = x0 + c * column, y0 + r * 27 + 14
+            shown, size = kit.fit_text(label, 19, column - 40)
+            kit.text(draw, (x, y), shown, size, MUTED, anchor="lm")
+            # The number sits just after the longest label, not at the far edge of a wide panel.
+            kit.text(draw, (x + min(column - 12, 150), y), str(value), 23, kit.INK if value else FAINT_NUMBER, anchor="rm")
+
+
+FAINT_NUMBER = (170, 160, 145)
 
 
 def draw_player_panels(draw, board: Board, summary: dict, order: list[str], letters, colours) -> None:
