@@ -12,11 +12,13 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.storage_types import StorageError
+
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 _NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
 
-class MigrationError(Exception):
+class MigrationError(StorageError):
     """The migrations on disk or the database's version cannot be reconciled."""
 
 

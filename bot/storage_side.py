@@ -74,6 +74,16 @@ class SideTables(StorageBase):
             " ON CONFLICT (game_id, player) DO UPDATE SET due_at = excluded.due_at, attempt = excluded.attempt",
             (game_id, player, time_to_text(due_at), attempt)))
 
+    async def replace_reminders(self, game_id: int, due: dict[str, datetime]) -> None:
+        """The game's whole reminder schedule in one transaction: {seat: due time}, attempt 0."""
+
+        async def body(c):
+            await c.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+            await c.executemany("INSERT INTO reminders (game_id, player, due_at, attempt) VALUES (?, ?, ?, 0)",
+                                [(game_id, player, time_to_text(at)) for player, at in due.items()])
+
+        await self._write(body)
+
     async def clear_reminders(self, game_id: int, player: str | None = None) -> None:
         if player is None:
             await self._write(lambda c: c.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,)))

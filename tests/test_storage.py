@@ -290,6 +290,14 @@ async def test_reminders_are_due_only_for_active_games_and_cleared_on_pause(stor
     assert await storage.reminders(loaded.id) == [] and await storage.due_reminders(now) == []
 
 
+async def test_replacing_the_reminder_schedule_is_one_step(storage):
+    loaded = await new_game(storage)
+    now = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    await storage.set_reminder(loaded.id, "A", now, attempt=3)
+    await storage.replace_reminders(loaded.id, {"B": now + timedelta(hours=1), "C": now + timedelta(hours=2)})
+    assert [(r.player, r.attempt) for r in await storage.reminders(loaded.id)] == [("B", 0), ("C", 0)]
+
+
 async def test_guild_and_user_settings_default_then_persist(storage):
     assert (await storage.guild_settings(7)).moderator_role_id is None
     await storage.set_guild_settings(7, moderator_role_id=42)
