@@ -16,7 +16,7 @@ DB_COMMANDS = ("backup", "check-db")
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in DB_COMMANDS:
+    if any(arg in DB_COMMANDS for arg in argv):  # also `python -m bot --db FILE check-db`
         from bot import dbcli
 
         return dbcli.main(argv)

@@ -64,6 +64,9 @@ class Publisher:
         if outcome.posts and channel is not None:
             await self._ensure_board_thread(outcome, channel)
             lacking = await self.post_all(outcome, channel)
+            if not lacking:
+                clicked = getattr(getattr(interaction, "message", None), "id", None)
+                await self.retire_prompts(outcome, keep_message=clicked)
         if interaction is None:
             return
         reply = outcome.reply
@@ -79,6 +82,22 @@ class Publisher:
             await interaction.followup.send(
                 _content(reply, note), files=files, ephemeral=True, allowed_mentions=_allowed(reply), **kwargs
             )
+
+    async def retire_prompts(self, outcome: Outcome, *, keep_message: int | None = None) -> None:
+        """Take the buttons off prompts older than the posts just made, so only live prompts
+        stay clickable (a click on an old one would be refused as stale anyway)."""
+        versions = [p.version for p in outcome.posts if p.version is not None]
+        if outcome.game_id is None or not versions:
+            return
+        for record in await self.service.stale_prompts(outcome.game_id, max(versions)):
+            if record.message_id != keep_message:
+                channel = await self._channel(record.channel_id)
+                try:
+                    if channel is not None:
+                        await channel.get_partial_message(record.message_id).edit(view=None)
+                except discord.HTTPException as exc:
+                    log.info("could not retire prompt %s: %s", record.message_id, exc)
+            await self.service.forget_prompt(record.message_id)
 
     async def _ensure_board_thread(self, outcome: Outcome, channel) -> None:
         """Create the game's board thread the first time a board is posted, if it wants one."""

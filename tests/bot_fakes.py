@@ -10,6 +10,8 @@ template, `from_custom_id`, `interaction_check`, `callback`).
 from __future__ import annotations
 
 import itertools
+import random
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -17,6 +19,7 @@ from pathlib import Path
 import discord
 
 from bot.app import GameBot
+from bot.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE
 from bot.settings import Settings
 
 _ids = itertools.count(100_000_000_000_000_000)
@@ -91,6 +94,12 @@ class Message:
     def buttons(self) -> list[str]:
         return [c.item.label for c in self.components if isinstance(c.item, discord.ui.Button)]
 
+    async def edit(self, *, content=None, view=None, **kwargs):
+        if content is not None:
+            self.content = content
+        self.view = view
+        return self
+
     def image(self) -> bytes | None:
         return next((data for name, data in self.files if name.endswith(".png")), None)
 
@@ -126,6 +135,9 @@ class Channel:
                           and not isinstance(allowed_mentions.users, bool) else [])
         self.messages.append(message)
         return message
+
+    def get_partial_message(self, message_id: int) -> Message:
+        return next(m for m in self.messages if m.id == message_id)
 
     async def create_thread(self, *, name, type=None, auto_archive_duration=None):
         thread = Channel(self.world, name, self.guild, parent=self)
@@ -213,10 +225,13 @@ class World:
         self.members: dict[int, Member] = {}
         self.bot: GameBot | None = None
 
-    def channel(self, name: str = "game") -> Channel:
-        channel = Channel(self, name, self.guild)
+    def channel(self, name: str = "game", guild: Guild | None = None) -> Channel:
+        channel = Channel(self, name, guild or self.guild)
         self.channels[channel.id] = channel
         return channel
+
+    def new_guild(self) -> Guild:
+        return Guild(next(_ids))
 
     def member(self, name: str, **kwargs) -> Member:
         member = Member(next(_ids), name, **kwargs)
@@ -300,3 +315,62 @@ class World:
             await item.callback(interaction)
         assert interaction.response.is_done(), "a click must be acknowledged"
         return interaction
+
+
+# -- playing helpers -------------------------------------------------------------------
+async def open_game(world: World, players=("Ann", "Bo", "Cy"), seed: int = 7):
+    """/game new by the first member, the others join, the host starts. Returns (channel, members)."""
+    channel = world.channel()
+    members = [world.member(name) for name in players]
+    reply = await world.slash(members[0], channel, "game new", game="byzantium")
+    assert "opened" in reply.reply_text
+    card = channel.messages[-1]
+    assert card.buttons() == ["Join", "Leave", "Start", "Cancel"]
+    game_id = int(re.search(r"lobby:(\d+):", card.view.children[0].item.custom_id)[1])
+    # Pin the seed so the game (and this test) is the same on every run.
+    await world.bot.storage.update_lobby(game_id, seed=seed)
+    for member in members[1:]:
+        await world.click(member, card, "Join")
+    await world.click(members[0], card, "Start")
+    assert card.view is None and "Started" in card.content
+    return channel, members
+
+
+def current_prompts(channel, version: int | None = None):
+    """The newest prompt messages with live components (those for the latest version)."""
+    prompts = []
+    for message in channel.messages:
+        ids = [c.item.custom_id for c in message.components]
+        versions = {int(m["version"]) for cid in ids
+                    for m in [re.fullmatch(BUTTON_TEMPLATE, cid) or re.fullmatch(SELECT_TEMPLATE, cid)] if m}
+        if versions:
+            prompts.append((max(versions), message))
+    if not prompts:
+        return []
+    latest = max(v for v, _ in prompts) if version is None else version
+    return [m for v, m in prompts if v == latest]
+
+
+def waiting_member(message, members):
+    return next(m for m in members if m.id in message.mentions)
+
+
+async def pick(world, message, member, rng: random.Random):
+    """Choose a random offered option on a prompt: a button, or a value from a select."""
+    choices = []
+    for component in message.components:
+        if hasattr(component.item, "options"):
+            choices += [("select", o.value) for o in component.item.options]
+        else:
+            choices.append(("button", component.item.custom_id))
+    kind, value = rng.choice(choices)
+    if kind == "select":
+        return await world.select(member, message, value)
+    return await world.click(member, message, value)
+
+
+async def loaded_game(world: World, channel):
+    """The channel's open game as storage loads it (record, state, seq)."""
+    record = await world.bot.storage.channel_game(channel.id)
+    assert record is not None, "no open game in the channel"
+    return await world.bot.storage.load(record.id)

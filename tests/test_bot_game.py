@@ -9,9 +9,7 @@ import random
 import re
 
 import pytest
-from bot_fakes import World
-
-from bot.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE
+from bot_fakes import World, current_prompts, open_game, pick, waiting_member
 
 
 @pytest.fixture
@@ -20,57 +18,6 @@ async def world(tmp_path):
     await w.start_bot()
     yield w
     await w.stop()
-
-
-async def open_game(world: World, players=("Ann", "Bo", "Cy"), seed: int = 7):
-    """/game new by the first member, the others join, the host starts. Returns (channel, members)."""
-    channel = world.channel()
-    members = [world.member(name) for name in players]
-    reply = await world.slash(members[0], channel, "game new", game="byzantium")
-    assert "opened" in reply.reply_text
-    card = channel.messages[-1]
-    assert card.buttons() == ["Join", "Leave", "Start", "Cancel"]
-    game_id = int(re.search(r"lobby:(\d+):", card.view.children[0].item.custom_id)[1])
-    # Pin the seed so the game (and this test) is the same on every run.
-    await world.bot.storage.update_lobby(game_id, seed=seed)
-    for member in members[1:]:
-        await world.click(member, card, "Join")
-    await world.click(members[0], card, "Start")
-    assert card.view is None and "Started" in card.content
-    return channel, members
-
-
-def current_prompts(channel, version: int | None = None):
-    """The newest prompt messages with live components (those for the latest version)."""
-    prompts = []
-    for message in channel.messages:
-        ids = [c.item.custom_id for c in message.components]
-        versions = {int(m["version"]) for cid in ids
-                    for m in [re.fullmatch(BUTTON_TEMPLATE, cid) or re.fullmatch(SELECT_TEMPLATE, cid)] if m}
-        if versions:
-            prompts.append((max(versions), message))
-    if not prompts:
-        return []
-    latest = max(v for v, _ in prompts) if version is None else version
-    return [m for v, m in prompts if v == latest]
-
-
-def waiting_member(message, members):
-    return next(m for m in members if m.id in message.mentions)
-
-
-async def pick(world, message, member, rng: random.Random):
-    """Choose a random offered option on a prompt: a button, or a value from a select."""
-    choices = []
-    for component in message.components:
-        if hasattr(component.item, "options"):
-            choices += [("select", o.value) for o in component.item.options]
-        else:
-            choices.append(("button", component.item.custom_id))
-    kind, value = rng.choice(choices)
-    if kind == "select":
-        return await world.select(member, message, value)
-    return await world.click(member, message, value)
 
 
 async def test_lobby_to_final_scores_three_players(world):

@@ -1,0 +1,150 @@
+"""Moderator commands through the real handlers: confirmation, announcement, guild scope."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from bot_fakes import Role, World, current_prompts, loaded_game, open_game, waiting_member
+
+
+@pytest.fixture
+async def world(tmp_path):
+    w = World(tmp_path / "games.sqlite3")
+    await w.start_bot(moderator_role="Game Masters")
+    yield w
+    await w.stop()
+
+
+async def play_passes(world, channel, members, n):
+    """Make `n` choices by clicking the pass button (or the first button) of each new prompt."""
+    for _ in range(n):
+        message = current_prompts(channel)[0]
+        labels = message.buttons()
+        label = next((b for b in labels if b.startswith("Pass")), labels[0])
+        interaction = await world.click(waiting_member(message, members), message, label)
+        assert interaction.reply_text == ""
+
+
+async def test_moderator_undo_asks_confirmation_then_rolls_back_and_reposts(world):
+    channel, members = await open_game(world)
+    await play_passes(world, channel, members, 3)
+    assert (await loaded_game(world, channel)).seq == 3
+
+    player = members[0]
+    refused = await world.slash(player, channel, "mod undo", steps=2)
+    assert "Only moderators" in refused.reply_text
+
+    mod = world.member("Mia", manage_channels=True)
+    ask = await world.slash(mod, channel, "mod undo", steps=2)
+    question = ask.replies[0]
+    assert question.ephemeral and "Undo the last 2 choices" in question.content
+    assert question.buttons() == ["Undo"]
+    assert (await loaded_game(world, channel)).seq == 3  # nothing changes before the confirmation
+
+    before = len(channel.messages)
+    confirm_view = question.view
+    done = await world.click(mod, question, "Undo")
+    assert question.view is None and "Undo done" in question.content
+    assert done.reply_text == ""
+    assert (await loaded_game(world, channel)).seq == 1
+    new = channel.messages[before:]
+    assert f"Moderator <@{mod.id}> undid the last 2 choices" in new[0].content
+    assert new[1].image() is not None  # the board is re-posted
+    assert current_prompts(channel)[0] is new[-1]  # and a fresh prompt for version 1
+
+    question.view = confirm_view  # a second client still showing the button clicks it again
+    again = await world.click(mod, question, "Undo")
+    assert "moved on" in again.reply_text
+    assert (await loaded_game(world, channel)).seq == 1
+
+
+async def test_moderator_role_from_settings_can_pause_and_resume(world):
+    channel, members = await open_game(world)
+    gm = world.member("Gus", roles=[Role(1, "game masters")])
+    paused = await world.slash(gm, channel, "mod pause")
+    assert paused.reply_text == "Done."
+    assert "paused the game" in channel.messages[-1].content
+    prompt = current_prompts(channel)[0]
+    blocked = await world.click(waiting_member(prompt, members), prompt, prompt.buttons()[0])
+    assert "paused" in blocked.reply_text
+    await world.slash(gm, channel, "mod resume")
+    assert "resumed the game" in channel.messages[-2].content
+    fresh = current_prompts(channel)[-1]
+    ok = await world.click(waiting_member(fresh, members), fresh, fresh.buttons()[-1])
+    assert ok.reply_text == ""
+
+
+async def test_replace_hands_a_seat_to_another_member(world):
+    channel, members = await open_game(world)
+    mod = world.member("Mia", manage_channels=True)
+    prompt = current_prompts(channel)[0]
+    leaving = waiting_member(prompt, members)
+    dan = world.member("Dan")
+    reply = await world.slash(mod, channel, "mod replace", old=leaving.name, new=dan)
+    assert "handed over" in reply.reply_text
+    assert f"handed the seat **{leaving.name}** to <@{dan.id}>" in channel.messages[-2].content
+    new_prompt = current_prompts(channel)[-1]
+    assert dan.id in new_prompt.mentions
+    refused = await world.click(leaving, new_prompt, new_prompt.buttons()[-1])
+    assert "not playing" in refused.reply_text
+    accepted = await world.click(dan, new_prompt, new_prompt.buttons()[-1])
+    assert accepted.reply_text == ""
+    record = (await loaded_game(world, channel)).record
+    assert record.seat_named(leaving.name).user_id == dan.id
+
+
+async def test_skip_takes_pass_for_the_player_waited_on(world):
+    channel, members = await open_game(world)
+    mod = world.member("Mia", manage_channels=True)
+    reply = await world.slash(mod, channel, "mod skip")
+    assert reply.reply_text == "Skipped."
+    game = await loaded_game(world, channel)
+    choices = await world.bot.storage.choices(game.id)
+    assert [(c.option_id, c.user_id) for c in choices] == [("pass", mod.id)]
+    assert "skipped" in "".join(m.content for m in channel.messages[-4:])
+
+
+async def test_abandon_and_reset_need_confirmation(world):
+    channel, members = await open_game(world)
+    mod = world.member("Mia", manage_channels=True)
+    await play_passes(world, channel, members, 2)
+    ask = await world.slash(mod, channel, "mod reset")
+    await world.click(mod, ask.replies[0], "Reset")
+    fresh = await loaded_game(world, channel)
+    assert fresh.seq == 0 and [s.user_id for s in fresh.record.seats] == [m.id for m in members]
+    assert "reset the game" in "".join(m.content for m in channel.messages[-5:])
+
+    ask = await world.slash(mod, channel, "mod abandon")
+    assert await world.bot.storage.channel_game(channel.id) is not None
+    await world.click(mod, ask.replies[0], "Abandon")
+    assert await world.bot.storage.channel_game(channel.id) is None
+    assert "abandoned this game" in channel.messages[-1].content
+
+
+async def test_inspect_and_export_attach_the_replay(world):
+    channel, members = await open_game(world)
+    await play_passes(world, channel, members, 2)
+    mod = world.member("Mia", manage_channels=True)
+    inspect = await world.slash(mod, channel, "mod inspect")
+    reply = inspect.replies[0]
+    assert reply.ephemeral and "Waiting on" in reply.content and "Last events" in reply.content
+    files = dict(reply.files)
+    replay = json.loads(next(v for k, v in files.items() if k.endswith("replay.json")))
+    assert replay["game"] == "byzantium" and len(replay["choices"]) == 2
+    export = await world.slash(mod, channel, "mod export")
+    assert json.loads(export.replies[0].files[0][1]) == replay
+
+
+async def test_moderators_cannot_touch_a_game_in_another_guild(world):
+    channel, members = await open_game(world)
+    mod_here = world.member("Mia", manage_channels=True)
+    ask = await world.slash(mod_here, channel, "mod abandon")
+    question = ask.replies[0]
+    # A moderator of another server replays the confirmation's custom id from their own channel.
+    elsewhere = world.channel("other", guild=world.new_guild())
+    outsider = world.member("Olga", manage_channels=True)
+    question.channel = elsewhere
+    refused = await world.click(outsider, question, "Abandon")
+    assert "another server" in refused.reply_text
+    assert await world.bot.storage.channel_game(channel.id) is not None
