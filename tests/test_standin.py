@@ -450,6 +450,17 @@ async def test_500_on_an_upload_is_retried(fake_discord: FakeDiscord, bot) -> No
     assert len(fake_discord.messages(general(fake_discord))) == 1
 
 
+async def test_503_on_an_upload_fails_the_post_at_once(fake_discord: FakeDiscord, bot) -> None:
+    fake_discord.faults.fail_uploads(1, status=503)
+    channel = bot.get_channel(general(fake_discord).id)
+    with pytest.raises(discord.DiscordServerError):
+        await channel.send(file=discord.File(io.BytesIO(board_png()), "board.png"))
+    assert fake_discord.messages(general(fake_discord)) == []
+    await channel.send(file=discord.File(io.BytesIO(board_png()), "board.png"))  # the fault was one-shot
+    assert len(fake_discord.messages(general(fake_discord))) == 1
+    assert any(f.split(" ", 1)[1].startswith("503 POST") for f in fake_discord.standin.store.faults)
+
+
 async def test_delayed_responses_slow_the_client_down(fake_discord: FakeDiscord, bot) -> None:
     fake_discord.faults.delay(0.25, path_pattern=r"/messages$")
     started = time.monotonic()

@@ -37,7 +37,12 @@ class Faults:
         self.rate_limits.append(RateLimitFault(n, retry_after, scope, include_followups))
 
     def fail_uploads(self, n: int = 1, *, status: int = 500) -> None:
-        """Answer the next `n` requests that carry files with `status` (5xx: discord.py retries)."""
+        """Answer the next `n` requests that carry files with `status`.
+
+        discord.py retries 500/502/504/524 on channel routes after 1, 3, 5, 7 s (five tries in all)
+        and every 5xx on webhook routes (interaction replies, follow-ups); 503 on a channel post
+        fails at once with DiscordServerError, the quick way to test a bot that must report it.
+        """
         self.upload_failures = n
         self.upload_failure_status = status
 
