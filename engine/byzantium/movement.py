@@ -199,13 +199,14 @@ def fleet_choose(ctx: Ctx, task: FleetChoice, option_id: str) -> None:
              f"{', rolls against the army' if 'roll' in use else ''}.",
              owner=ctx.name(task.owner), double="double" in use, roll="roll" in use)
     made_it = pay_movement(ctx, task.player, side, cost, task.frm, task.to)
+    hits = 0
     if "roll" in use:
         hits = sum(1 for d in ctx.roll(cost, ctx.name(task.owner), "the Byzantine fleet") if d >= 4)
-        if hits:
-            ctx.then(Loss(player=task.player, side=task.side, count=hits, why="the Byzantine fleet"))
-    if made_it:
-        ctx.then(Arrive(player=task.player, side=task.side, frm=task.frm, to=task.to, moves=task.moves))
-    else:
+    # The fleet's hits are taken at sea, before the army arrives (and attacks).
+    loss = Loss(player=task.player, side=task.side, count=hits, why="the Byzantine fleet") if hits else None
+    arrive = Arrive(player=task.player, side=task.side, frm=task.frm, to=task.to, moves=task.moves) if made_it else None
+    ctx.then(*[t for t in (loss, arrive) if t is not None])
+    if not made_it:
         ctx.emit("move", f"{ctx.name(task.player)}'s army cannot pay the doubled cost and stays in {task.frm}.",
                  player=ctx.name(task.player), side=task.side, to=task.frm, **{"from": task.frm})
 
