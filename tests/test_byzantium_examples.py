@@ -1,6 +1,24 @@
 """The rulebook's worked examples (002_49aca6fcc1621f95.txt, German; 000_..., Italian) as scenarios."""
 
-from tests.byzantium_kit import check, new_game, option_ids, play, rebalance, set_army, set_city, turn_to
+import pytest
+
+from tests.byzantium_kit import (
+    GAME,
+    check,
+    kinds,
+    new_game,
+    option_ids,
+    pin_dice,
+    play,
+    rebalance,
+    rolls,
+    set_army,
+    set_city,
+    set_money,
+    turn_to,
+)
+
+PLAYERS = ("Simon", "Andy", "Jerry")
 
 
 def test_simon_takes_damascus_with_a_casualty_cube():
@@ -14,4 +32,436 @@ def test_simon_takes_damascus_with_a_casualty_cube():
     assert simon.casualty == 11
     assert simon.byzantine.at == "Damascus"
     assert state.cities["Damascus"].controller == simon.seat
+    check(state)
+
+
+def test_andy_reinforces_with_two_free_cubes_and_one_arab_movement_cube():
+    """B. ARMEE VERSTÄRKEN, example: Andy takes two cubes from his free pool and one from the
+    Arab movement box and puts one each on the Byzantine elite, main army and levy boxes. He
+    pays 3 bezants from the Byzantine treasury for the cube from the Arab movement box."""
+    state = turn_to(new_game(PLAYERS), "Andy")
+    andy = state.player("Andy")
+    assert (andy.byzantine.elite, andy.byzantine.main, andy.byzantine.levy, andy.arab.movement) == (1, 3, 2, 5)
+    state, _ = play(state, "Andy reinforce", "Andy to:byzantine.elite", "Andy source:available")
+    # At most one cube per elite box in one action.
+    assert "to:byzantine.elite" not in option_ids(state)
+    assert "to:arab.elite" in option_ids(state)
+    state, _ = play(state, "Andy to:byzantine.main", "Andy source:available")
+    state, _ = play(state, "Andy to:byzantine.levy")
+    assert "source:arab.movement" in option_ids(state)
+    state, events = play(state, "Andy source:arab.movement")
+    andy = state.player("Andy")
+    assert (andy.byzantine.elite, andy.byzantine.main, andy.byzantine.levy) == (2, 4, 3)
+    assert andy.arab.movement == 4
+    assert andy.available == 7  # 9 at the start, two taken
+    assert andy.treasury["byzantine"] == 12 and andy.treasury["arab"] == 5
+    assert [(e.data["side"], e.data["amount"]) for e in kinds(events, "pay")] == [("byzantine", 3)]
+    # Three cubes placed: the action is over and Jerry is next.
+    assert GAME.pending(state)[0].player == "Jerry"
+    check(state)
+
+
+def test_jerrys_byzantine_civil_war_against_simon_in_damascus():
+    """C. SONDERAKTIONEN, Bürgerkrieg, example: Jerry moves his Byzantine army from Antioch to
+    Damascus, held by Simon (one movement cube to his casualty pool), then puts a cube from his
+    free pool on the Byzantine civil war box and must attack Simon. Simon's army is elsewhere;
+    he could defend with his levy but declines, and Jerry besieges the city. The conquest
+    (Erfolgreiche Eroberung, Bürgerkrieg): the city stays Byzantine, loses a marker, and VP and
+    booty go to the Byzantine side."""
+    state = new_game(PLAYERS)
+    set_city(state, "Damascus", controller="Simon")
+    set_city(state, "Jerusalem", controller="Simon")
+    set_army(state, "Simon", "byzantine", at="Jerusalem", elite=1, main=3, levy=2, movement=2)
+    set_army(state, "Jerry", "byzantine", at="Antioch", main=4, movement=2)
+    rebalance(state)
+    turn_to(state, "Jerry")
+    jerry_casualty, jerry_free = state.player("Jerry").casualty, state.player("Jerry").available
+    simon_casualty = state.player("Simon").casualty
+
+    state, events = play(state, "Jerry move:byzantine", "Jerry to:Damascus")
+    jerry = state.player("Jerry")
+    assert jerry.byzantine.at == "Damascus"
+    assert jerry.byzantine.movement == 1 and jerry.casualty == jerry_casualty + 1
+    assert kinds(events, "attack") == []  # a city of the army's own side: no attack by the move
+    assert "civil_war" in option_ids(state)
+    state, events = play(state, "Jerry civil_war", "Jerry source:available")
+    assert state.boxes["byzantine_civil_war"] == jerry.seat
+    assert state.player("Jerry").available == jerry_free - 1
+    assert state.player("Jerry").treasury["byzantine"] == 15  # the free cube costs nothing
+    # Simon's army is not in Damascus: he may defend with his levy.
+    assert GAME.pending(state)[0].player == "Simon"
+    assert option_ids(state) == ["levy", "no_levy"]
+
+    pin_dice(state, [1, 2, 3])
+    state, events = play(state, "Simon no_levy")
+    siege = kinds(events, "siege")
+    assert [(e.data["city"], e.data["strength"]) for e in siege] == [("Damascus", 3)]
+    assert rolls(events) == [[1, 2, 3]]
+    state, events = play(state, "Jerry source:available")
+    damascus = state.cities["Damascus"]
+    assert (damascus.side, damascus.markers, damascus.controller) == ("byzantine", 2, jerry.seat)
+    assert damascus.control_cube
+    jerry, simon = state.player("Jerry"), state.player("Simon")
+    assert jerry.vp == {"byzantine": 12, "arab": 10}
+    assert jerry.treasury == {"byzantine": 17, "arab": 5}
+    assert simon.casualty == simon_casualty + 1  # his control cube
+    assert simon.byzantine.levy == 2
+    check(state)
+
+
+def test_andy_improves_mecca_to_three_markers():
+    """C. SONDERAKTIONEN, Stadterweiterung, example: Andy already controls Mecca. He puts a cube
+    from his free pool on an Arab city improvement box and adds a white marker to the two in
+    Mecca, which reaches the maximum of three. The action gives no VP."""
+    state = new_game(PLAYERS)
+    set_city(state, "Mecca", controller="Andy")
+    rebalance(state)
+    turn_to(state, "Andy")
+    free = state.player("Andy").available
+    assert state.cities["Mecca"].markers == 2
+    state, _ = play(state, "Andy special:arab_improvement", "Andy source:available")
+    assert "improve:Mecca" in option_ids(state)
+    state, _ = play(state, "Andy improve:Mecca")
+    andy = state.player("Andy")
+    assert state.cities["Mecca"].markers == 3
+    assert state.boxes["arab_improvement_1"] == andy.seat
+    assert andy.available == free - 1
+    assert andy.vp == {"byzantine": 10, "arab": 10}
+    assert andy.treasury == {"byzantine": 15, "arab": 5}
+    # Three markers is the limit: Mecca can no longer be improved.
+    turn_to(state, "Jerry")
+    state, _ = play(state, "Jerry special:arab_improvement", "Jerry source:available")
+    assert "improve:Mecca" not in option_ids(state)
+    check(state)
+
+
+def test_simon_sends_the_bulgars_against_athens():
+    """C. SONDERAKTIONEN, Bulgarenangriff, example: Simon puts a cube from his casualty pool on a
+    Bulgar box. The Bulgars already hold Thessalonica. Two Bulgar cubes join, and Simon attacks
+    Athens (joined to Thessalonica by land). Athens is Byzantine, so the 3 bezants for the cube
+    come from his ARAB treasury. The Bulgars conquer Athens: its two purple markers become one
+    orange marker, and Simon gains one Arab VP. He could have added two more Bulgar cubes."""
+    state = new_game(PLAYERS)
+    set_city(state, "Thessalonica", side="bulgar", markers=2)
+    rebalance(state)
+    casualty = state.player("Simon").casualty
+    assert state.bulgars == 7
+    state, events = play(state, "Simon special:bulgars")
+    assert state.bulgars == 9
+    assert set(option_ids(state)) == {"bulgar_attack:Adrianople", "bulgar_attack:Athens",
+                                      "bulgar_attack:Dyrrachium", "bulgar_reinforce"}
+    state, _ = play(state, "Simon bulgar_attack:Athens")
+    assert "source:casualty" in option_ids(state)
+    pin_dice(state, [1, 2])
+    state, events = play(state, "Simon source:casualty")
+    simon = state.player("Simon")
+    assert simon.casualty == casualty - 1
+    assert state.boxes["bulgars_1"] == simon.seat
+    assert simon.treasury == {"byzantine": 15, "arab": 2}
+    assert rolls(events) == [[1, 2]]  # Athens (2 markers) defends the siege
+    athens = state.cities["Athens"]
+    assert (athens.side, athens.markers, athens.controller) == ("bulgar", 1, None)
+    assert simon.vp == {"byzantine": 10, "arab": 11}
+    assert state.bulgars == 9
+    check(state)
+
+
+def test_andy_places_his_arab_army_in_hira_and_moves_to_baghdad():
+    """F. BEWEGUNG UND/ODER ANGRIFF, example: Jerry conquered Hira earlier. Andy's Arab army is
+    not yet on the board: he places it in Hira and pays one cube from the Arab movement box to
+    move to Baghdad, still Persian, which he must besiege to take it."""
+    state = new_game(PLAYERS)
+    set_city(state, "Hira", side="arab", markers=2, controller="Jerry")
+    rebalance(state)
+    turn_to(state, "Andy")
+    casualty = state.player("Andy").casualty
+    assert "place:arab" in option_ids(state)
+    state, _ = play(state, "Andy place:arab")
+    assert "place:Hira" in option_ids(state)  # any Arab city, whoever holds it
+    state, _ = play(state, "Andy place:Hira")
+    assert state.player("Andy").arab.at == "Hira"
+    assert {"to:Baghdad", "done"} <= set(option_ids(state))  # placing alone is a move action
+    pin_dice(state, [1, 2, 3])
+    state, events = play(state, "Andy to:Baghdad")
+    andy = state.player("Andy")
+    assert andy.arab.movement == 4 and andy.casualty == casualty + 1
+    assert [(e.data["city"], e.data["strength"]) for e in kinds(events, "siege")] == [("Baghdad", 3)]
+    assert rolls(events) == [[1, 2, 3]]
+    state, _ = play(state, "Andy source:available")
+    baghdad = state.cities["Baghdad"]
+    andy = state.player("Andy")
+    assert (baghdad.side, baghdad.markers, baghdad.controller) == ("arab", 2, andy.seat)
+    assert andy.arab.at == "Baghdad"
+    assert andy.vp["arab"] == 12 and andy.treasury["arab"] == 7
+    check(state)
+
+
+def no_free_cubes(state, name: str) -> None:
+    """Move a player's free pool into his casualty pool (after `rebalance`)."""
+    player = state.player(name)
+    player.casualty += player.available
+    player.available = 0
+    state._decisions = None
+
+
+def ankara_position(jerry_arab_bezants: int = 0):
+    """Jerry's Arab army (9 main, 3 movement once it has moved) next to Ankara, a Byzantine city
+    of 3 markers and Andy's fortification, where Andy's army (1 elite, 6 main, 1 movement)
+    stands. Jerry has no free cubes left."""
+    state = new_game(PLAYERS)
+    set_city(state, "Caesarea", side="arab", markers=1)
+    set_city(state, "Ankara", markers=3, controller="Andy", fortified=True)
+    set_army(state, "Jerry", "arab", at="Caesarea", main=9, movement=4)
+    set_army(state, "Andy", "byzantine", at="Ankara", elite=1, main=6, levy=2, movement=1)
+    set_money(state, "Jerry", arab=jerry_arab_bezants)
+    rebalance(state)
+    no_free_cubes(state, "Jerry")
+    return turn_to(state, "Jerry")
+
+
+def ankara_battle(jerry_arab_bezants: int = 0):
+    """The Kampf example played through: returns the state, events, and Jerry's casualty pool
+    before the action."""
+    state = ankara_position(jerry_arab_bezants)
+    casualty = state.player("Jerry").casualty
+    state, events = play(state, "Jerry move:arab", "Jerry to:Ankara")
+    assert state.player("Jerry").arab.movement == 3
+    # Andy's army is in Ankara: it may retreat before the battle; it stays.
+    assert GAME.pending(state)[0].player == "Andy" and set(option_ids(state)) == {"stay", "retreat"}
+    pin_dice(state, [2, 4, 6, 1, 3, 5, 5])
+    state, more = play(state, "Andy stay")
+    events += more
+    # The attacker removes his losses first, then the defender.
+    assert GAME.pending(state)[0].player == "Jerry"
+    assert set(option_ids(state)) == {"loss:main", "loss:movement"}
+    state, more = play(state, "Jerry loss:main", "Jerry loss:movement")
+    events += more
+    assert GAME.pending(state)[0].player == "Andy"
+    state, more = play(state, "Andy loss:elite", "Andy loss:main")
+    events += more
+    return state, events, casualty
+
+
+def test_jerry_beats_andys_army_at_ankara():
+    """F. BEWEGUNG UND/ODER ANGRIFF, Kampf, example: Jerry's Arab army (9 main, 3 movement)
+    attacks Ankara, where Andy's army (1 elite, 6 main, 1 movement) stays. Jerry rolls three
+    dice, 2 4 6: two hits; Andy rolls four (three for the main army, one for the elite), 1 3 5 5:
+    two hits. Jerry removes a main and a movement cube: strength 8. Andy removes an elite and a
+    main cube: strength 5. Jerry wins and Andy must retreat."""
+    state, events, _ = ankara_battle()
+    assert rolls(events) == [[2, 4, 6], [1, 3, 5, 5]]
+    assert [e.data["hits"] for e in kinds(events, "roll")] == [2, 2]
+    jerry, andy = state.player("Jerry"), state.player("Andy")
+    assert (jerry.arab.elite, jerry.arab.main, jerry.arab.movement) == (0, 8, 2)
+    assert jerry.arab.strength() == 8
+    assert (andy.byzantine.elite, andy.byzantine.main, andy.byzantine.movement) == (0, 5, 1)
+    assert andy.byzantine.strength() == 5
+    result = kinds(events, "battle_result")[-1]
+    assert (result.data["winner"], result.data["attacker"], result.data["defender"]) == ("attacker", 8, 5)
+    # Andy must retreat: every Byzantine neighbour of Ankara, none of them costing a cube
+    # (Caesarea, where Jerry came from, is Arab now).
+    assert GAME.pending(state)[0].player == "Andy"
+    assert option_ids(state) == ["retreat:Attalia", "retreat:Nicaea", "retreat:Sinope", "retreat:Tarsus"]
+    check(state)
+
+
+def ankara_siege(jerry_arab_bezants: int = 0):
+    state, events, casualty = ankara_battle(jerry_arab_bezants)
+    pin_dice(state, [1, 1, 3, 6])
+    state, more = play(state, "Andy retreat:Nicaea")
+    events += more
+    # Andy's army fought: his levy does not defend Ankara too; the siege follows at once.
+    assert state.player("Andy").byzantine.at == "Nicaea"
+    assert state.player("Andy").byzantine.levy == 2
+    assert [(e.data["city"], e.data["strength"]) for e in kinds(events, "siege")] == [("Ankara", 4)]
+    assert rolls(events)[-1] == [1, 1, 3, 6]
+    assert GAME.pending(state)[0].player == "Jerry"
+    state, more = play(state, "Jerry loss:main")
+    events += more
+    return state, events, casualty
+
+
+def test_jerry_besieges_ankara():
+    """F. BEWEGUNG UND/ODER ANGRIFF, Belagerung, example: after Andy's army retreated, Jerry
+    besieges Ankara (3 markers and a fortification). Andy rolls four dice, 1 1 3 6: one hit.
+    Jerry removes a main army cube: his strength 7 is more than the city's 4, Ankara is his."""
+    state, events, _ = ankara_siege()
+    jerry = state.player("Jerry")
+    assert jerry.arab.main == 7 and jerry.arab.strength() == 7
+    assert kinds(events, "roll")[-1].data["hits"] == 1
+    assert [e.data["city"] for e in kinds(events, "conquest")] == ["Ankara"]
+    assert state.cities["Ankara"].controller == jerry.seat
+    assert jerry.arab.at == "Ankara"
+
+
+def test_jerry_conquers_ankara_and_takes_two_army_cubes_for_control():
+    """F. BEWEGUNG UND/ODER ANGRIFF, Erfolgreiche Eroberung, example: Jerry removes the three
+    markers and the fortification, which goes back to Andy; two Arab markers replace the three
+    Byzantine ones; Jerry gains two Arab VP and two bezants. With no free cube and only those two
+    bezants he cannot buy a control cube, so two cubes leave his army (main and movement): one
+    goes to his casualty pool, the other onto Ankara."""
+    state, events, casualty = ankara_siege(jerry_arab_bezants=0)
+    jerry, andy = state.player("Jerry"), state.player("Andy")
+    ankara = state.cities["Ankara"]
+    assert (ankara.side, ankara.markers, ankara.fortified) == ("arab", 2, False)
+    assert andy.forts_left == 2  # the fortification is back in Andy's hand
+    assert jerry.vp == {"byzantine": 10, "arab": 12}
+    assert jerry.treasury["arab"] == 2
+    assert GAME.pending(state)[0].player == "Jerry"
+    assert set(option_ids(state)) == {"army:main", "army:movement"}  # no cube can be bought
+    state, more = play(state, "Jerry army:main", "Jerry army:movement")
+    jerry = state.player("Jerry")
+    ankara = state.cities["Ankara"]
+    assert (jerry.arab.main, jerry.arab.movement) == (6, 1)
+    assert ankara.controller == jerry.seat and ankara.control_cube
+    assert jerry.treasury["arab"] == 2
+    # Casualties: 1 movement cube for the move, 2 in the battle, 1 in the siege, 1 of the two
+    # cubes taken for control.
+    assert jerry.casualty == casualty + 5
+    assert GAME.pending(state)[0].player == "Simon"  # the action is over: Simon is next
+    check(state)
+
+
+def test_jerry_with_three_bezants_must_buy_the_control_cube_for_ankara():
+    """Erfolgreiche Eroberung, the example's counter-case: "Hätte er noch drei Bezants in der
+    Staatskasse gehabt, wäre er gezwungen gewesen, damit den Kontrollmarker zu bezahlen." With 1
+    bezant before the booty he has 3: he must buy a cube and may not take two from his army."""
+    state, events, casualty = ankara_siege(jerry_arab_bezants=1)
+    assert state.player("Jerry").treasury["arab"] == 3
+    ids = option_ids(state)
+    assert ids and all(i.startswith("source:") for i in ids)
+    assert "source:available" not in ids and "source:casualty" in ids
+    state, _ = play(state, "Jerry source:casualty")
+    jerry = state.player("Jerry")
+    assert jerry.treasury["arab"] == 0
+    assert (jerry.arab.main, jerry.arab.movement) == (7, 2)
+    assert state.cities["Ankara"].controller == jerry.seat and state.cities["Ankara"].control_cube
+    assert jerry.casualty == casualty + 4 - 1
+    check(state)
+
+
+def test_simons_arab_army_retreats_from_tarsus_through_antioch():
+    """F. BEWEGUNG UND/ODER ANGRIFF, Rückzug einer Armee, example: Simon's Arab army in Tarsus
+    is beaten and must retreat. The nearest Arab cities are Palmyra and Damascus. Simon
+    chooses Palmyra; the way leads through Antioch, under Byzantine control, which costs one
+    cube of the army: he takes it from the movement box."""
+    state = new_game(PLAYERS)
+    set_city(state, "Tarsus", side="arab", markers=1, controller="Simon")
+    set_city(state, "Palmyra", side="arab", markers=2)
+    set_city(state, "Damascus", side="arab", markers=2)
+    set_city(state, "Antioch", controller="Andy")
+    set_army(state, "Simon", "arab", at="Tarsus", main=2, movement=2)
+    set_army(state, "Jerry", "byzantine", at="Ankara", main=3, movement=1)
+    rebalance(state)
+    turn_to(state, "Jerry")
+    casualty = state.player("Simon").casualty
+    state, _ = play(state, "Jerry move:byzantine", "Jerry to:Tarsus")
+    pin_dice(state, [6, 6, 1, 1, 1])
+    state, events = play(state, "Simon stay", "Simon loss:main", "Simon loss:movement")
+    assert rolls(events) == [[6, 6, 1], [1, 1]]
+    simon = state.player("Simon")
+    assert simon.arab.strength() == 1
+    # The beaten army retreats by the path of fewest losses: one cube to either Arab city
+    # (Palmyra by road through Antioch; Damascus through Antioch or by sea through Leucosia).
+    assert GAME.pending(state)[0].player == "Simon"
+    assert option_ids(state) == ["retreat:Damascus", "retreat:Palmyra"]
+    assert all("lose 1 cube" in o.label for o in GAME.pending(state)[0].options)
+    state, events = play(state, "Simon retreat:Palmyra")
+    retreat = kinds(events, "retreat")[0]
+    assert retreat.data["path"] == ["Tarsus", "Antioch", "Palmyra"] and retreat.data["losses"] == 1
+    assert set(option_ids(state)) == {"loss:main", "loss:movement"}
+    pin_dice(state, [1])
+    state, events = play(state, "Simon loss:movement")
+    simon = state.player("Simon")
+    assert simon.arab.at == "Palmyra"
+    assert (simon.arab.main, simon.arab.movement) == (1, 0)
+    # Simon's army fought, so no levy: Jerry besieges Tarsus (1 marker) and takes it back.
+    assert [(e.data["city"], e.data["strength"]) for e in kinds(events, "siege")] == [("Tarsus", 1)]
+    tarsus = state.cities["Tarsus"]
+    assert (tarsus.side, tarsus.markers, tarsus.controller) == ("byzantine", 1, state.player("Jerry").seat)
+    # Two cubes lost in the battle, one on the retreat, and the control cube on Tarsus.
+    assert simon.casualty == casualty + 4
+    check(state)
+
+
+def fleet_position(arab_fleet: bool = True, byzantine_fleet: str | None = "Simon"):
+    """Andy holds Alexandria (fallen to the Arabs) with his Arab army (4 main, 3 movement)."""
+    state = new_game(PLAYERS)
+    set_city(state, "Alexandria", side="arab", markers=2, controller="Andy")
+    set_army(state, "Andy", "arab", at="Alexandria", main=4, movement=3)
+    if arab_fleet:
+        state.boxes["arab_fleet"] = state.player("Andy").seat
+    if byzantine_fleet:
+        state.boxes["byzantine_fleet"] = state.player(byzantine_fleet).seat
+    rebalance(state)
+    return turn_to(state, "Andy")
+
+
+def candia_label(state) -> str:
+    return next(o.label for o in GAME.pending(state)[0].options if o.id == "to:Candia")
+
+
+def test_alexandria_to_candia_costs_two_without_the_arab_fleet():
+    """F. BEWEGUNG UND/ODER ANGRIFF, example (Alexandria to Candia): an Arab sea move normally
+    costs two movement cubes."""
+    state = fleet_position(arab_fleet=False, byzantine_fleet=None)
+    state, _ = play(state, "Andy move:arab")
+    assert candia_label(state).startswith("Candia (2 movement, by sea")
+    pin_dice(state, [1, 1])
+    state, events = play(state, "Andy to:Candia")
+    assert state.player("Andy").arab.movement == 1
+    assert kinds(events, "fleet") == []
+
+
+@pytest.mark.parametrize(("choice", "spent", "dice"), [
+    ("fleet:none", 1, 0),
+    ("fleet:roll", 1, 1),
+    ("fleet:double", 2, 0),
+    ("fleet:double_roll", 2, 2),
+])
+def test_alexandria_to_candia_with_the_fleets(choice, spent, dice):
+    """F. BEWEGUNG UND/ODER ANGRIFF, example: Andy holds the Arab fleet, which halves the cost
+    of Alexandria to Candia to one movement cube. Another player holding the Byzantine fleet
+    could double the cost again and also roll two dice against the army (Byzantinische Flotte:
+    "so viele Würfel ..., wie die arabische Feldarmee Holzwürfel für diese Seebewegung
+    aufwenden muß"); each use is his choice."""
+    state = fleet_position()
+    casualty = state.player("Andy").casualty
+    state, _ = play(state, "Andy move:arab")
+    assert candia_label(state).startswith("Candia (1 movement, by sea")
+    state, _ = play(state, "Andy to:Candia")
+    assert GAME.pending(state)[0].player == "Simon"
+    assert option_ids(state) == ["fleet:none", "fleet:double", "fleet:roll", "fleet:double_roll"]
+    pin_dice(state, [1] * dice + [1, 1])  # the fleet misses; then Candia's siege (2 markers)
+    state, events = play(state, f"Simon {choice}")
+    andy = state.player("Andy")
+    assert andy.arab.movement == 3 - spent
+    assert [e.data["cubes"] for e in kinds(events, "movement")] == [spent]
+    fleet_rolls = [e.data["dice"] for e in kinds(events, "roll") if e.data["why"] == "the Byzantine fleet"]
+    assert fleet_rolls == ([[1] * dice] if dice else [])
+    assert andy.arab.at == "Candia"
+    assert [(e.data["city"], e.data["strength"]) for e in kinds(events, "siege")] == [("Candia", 2)]
+    state, _ = play(state, "Andy source:available")
+    assert andy.casualty == casualty + spent
+    assert state.cities["Candia"].controller == andy.seat
+    check(state)
+
+
+def test_the_byzantine_fleet_hits_before_the_army_lands():
+    """Byzantinische Flotte: each die of 4 or more removes a cube of the Arab army making the
+    sea move (its owner chooses from elite, main, movement). The losses are taken at sea,
+    before the army attacks Candia."""
+    state = fleet_position()
+    state, _ = play(state, "Andy move:arab", "Andy to:Candia")
+    pin_dice(state, [4, 6, 1, 1])
+    state, events = play(state, "Simon fleet:double_roll")
+    assert rolls(events) == [[4, 6]]
+    assert kinds(events, "siege") == []
+    assert GAME.pending(state)[0].player == "Andy"
+    assert set(option_ids(state)) == {"loss:main", "loss:movement"}
+    state, events = play(state, "Andy loss:main", "Andy loss:main")
+    andy = state.player("Andy")
+    assert (andy.arab.main, andy.arab.movement) == (2, 1)
+    assert rolls(events) == [[1, 1]]  # now the siege of Candia, against an army of strength 2
+    assert andy.arab.at == "Alexandria"  # 2 is not more than Candia's 2: back to Alexandria
     check(state)
