@@ -19,6 +19,7 @@ import discord
 import pytest
 from discord_standin import sample_bot
 from discord_standin.api import FakeDiscord
+from discord_standin.commands import CommandHidden
 from discord_standin.runner import REPO_ROOT, bot_environment, running_client, running_entry
 from discord_standin.sample_bot import BOARD_SIZE, SampleBot, board_png
 
@@ -51,7 +52,7 @@ async def test_startup_identifies_and_syncs_commands_globally(fake_discord: Fake
     assert guild.me.guild_permissions.attach_files  # roles and the bot's member arrived in GUILD_CREATE
 
     commands = fake_discord.commands()
-    assert set(commands) == {"board", "slowboard", "lobby", "sleepy", "freeze", "whoami", "game"}
+    assert set(commands) == {"board", "slowboard", "lobby", "sleepy", "freeze", "whoami", "purge", "game"}
     assert all(c.guild_id is None for c in commands.values())
     new = commands["game"].option("new")
     assert new["type"] == 1  # a subcommand
@@ -156,6 +157,14 @@ async def test_member_permissions_and_roles_reach_the_bot(fake_discord: FakeDisc
     ann_sees = await (await fake_discord.slash(ann, channel, "whoami")).response
     assert mia_sees.content.startswith("Mia manage_channels=True") and "Referee" in mia_sees.content
     assert ann_sees.content == "Ann manage_channels=False roles=-" and ann_sees.ephemeral
+
+
+async def test_commands_hidden_by_default_permissions_cannot_be_used(fake_discord: FakeDiscord, bot) -> None:
+    mia, ann = fake_discord.member("Mia", manage_channels=True), fake_discord.member("Ann")
+    assert fake_discord.can_use(mia, "purge") and not fake_discord.can_use(ann, "purge")
+    with pytest.raises(CommandHidden):
+        await fake_discord.slash(ann, general(fake_discord), "purge")
+    assert (await (await fake_discord.slash(mia, general(fake_discord), "purge")).response).content == "purged"
 
 
 async def test_guild_commands_are_recorded_and_used(fake_discord: FakeDiscord, bot) -> None:

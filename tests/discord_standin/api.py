@@ -135,6 +135,7 @@ class FakeDiscord:
     async def slash(self, member: Member, channel: Channel, command: str, **options: Any) -> Interaction:
         """Use a slash command: "game new" is command game, subcommand new; options by name."""
         cmd, data = commands.build(self.standin.world, self.standin.store, self.guild.id, command, options)
+        self._check_visible(cmd, member, channel)
         return await self._interact(member, channel, APPLICATION_COMMAND, data, command_name=command)
 
     async def autocomplete(self, member: Member, channel: Channel, command: str, option: str, typed: str,
@@ -142,7 +143,19 @@ class FakeDiscord:
         """Type `typed` into `option` of the command; `(await ix.response).choices` are the suggestions."""
         cmd, data = commands.build(self.standin.world, self.standin.store, self.guild.id, command,
                                    {**options, option: typed}, focused=option)
+        self._check_visible(cmd, member, channel)
         return await self._interact(member, channel, AUTOCOMPLETE, data, command_name=command)
+
+    def can_use(self, member: Member, command: str, channel: Channel | None = None) -> bool:
+        """Whether the Discord client offers /command to this member (permissions, guild-only)."""
+        try:
+            self._check_visible(self.command(command.split()[0]), member, channel or self.channel("general"))
+        except commands.CommandHidden:
+            return False
+        return True
+
+    def _check_visible(self, cmd: RegisteredCommand, member: Member, channel: Channel) -> None:
+        commands.check_visible(cmd, self.guild.permissions_of(member), in_dm=channel.type == DM)
 
     async def click(self, member: Member, message: Message, label_or_custom_id: str) -> Interaction:
         """Click a button (found by label or custom id) on the message as it stands now."""

@@ -23,6 +23,21 @@ def find_command(store: Store, guild_id: int | None, name: str) -> RegisteredCom
     return cmd
 
 
+class CommandHidden(AssertionError):
+    """The Discord client would not offer this command to this member here."""
+
+
+def check_visible(cmd: RegisteredCommand, permissions: int, *, in_dm: bool) -> None:
+    """Discord hides a command from members lacking its default_member_permissions, and guild-only
+    commands in DMs; such a member cannot send it at all."""
+    required = cmd.payload.get("default_member_permissions")
+    if required is not None and int(required) & permissions != int(required):
+        raise CommandHidden(f"/{cmd.name} needs permissions {required}; this member has {permissions}")
+    contexts = cmd.payload.get("contexts")
+    if in_dm and (cmd.payload.get("dm_permission") is False or (contexts is not None and 1 not in contexts)):
+        raise CommandHidden(f"/{cmd.name} is guild-only")
+
+
 def build(world: World, store: Store, guild_id: int | None, path: str, values: dict[str, Any], *,
           focused: str | None = None) -> tuple[RegisteredCommand, dict[str, Any]]:
     """(command, interaction data) for `path` ("game new") with option `values`.

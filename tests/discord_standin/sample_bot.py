@@ -93,6 +93,13 @@ async def whoami(interaction: discord.Interaction) -> None:
         f"{member.display_name} manage_channels={interaction.permissions.manage_channels} roles={roles}", ephemeral=True)
 
 
+@app_commands.command(name="purge", description="Moderators only")
+@app_commands.default_permissions(manage_channels=True)
+@app_commands.guild_only()
+async def purge(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("purged", ephemeral=True)
+
+
 @app_commands.command(name="board", description="Show the board")
 async def board(interaction: discord.Interaction) -> None:
     view = board_view()
@@ -165,7 +172,7 @@ class SampleBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CounterButton, TurnButton, RollButton)
-        for command in (board, slowboard, lobby, sleepy, freeze, whoami, game):
+        for command in (board, slowboard, lobby, sleepy, freeze, whoami, purge, game):
             self.tree.add_command(command)
         await self.tree.sync()
 
