@@ -157,6 +157,8 @@ async def test_member_permissions_and_roles_reach_the_bot(fake_discord: FakeDisc
     ann_sees = await (await fake_discord.slash(ann, channel, "whoami")).response
     assert mia_sees.content.startswith("Mia manage_channels=True") and "Referee" in mia_sees.content
     assert ann_sees.content == "Ann manage_channels=False roles=-" and ann_sees.ephemeral
+    fake_discord.member("Ann", roles=["Referee"])  # given a role later
+    assert (await (await fake_discord.slash(ann, channel, "whoami")).response).content.endswith("roles=Referee")
 
 
 async def test_commands_hidden_by_default_permissions_cannot_be_used(fake_discord: FakeDiscord, bot) -> None:

@@ -86,13 +86,19 @@ class FakeDiscord:
         return self.standin.world.dm_channel(member.user)
 
     def member(self, name: str, manage_channels: bool = False, roles: list[str] | tuple[str, ...] = ()) -> Member:
-        """The server member called `name`, created on first use with these permissions and roles."""
-        existing = next((m for m in self.guild.members if m.name == name), None)
-        if existing is not None:
-            return existing
+        """The server member called `name`, created on first use; named roles (and Manage Channels,
+        through a role) are given to them, also when they already exist."""
         role_ids = [self.role(r).id for r in roles]
         if manage_channels:
             role_ids.append(self.role(MANAGERS_ROLE, permissions=MANAGE_CHANNELS).id)
+        existing = next((m for m in self.guild.members if m.name == name), None)
+        if existing is not None:
+            added = [r for r in role_ids if r not in existing.role_ids]
+            if added:
+                existing.role_ids.extend(added)
+                self._announce("GUILD_MEMBER_UPDATE", payloads.member(existing) | {"guild_id": str(self.guild.id)},
+                               GUILD_MEMBERS)
+            return existing
         member = self.standin.world.create_member(self.guild, name, role_ids)
         self._announce("GUILD_MEMBER_ADD", payloads.member(member) | {"guild_id": str(self.guild.id)}, GUILD_MEMBERS)
         return member
