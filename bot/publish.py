@@ -55,7 +55,8 @@ class Publisher:
 
     async def deliver(self, outcome: Outcome, *, interaction: discord.Interaction | None = None,
                       must_reply: bool = False) -> None:
-        if interaction is not None and outcome.edit is not None:
+        # Only a click has a message of its own to edit; a slash command's is its reply.
+        if interaction is not None and outcome.edit is not None and interaction.message is not None:
             await self._edit_clicked(interaction, outcome.edit)
         channel = interaction.channel if interaction is not None else None
         if outcome.channel_id is not None and (channel is None or channel.id != outcome.channel_id):
@@ -133,6 +134,9 @@ class Publisher:
                 lacking = self._missing_in(target)
                 log.warning("cannot post in channel %s for game %s: missing %s",
                             getattr(target, "id", None), outcome.game_id, lacking or "unknown")
+                if post.kind == "lobby" and outcome.game_id is not None:
+                    # Nobody could ever see or join this lobby: close it so the channel stays free.
+                    await self.service.drop_unseen_lobby(outcome.game_id)
                 return lacking or ["Send Messages"]
         return []
 

@@ -75,6 +75,10 @@ class LobbyActions(ServiceCore):
         title = get_game(game_name).title
         return self.outcome(record, reply=Post(f"Lobby for {title} opened."), posts=[lobby_card(record)])
 
+    async def drop_unseen_lobby(self, game_id: int) -> None:
+        """The lobby message could not be posted: abandon the lobby instead of leaving it invisible."""
+        await self.storage.set_status(game_id, "abandoned")
+
     async def lobby_action(self, game_id: int, action: str, actor: Actor) -> Outcome:
         if action not in LOBBY_ACTIONS:
             return Outcome.refuse("Unknown lobby action.", game_id)

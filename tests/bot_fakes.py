@@ -269,10 +269,11 @@ class World:
         assert command is not None, f"no command /{path}"
         return command
 
-    async def slash(self, member: Member, channel: Channel, path: str, **options) -> Interaction:
+    async def slash(self, member: Member, channel: Channel, path: str, *,
+                    app_permissions: discord.Permissions = BOT_PERMISSIONS, **options) -> Interaction:
         """Run `/path` with `options` as `member` in `channel` (the real command callback)."""
         command = self._command(path)
-        interaction = Interaction(self.bot, member, channel)
+        interaction = Interaction(self.bot, member, channel, app_permissions=app_permissions)
         await command.callback(command.binding, interaction, **options)
         assert interaction.response.is_done(), f"/{path} did not answer the interaction"
         return interaction

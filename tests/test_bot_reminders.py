@@ -1,0 +1,109 @@
+"""Play-by-post reminders with a hand-moved clock: delay, slower repeats, DM or channel,
+stored in the database so a restarted bot still sends them."""
+
+from __future__ import annotations
+
+import pytest
+from bot_fakes import World, current_prompts, loaded_game, open_game, waiting_member
+
+from bot.reminders import next_delay
+
+
+@pytest.fixture
+async def world(tmp_path):
+    w = World(tmp_path / "games.sqlite3")
+    await w.start_bot()
+    yield w
+    await w.stop()
+
+
+def reminders_in(channel):
+    return [m for m in channel.messages if m.content.startswith("⏰")]
+
+
+def test_repeats_slow_down_to_four_times_the_delay():
+    assert [next_delay(12, n).total_seconds() / 3600 for n in range(5)] == [12, 24, 48, 48, 48]
+
+
+async def test_reminder_after_the_delay_then_slower(world):
+    channel, members = await open_game(world)
+    prompt = current_prompts(channel)[0]
+    waiting = waiting_member(prompt, members)
+    scheduler = world.bot.reminders
+
+    world.clock.advance(hours=11, minutes=59)
+    assert await scheduler.run_due() == 0
+    world.clock.advance(minutes=1)
+    assert await scheduler.run_due() == 1
+    [ping] = reminders_in(channel)
+    assert f"<@{waiting.id}>" in ping.content and waiting.id in ping.mentions
+    assert "choose your action" in ping.content
+    assert f"/{channel.id}/{prompt.id}" in ping.content  # a link to the prompt
+    assert await scheduler.run_due() == 0  # not twice for the same wait
+
+    world.clock.advance(hours=23, minutes=59)
+    assert await scheduler.run_due() == 0
+    world.clock.advance(minutes=1)
+    assert await scheduler.run_due() == 1  # second reminder 24 h after the first
+    world.clock.advance(hours=48)
+    assert await scheduler.run_due() == 1
+    assert len(reminders_in(channel)) == 3
+
+
+async def test_a_choice_moves_the_reminder_to_the_next_player(world):
+    channel, members = await open_game(world)
+    prompt = current_prompts(channel)[0]
+    first = waiting_member(prompt, members)
+    world.clock.advance(hours=6)
+    await world.click(first, prompt, "Pass (no more actions this round)")
+    nxt = waiting_member(current_prompts(channel)[0], members)
+    assert nxt is not first
+    world.clock.advance(hours=7)  # 13 h after the start, 7 h after the choice
+    assert await world.bot.reminders.run_due() == 0
+    world.clock.advance(hours=5)
+    assert await world.bot.reminders.run_due() == 1
+    assert f"<@{nxt.id}>" in reminders_in(channel)[0].content
+
+
+async def test_reminders_survive_a_restart(world):
+    channel, members = await open_game(world)
+    waiting = waiting_member(current_prompts(channel)[0], members)
+    await world.start_bot()  # a new process: nothing in memory, the schedule is in the database
+    world.clock.advance(hours=12)
+    assert await world.bot.reminders.run_due() == 1
+    assert f"<@{waiting.id}>" in reminders_in(channel)[0].content
+
+
+async def test_dm_setting_and_fallback_when_dms_are_closed(world):
+    channel, members = await open_game(world)
+    waiting = waiting_member(current_prompts(channel)[0], members)
+    reply = await world.slash(waiting, channel, "settings ping", mode="dm")
+    assert "by direct message" in reply.reply_text
+    world.clock.advance(hours=12)
+    assert await world.bot.reminders.run_due() == 1
+    assert len(waiting.dms) == 1 and f"<#{channel.id}>" in waiting.dms[0]
+    assert reminders_in(channel) == []  # DM only
+
+    waiting.accepts_dms = False
+    world.clock.advance(hours=24)
+    assert await world.bot.reminders.run_due() == 1
+    assert len(reminders_in(channel)) == 1  # fell back to the channel
+    assert f"<@{waiting.id}>" in reminders_in(channel)[0].content
+
+    await world.slash(waiting, channel, "settings ping", mode="both")
+    waiting.accepts_dms = True
+    world.clock.advance(hours=48)
+    await world.bot.reminders.run_due()
+    assert len(waiting.dms) == 2 and len(reminders_in(channel)) == 2
+
+
+async def test_paused_game_sends_no_reminders(world):
+    channel, members = await open_game(world)
+    mod = world.member("Mia", manage_channels=True)
+    await world.slash(mod, channel, "mod pause")
+    world.clock.advance(hours=100)
+    assert await world.bot.reminders.run_due() == 0
+    await world.slash(mod, channel, "mod resume")
+    world.clock.advance(hours=12)
+    assert await world.bot.reminders.run_due() == 1
+    assert (await loaded_game(world, channel)).record.status == "active"
