@@ -77,7 +77,8 @@ async def _run(interaction: discord.Interaction, request: Request, *, must_reply
     actor = None
     try:
         actor = actor_from(interaction)
-        lacking = missing(interaction.app_permissions, in_thread=actor.in_thread)
+        # In a DM the bot only answers the interaction, which needs no channel permission.
+        lacking = missing(interaction.app_permissions, in_thread=actor.in_thread) if actor.guild_id else []
         if lacking:
             outcome = Outcome.refuse(missing_sentence(lacking))
         else:
