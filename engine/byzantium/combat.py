@@ -347,6 +347,7 @@ def conquer(ctx: Ctx, task: Attack) -> None:
         ctx.emit("conquest", f"Constantinople falls to {attacker_name(ctx, task)}!", city=task.city,
                  player=who, side=task.side, markers=0)
         ctx.gain_vp(task.actor, Side.ARAB, 5, "the fall of Constantinople")
+        city.side = Side(task.side)  # the conqueror's army (or the Bulgars) now holds it
         s.finished, s.constantinople_fallen = True, True
         s.stack.clear()
         ctx.emit("game_end", "The game ends at once: only Arab VP count.", reason="constantinople")
