@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.byzantium.rounds import standings
 from tests.byzantium_kit import (
     GAME,
     check,
@@ -464,4 +465,145 @@ def test_the_byzantine_fleet_hits_before_the_army_lands():
     assert (andy.arab.main, andy.arab.movement) == (2, 1)
     assert rolls(events) == [[1, 1]]  # now the siege of Candia, against an army of strength 2
     assert andy.arab.at == "Alexandria"  # 2 is not more than Candia's 2: back to Alexandria
+    check(state)
+
+
+def set_vp(state, name: str, byzantine: int, arab: int) -> None:
+    state.player(name).vp.update({"byzantine": byzantine, "arab": arab})
+    state._decisions = None
+
+
+def test_final_scoring_of_simon_and_andy():
+    """SPIELENDE UND SIEG, example: Simon ends with 18 Arab and 40 Byzantine VP; the Arab are
+    less than half the Byzantine, so he scores 40. Andy has 15 Arab and 30 Byzantine: the lower
+    is exactly half the higher, so both count: 45. With 18 Arab and 30 Byzantine he would have
+    48 (here that is Jerry). The game ends after the third round: the last action of round 3 is
+    a pass, then income, upkeep and one VP per controlled city marker."""
+    state = new_game(PLAYERS)
+    state.round = 3
+    set_city(state, "Damascus", controller="Simon")  # 3 Byzantine markers: +3 at the end
+    set_city(state, "Mecca", controller="Andy")  # 2 Arab markers: +2 at the end
+    set_vp(state, "Simon", byzantine=37, arab=18)
+    set_vp(state, "Andy", byzantine=30, arab=13)
+    set_vp(state, "Jerry", byzantine=30, arab=18)
+    for name in PLAYERS:
+        set_money(state, name, byzantine=50, arab=50)  # every cube's upkeep can be paid
+    for name in ("Andy", "Jerry"):
+        state.player(name).passed = state.player(name).pass_cube = True
+        state.pass_order.append(state.player(name).seat)
+    state.final_action = True
+    rebalance(state)
+    turn_to(state, "Simon")
+    state, events = play(state, "Simon pass")
+    assert state.finished and GAME.pending(state) == []
+    assert [e.data["reason"] for e in kinds(events, "game_end")] == ["rounds"]
+    assert state.player("Simon").vp == {"byzantine": 40, "arab": 18}
+    assert state.player("Andy").vp == {"byzantine": 30, "arab": 15}
+    rows = {row["player"]: row for row in GAME.result(state)}
+    assert (rows["Simon"]["score"], rows["Simon"]["halved"]) == (40, True)
+    assert (rows["Andy"]["score"], rows["Andy"]["halved"]) == (45, False)
+    assert (rows["Jerry"]["score"], rows["Jerry"]["halved"]) == (48, False)
+    assert [row["player"] for row in GAME.result(state)] == ["Jerry", "Andy", "Simon"]
+    assert [rows[p]["rank"] for p in ("Jerry", "Andy", "Simon")] == [1, 2, 3]
+    check(state)
+
+
+def ranking(state) -> list[tuple[str, int, int]]:
+    return [(row["player"], row["score"], row["rank"]) for row in standings(state)]
+
+
+def test_tie_where_one_counted_only_his_higher_side_goes_to_the_larger_total():
+    """SPIELENDE UND SIEG, tie-breaks: "Bei Gleichstand in dem Falle, daß bei einem oder mehreren
+    daran beteiligten Spielern nur ihr jeweils höherer Wert zählt, gewinnt ... derjenige, der
+    insgesamt gesehen (also beide Seiten addiert) mehr Siegpunkte hat" - before cities."""
+    state = new_game(PLAYERS)
+    set_vp(state, "Simon", byzantine=40, arab=18)  # 40, total 58
+    set_vp(state, "Andy", byzantine=40, arab=19)  # 40, total 59
+    set_vp(state, "Jerry", byzantine=20, arab=20)  # 40, total 40
+    set_city(state, "Damascus", controller="Jerry")  # more cities does not help Jerry
+    set_city(state, "Jerusalem", controller="Jerry")
+    set_city(state, "Mecca", controller="Simon")
+    assert ranking(state) == [("Andy", 40, 1), ("Simon", 40, 2), ("Jerry", 40, 3)]
+
+
+def test_tie_without_halving_goes_to_most_cities_then_most_money():
+    """SPIELENDE UND SIEG, tie-breaks: "in allen anderen Fällen gewinnt derjenige ..., der die
+    meisten Städte kontrolliert, danach derjenige ..., der das meiste Geld hat, jeweils beide
+    Staatskassen zusammen genommen" (Italian: cities, not city markers)."""
+    state = new_game(PLAYERS)
+    set_vp(state, "Simon", byzantine=20, arab=20)
+    set_vp(state, "Andy", byzantine=24, arab=16)
+    set_vp(state, "Jerry", byzantine=16, arab=24)
+    set_city(state, "Tabuk", controller="Andy")  # one city of one marker
+    set_city(state, "Damascus", controller="Simon")  # one city of three markers
+    set_city(state, "Jerusalem", controller="Jerry")
+    set_city(state, "Alexandria", controller="Jerry")
+    set_money(state, "Simon", byzantine=0, arab=10)  # 10 in all
+    set_money(state, "Andy", byzantine=6, arab=5)  # 11 in all
+    set_money(state, "Jerry", byzantine=0, arab=0)
+    assert ranking(state) == [("Jerry", 40, 1), ("Andy", 40, 2), ("Simon", 40, 3)]
+
+
+def test_complete_tie_shares_the_rank():
+    """SPIELENDE UND SIEG: "Besteht auch dann noch ein Gleichstand ..., gibt es mehrere Sieger."""
+    state = new_game(PLAYERS)
+    set_vp(state, "Simon", byzantine=30, arab=15)
+    set_vp(state, "Andy", byzantine=15, arab=30)
+    set_vp(state, "Jerry", byzantine=20, arab=20)
+    for name, city in (("Simon", "Damascus"), ("Andy", "Mecca"), ("Jerry", "Tabuk")):
+        set_city(state, city, controller=name)
+    set_money(state, "Simon", byzantine=7, arab=3)
+    set_money(state, "Andy", byzantine=1, arab=9)
+    set_money(state, "Jerry", byzantine=20, arab=20)
+    assert ranking(state) == [("Simon", 45, 1), ("Andy", 45, 1), ("Jerry", 40, 3)]
+
+
+def constantinople_position(elite: int, main: int):
+    """Jerry's Arab army stands in Adrianople (fallen to the Arabs), next to Constantinople."""
+    state = new_game(PLAYERS)
+    set_city(state, "Adrianople", side="arab", markers=1, controller="Jerry")
+    set_city(state, "Mecca", controller="Jerry")
+    set_army(state, "Jerry", "arab", at="Adrianople", elite=elite, main=main, movement=2)
+    set_vp(state, "Simon", byzantine=40, arab=20)
+    set_vp(state, "Andy", byzantine=10, arab=10)
+    set_vp(state, "Jerry", byzantine=10, arab=16)
+    rebalance(state)
+    return turn_to(state, "Jerry")
+
+
+def test_constantinople_falls_and_the_game_ends_at_once():
+    """F. BEWEGUNG UND/ODER ANGRIFF, Belagerung: Constantinople defends with a strength of five
+    and each of its hits costs the besieger two cubes. Erfolgreiche Eroberung: whoever conquers
+    it gains five Arab VP and the game ends at once; only Arab VP count and there is no final
+    city scoring."""
+    state = constantinople_position(elite=1, main=7)
+    pin_dice(state, [4, 1, 1, 1, 1])
+    state, events = play(state, "Jerry move:arab", "Jerry to:Constantinople")
+    assert [(e.data["city"], e.data["strength"]) for e in kinds(events, "siege")] == [("Constantinople", 5)]
+    assert rolls(events) == [[4, 1, 1, 1, 1]]
+    # One hit, two cubes.
+    state, events = play(state, "Jerry loss:main", "Jerry loss:main")
+    jerry = state.player("Jerry")
+    assert jerry.arab.strength() == 6
+    assert state.finished and state.constantinople_fallen and GAME.pending(state) == []
+    assert [e.data["reason"] for e in kinds(events, "game_end")] == ["constantinople"]
+    assert jerry.vp == {"byzantine": 10, "arab": 21}  # +5, and no VP for Mecca's markers
+    assert ranking(state) == [("Jerry", 21, 1), ("Simon", 20, 2), ("Andy", 10, 3)]
+    check(state)
+
+
+def test_constantinople_hits_count_double():
+    """Belagerung: "Jeder Treffer, den Konstantinopel erzielt, bedeutet zwei Holzwürfel Verlust
+    für den Belagerer." An army of 8 suffers two hits, loses four cubes, and with 4 is not
+    stronger than the city's 5: it goes back to Adrianople."""
+    state = constantinople_position(elite=0, main=8)
+    pin_dice(state, [4, 5, 1, 1, 1])
+    state, events = play(state, "Jerry move:arab", "Jerry to:Constantinople")
+    assert [e.data["hits"] for e in kinds(events, "roll")] == [2]
+    state, events = play(state, *["Jerry loss:main"] * 4)
+    jerry = state.player("Jerry")
+    assert (jerry.arab.main, jerry.arab.movement) == (4, 1)
+    assert jerry.arab.at == "Adrianople"
+    assert not state.finished and state.cities["Constantinople"].side == "byzantine"
+    assert jerry.vp["arab"] == 16
     check(state)
