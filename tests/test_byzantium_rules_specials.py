@@ -1,0 +1,561 @@
+"""Byzantium rules, one test per rule: C. SONDERAKTIONEN (special actions), the Bulgars included.
+
+Rulebook: /work/shared/seeds/002_49aca6fcc1621f95.txt (German, quoted), 000_... (Italian).
+"""
+
+import pytest
+
+from tests.byzantium_kit import (
+    check,
+    decision,
+    kinds,
+    new_game,
+    option_ids,
+    pin_dice,
+    play,
+    rebalance,
+    rolls,
+    set_army,
+    set_city,
+    set_money,
+)
+from tests.byzantium_rules_kit import pass_round, ready, refused, rich, whose
+
+SPECIAL_COUNTS = [
+    ("bulgars", 2), ("fortify", 2), ("byzantine_improvement", 2), ("arab_improvement", 3),
+    ("emperor", 1), ("caliph", 1), ("byzantine_fleet", 1), ("arab_fleet", 1),
+]
+
+
+def finish_action(state):
+    """Take the first option of every decision until the next player chooses an action."""
+    while decision(state).kind != "action":
+        d = decision(state)
+        state, _ = play(state, f"{d.player} {d.options[0].id}")
+    return state
+
+
+# -- each box once per round -------------------------------------------------------------------
+
+@pytest.mark.parametrize("action,boxes", SPECIAL_COUNTS)
+def test_each_special_box_once_per_round(action, boxes):
+    """C. SONDERAKTIONEN: "Jedes Feld kann nur einmal pro Spielrunde gewählt werden ... Für manche
+    Sonderaktionen gibt es aber mehrere Felder" (Bulgaren x2, Befestigung x2, byzantinische
+    Stadterweiterung x2, arabische Stadterweiterung x3, Kaiser, Kalif, je eine Flotte)."""
+    state = rich(new_game(("Ann", "Bo", "Cy", "Di")))
+    for name, city in zip(("Ann", "Bo", "Cy", "Di"), ("Smyrna", "Ankara", "Sinope", "Caesarea"), strict=True):
+        set_city(state, city, controller=name)
+    ready(state, "Ann")
+    for _ in range(boxes):
+        assert f"special:{action}" in option_ids(state)
+        state, _ = play(state, f"{whose(state)} special:{action}")
+        state = finish_action(state)
+    assert f"special:{action}" not in option_ids(state)
+    refused(state, whose(state), f"special:{action}")
+    state = pass_round(rich(state))
+    assert state.round == 2 and f"special:{action}" in option_ids(state)
+
+
+def test_civil_war_boxes_one_byzantine_two_arab():
+    """C. SONDERAKTIONEN (board): one Byzantine civil-war box, two Arab civil-war boxes; each once per
+    round."""
+    state = rich(new_game(("Ann", "Bo", "Cy")))
+    set_city(state, "Damascus", controller="Bo")
+    set_city(state, "Tabuk", controller="Bo")
+    set_army(state, "Ann", "byzantine", at="Damascus", main=5, movement=2)
+    set_army(state, "Ann", "arab", at="Tabuk", main=5, movement=2)
+    set_army(state, "Cy", "arab", at="Tabuk", main=5, movement=2)
+    ready(state, "Ann")
+    state.boxes["byzantine_civil_war"] = 1
+    state.boxes["arab_civil_war_1"] = 1
+    state._decisions = None
+    state, _ = play(state, "Ann move:byzantine")
+    assert "civil_war" not in option_ids(state)
+    state = ready(state, "Ann")
+    state, _ = play(state, "Ann move:arab")
+    assert "civil_war" in option_ids(state)  # the second Arab box is free
+    state.boxes["arab_civil_war_2"] = 1
+    state._decisions = None
+    assert "civil_war" not in option_ids(state)
+
+
+# -- Kaiser / Kalif ------------------------------------------------------------------------------
+
+def test_emperor_gives_two_byzantine_vp_and_the_guard_on_the_elite_box():
+    """Kaiser: "Er nimmt den lila Holzwürfel vom Sonderaktionsfeld und legt ihn auf sein byzantisches
+    Elitefeld ... Der Spieler erhält sofort 2 byzantinische Siegpunkte" - no cube of his own
+    ("Ausnahmen Kaiser und Kalif") and no money."""
+    state = new_game()
+    state, _ = play(state, "Ann special:emperor")
+    ann = state.player("Ann")
+    assert state.emperor == 0 and ann.byzantine.guard and not ann.arab.guard
+    assert ann.vp == {"byzantine": 12, "arab": 10}
+    assert (ann.available, ann.casualty, ann.byzantine.elite) == (9, 12, 1)
+    assert ann.treasury == {"byzantine": 15, "arab": 5}
+    assert decision(state).player == "Bo"
+    check(state)
+
+
+def test_caliph_gives_two_arab_vp_and_the_guard_on_the_arab_elite_box():
+    """Kalif: "Er nimmt den weißen Holzwürfel vom Sonderaktionsfeld und legt ihn auf sein arabisches
+    Elitefeld ... Der Spieler erhält sofort 2 arabische Siegpunkte" """
+    state = new_game()
+    state, _ = play(state, "Ann special:caliph")
+    ann = state.player("Ann")
+    assert state.caliph == 0 and ann.arab.guard and not ann.byzantine.guard
+    assert ann.vp == {"byzantine": 10, "arab": 12}
+    assert (ann.available, ann.casualty, ann.arab.elite) == (9, 12, 0)
+    check(state)
+
+
+def test_guard_cube_costs_no_upkeep():
+    """Kaiser: "Diese Einheit kostet keinen Unterhalt" """
+    state = new_game(("Ann", "Bo"))
+    set_money(state, "Ann", byzantine=12, arab=13)  # exactly the upkeep of the starting cards
+    set_money(state, "Bo", byzantine=100, arab=100)
+    state, _ = play(state, "Ann special:emperor", "Bo special:caliph", "Ann pass", "Bo pass")
+    assert state.round == 2
+    ann = state.player("Ann")
+    assert ann.treasury == {"byzantine": 0, "arab": 0} and ann.removed == 0
+
+
+def test_guard_cubes_go_back_at_the_round_end():
+    """Kaiser: "zum Schluß der Runde verliert der Spieler seine Stellung als Kaiser und muß den lila
+    Holzwürfel auf das Sonderaktionsfeld zurücklegen." (Kalif likewise)"""
+    state = rich(new_game(("Ann", "Bo")))
+    state, _ = play(state, "Ann special:emperor", "Bo special:caliph", "Ann pass", "Bo pass")
+    assert state.round == 2
+    assert state.emperor is None and state.caliph is None
+    assert not state.player("Ann").byzantine.guard and not state.player("Bo").arab.guard
+    assert {"special:emperor", "special:caliph"} <= set(option_ids(state))
+
+
+def test_guard_is_an_elite_cube_in_battle():
+    """Kaiser/Kalif: the guard lies on the elite box; Kampf: "Die FELDARMEE würfelt außerdem noch
+    ZUSÄTZLICH mit je einem Zahlenwürfel für jeden Holzwürfel in ihrem Elitefeld" and strength is
+    "Elitefeld und Hauptarmeefeld"."""
+    state = new_game(("Ann", "Bo"))
+    set_city(state, "Jerusalem", controller="Ann")
+    set_army(state, "Ann", "byzantine", at="Jerusalem", main=2)
+    set_army(state, "Bo", "arab", at="Tabuk", main=3, movement=1)
+    ready(state, "Ann")
+    state, _ = play(state, "Ann special:emperor", "Bo move:arab", "Bo to:Jerusalem")
+    pin_dice(state, [1, 1, 1, 1, 1, 1])
+    state, events = play(state, "Ann stay")
+    assert [len(r) for r in rolls(events)] == [3, 3]  # Ann: 2 main + the guard
+    # 3 against 3: the defender holds, Bo falls back to Tabuk
+    assert state.player("Bo").arab.at == "Tabuk" and state.player("Ann").byzantine.at == "Jerusalem"
+
+
+def test_guard_is_taken_as_a_loss_only_when_it_is_the_last_cube():
+    """Kaiser: "Der Spieler kann diesen Holzwürfel nicht dafür benutzen, um Verluste zu entfernen, außer
+    er ist der letzte, der dafür überhaupt in Frage kommt; in diesem Falle wird der Holzwürfel zunächst
+    zur Seite gelegt und kommt zu Beginn der nächsten Runde zurück" """
+    base = new_game(("Ann", "Bo"))
+    set_city(base, "Jerusalem", controller="Ann")
+    set_army(base, "Ann", "byzantine", at="Jerusalem", main=2, movement=1)
+    set_army(base, "Bo", "arab", at="Tabuk", main=3, movement=1)
+    ready(base, "Ann")
+    base, _ = play(base, "Ann special:emperor", "Bo move:arab", "Bo to:Jerusalem")
+    # One hit: a main or movement cube goes, never the guard.
+    state = base.model_copy(deep=True)
+    pin_dice(state, [6, 1, 1, 1, 1, 1])
+    state, _ = play(state, "Ann stay")
+    assert decision(state).kind == "loss" and option_ids(state) == ["loss:main", "loss:movement"]
+    state, _ = play(state, "Ann loss:movement")
+    assert state.player("Ann").byzantine.guard
+    # Three hits on three cubes and the guard: everything else first, so the guard stays.
+    state = base.model_copy(deep=True)
+    pin_dice(state, [6, 6, 6, 1, 1, 1])
+    state, events = play(state, "Ann stay", "Ann loss:main", "Ann loss:main")  # the movement cube follows
+    ann = state.player("Ann")
+    assert ann.byzantine.guard and ann.byzantine.main == 0 and ann.byzantine.movement == 0
+    # Four cubes to lose with only the guard left: it goes too, set aside for the round.
+    state = base.model_copy(deep=True)
+    set_army(state, "Bo", "arab", at="Jerusalem", elite=1, main=3, movement=1)
+    rebalance(state)
+    pin_dice(state, [6, 6, 6, 6, 1, 1, 1])
+    state, events = play(state, "Ann stay")
+    ann = state.player("Ann")
+    assert not ann.byzantine.guard and ann.byzantine.at is None
+    assert state.emperor == 0 and "special:emperor" not in option_ids(state)
+    check(state)
+
+
+# -- Stadterweiterung --------------------------------------------------------------------------
+
+def test_city_improvement_adds_one_marker_at_most_three_and_no_vp():
+    """Stadterweiterung: "muß einer Stadt der entsprechenden Seite einen Stadtmarker hinzufügen. Jede
+    Stadt kann maximal 3 Stadtmarker haben." BEISPIEL: "Diese Aktion wird nicht mit Siegpunkten
+    belohnt." """
+    state = new_game()
+    state, _ = play(state, "Ann special:byzantine_improvement", "Ann source:casualty")
+    ids = option_ids(state)
+    assert "improve:Ankara" in ids
+    assert not {"improve:Damascus", "improve:Mecca", "improve:Constantinople", "improve:Baghdad"} & set(ids)
+    state, _ = play(state, "Ann improve:Ankara")
+    ann = state.player("Ann")
+    assert state.cities["Ankara"].markers == 3 and ann.vp == {"byzantine": 10, "arab": 10}
+    assert ann.treasury["byzantine"] == 12 and state.boxes["byzantine_improvement_1"] == 0
+    check(state)
+
+
+def test_city_improvement_may_grow_another_players_city():
+    """Stadterweiterung: "Ein Spieler kann durchaus eine Stadt erweitern, die er nicht selbst
+    kontrolliert." """
+    state = new_game()
+    set_city(state, "Medina", controller="Bo")
+    ready(state, "Ann")
+    state, _ = play(state, "Ann special:arab_improvement", "Ann source:available", "Ann improve:Medina")
+    assert state.cities["Medina"].markers == 2 and state.cities["Medina"].controller == 1
+
+
+def test_arab_improvement_is_paid_from_the_arab_treasury_and_grows_arab_cities():
+    """Stadterweiterung: "Die Farbe des Feldes macht deutlich, für welche Seite diese Sonderaktion
+    genutzt werden kann." (C.), the cube paid by that side."""
+    state = new_game()
+    state, _ = play(state, "Ann special:arab_improvement", "Ann source:casualty")
+    assert option_ids(state) == ["improve:Mecca", "improve:Medina", "improve:Tabuk"]
+    state, _ = play(state, "Ann improve:Tabuk")
+    assert state.player("Ann").treasury == {"byzantine": 15, "arab": 2}
+    assert state.cities["Tabuk"].markers == 2
+
+
+def test_no_improvement_without_a_city_below_three_markers():
+    """Stadterweiterung: "Jede Stadt kann maximal 3 Stadtmarker haben." """
+    state = new_game()
+    for name in ("Mecca", "Medina", "Tabuk"):
+        set_city(state, name, markers=3)
+    assert "special:arab_improvement" not in option_ids(state)
+
+
+# -- Befestigung ----------------------------------------------------------------------------------
+
+def test_fortify_replaces_the_own_control_cube_which_goes_to_the_casualty_pool():
+    """Befestigung: "ersetzt einen eigenen Kontrollmarker in einer Stadt durch einen seiner beiden
+    Spielmarker ... Der ersetzte Holzwürfel kommt in den Verlustvorrat des Spielers." """
+    state = new_game()
+    set_city(state, "Ankara", controller="Ann")
+    set_city(state, "Smyrna", controller="Bo")
+    ready(state, "Ann")
+    casualty = state.player("Ann").casualty
+    state, _ = play(state, "Ann special:fortify", "Ann source:available")  # Ankara is her only city
+    ann = state.player("Ann")
+    ankara = state.cities["Ankara"]
+    assert ankara.fortified and not ankara.control_cube and ankara.controller == 0
+    assert ann.casualty == casualty + 1 and ann.forts_left == 1
+    assert not state.cities["Smyrna"].fortified
+    check(state)
+
+
+def test_fortify_only_own_cities_one_per_city_two_per_player():
+    """Befestigung: "einen eigenen Kontrollmarker" ... "jede Stadt kann immer nur höchstens einen
+    Befestigungsmarker haben"; each player has two ("einen seiner beiden Spielmarker")."""
+    state = rich(new_game(("Ann", "Bo")))
+    for name in ("Ankara", "Smyrna", "Mecca"):
+        set_city(state, name, controller="Ann")
+    set_city(state, "Sinope", controller="Bo")
+    ready(state, "Ann")
+    state, _ = play(state, "Ann special:fortify")
+    assert option_ids(state) == ["fortify:Ankara", "fortify:Mecca", "fortify:Smyrna"]
+    state, _ = play(state, "Ann fortify:Ankara", "Ann source:available", "Bo pass")
+    state, _ = play(state, "Ann special:fortify")
+    assert option_ids(state) == ["fortify:Mecca", "fortify:Smyrna"]
+    state, _ = play(state, "Ann fortify:Smyrna", "Ann source:available")
+    state = pass_round(rich(state))
+    assert state.player("Ann").forts_left == 0
+    assert "special:fortify" not in option_ids(ready(state, "Ann"))
+
+
+def test_fortify_cube_is_paid_by_the_fortified_citys_side():
+    """Befestigung: "Diese Aktion kann für beide Seiten genutzt werden." The cube is paid by the side
+    that benefits: an Arab city's fortification from the Arab treasury."""
+    state = new_game()
+    set_city(state, "Mecca", controller="Ann")
+    ready(state, "Ann")
+    state, _ = play(state, "Ann special:fortify", "Ann source:casualty")
+    assert state.player("Ann").treasury == {"byzantine": 15, "arab": 2}
+
+
+# -- Flotten --------------------------------------------------------------------------------------
+
+def test_fleet_boxes_are_paid_by_their_side():
+    """Byzantinische/Arabische Flotte: "Die Farbe des Feldes macht deutlich, für welche Seite diese
+    Sonderaktion genutzt werden kann." The cube is paid by that side's treasury."""
+    state = new_game(("Ann", "Bo"))
+    state, _ = play(state, "Ann special:byzantine_fleet", "Ann source:casualty",
+                    "Bo special:arab_fleet", "Bo source:casualty")
+    assert state.boxes["byzantine_fleet"] == 0 and state.boxes["arab_fleet"] == 1
+    assert state.player("Ann").treasury == {"byzantine": 12, "arab": 5}
+    assert state.player("Bo").treasury == {"byzantine": 15, "arab": 2}
+
+
+# -- Bürgerkrieg -------------------------------------------------------------------------------------
+
+def civil_war_position():
+    state = new_game(("Ann", "Bo", "Cy"))
+    set_city(state, "Damascus", controller="Bo")
+    set_city(state, "Antioch", controller="Ann")
+    set_city(state, "Palmyra")
+    set_army(state, "Ann", "byzantine", at="Antioch", elite=1, main=5, movement=3)
+    return ready(state, "Ann")
+
+
+def test_civil_war_where_the_army_stands_or_after_a_move_in_the_move_action():
+    """Bürgerkrieg: "Der Spieler kann diese Aktion nach einer Bewegung wählen, aber bevor er einen
+    Angriff erklärt ... Der Spieler kann auch eine Stadt angreifen, in der seine Feldarmee bereits ist" """
+    state = civil_war_position()
+    assert "special:byzantine_civil_war" not in option_ids(state)  # not an action of its own
+    state, _ = play(state, "Ann move:byzantine")
+    assert "civil_war" not in option_ids(state)  # Antioch is Ann's own city
+    state, _ = play(state, "Ann to:Damascus")
+    assert decision(state).kind == "move" and "civil_war" in option_ids(state)
+    # Without moving, standing in Bo's city:
+    standing = civil_war_position()
+    set_army(standing, "Ann", "byzantine", at="Damascus", elite=1, main=5, movement=3)
+    standing, _ = play(standing, "Ann move:byzantine")
+    assert "civil_war" in option_ids(standing)
+
+
+def test_civil_war_only_against_a_city_of_another_player():
+    """Bürgerkrieg: "eine byzantinische Stadt angreifen, die von einem anderen Spieler kontrolliert
+    wird" - not an uncontrolled city."""
+    state = civil_war_position()
+    state, _ = play(state, "Ann move:byzantine", "Ann to:Palmyra")
+    assert "civil_war" not in option_ids(state)
+
+
+def test_no_civil_war_in_constantinople():
+    """Bürgerkrieg: "Konstantinopel kann nie von einer byzantinischen Armee angegriffen werden, d. h. dort
+    kann es keinen Bürgerkrieg geben." """
+    state = new_game()
+    set_army(state, "Ann", "byzantine", at="Constantinople", main=5, movement=3)
+    state.cities["Constantinople"].controller = 1  # even if somebody held it
+    state.cities["Constantinople"].control_cube = True
+    ready(state, "Ann")
+    state, _ = play(state, "Ann move:byzantine")
+    assert "civil_war" not in option_ids(state)
+
+
+def test_civil_war_changes_the_controller_but_not_the_side():
+    """Kampf im Bürgerkrieg: "nur wechselt die Stadt anschließend nicht die Seite (wohl aber den
+    kontrollierenden Spieler). Auch im Bürgerkrieg wird die Anzahl der Stadtmarker anschließend um eins
+    reduziert und der Spieler erhält Siegpunkte und Bezants wie sonst auch ... für einen byzantinischen
+    Bürgerkrieg muß die byzantinische Staatskasse [zahlen], ... die Beute kommt in die byzantinische
+    Staatskasse." """
+    state = civil_war_position()
+    bo_casualty = state.player("Bo").casualty
+    state, _ = play(state, "Ann move:byzantine", "Ann to:Damascus")
+    pin_dice(state, [1, 1, 1])  # the siege of Damascus: 3 markers, no hits
+    state, events = play(state, "Ann civil_war", "Ann source:casualty", "Bo no_levy")
+    damascus = state.cities["Damascus"]
+    ann = state.player("Ann")
+    assert (damascus.side, damascus.markers, damascus.controller) == ("byzantine", 2, 0)
+    assert ann.vp == {"byzantine": 12, "arab": 10}
+    assert ann.treasury == {"byzantine": 15 - 3 + 2, "arab": 5}  # the box cube, then 2 bezants of booty
+    assert state.boxes["byzantine_civil_war"] == 0
+    assert state.player("Bo").casualty == bo_casualty + 1  # his control cube
+    check(state)
+
+
+def test_civil_war_loser_retreats():
+    """Bürgerkrieg: "Falls er verliert, muß die angreifende Armee sich zurückziehen, siehe
+    Rückzugsregeln." - an army that attacked where it stood retreats by the retreat rules."""
+    state = new_game(("Ann", "Bo", "Cy"))
+    set_city(state, "Damascus", controller="Bo")
+    set_city(state, "Jerusalem", controller="Cy")
+    set_army(state, "Ann", "byzantine", at="Damascus", main=3, movement=1)
+    ready(state, "Ann")
+    pin_dice(state, [6, 6, 1])  # the siege: 2 hits, Ann 1 strength against 3 markers
+    state, events = play(state, "Ann move:byzantine", "Ann civil_war", "Ann source:available", "Bo no_levy",
+                         "Ann loss:main", "Ann loss:main")
+    assert state.cities["Damascus"].controller == 1
+    assert decision(state).kind == "retreat"
+    assert set(option_ids(state)) == {"retreat:Antioch", "retreat:Jerusalem", "retreat:Leucosia",
+                                      "retreat:Palmyra"}
+    state, _ = play(state, "Ann retreat:Palmyra")
+    assert state.player("Ann").byzantine.at == "Palmyra"
+    check(state)
+
+
+def test_other_players_armies_defend_a_city_in_a_civil_war():
+    """Bürgerkrieg ("Die Kämpfe in einem Bürgerkrieg verlaufen genau so wie alle anderen Kämpfe") and
+    Rückzug einer Armee: armies standing in the attacked city may retreat or fight."""
+    state = civil_war_position()
+    set_army(state, "Cy", "byzantine", at="Damascus", main=2)
+    ready(state, "Ann")
+    state, _ = play(state, "Ann move:byzantine", "Ann to:Damascus", "Ann civil_war", "Ann source:available")
+    assert decision(state).player == "Cy" and option_ids(state) == ["stay", "retreat"]
+
+
+# -- Bulgarenangriff --------------------------------------------------------------------------------
+
+def test_bulgars_get_two_cubes_then_attack_or_two_more():
+    """Bulgarenangriff: "muß entweder einen Angriff mit den bulgarischen Streitkräften führen oder diese
+    verstärken. Auf jeden Fall legt er zunächst zwei weitere orangene bulgarische Holzwürfel auf das
+    Bulgarenfeld." ... "auch um noch genau zwei weitere Holzwürfel verstärken" """
+    state = new_game()
+    state, _ = play(state, "Ann special:bulgars")
+    assert state.bulgars == 9
+    assert option_ids(state) == ["bulgar_attack:Adrianople", "bulgar_attack:Thessalonica", "bulgar_reinforce"]
+    state, _ = play(state, "Ann bulgar_reinforce", "Ann source:available")
+    assert state.bulgars == 11 and state.boxes["bulgars_1"] == 0
+    assert decision(state).player == "Bo"
+    check(state)
+
+
+def test_bulgars_attack_the_arrow_cities_or_by_land_from_a_bulgar_city_never_by_sea():
+    """Bulgarenangriff: "eine Stadt angreifen, die mit einem orangenen Pfeil gekennzeichnet ist oder eine
+    Stadt, die mit einer bereits von den Bulgaren kontrollierten Stadt auf dem Landweg verbunden ist
+    ... die Bulgaren können nie über Seeverbindungen angreifen." """
+    state = new_game()
+    set_city(state, "Athens", side="bulgar", markers=1)
+    ready(state, "Ann")
+    state, _ = play(state, "Ann special:bulgars")
+    targets = [i for i in option_ids(state) if i.startswith("bulgar_attack:")]
+    # Athens reaches Thessalonica by road; Candia lies across the sea.
+    assert targets == ["bulgar_attack:Adrianople", "bulgar_attack:Thessalonica"]
+    state = new_game()
+    set_city(state, "Adrianople", side="bulgar", markers=1)
+    ready(state, "Ann")
+    state, _ = play(state, "Ann special:bulgars")
+    assert [i for i in option_ids(state) if i.startswith("bulgar_attack:")] == [
+        "bulgar_attack:Constantinople", "bulgar_attack:Thessalonica"]
+
+
+def test_bulgars_never_exceed_eleven_cubes():
+    """Bulgarenangriff: "Falls nur noch ein bulgarischer Holzwürfel im Vorrat ist, fügt der Spieler nur
+    diesen hinzu, gibt es keine mehr im Vorrat, entfällt diese Verstärkung." - "maximal elf" """
+    state = new_game()
+    state.bulgars = 10
+    state, _ = play(state, "Ann special:bulgars")
+    assert state.bulgars == 11
+    state = new_game()
+    state.bulgars = 11
+    state, events = play(state, "Ann special:bulgars")
+    assert state.bulgars == 11
+
+
+def test_bulgars_must_attack_when_two_more_cubes_are_not_left():
+    """Bulgarenangriff: "Falls für diese Verstärkung nicht mehr genügend bulgarische Holzwürfel im Vorrat
+    sind, muß der Spieler die erste Option wahrnehmen und mit den Bulgaren angreifen." """
+    state = new_game()
+    state.bulgars = 8
+    state, _ = play(state, "Ann special:bulgars")
+    assert state.bulgars == 10
+    assert option_ids(state) == ["bulgar_attack:Adrianople", "bulgar_attack:Thessalonica"]
+    refused(state, "Ann", "bulgar_reinforce")
+
+
+def test_bulgar_conquest_gives_vp_to_the_side_not_attacked_and_no_cube_or_booty():
+    """Bulgarenangriff: "Der Spieler setzt weder einen seiner Holzwürfel in die Stadt noch bekommt er
+    dafür Bezants, erhält aber Siegpunkte ... auf der Siegpunkteleiste der Seite ..., die nicht von den
+    Bulgaren angegriffen wurde." (BEISPIEL Athen: two purple markers become one orange, 1 Arab VP)"""
+    state = new_game()
+    set_city(state, "Athens", controller="Bo")
+    set_city(state, "Thessalonica", side="bulgar", markers=1)
+    ready(state, "Ann")
+    bo_casualty = state.player("Bo").casualty
+    pin_dice(state, [1, 1])
+    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Athens", "Ann source:available", "Bo no_levy")
+    athens = state.cities["Athens"]
+    ann = state.player("Ann")
+    assert (athens.side, athens.markers, athens.controller, athens.control_cube) == ("bulgar", 1, None, False)
+    assert ann.vp == {"byzantine": 10, "arab": 11}
+    assert ann.treasury == {"byzantine": 15, "arab": 5} and ann.available == 8
+    assert state.player("Bo").casualty == bo_casualty + 1
+    check(state)
+
+
+def test_bulgar_attack_cube_is_paid_by_the_side_not_attacked():
+    """Bulgarenangriff: "Falls er für den Holzwürfel bezahlen mußte, den er auf das bulgarische
+    Angriffsfeld gesetzt hatte, muß diese Zahlung aus der Staatskasse der Seite erfolgen, für die im
+    Erfolgsfall auch die Siegpunkte notiert werden." (BEISPIEL: Athen - die arabische Staatskasse)"""
+    state = new_game()
+    pin_dice(state, [6, 6, 6])
+    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Thessalonica", "Ann source:casualty")
+    assert state.player("Ann").treasury == {"byzantine": 15, "arab": 2}
+    # An Arab-held city attacked: the Byzantine treasury pays.
+    state = new_game()
+    set_city(state, "Adrianople", side="arab", markers=1, controller="Bo")
+    ready(state, "Ann")
+    pin_dice(state, [6, 6])
+    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Adrianople", "Ann source:casualty")
+    assert state.player("Ann").treasury["byzantine"] == 12 and state.player("Ann").treasury["arab"] == 5
+
+
+def test_second_bulgar_reinforcement_is_paid_from_either_treasury():
+    """Bulgarenangriff: "Falls der Spieler im Falle der zweiten Verstärkung für den Holzwürfel bezahlen
+    mußte ..., kann die Bezahlung nach seinem Gutdünken aus einem seiner beiden Staatsschätze erfolgen." """
+    state = new_game()
+    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_reinforce", "Ann source:casualty")
+    assert option_ids(state) == ["pay:byzantine", "pay:arab"]
+    state, _ = play(state, "Ann pay:arab")
+    assert state.player("Ann").treasury == {"byzantine": 15, "arab": 2}
+
+
+def test_bulgars_attack_with_the_whole_army_at_most_three_dice():
+    """Bulgarenangriff: "Die bulgarische Armee besteht immer aus allen im Bulgarenfeld befindlichen
+    orangenen Holzwürfeln, d. h. sie wirft maximal mit drei Würfeln." Their strength is all of them."""
+    state = new_game(("Ann", "Bo"))
+    set_city(state, "Thessalonica", controller="Bo")
+    set_army(state, "Bo", "byzantine", at="Thessalonica", elite=2, main=6)
+    ready(state, "Ann")
+    pin_dice(state, [1, 1, 1, 1, 1, 1, 1, 1])
+    state, events = play(state, "Ann special:bulgars", "Ann bulgar_attack:Thessalonica", "Ann source:available",
+                         "Bo stay")
+    assert [len(r) for r in rolls(events)][0] == 3  # 9 Bulgars roll 3 dice
+    assert decision(state).kind == "retreat"  # 9 against 8: Bo's army is beaten
+    assert decision(state).player == "Bo"
+
+
+def test_bulgars_defend_their_city_with_the_whole_army():
+    """Angriff auf eine bulgarische Stadt: "verteidigen die Bulgaren sie immer mit ihrer gesamten Armee,
+    haben also maximal drei Würfel. Falls sie geschlagen wird, muß der Spieler anschließend wie sonst auch
+    die Stadt belagern" """
+    state = new_game(("Ann", "Bo"))
+    set_city(state, "Thessalonica", side="bulgar", markers=2)
+    set_city(state, "Athens", side="arab", markers=1, controller="Ann")
+    set_army(state, "Ann", "arab", at="Athens", main=9, movement=2)
+    state.bulgars = 5
+    ready(state, "Ann")
+    pin_dice(state, [6, 6, 6, 1, 1, 1, 1, 1])
+    state, events = play(state, "Ann move:arab", "Ann to:Thessalonica")
+    dice = rolls(events)
+    assert [len(r) for r in dice] == [3, 3, 2]  # Ann 3, the Bulgars 3 (of 5), then the siege (2 markers)
+    assert state.bulgars == 2
+    thessalonica = state.cities["Thessalonica"]
+    assert (thessalonica.side, thessalonica.markers, thessalonica.controller) == ("arab", 1, 0)
+    assert state.player("Ann").vp["arab"] == 11
+    check(state)
+
+
+def test_constantinople_falling_to_the_bulgars_ends_the_game():
+    """Bulgarenangriff: "Allerdings können sie Konstantinopel angreifen, was im Erfolgsfall das sofortige
+    Spielende bedeutet. Der Spieler erhält dafür 5 arabische Siegpunkte." """
+    state = new_game(("Ann", "Bo"))
+    set_city(state, "Adrianople", side="bulgar", markers=1)
+    state.bulgars = 9
+    ready(state, "Ann")
+    pin_dice(state, [6, 1, 1, 1, 1])  # one hit from Constantinople's 5 dice: 2 Bulgar cubes
+    state, events = play(state, "Ann special:bulgars", "Ann bulgar_attack:Constantinople", "Ann source:available")
+    assert state.bulgars == 9
+    assert state.finished and state.constantinople_fallen
+    assert state.player("Ann").vp["arab"] == 15
+    assert kinds(events, "game_end")
+    check(state)
+
+
+def test_armies_in_a_city_the_bulgars_attack_may_retreat_or_fight():
+    """Bulgarenangriff, BEISPIEL: "Falls eine oder mehrere Feldarmee(n) in Athen gewesen wäre(n),
+    hätte(n) der (die) Spieler die Wahl gehabt, sich entweder zurückzuziehen oder zu kämpfen." """
+    state = new_game(("Ann", "Bo", "Cy"))
+    set_city(state, "Thessalonica", controller="Cy")
+    set_army(state, "Bo", "byzantine", at="Thessalonica", main=2)
+    set_army(state, "Cy", "byzantine", at="Thessalonica", main=2)
+    ready(state, "Ann")
+    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Thessalonica", "Ann source:available")
+    assert decision(state).player == "Bo" and option_ids(state) == ["stay", "retreat"]
+    state, _ = play(state, "Bo retreat", "Bo retreat:Athens")
+    assert state.player("Bo").byzantine.at == "Athens"
+    assert decision(state).player == "Cy" and option_ids(state) == ["stay", "retreat"]
