@@ -12,7 +12,7 @@ from render.byzantium_board import board
 from render.byzantium_boxes import draw_bulgars, draw_special, draw_standing
 from render.byzantium_map import draw_armies, draw_cities, draw_highlight_routes
 from render.byzantium_panels import draw_header, draw_player_panels
-from render.byzantium_static import palette, static_layer
+from render.byzantium_static import palette, seated_layer
 
 GAME = "byzantium"
 # Chosen by measurement (docs/render.md, bench/render.py): on the 8-bit palette image level 3
@@ -42,7 +42,7 @@ def draw_board(summary: dict, decisions: Sequence = (), result: list | None = No
     order = seat_order(summary)
     letters = kit.player_letters(order)
     colours = player_colours(summary, order)
-    image = static_layer().copy()
+    image = seated_layer(tuple(colours[name] for name in order)).copy()
     draw = ImageDraw.Draw(image)
     draw_highlight_routes(draw, b, highlight.get("routes"))
     draw_cities(draw, b, summary, letters, colours, highlight.get("cities"))

@@ -1,6 +1,11 @@
 """The strip under the map (one panel per player: both army cards, treasuries, VP, cubes,
 forts, titles, passed) and the header band above it (round, who must decide what, the last
-action)."""
+action).
+
+A panel's frame, colours and captions depend only on the seats, so they are drawn once per
+set of seat colours (draw_panel_frames, cached with the static layer); only the numbers,
+names and tags are drawn per state.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,66 @@ from render.byzantium_board import GOLD, SIDE_COLOURS, Board
 ROW = 29
 TEXT = 23
 SIDES = (("byzantine", "Byzantine"), ("arab", "Arab"))
+CARD_ROWS = ("Elite", "Main", "Levy", "Move", "At", "Gold", "VP")
 MUTED = (110, 100, 90)
+FAINT_NUMBER = (170, 160, 145)
+BAR = 46
+# Where a player's 42 cubes are, and the fortification tokens left: label, then the number.
+CUBE_GRID = (
+    (("Available", "available"), ("Casualty", "casualty"), ("Forts left", None)),
+    (("On cities", "cities"), ("On actions", "action_spaces"), ("Tax", "taxes")),
+    (("Religion", "religion"), ("Pass", "pass"), ("Removed", "removed")),
+)
+
+
+def panel_boxes(board: Board, count: int) -> list[tuple[float, float, float, float]]:
+    count = max(1, count)
+    gap = 10
+    width = (board.width - gap * (count + 1)) / count
+    y0, y1 = board.panels_top + 10, board.height - 10
+    return [(gap + i * (width + gap), y0, gap + i * (width + gap) + width, y1) for i in range(count)]
+
+
+def _card_boxes(box):
+    x0, y0, x1, _ = box
+    top = y0 + BAR + 8
+    bottom = top + 34 + len(CARD_ROWS) * ROW + 4
+    mid = (x0 + x1) / 2
+    return [("byzantine", (x0 + 8, top, mid - 4, bottom)), ("arab", (mid + 4, top, x1 - 8, bottom))]
+
+
+def _grid_cells(box):
+    """(label, key, label x, number x, y) of each cell of the cube grid under the cards."""
+    x0, _, x1, _ = box
+    top = _card_boxes(box)[0][1][3] + 4
+    column = (x1 - x0 - 20) / 3
+    for r, row in enumerate(CUBE_GRID):
+        for c, (label, key) in enumerate(row):
+            x = x0 + 10 + c * column
+            # The number sits just after the longest label, not at the far edge of a wide panel.
+            yield label, key, x, x + min(column - 12, 150), top + r * 27 + 14, column
+
+
+def draw_panel_frames(draw, board: Board, colours: list) -> None:
+    """Everything of the players' panels that does not change during a game."""
+    for box, colour in zip(panel_boxes(board, len(colours)), colours, strict=True):
+        x0, y0, x1, _ = box
+        draw.rounded_rectangle(box, radius=10, fill=kit.PAPER, outline=kit.INK, width=3)
+        draw.rounded_rectangle((x0, y0, x1, y0 + BAR), radius=10, fill=colour, outline=kit.INK, width=3)
+        for side, (cx0, cy0, cx1, cy1) in _card_boxes(box):
+            fill = SIDE_COLOURS[side]
+            draw.rounded_rectangle((cx0, cy0, cx1, cy1), radius=8, fill=kit.WHITE, outline=kit.INK, width=2)
+            draw.rounded_rectangle((cx0, cy0, cx1, cy0 + 30), radius=8, fill=fill, outline=kit.INK, width=2)
+            kit.text(draw, (cx0 + 10, cy0 + 15), dict(SIDES)[side], 22, kit.contrast_ink(fill), anchor="lm")
+            y = cy0 + 34
+            for label in CARD_ROWS:
+                if label == "At":  # separates the army card from the side's treasury and points
+                    draw.line((cx0 + 6, y, cx1 - 6, y), fill=kit.FAINT, width=1)
+                kit.text(draw, (cx0 + 10, y + ROW / 2), label, TEXT - 3, MUTED, anchor="lm")
+                y += ROW
+        for label, _, x, _, y, column in _grid_cells(box):
+            shown, size = kit.fit_text(label, 19, column - 40)
+            kit.text(draw, (x, y), shown, size, MUTED, anchor="lm")
 
 
 def _pill(draw, right: float, cy: float, label: str, fill, size: int = 18) -> float:
@@ -21,46 +85,36 @@ def _pill(draw, right: float, cy: float, label: str, fill, size: int = 18) -> fl
     return right - width - 6
 
 
-def _card(draw, box, side: str, title: str, player: dict) -> None:
-    x0, y0, x1, y1 = box
-    fill = SIDE_COLOURS[side]
-    draw.rounded_rectangle(box, radius=8, fill=kit.WHITE, outline=kit.INK, width=2)
-    draw.rounded_rectangle((x0, y0, x1, y0 + 30), radius=8, fill=fill, outline=kit.INK, width=2)
-    kit.text(draw, (x0 + 10, y0 + 15), title, 22, kit.contrast_ink(fill), anchor="lm")
+def _card_values(draw, box, side: str, player: dict) -> None:
+    x0, y0, x1, _ = box
     army = (player.get("army") or {}).get(side) or {}
     at = army.get("at")
-    rows = [
-        ("Elite", str(army.get("elite", 0)) + (" +guard" if army.get("guard") else "")),
-        ("Main", str(army.get("main", 0))),
-        ("Levy", str(army.get("levy", 0))),
-        ("Move", str(army.get("movement", 0))),
-        ("At", at or "off map"),
-        ("Gold", str((player.get("treasury") or {}).get(side, 0))),
-        ("VP", str((player.get("vp") or {}).get(side, 0))),
-    ]
+    values = (
+        str(army.get("elite", 0)) + (" +guard" if army.get("guard") else ""),
+        str(army.get("main", 0)),
+        str(army.get("levy", 0)),
+        str(army.get("movement", 0)),
+        at or "off map",
+        str((player.get("treasury") or {}).get(side, 0)),
+        str((player.get("vp") or {}).get(side, 0)),
+    )
     y = y0 + 34
-    for i, (label, value) in enumerate(rows):
-        if i == 4:  # separates the army card from the side's treasury and points
-            draw.line((x0 + 6, y, x1 - 6, y), fill=kit.FAINT, width=1)
-        kit.text(draw, (x0 + 10, y + ROW / 2), label, TEXT - 3, MUTED, anchor="lm")
+    for label, value in zip(CARD_ROWS, values, strict=True):
         # City names need the room: "At" is short, so its value starts earlier.
-        value_x = x0 + (44 if i == 4 else 78)
-        shown, size = kit.fit_text(value, TEXT + 2 if i != 4 else TEXT, x1 - value_x - 8)
-        faint = (i == 4 and not at)
+        value_x = x0 + (44 if label == "At" else 78)
+        shown, size = kit.fit_text(value, TEXT if label == "At" else TEXT + 2, x1 - value_x - 8)
+        faint = label == "At" and not at
         kit.text(draw, (value_x, y + ROW / 2), shown, size, MUTED if faint else kit.INK, anchor="lm")
         y += ROW
 
 
 def draw_player_panel(draw, box, name: str, player: dict, summary: dict, letter: str, colour) -> None:
     x0, y0, x1, y1 = box
-    acting = summary.get("current") == name
-    draw.rounded_rectangle(box, radius=10, fill=kit.PAPER, outline=kit.HIGHLIGHT if acting else kit.INK,
-                           width=6 if acting else 3)  # fmt: skip
-    bar = (x0, y0, x1, y0 + 46)
-    draw.rounded_rectangle(bar, radius=10, fill=colour, outline=kit.INK, width=3)
+    if summary.get("current") == name:
+        draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
     kit.token(draw, (x0 + 26, y0 + 23), 34, kit.WHITE, shape="circle", letter=letter, border_width=2)
     right = x1 - 8
-    if acting:
+    if summary.get("current") == name:
         right = _pill(draw, right, y0 + 23, "TO ACT", kit.HIGHLIGHT)
     if player.get("passed"):
         right = _pill(draw, right, y0 + 23, "PASSED", (190, 190, 190))
@@ -69,52 +123,19 @@ def draw_player_panel(draw, box, name: str, player: dict, summary: dict, letter:
     if summary.get("emperor") == name:
         right = _pill(draw, right, y0 + 23, "EMPEROR", GOLD)
     label, size = kit.fit_text(name, 26, right - (x0 + 50) - 4)
-    ink = kit.contrast_ink(colour)
-    kit.text(draw, (x0 + 50, y0 + 23), label, size, ink, anchor="lm")
-
-    cards_top = y0 + 54
-    card_bottom = cards_top + 34 + 7 * ROW + 4
-    mid = (x0 + x1) / 2
-    _card(draw, (x0 + 8, cards_top, mid - 4, card_bottom), "byzantine", "Byzantine", player)
-    _card(draw, (mid + 4, cards_top, x1 - 8, card_bottom), "arab", "Arab", player)
-
-    _cube_grid(draw, (x0 + 10, card_bottom + 4, x1 - 10), player)
-
-
-# Where a player's 42 cubes are, and the fortification tokens left: label, then the number.
-CUBE_GRID = (
-    (("Available", "available"), ("Casualty", "casualty"), ("Forts left", None)),
-    (("On cities", "cities"), ("On actions", "action_spaces"), ("Tax", "taxes")),
-    (("Religion", "religion"), ("Pass", "pass"), ("Removed", "removed")),
-)
-
-
-def _cube_grid(draw, frame, player: dict) -> None:
-    x0, y0, x1 = frame
+    kit.text(draw, (x0 + 50, y0 + 23), label, size, kit.contrast_ink(colour), anchor="lm")
+    for side, card in _card_boxes(box):
+        _card_values(draw, card, side, player)
     cubes = player.get("cubes") or {}
-    column = (x1 - x0) / 3
-    for r, row in enumerate(CUBE_GRID):
-        for c, (label, key) in enumerate(row):
-            value = player.get("fortifications_left", 0) if key is None else cubes.get(key, 0)
-            x, y = x0 + c * column, y0 + r * 27 + 14
-            shown, size = kit.fit_text(label, 19, column - 40)
-            kit.text(draw, (x, y), shown, size, MUTED, anchor="lm")
-            # The number sits just after the longest label, not at the far edge of a wide panel.
-            kit.text(draw, (x + min(column - 12, 150), y), str(value), 23, kit.INK if value else FAINT_NUMBER, anchor="rm")
-
-
-FAINT_NUMBER = (170, 160, 145)
+    for _, key, _, number_x, y, _ in _grid_cells(box):
+        value = player.get("fortifications_left", 0) if key is None else cubes.get(key, 0)
+        kit.text(draw, (number_x, y), str(value), 23, kit.INK if value else FAINT_NUMBER, anchor="rm")
 
 
 def draw_player_panels(draw, board: Board, summary: dict, order: list[str], letters, colours) -> None:
-    count = max(1, len(order))
-    gap = 10
-    width = (board.width - gap * (count + 1)) / count
-    y0, y1 = board.panels_top + 10, board.height - 10
-    for i, name in enumerate(order):
-        x0 = gap + i * (width + gap)
+    for box, name in zip(panel_boxes(board, len(order)), order, strict=True):
         player = summary["players"][name]
-        draw_player_panel(draw, (x0, y0, x0 + width, y1), name, player, summary, letters[name], colours[name])
+        draw_player_panel(draw, box, name, player, summary, letters[name], colours[name])
 
 
 def draw_header(draw, board: Board, summary: dict, decisions, result, highlight_text: str, letters, colours) -> None:

@@ -21,6 +21,7 @@ from render.byzantium_board import (
 )
 from render.byzantium_boxes import draw_bulgars_static, draw_special_static, draw_standing_static
 from render.byzantium_map import draw_fort, draw_label, draw_route, draw_walls
+from render.byzantium_panels import draw_panel_frames
 
 BASE_MAP = "byzantium_base.png"
 HEADER_FILL = (44, 38, 56)
@@ -83,6 +84,15 @@ def _draw_legend(draw, b: Board) -> None:
         row=32,
         swatch=54,
     )
+
+
+@lru_cache(maxsize=8)
+def seated_layer(colours: tuple[tuple[int, int, int], ...]) -> Image.Image:
+    """The static layer plus the frames of one panel per seat, in the seats' colours: a game
+    keeps its seats, so this is drawn once per game shape and reused for every render."""
+    image = static_layer().copy()
+    draw_panel_frames(ImageDraw.Draw(image), board(), list(colours))
+    return image
 
 
 @lru_cache(maxsize=1)
