@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run(settings))
     except StartupError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return exc.code
     except KeyboardInterrupt:
         pass
     return 0

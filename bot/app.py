@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
@@ -31,7 +32,12 @@ log = logging.getLogger(__name__)
 
 
 class StartupError(Exception):
-    """Something an operator must fix before the bot can run; one line, no stack trace."""
+    """Something an operator must fix before the bot can run; one line, no stack trace.
+    `code` is the exit status: 2 for settings (token, database path), 1 for the network."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
 
 
 def intents() -> discord.Intents:
@@ -59,6 +65,9 @@ def point_at_api(api_base: str, gateway: str | None = None) -> None:
 class GameBot(commands.Bot):
     def __init__(self, settings: Settings, *, clock: Callable[[], datetime] = utcnow,
                  render_workers: int = 2):
+        # This bot never joins voice: silence discord.py's start-up warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,  # no text commands: slash commands only
             intents=intents(),
@@ -91,7 +100,8 @@ class GameBot(commands.Bot):
             await self.add_cog(cog(self))
 
     async def setup_hook(self) -> None:
-        await self.prepare()
+        if self.service is None:
+            await self.prepare()
         await self.sync_commands()
         self._reminder_task = asyncio.create_task(self.reminders.run(), name="reminders")
 
@@ -123,15 +133,22 @@ class GameBot(commands.Bot):
 
 
 async def run(settings: Settings) -> None:
-    """Connect and serve until interrupted. Bad tokens become StartupError."""
+    """Open the database, then connect and serve until interrupted.
+
+    The database comes first, so a bad DATABASE_PATH is reported without touching Discord.
+    """
     if settings.api_base:
         point_at_api(settings.api_base, settings.gateway_url)
     bot = GameBot(settings)
     try:
         async with bot:
+            await bot.prepare()
             await bot.start(settings.token)
     except discord.LoginFailure:
         raise StartupError("Discord refused DISCORD_TOKEN (401 Unauthorized): reset the token in the "
                            "Developer Portal -> Bot and put the new one in .env") from None
     except discord.PrivilegedIntentsRequired:
         raise StartupError("Discord says this bot needs a privileged intent it has not been granted") from None
+    except (aiohttp.ClientConnectionError, OSError) as exc:
+        where = discord.http.Route.BASE
+        raise StartupError(f"cannot reach Discord at {where}: {exc}", code=1) from None
