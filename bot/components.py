@@ -51,7 +51,8 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interact.component(
-            interaction, lambda service, actor: service.choose(self.game_id, self.version, self.ref, actor)
+            interaction, lambda service, actor: service.choose(self.game_id, self.version, self.ref, actor),
+            game_id=self.game_id,
         )
 
 
@@ -81,7 +82,8 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
             return
         ref = values[0]
         await interact.component(
-            interaction, lambda service, actor: service.choose(self.game_id, self.version, ref, actor)
+            interaction, lambda service, actor: service.choose(self.game_id, self.version, ref, actor),
+            game_id=self.game_id,
         )
 
 
@@ -98,7 +100,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=LOBBY_TEMP
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interact.component(
-            interaction, lambda service, actor: service.lobby_action(self.game_id, self.action, actor)
+            interaction, lambda service, actor: service.lobby_action(self.game_id, self.action, actor),
+            game_id=self.game_id,
         )
 
 
@@ -119,6 +122,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=CONFIRM_
         await interact.component(
             interaction,
             lambda service, actor: service.confirm(self.game_id, self.version, self.action, self.arg, actor),
+            game_id=self.game_id,
         )
 
 

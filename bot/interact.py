@@ -58,12 +58,12 @@ def actor_from(interaction: discord.Interaction) -> Actor:
     )
 
 
-async def component(interaction: discord.Interaction, request: Request | None) -> None:
+async def component(interaction: discord.Interaction, request: Request | None, *, game_id: int | None = None) -> None:
     """A click on a button or a menu: acknowledged silently, answered privately if refused."""
     await interaction.response.defer()
     if request is None:
         return
-    await _run(interaction, request)
+    await _run(interaction, request, game_id=game_id)
 
 
 async def command(interaction: discord.Interaction, request: Request, *, ephemeral: bool = True) -> None:
@@ -72,7 +72,19 @@ async def command(interaction: discord.Interaction, request: Request, *, ephemer
     await _run(interaction, request, must_reply=True)
 
 
-async def _run(interaction: discord.Interaction, request: Request, *, must_reply: bool = False) -> None:
+async def _game_for_log(interaction: discord.Interaction, game_id: int | None) -> int | str | None:
+    """The game an error concerns: the clicked one, or the open game of the channel."""
+    if game_id is not None:
+        return game_id
+    try:
+        record = await interaction.client.service.storage.channel_game(interaction.channel_id)
+    except Exception:  # the log line must not fail too
+        return "?"
+    return record.id if record else None
+
+
+async def _run(interaction: discord.Interaction, request: Request, *, must_reply: bool = False,
+               game_id: int | None = None) -> None:
     client = interaction.client
     actor = None
     try:
@@ -85,8 +97,9 @@ async def _run(interaction: discord.Interaction, request: Request, *, must_reply
             outcome = await request(client.service, actor)
     except Exception:
         log.exception(
-            "request failed: user=%s guild=%s channel=%s",
-            getattr(actor, "user_id", None), interaction.guild_id, interaction.channel_id,
+            "request failed: game=%s user=%s guild=%s channel=%s",
+            await _game_for_log(interaction, game_id), interaction.user.id, interaction.guild_id,
+            interaction.channel_id,
         )
         outcome = Outcome.refuse(SORRY)
     if outcome.ok is False:

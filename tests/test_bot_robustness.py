@@ -1,0 +1,116 @@
+"""Robustness: limits by construction, rendering off the event loop, errors answered politely,
+two processes racing on one game, and every command valid for Discord's registration."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+
+import pytest
+from bot_fakes import World, current_prompts, loaded_game, open_game, waiting_member
+
+from bot import text
+from bot.interact import SORRY
+from engine import Event
+
+
+@pytest.fixture
+async def world(tmp_path):
+    w = World(tmp_path / "games.sqlite3")
+    await w.start_bot()
+    yield w
+    await w.stop()
+
+
+def test_a_long_account_is_split_without_losing_a_roll():
+    events = [Event("roll", f"Army {i} rolls {[6, 5, 4, 3, 2, 1] * 3}: {i} hits.", {"dice": [6]}) for i in range(200)]
+    chunks = text.account("**Ann** attacks.", events)
+    assert len(chunks) > 1 and all(len(c) <= 2000 for c in chunks)
+    joined = "\n".join(chunks)
+    assert all(f"Army {i} rolls" in joined for i in range(200))
+    assert chunks[0].startswith("**Ann** attacks.")
+
+
+def test_dice_are_recognised_in_events():
+    assert text.has_dice(Event("roll", "x", {"dice": [3]}))
+    assert text.has_dice(Event("siege", "x", {"attacker_dice": [1, 2]}))
+    assert not text.has_dice(Event("take", "x", {"city": "Damascus"}))
+
+
+async def test_every_command_registers_within_discord_limits(tmp_path):
+    world = World(tmp_path / "x.sqlite3")
+    bot = await world.start_bot()
+    payload = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+    await world.stop()
+    names = {p["name"] for p in payload}
+    assert names == {"game", "byz", "mod", "settings", "stats"}
+
+    def walk(node):
+        assert 1 <= len(node["name"]) <= 32 and node["name"] == node["name"].lower()
+        assert 1 <= len(node.get("description", "x")) <= 100
+        for option in node.get("options", []):
+            walk(option)
+        assert len(node.get("options", [])) <= 25
+
+    for command in payload:
+        walk(command)
+    guild_only = {p["name"] for p in payload if p.get("contexts") == [0] or p.get("dm_permission") is False}
+    assert {"game", "byz", "mod", "stats"} <= guild_only
+
+
+async def test_rendering_runs_off_the_event_loop(world, monkeypatch):
+    import render
+
+    threads = []
+    real = render.render_png
+
+    def spy(game_name, state, **kwargs):
+        threads.append(threading.current_thread())
+        return real(game_name, state, **kwargs)
+
+    monkeypatch.setattr(render, "render_png", spy)
+    await open_game(world)
+    assert threads and all(t is not threading.main_thread() for t in threads)
+
+
+async def test_an_unexpected_error_is_logged_with_game_and_user_and_answered_politely(world, caplog):
+    channel, members = await open_game(world)
+    game = await loaded_game(world, channel)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    world.bot.storage.append_choice = broken
+    prompt = current_prompts(channel)[0]
+    player = waiting_member(prompt, members)
+    with caplog.at_level(logging.ERROR):
+        interaction = await world.click(player, prompt, prompt.buttons()[-1])
+    assert interaction.reply_text == SORRY
+    failure = next(r for r in caplog.records if "request failed" in r.getMessage())
+    assert f"user={player.id}" in failure.getMessage() and f"game={game.id}" in failure.getMessage()
+    assert failure.exc_info is not None
+    assert prompt.view is not None  # the prompt stays usable
+
+
+async def test_two_processes_racing_on_one_game_exactly_one_lands(tmp_path):
+    """Two bots on one database file (no shared lock): the storage's sequence check decides."""
+    first = World(tmp_path / "shared.sqlite3")
+    await first.start_bot()
+    channel, members = await open_game(first)
+    second = World(tmp_path / "shared.sqlite3", guild_id=first.guild.id)
+    second.channels = first.channels
+    await second.start_bot()
+    try:
+        prompt = current_prompts(channel)[0]
+        player = waiting_member(prompt, members)
+        labels = prompt.buttons()
+        a, b = await asyncio.gather(first.click(player, prompt, labels[0]),
+                                    second.click(player, prompt, labels[-1]))
+        refused = [i for i in (a, b) if i.reply_text]
+        assert len(refused) == 1 and "out of date" in refused[0].reply_text
+        game = await loaded_game(first, channel)
+        assert len(await first.bot.storage.choices(game.id)) == 1
+    finally:
+        await second.stop()
+        await first.stop()
