@@ -69,7 +69,7 @@ def attacker_card(ctx: Ctx, task: Attack) -> ArmyCard | None:
 
 
 def attacker_name(ctx: Ctx, task: Attack) -> str:
-    return "The Bulgars" if task.side == Side.BULGAR else f"{ctx.name(task.actor)}'s {task.side} army"
+    return "The Bulgar army" if task.side == Side.BULGAR else f"{ctx.name(task.actor)}'s {task.side} army"
 
 
 def attacker_strength(ctx: Ctx, task: Attack) -> int:

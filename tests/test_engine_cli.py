@@ -1,0 +1,98 @@
+"""The engine's command line: replay files (good, malformed, illegal), fuzz and terminal play."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import IllegalAction, get_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, stdin: str = "", cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "engine", *args], input=stdin, capture_output=True, text=True,
+                          cwd=cwd, timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+
+
+def write(tmp_path: Path, record) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text(record if isinstance(record, str) else json.dumps(record))
+    return path
+
+
+def test_replay_prints_the_final_summary(tmp_path):
+    choices = [["Ann", "take:Damascus"], ["Ann", "source:available"], ["Bo", "take:Mecca"], ["Bo", "source:casualty"]]
+    record = {"game": "byzantium", "players": ["Ann", "Bo"], "seed": 3, "options": {"first": "Ann"},
+              "choices": choices}
+    result = run("replay", str(write(tmp_path, record)))
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["version"] == 4
+    assert out["summary"]["cities"]["Damascus"]["controller"] == "Ann"
+    assert out["summary"]["cities"]["Mecca"]["controller"] == "Bo"
+    assert out["summary"]["players"]["Bo"]["treasury"]["arab"] == 2
+
+
+def test_replay_names_the_step_of_an_illegal_choice(tmp_path):
+    record = {"game": "byzantium", "players": ["Ann", "Bo"], "seed": 3, "options": {"first": "Ann"},
+              "choices": [["Ann", "take:Damascus"], ["Bo", "source:available"]]}
+    result = run("replay", str(write(tmp_path, record)))
+    assert result.returncode == 1
+    assert "step 2 (Bo: source:available)" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{not json", "not JSON"),
+    ("[1, 2]", "JSON object"),
+    ('{"game": "byzantium", "players": ["A", "B"], "choices": []}', "'seed'"),
+    ('{"game": "chess", "players": ["A", "B"], "seed": 1, "choices": []}', "no game called 'chess'"),
+    ('{"game": "byzantium", "players": ["A"], "seed": 1, "choices": []}', "2 to 4 players"),
+    ('{"game": "byzantium", "players": ["A", "B"], "seed": 1, "choices": [["A"]]}', "choice 1"),
+])
+def test_a_malformed_replay_file_gets_one_clear_line(tmp_path, text, message):
+    result = run("replay", str(write(tmp_path, text)))
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_missing_replay_file_is_reported(tmp_path):
+    result = run("replay", str(tmp_path / "nope.json"))
+    assert result.returncode == 1 and "replay failed" in result.stderr
+
+
+def test_fuzz_plays_games_to_the_end_and_reports_rates():
+    result = run("fuzz", "byzantium", "--games", "6", "--seed", "4")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("6 games, ") and "no invariant broken" in result.stdout
+
+
+def test_terminal_play_takes_numbers_and_option_ids_and_saves_a_replay(tmp_path):
+    # Ann takes the first city offered, pays with a free cube, then quits.
+    result = run("play", "byzantium", "--players", "Ann,Bo,Cy", "--seed", "9", stdin="1\nsource:available\nq\n",
+                 cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    saved = json.loads((tmp_path / "replay-byzantium-9.json").read_text())
+    assert len(saved["choices"]) == 2
+    assert saved["choices"][1][1] == "source:available"
+    assert "takes control of" in result.stdout
+
+
+def test_unknown_game_and_bad_setups_raise_illegal_action():
+    with pytest.raises(IllegalAction, match="no game called"):
+        get_game("monopoly")
+    game = get_game("byzantium")
+    for players in (["A"], ["A", "B", "C", "D", "E"], ["A", "A"]):
+        with pytest.raises(IllegalAction):
+            game.setup(players, 1, {})
+    with pytest.raises(IllegalAction, match="no option 'colour'"):
+        game.setup(["A", "B"], 1, {"colour": "red"})
+    with pytest.raises(IllegalAction, match="Pinned dice"):
+        game.setup(["A", "B"], 1, {"dice": [7]})
+    assert issubclass(IllegalAction, ValueError)
