@@ -190,13 +190,14 @@ class StorageBase:
 
     @staticmethod
     async def _one(conn: aiosqlite.Connection, sql: str, args: tuple = ()) -> sqlite3.Row | None:
-        async with conn.execute(sql, args) as cur:
-            return await cur.fetchone()
+        # execute_fetchall is one trip to the connection's thread (execute+fetch+close are three),
+        # which matters when the CPU is busy; the queries here return at most a few rows.
+        rows = await conn.execute_fetchall(sql, args)
+        return rows[0] if rows else None
 
     @staticmethod
     async def _all(conn: aiosqlite.Connection, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
-        async with conn.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        return list(await conn.execute_fetchall(sql, args))
 
     # -- games: records --------------------------------------------------------------------
     @staticmethod
