@@ -18,9 +18,11 @@ def leg_cost(ctx: Ctx, seat: int, side: Side, frm: str, to: str, kind: RouteKind
     """Movement cubes for one link as a first move (before the second-move surcharge)."""
     if kind != RouteKind.SEA:
         return 1
-    cost = 1 if side == Side.BYZANTINE else 2
+    if side == Side.BYZANTINE:
+        return 1  # a Byzantine army goes by sea "wie über eine Straßenverbindung"
+    cost = 2
     if {frm, to} == {NICAEA, CONSTANTINOPLE}:
-        cost *= 2
+        cost *= 2  # doubled for an Arab army ("also normalerweise vier Holzwürfel")
     if side == Side.ARAB and ctx.s.boxes["arab_fleet"] == seat:
         cost = (cost + 1) // 2  # the Arab fleet halves its owner's sea costs
     return cost
