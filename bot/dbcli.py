@@ -68,7 +68,7 @@ async def check_db(db: Path, *, all_games: bool) -> int:
             print(f"{label}: ok, {count} choices replay to every snapshot; loads at {loaded.seq}")
     finally:
         await store.close()
-    kind = "every game" if all_games else "open games"
+    kind = "games (all)" if all_games else "open games"
     print(f"check-db: {len(games)} {kind} checked, {problems} problem(s)")
     return 1 if problems else 0
 
