@@ -1,5 +1,7 @@
 """The rulebook's worked examples (002_49aca6fcc1621f95.txt, German; 000_..., Italian) as scenarios."""
 
+import re
+
 import pytest
 
 from engine.byzantium.rounds import standings
@@ -33,6 +35,22 @@ def test_simon_takes_damascus_with_a_casualty_cube():
     assert simon.casualty == 11
     assert simon.byzantine.at == "Damascus"
     assert state.cities["Damascus"].controller == simon.seat
+    check(state)
+
+
+def test_a_cube_from_the_arab_levy_onto_the_byzantine_movement_box():
+    """EIN HINWEIS ZU DEN HOLZWÜRFELN, example: a player moves a cube from his Arab levy box to
+    his Byzantine movement box and pays 3 bezants from the Byzantine treasury into the bank."""
+    state = new_game(PLAYERS)
+    set_army(state, "Simon", "arab", main=8, levy=1, movement=5)
+    rebalance(state)
+    state, _ = play(state, "Simon reinforce", "Simon to:byzantine.movement")
+    assert "source:arab.levy" in option_ids(state)
+    state, events = play(state, "Simon source:arab.levy", "Simon done")
+    simon = state.player("Simon")
+    assert (simon.arab.levy, simon.byzantine.movement) == (0, 3)
+    assert simon.treasury == {"byzantine": 12, "arab": 5}
+    assert [(e.data["side"], e.data["amount"]) for e in kinds(events, "pay")] == [("byzantine", 3)]
     check(state)
 
 
@@ -607,3 +625,83 @@ def test_constantinople_hits_count_double():
     assert not state.finished and state.cities["Constantinople"].side == "byzantine"
     assert jerry.vp["arab"] == 16
     check(state)
+
+
+def move_costs(state) -> dict[str, int]:
+    """The movement cost each `to:` option of the pending move decision names."""
+    return {o.id.removeprefix("to:"): int(re.match(r"\S+ \((\d+) movement", o.label).group(1))
+            for o in GAME.pending(state)[0].options if o.id.startswith("to:")}
+
+
+def test_two_moves_cost_three_for_a_byzantine_army_by_land_or_sea():
+    """F. BEWEGUNG UND/ODER ANGRIFF: "Zwei Bewegungen (kein Angriff nach der ersten!) kosten also
+    eine byzantinische Armee insgesamt drei Holzwürfel, egal ob die erste oder zweite oder beide
+    über Land und/oder über See erfolgen." Smyrna to Nicaea by road, then to Constantinople by
+    sea: the doubled Nicaea-Constantinople cost is stated for Arab armies only (German and
+    Italian: in the Arab paragraph, "also normalerweise vier"; Polish: "dla niej", for it)."""
+    state = new_game(PLAYERS)
+    set_army(state, "Simon", "byzantine", at="Smyrna", main=3, movement=3)
+    rebalance(state)
+    state, _ = play(state, "Simon move:byzantine")
+    assert move_costs(state)["Nicaea"] == 1
+    state, _ = play(state, "Simon to:Nicaea")
+    assert move_costs(state)["Constantinople"] == 2  # a second move: one cube more
+    state, events = play(state, "Simon to:Constantinople")
+    assert [e.data["cubes"] for e in kinds(events, "movement")] == [2]
+    simon = state.player("Simon")
+    assert simon.byzantine.at == "Constantinople" and simon.byzantine.movement == 0
+    check(state)
+
+
+@pytest.mark.parametrize(("arab_cities", "start", "path", "costs"), [
+    # land, then sea: 1 + (2 + 1) = 4
+    (("Jerusalem", "Damascus", "Leucosia"), "Jerusalem", ["Damascus", "Leucosia"], [1, 3]),
+    # sea, then land: 2 + (1 + 1) = 4
+    (("Leucosia", "Damascus", "Palmyra"), "Leucosia", ["Damascus", "Palmyra"], [2, 2]),
+    # two sea moves: 2 + (2 + 1) = 5
+    (("Damascus", "Leucosia", "Candia"), "Damascus", ["Leucosia", "Candia"], [2, 3]),
+])
+def test_arab_sea_moves_cost_two_and_a_second_move_one_more(arab_cities, start, path, costs):
+    """F. BEWEGUNG UND/ODER ANGRIFF: "Führt die erste Bewegung einer arabischen Armee über Land,
+    die zweite ... über See, kostet sie das insgesamt vier Holzwürfel ..., ebenfalls, wenn die
+    erste Bewegung über See und die zweite über Land stattfindet. Zwei Seebewegungen in einer
+    Aktion kosten eine arabische Armee insgesamt fünf Holzwürfel"."""
+    state = new_game(PLAYERS)
+    for city in arab_cities:
+        set_city(state, city, side="arab", markers=1)
+    set_army(state, "Simon", "arab", at=start, main=3, movement=5)
+    rebalance(state)
+    state, _ = play(state, "Simon move:arab")
+    spent = []
+    for to, cost in zip(path, costs, strict=True):
+        assert move_costs(state)[to] == cost
+        state, events = play(state, f"Simon to:{to}")
+        spent += [e.data["cubes"] for e in kinds(events, "movement")]
+    assert spent == costs
+    simon = state.player("Simon")
+    assert simon.arab.at == path[-1] and simon.arab.movement == 5 - sum(costs)
+    check(state)
+
+
+@pytest.mark.parametrize(("fleet", "spent"), [(None, 4), ("fleet:none", 4), ("fleet:double", 8)])
+def test_arab_sea_move_from_nicaea_to_constantinople_costs_four_or_eight(fleet, spent):
+    """F. BEWEGUNG UND/ODER ANGRIFF: "Die Kosten von Nicaea nach Konstantinopel sind doppelt so
+    hoch, also normalerweise vier Holzwürfel. Das würde nochmals verdoppelt, falls ein anderer
+    Spieler die byzantinische Flotte kontrolliert und diese Kontrolle auch nutzt" (Italian:
+    "raddoppierebbe ad otto")."""
+    state = new_game(PLAYERS)
+    set_city(state, "Nicaea", side="arab", markers=2)
+    set_army(state, "Jerry", "arab", at="Nicaea", main=9, movement=8)
+    if fleet:
+        state.boxes["byzantine_fleet"] = state.player("Simon").seat
+    rebalance(state)
+    turn_to(state, "Jerry")
+    state, _ = play(state, "Jerry move:arab")
+    assert move_costs(state)["Constantinople"] == 4
+    pin_dice(state, [1] * 5)
+    state, events = play(state, "Jerry to:Constantinople")
+    if fleet:
+        state, more = play(state, f"Simon {fleet}")
+        events += more
+    assert [e.data["cubes"] for e in kinds(events, "movement")] == [spent]
+    assert state.player("Jerry").arab.movement == 8 - spent
