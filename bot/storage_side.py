@@ -21,6 +21,8 @@ from bot.storage_types import (
 
 
 class SideTables(StorageBase):
+    """What the bot keeps beside the games themselves; part of `Storage`."""
+
     # -- results -------------------------------------------------------------------------
     async def results(self, game_id: int) -> list[ResultRow]:
         rows = await self._read(lambda c: self._all(

@@ -24,6 +24,8 @@ from engine import IllegalAction
 
 
 class Tools(StorageBase):
+    """Taking games out and in, and checking the file; part of `Storage`."""
+
     # -- export and import ------------------------------------------------------------------
     async def export_game(self, game_id: int) -> dict:
         """The replay that `python -m engine replay FILE` accepts: setup plus every choice."""

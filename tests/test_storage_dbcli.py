@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -36,8 +37,6 @@ async def make_db(path: Path, games: int = 2) -> list[int]:
 
 
 def sql(path: Path, statement: str, args: tuple = ()) -> None:
-    import sqlite3
-
     with sqlite3.connect(path) as conn:
         conn.execute(statement, args)
     conn.close()
@@ -68,6 +67,16 @@ def test_check_db_refuses_a_missing_file_without_creating_it(tmp_path, capsys):
     assert dbcli.main(["check-db", "--db", str(db)]) == 1
     assert "no such database file" in capsys.readouterr().err
     assert not db.exists()
+
+
+def test_check_db_refuses_to_migrate_a_database_of_another_schema_version(tmp_path, capsys):
+    db = tmp_path / "old.sqlite3"
+    sql(db, "CREATE TABLE games (id INTEGER PRIMARY KEY)")  # a file from before the migrations
+    assert dbcli.main(["check-db", "--db", str(db)]) == 1
+    assert "schema version 0" in capsys.readouterr().err
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 0  # left as it was
+    conn.close()
 
 
 def test_backup_writes_a_checked_copy_and_never_overwrites(tmp_path, capsys):
