@@ -400,6 +400,10 @@ def test_simons_arab_army_retreats_from_tarsus_through_antioch():
     assert (tarsus.side, tarsus.markers, tarsus.controller) == ("byzantine", 1, state.player("Jerry").seat)
     # Two cubes lost in the battle, one on the retreat, and the control cube on Tarsus.
     assert simon.casualty == casualty + 4
+    # A city of one marker keeps one marker and gives neither VP nor booty.
+    state, _ = play(state, "Jerry source:available")
+    jerry = state.player("Jerry")
+    assert jerry.vp == {"byzantine": 10, "arab": 10} and jerry.treasury == {"byzantine": 15, "arab": 5}
     check(state)
 
 
@@ -705,3 +709,26 @@ def test_arab_sea_move_from_nicaea_to_constantinople_costs_four_or_eight(fleet, 
         events += more
     assert [e.data["cubes"] for e in kinds(events, "movement")] == [spent]
     assert state.player("Jerry").arab.movement == 8 - spent
+
+
+def test_an_army_spending_its_last_cube_to_move_is_disbanded_instead():
+    """F. BEWEGUNG UND/ODER ANGRIFF, Vernichtete Feldarmee: "Wenn eine Armee z. B. ihren letzten
+    Holzwürfel aus dem Bewegungsfeld nimmt, um sich zu bewegen, ist sie damit aufgelöst und die
+    Figur wird vom Spielplan genommen anstatt sich zu bewegen." Later it may come back like an
+    Arab army entering the board."""
+    state = new_game(PLAYERS)
+    set_army(state, "Simon", "arab", at="Mecca", movement=1)
+    rebalance(state)
+    casualty = state.player("Simon").casualty
+    state, events = play(state, "Simon move:arab", "Simon to:Medina")
+    simon = state.player("Simon")
+    assert simon.arab.at is None and simon.arab.movement == 0
+    assert simon.casualty == casualty + 1
+    assert [e.data["city"] for e in kinds(events, "destroyed")] == ["Mecca"]
+    assert kinds(events, "move") == [] and kinds(events, "attack") == []
+    assert GAME.pending(state)[0].player == "Andy"
+    check(state)
+    # With a cube on the main army box again, the army may be placed anew.
+    set_army(state, "Simon", "arab", main=1)
+    turn_to(rebalance(state), "Simon")
+    assert "place:arab" in option_ids(state)
