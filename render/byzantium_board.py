@@ -70,14 +70,20 @@ def _angle_gap(a: float, b: float) -> float:
 
 
 def _free_angles(label: tuple[float, float, str], army: float) -> tuple[float, float]:
-    """Where the controller badge and the fort go: the diagonals farthest from the city's
-    label and armies, so those small marks are never hidden (computed, not hand-placed)."""
+    """Where the controller badge and the fort go: diagonals clear of the city's label (which
+    starts right beside the disc, so it blocks a wide angle) and of its armies (farther out,
+    so they block less); computed, not hand-placed, unless the layout says otherwise."""
     dx, dy, _ = label
-    taken = [math.degrees(math.atan2(dy, dx)), army]
+    label_dir = math.degrees(math.atan2(dy, dx))
     candidates = [-45.0, -135.0, 45.0, 135.0]  # the badge prefers upper right, like a corner tag
-    scored = sorted(candidates, key=lambda a: (-min(_angle_gap(a, t) for t in taken), candidates.index(a)))
-    badge = scored[0]
-    fort = next(a for a in scored[1:] if _angle_gap(a, badge) >= 90)
+
+    def clearance(a: float) -> float:
+        return min(_angle_gap(a, label_dir) - 60, _angle_gap(a, army) - 40)
+
+    ranked = sorted(candidates, key=lambda a: (clearance(a) < 0, -clearance(a) if clearance(a) < 0 else 0,
+                                                candidates.index(a)))  # fmt: skip
+    badge = ranked[0]
+    fort = next(a for a in ranked[1:] if _angle_gap(a, badge) >= 90)
     return badge, fort
 
 

@@ -128,8 +128,8 @@ def draw_cities(draw, board: Board, summary: dict, letters, colours, highlight_c
         draw_city(draw, city, cities.get(name, {}), letters, colours, name in marked)
 
 
-def army_positions(board: Board, summary: dict) -> list[tuple[str, str, dict, tuple[float, float]]]:
-    """(player, side, army, centre) for every field army on the map, fanned out beside its
+def army_positions(board: Board, summary: dict) -> list[tuple[str, str, dict, tuple[float, float], City]]:
+    """(player, side, army, centre, city) for every field army on the map, fanned out beside its
     city in seat order so armies sharing a city never hide each other."""
     by_city: dict[str, list[tuple[int, str, str, dict]]] = {}
     for name, player in (summary.get("players") or {}).items():
@@ -144,7 +144,7 @@ def army_positions(board: Board, summary: dict) -> list[tuple[str, str, dict, tu
         group = sorted(by_city[city_name], key=lambda item: (item[0], item[2]))
         points = kit.fan(city.xy, len(group), ARMY_SPACING, city.army_angle, city.outer + 32)
         for (_, name, side, army), point in zip(group, points, strict=True):
-            placed.append((name, side, army, point))
+            placed.append((name, side, army, point, city))
     return placed
 
 
@@ -155,8 +155,10 @@ def army_strength(army: dict) -> int:
 
 
 def draw_armies(draw, board: Board, summary: dict, letters, colours) -> None:
-    for name, side, army, (x, y) in army_positions(board, summary):
+    for name, side, army, (x, y), city in army_positions(board, summary):
         # The side's shape (square Byzantine, circle Arab) in the player's colour, with the
-        # player's letter; the small white number is the army's combat cubes.
+        # player's letter; the small white number is the army's combat cubes, on the corner
+        # away from the city so it never lands on the city's own badge.
         kit.token(draw, (x, y), ARMY_TOKEN, colours[name], shape=SIDE_SHAPES[side], letter=letters[name], border_width=4)
-        kit.badge(draw, (x + ARMY_TOKEN / 2, y + ARMY_TOKEN / 2), 14, kit.WHITE, str(army_strength(army)))
+        corner = -1 if x < city.x - 2 else 1
+        kit.badge(draw, (x + corner * ARMY_TOKEN / 2, y + ARMY_TOKEN / 2), 14, kit.WHITE, str(army_strength(army)))
