@@ -236,6 +236,12 @@ class Storage(SideTables, Tools):
 
     def _rebuild(self, record: GameRecord, snap, tail, last) -> LoadedGame:
         engine = rp.engine_for(record.game, record.id)
+        try:
+            return self._rebuild_with(engine, record, snap, tail, last)
+        except CorruptGame as exc:
+            raise rp.with_rules_hint(exc, record.rules_version, engine) from None
+
+    def _rebuild_with(self, engine, record: GameRecord, snap, tail, last) -> LoadedGame:
         if snap is None:  # snapshots are only a cache: setup is always a valid start
             state = rp.setup_state(engine, record.id, record.players, record.seed, record.options)
         else:

@@ -27,6 +27,15 @@ def rules_version(game: Game) -> str:
     return str(getattr(game, "rules_version", "") or "")
 
 
+def with_rules_hint(exc: CorruptGame, recorded: str, game: Game) -> CorruptGame:
+    """The same error, saying so when the game was recorded under other rules than the code's."""
+    current = rules_version(game)
+    if recorded == current:
+        return exc
+    hint = f" (recorded under rules version {recorded or 'none'}, the code has {current or 'none'})"
+    return CorruptGame(exc.game_id, exc.step, exc.reason + hint)
+
+
 def setup_state(game: Game, game_id: int, players: list[str], seed: int, options: dict) -> Any:
     try:
         return game.setup(players, seed, dict(options))

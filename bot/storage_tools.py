@@ -124,9 +124,12 @@ class Tools(StorageBase):
                 raise CorruptGame(game_id, 0, "a lobby with choices or snapshots")
             return 0
         engine = rp.engine_for(record.game, game_id)
-        rp.verify(engine, game_id, record.players, record.seed, record.options,
-                  [(r["seq"], r["player"], r["option_id"]) for r in choices],
-                  {r["seq"]: r["state"] for r in snaps})
+        try:
+            rp.verify(engine, game_id, record.players, record.seed, record.options,
+                      [(r["seq"], r["player"], r["option_id"]) for r in choices],
+                      {r["seq"]: r["state"] for r in snaps})
+        except CorruptGame as exc:
+            raise rp.with_rules_hint(exc, record.rules_version, engine) from None
         return len(choices)
 
     async def integrity_problems(self) -> list[str]:

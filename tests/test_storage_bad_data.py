@@ -130,3 +130,15 @@ async def test_other_games_still_load_when_one_is_corrupt(storage):
     await storage._w.execute("UPDATE games SET game = 'gone' WHERE id = ?", (bad.id,))
     assert (await storage.load(good.id)).seq == 6
     assert await storage.verify_game(good.id) == 6
+
+
+async def test_a_game_recorded_under_other_rules_says_so_in_the_report(storage):
+    loaded = await played_game(storage, choices=8)
+    assert (await storage.game(loaded.id)).rules_version == GAME.rules_version
+    await storage._w.execute("UPDATE games SET rules_version = '1' WHERE id = ?", (loaded.id,))
+    await storage._w.execute("UPDATE choices SET option_id = 'teleport' WHERE game_id = ? AND seq = 3",
+                             (loaded.id,))
+    with pytest.raises(CorruptGame) as info:
+        await storage.verify_game(loaded.id)
+    assert info.value.step == 3
+    assert "(recorded under rules version 1, the code has 2)" in str(info.value)

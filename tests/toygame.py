@@ -27,6 +27,7 @@ class RaceState(BaseState):
 class DiceRace(Game[RaceState]):
     name = NAME
     title = "Dice race"
+    rules_version = "2"
     min_players = 2
     max_players = 4
     state_class = RaceState
