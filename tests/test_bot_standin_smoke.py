@@ -1,0 +1,30 @@
+"""Smoke test of `python -m bot` against the local Discord stand-in (tests/discord_standin):
+commands register, a lobby opens, a game starts with a board PNG and a prompt, and a click
+lands. The full end-to-end suite is issue 6's; this keeps the bot's seams honest meanwhile."""
+
+from __future__ import annotations
+
+
+async def test_python_m_bot_plays_a_first_move_through_the_standin(fake_discord, start_bot_process):
+    fake = fake_discord
+    await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    await fake.wait_for_commands("game", "byz", "mod", "settings", "stats")
+    ann, bo = fake.member("Ann"), fake.member("Bo")
+    channel = fake.channel("byzantium-1")
+
+    opened = await fake.slash(ann, channel, "game new", game="byzantium")
+    assert "opened" in (await opened.result()).content
+    lobby = await fake.wait_for_message(channel, lambda m: "lobby" in m.content, since=None)
+    await (await fake.click(bo, lobby, "Join")).response
+    await (await fake.click(ann, lobby, "Start")).response
+    board = await fake.wait_for_message(channel, lambda m: m.attachments, since=None)
+    assert board.image().width >= 1600
+    prompt = await fake.wait_for_message(channel, lambda m: m.components and "choose your action" in m.content,
+                                         since=None)
+    waiting = ann if str(ann.id) in prompt.content else bo
+    other = bo if waiting is ann else ann
+    refused = await (await fake.click(other, prompt, "Pass (no more actions this round)")).result()
+    assert refused.ephemeral and "not your decision" in refused.content
+    await (await fake.click(waiting, prompt, "Pass (no more actions this round)")).response
+    await fake.wait_for_message(channel, lambda m: "passes" in m.content, since=None)
+    fake.assert_clean()
