@@ -66,7 +66,7 @@ def draw_special(draw, board: Board, summary: dict, letters: dict[str, str], col
     for box_id, (sx, sy) in special_slots(board).items():
         holder = (summary.get("special_actions") or {}).get(box_id)
         if holder:
-            kit.token(draw, (sx, sy), SLOT, colours[holder], shape="square", letter=letters.get(holder, "?"))
+            kit.token(draw, (sx, sy), SLOT, colours.get(holder, kit.FAINT), shape="square", letter=letters.get(holder, "?"))
 
 
 def draw_standing_static(draw, board: Board) -> None:
@@ -108,11 +108,11 @@ def draw_standing(draw, board: Board, summary: dict, order: list[str], letters, 
     if not passed:
         kit.text(draw, (x0 + 110, y + 22), "nobody", 21, (120, 110, 100), anchor="lm")
     for i, name in enumerate(passed):
-        kit.token(draw, (x0 + 124 + i * 42, y + 22), 36, colours[name], shape="circle", letter=letters[name])
+        kit.token(draw, (x0 + 124 + i * 42, y + 22), 36, colours.get(name, kit.FAINT), shape="circle", letter=letters.get(name, "?"))
     start = summary.get("start_player")
     if start:
         kit.text(draw, (x0 + 14, y + 66), "Starts", 23, kit.INK, anchor="lm")
-        kit.token(draw, (x0 + 124, y + 66), 36, colours[start], shape="circle", letter=letters[start])
+        kit.token(draw, (x0 + 124, y + 66), 36, colours.get(start, kit.FAINT), shape="circle", letter=letters.get(start, "?"))
 
 
 def draw_bulgars_static(draw, board: Board) -> None:

@@ -50,6 +50,21 @@ def test_png_decodes_at_the_board_size():
     assert image.width >= 1600
 
 
+def test_base_map_asset_matches_the_projection_and_every_city_is_placed():
+    from render.kit import asset_image
+
+    b = board()
+    assert asset_image("byzantium_base.png").size == (b.width, b.map_height)
+    assert len(b.cities) == 33 and len(b.routes) == 56
+    for city in b.cities.values():
+        assert 0 < city.x < b.width and b.header < city.y < b.panels_top
+
+
+def test_unknown_game_is_refused():
+    with pytest.raises(ValueError, match="No board drawing"):
+        render_png("chess", object())
+
+
 def test_same_state_gives_identical_bytes():
     history = random_game(["Ann", "Bo", "Cy", "Dee"], 11, limit=60)
     state, events = history[-1]
