@@ -1,0 +1,373 @@
+"""Battles (Risoluzione delle Battaglie): both sides deal their whole strength at once, the
+damage is assigned, then units die or retreat, and an attacker facing survivors withdraws.
+
+A player assigns damage one point or one kill at a time (fortresses shield the princesses);
+barbarians assign theirs by the fixed rule of "Assegnazione del Danno".
+"""
+
+from __future__ import annotations
+
+from engine.warriors_traders.board import Kind
+from engine.warriors_traders.flow import Ctx, chooses, decides, decision, opt, runs, task
+from engine.warriors_traders.state import ARMY_KINDS, BARBARIAN, FORTRESS, PRINCESS, Unit
+from engine.warriors_traders.world import (
+    friendly,
+    is_barbarian,
+    is_free,
+    refresh_owner,
+    resistance,
+    size_rank,
+    strength,
+    team,
+    to_kill,
+    to_rout,
+    unit_can_retreat,
+)
+
+
+def attack_sites(ctx: Ctx, seat: int) -> list[str]:
+    return sorted({u.at for u in ctx.s.units if u.owner == seat and u.attacking})
+
+
+@decides("battles")
+def decide_battles(ctx: Ctx, t):
+    sites = attack_sites(ctx, t.player)
+    if len(sites) < 2:
+        return None
+    return decision(ctx, t.player, "Which battle is fought first?",
+                    [opt(f"battle:{p}", f"Fight in {p}") for p in sites], "battle")
+
+
+@runs("battles")
+def run_battles(ctx: Ctx, t) -> None:
+    sites = attack_sites(ctx, t.player)
+    if sites:
+        ctx.then(task("battle", t.player, at=sites[0]), t)
+
+
+@chooses("battles")
+def choose_battles(ctx: Ctx, t, option_id: str) -> None:
+    ctx.then(task("battle", t.player, at=option_id.split(":", 1)[1]), t)
+
+
+def attackers(ctx: Ctx, seat: int, prov: str) -> list[Unit]:
+    return [u for u in ctx.units_at(prov) if u.owner == seat and u.attacking]
+
+
+def defenders(ctx: Ctx, seat: int, prov: str) -> list[Unit]:
+    return [u for u in ctx.units_at(prov) if u.owner != seat]
+
+
+def defending_player(ctx: Ctx, seat: int, prov: str) -> int:
+    """Who assigns the defenders' damage: the barbarians, else the province's token holder."""
+    owners = [u.owner for u in defenders(ctx, seat, prov)]
+    if BARBARIAN in owners:
+        return BARBARIAN
+    holder = ctx.s.owner.get(prov)
+    return holder if holder in owners else owners[0]
+
+
+@runs("battle")
+def run_battle(ctx: Ctx, t) -> None:
+    seat, prov = t.player, t.get("at")
+    att, dfn = attackers(ctx, seat, prov), defenders(ctx, seat, prov)
+    if not dfn:
+        ctx.then(task("aftermath", seat, at=prov))
+        return
+    for u in att:
+        u.ap -= 1  # the action point spent on the battle
+        u.fights += 1
+    for u in att + dfn:
+        u.incoming = 0
+    # Retreated units deal no damage (FAQ); everyone else strikes with full strength.
+    att_dmg = sum(strength(ctx, u) for u in att if not u.retreated)
+    def_dmg = sum(strength(ctx, u) for u in dfn if not u.retreated)
+    defender = defending_player(ctx, seat, prov)
+    ctx.emit("battle", f"Battle in {prov}: {ctx.name(seat)} deals {att_dmg}, {ctx.name(defender)} deals {def_dmg}.",
+             province=prov, attacker=ctx.name(seat), defender=ctx.name(defender), attack=att_dmg, defence=def_dmg)
+    ctx.then(task("alloc", seat, at=prov, attacker=seat, left=att_dmg, target="defenders"),
+             task("alloc", defender, at=prov, attacker=seat, left=def_dmg, target="attackers"),
+             task("resolve", seat, at=prov, defender=defender))
+
+
+def targets(ctx: Ctx, t) -> list[Unit]:
+    prov, seat = t.get("at"), t.get("attacker")
+    pool = defenders(ctx, seat, prov) if t.get("target") == "defenders" else attackers(ctx, seat, prov)
+    alive = [u for u in pool if to_kill(ctx, u) > 0]
+    # Fortresses shield the princesses: they take damage only once every fortress falls.
+    if any(u.kind == FORTRESS for u in alive):
+        alive = [u for u in alive if u.kind != PRINCESS]
+    return sorted(alive, key=lambda u: (size_rank(u), u.id))
+
+
+def _forced(ctx: Ctx, t) -> bool:
+    if t.player < 0:
+        return True
+    live = targets(ctx, t)
+    if t.get("left") <= 0 or len(live) <= 1:
+        return True
+    prov, seat = t.get("at"), t.get("attacker")
+    pool = defenders(ctx, seat, prov) if t.get("target") == "defenders" else attackers(ctx, seat, prov)
+    return sum(to_kill(ctx, u) for u in pool) <= t.get("left")
+
+
+def label(ctx: Ctx, u: Unit) -> str:
+    hp = "retreated" if u.retreated else f"{_hp(ctx, u)} left"
+    return f"{ctx.name(u.owner)}'s {u.kind} ({hp}, +{u.incoming} now)"
+
+
+def _hp(ctx: Ctx, u: Unit) -> int:
+    return resistance(ctx, u) - u.damage
+
+
+@decides("alloc")
+def decide_alloc(ctx: Ctx, t):
+    if _forced(ctx, t):
+        return None
+    left = t.get("left")
+    options = []
+    for u in targets(ctx, t):
+        options.append(opt(f"hit:{u.id}", f"1 damage to {label(ctx, u)}"))
+        need = to_kill(ctx, u)
+        if 1 < need <= left:
+            options.append(opt(f"kill:{u.id}", f"{need} damage: destroy {label(ctx, u)}"))
+    return decision(ctx, t.player, f"Battle in {t.get('at')}: assign {left} damage.", options, "damage")
+
+
+@chooses("alloc")
+def choose_alloc(ctx: Ctx, t, option_id: str) -> None:
+    verb, uid = option_id.split(":")
+    u = ctx.unit(int(uid))
+    amount = 1 if verb == "hit" else to_kill(ctx, u)
+    u.incoming += amount
+    if t.get("left") - amount > 0:
+        ctx.then(t.but(left=t.get("left") - amount))
+
+
+@runs("alloc")
+def run_alloc(ctx: Ctx, t) -> None:
+    left = t.get("left")
+    if left <= 0:
+        return
+    if t.player < 0:
+        barbarian_damage(ctx, attackers(ctx, t.get("attacker"), t.get("at")), left)
+        return
+    live = targets(ctx, t)
+    if not live:
+        return  # everything is destroyed; the rest of the damage is lost
+    # Enough for everyone, or a single target: no choice to make.
+    u = live[0]
+    amount = min(left, to_kill(ctx, u))
+    u.incoming += amount
+    if left - amount > 0:
+        ctx.then(t.but(left=left - amount))
+
+
+def barbarian_damage(ctx: Ctx, units: list[Unit], left: int) -> None:
+    """Assegnazione del Danno: first kill the biggest armies while the damage suffices, then
+    make the biggest army it can retreat, then put the rest on the biggest army left."""
+    order = sorted(units, key=lambda u: (size_rank(u), u.id))
+    for u in order:
+        need = to_kill(ctx, u)
+        if 0 < need <= left:
+            u.incoming += need
+            left -= need
+    alive = [u for u in order if to_kill(ctx, u) > 0]
+    routed = None
+    for u in alive:
+        need = to_rout(ctx, u)
+        if need is not None and 0 < need <= left:
+            u.incoming += need
+            left -= need
+            routed = u
+            break
+    if left > 0:
+        rest = [u for u in alive if u is not routed and to_kill(ctx, u) > 0] or [u for u in alive if to_kill(ctx, u) > 0]
+        for u in rest:
+            amount = min(left, to_kill(ctx, u))
+            u.incoming += amount
+            left -= amount
+            if left <= 0:
+                break
+
+
+KILL_VP = {"princess": 1, "barbarian": 1, "fortress": 3}
+
+
+def kill_vp(ctx: Ctx, u: Unit) -> int:
+    if u.kind in ARMY_KINDS:
+        return ctx.pieces.units[u.kind].vp
+    return KILL_VP[u.kind]
+
+
+@runs("resolve")
+def run_resolve(ctx: Ctx, t) -> None:
+    seat, prov, defender = t.player, t.get("at"), t.get("defender")
+    routed: dict[int, list[int]] = {}
+    hurt = False
+    for u in list(ctx.units_at(prov)):
+        if u.incoming <= 0:
+            continue
+        if u.owner >= 0 and (u.owner == seat or defender >= 0):
+            hurt = True
+        dealer = defender if u.owner == seat else seat
+        hit, u.incoming = u.incoming, 0
+        if u.retreated:
+            dies = True
+        else:
+            left = resistance(ctx, u) - u.damage - hit
+            dies = left < 0 or (left == 0 and not unit_can_retreat(ctx, u))
+            u.damage += hit
+        if dies:
+            ctx.remove_unit(u)
+            gained = kill_vp(ctx, u) if dealer >= 0 else 0
+            if gained:
+                ctx.p(dealer).vp_kills += gained
+            ctx.emit("destroyed", f"{ctx.name(u.owner)}'s {u.kind} in {prov} is destroyed"
+                     + (f"; {ctx.name(dealer)} gains {gained} VP." if gained else "."),
+                     province=prov, owner=ctx.name(u.owner), unit=u.kind, by=ctx.name(dealer), vp=gained)
+        elif u.damage == resistance(ctx, u):
+            u.retreated = True
+            u.ap = 0
+            routed.setdefault(u.owner, []).append(u.id)
+    if hurt and defender >= 0:
+        a, b = team(ctx, seat), team(ctx, defender)
+        for w in ctx.s.wars:
+            if {w.a, w.b} == {a, b}:
+                w.damage = True
+    steps = []
+    # The attacker's retreating units move first.
+    if seat in routed:
+        steps.append(task("retreat", seat, at=prov, units=routed.pop(seat)))
+    for owner, ids in sorted(routed.items()):
+        if owner == BARBARIAN:
+            steps.append(task("barb_retreat", seat, at=prov, units=ids))
+        else:
+            steps.append(task("retreat", owner, at=prov, units=ids))
+    steps.append(task("aftermath", seat, at=prov))
+    ctx.then(*steps)
+
+
+def safe_havens(ctx: Ctx, seat: int, prov: str) -> list[str]:
+    """Neighbouring provinces that are free or held by the player (or an ally)."""
+    out = []
+    for q in ctx.board.adj[prov]:
+        here = ctx.units_at(q)
+        if not here or (all(friendly(ctx, seat, u.owner) for u in here)):
+            out.append(q)
+    return out
+
+
+def _move_out(ctx: Ctx, ids: list[int], prov: str, dest: str | None, why: str) -> None:
+    units = [u for u in (ctx.unit(i) for i in ids) if u is not None and u.at == prov]
+    if not units:
+        return
+    owner = units[0].owner
+    if dest is None:
+        for u in units:
+            ctx.remove_unit(u)
+        ctx.emit("lost", f"{ctx.name(owner)}'s {', '.join(u.kind for u in units)} in {prov} "
+                 f"find{'s' if len(units) == 1 else ''} nowhere to {why} and {'is' if len(units) == 1 else 'are'} "
+                 "removed (no VP).", province=prov, owner=ctx.name(owner), units=[u.kind for u in units])
+    else:
+        for u in units:
+            u.at, u.ap, u.attacking = dest, 0, False
+        refresh_owner(ctx, dest)
+        ctx.emit(why, f"{ctx.name(owner)}'s {', '.join(u.kind for u in units)} {why} from {prov} to {dest}.",
+                 province=prov, to=dest, owner=ctx.name(owner), units=[u.id for u in units])
+    refresh_owner(ctx, prov)
+
+
+@decides("retreat")
+def decide_retreat(ctx: Ctx, t):
+    havens = safe_havens(ctx, t.player, t.get("at"))
+    if not havens:
+        return None
+    return decision(ctx, t.player, f"Your units in {t.get('at')} retreat: where to?",
+                    [opt(f"to:{q}", f"Retreat to {q}") for q in havens], "retreat")
+
+
+@runs("retreat")
+def run_retreat(ctx: Ctx, t) -> None:
+    _move_out(ctx, t.get("units"), t.get("at"), None, "retreat")
+
+
+@chooses("retreat")
+def choose_retreat(ctx: Ctx, t, option_id: str) -> None:
+    _move_out(ctx, t.get("units"), t.get("at"), option_id.split(":", 1)[1], "retreat")
+
+
+def barbarian_havens(ctx: Ctx, seat: int, prov: str) -> list[str]:
+    """Regole di ritirata delle armate Barbare: free, then barbarian capital, trade centre,
+    other barbarian province in the same nation; then the same four in another nation.
+    For a contested province either of its two nations counts as "the same"."""
+    home = set(ctx.board.provinces[prov].nations())
+    if ctx.s.owner.get(prov) == seat:
+        home = {ctx.p(seat).nation}
+    ranked: dict[int, list[str]] = {}
+    for q in ctx.board.adj[prov]:
+        info = ctx.board.provinces[q]
+        if is_free(ctx, q):
+            kind = 0
+        elif is_barbarian(ctx, q) and all(u.owner == BARBARIAN for u in ctx.units_at(q)):
+            kind = {Kind.CAPITAL: 1, Kind.TRADE_CENTER: 2}.get(info.kind, 3)
+        else:
+            continue
+        rank = kind + (0 if home & set(info.nations()) else 4)
+        ranked.setdefault(rank, []).append(q)
+    return sorted(ranked[min(ranked)]) if ranked else []
+
+
+@decides("barb_retreat")
+def decide_barb_retreat(ctx: Ctx, t):
+    havens = barbarian_havens(ctx, t.player, t.get("at"))
+    if len(havens) < 2:
+        return None
+    return decision(ctx, t.player, f"The barbarians in {t.get('at')} retreat; choose among equal provinces.",
+                    [opt(f"to:{q}", f"Barbarians retreat to {q}") for q in havens], "barbarian_retreat")
+
+
+@runs("barb_retreat")
+def run_barb_retreat(ctx: Ctx, t) -> None:
+    havens = barbarian_havens(ctx, t.player, t.get("at"))
+    _move_out(ctx, t.get("units"), t.get("at"), havens[0] if havens else None, "retreat")
+
+
+@chooses("barb_retreat")
+def choose_barb_retreat(ctx: Ctx, t, option_id: str) -> None:
+    _move_out(ctx, t.get("units"), t.get("at"), option_id.split(":", 1)[1], "retreat")
+
+
+@runs("aftermath")
+def run_aftermath(ctx: Ctx, t) -> None:
+    seat, prov = t.player, t.get("at")
+    att, dfn = attackers(ctx, seat, prov), defenders(ctx, seat, prov)
+    if att and dfn:
+        ctx.then(task("withdraw", seat, at=prov, units=[u.id for u in att]))
+    elif att:
+        for u in att:
+            u.attacking = False
+        ctx.s.owner[prov] = seat
+        ctx.emit("conquest", f"{ctx.name(seat)} takes {prov}.", player=ctx.name(seat), province=prov)
+    else:
+        refresh_owner(ctx, prov)
+
+
+@decides("withdraw")
+def decide_withdraw(ctx: Ctx, t):
+    havens = safe_havens(ctx, t.player, t.get("at"))
+    if not havens:
+        return None
+    return decision(ctx, t.player, f"Defenders hold {t.get('at')}: your survivors must leave. Where to?",
+                    [opt(f"to:{q}", f"Withdraw to {q}") for q in havens], "withdraw")
+
+
+@runs("withdraw")
+def run_withdraw(ctx: Ctx, t) -> None:
+    _move_out(ctx, t.get("units"), t.get("at"), None, "withdraw")
+
+
+@chooses("withdraw")
+def choose_withdraw(ctx: Ctx, t, option_id: str) -> None:
+    _move_out(ctx, t.get("units"), t.get("at"), option_id.split(":", 1)[1], "withdraw")
+

@@ -1,0 +1,191 @@
+"""The task machine: handlers registered by task kind, the context they work in, and the loop.
+
+The main stack holds the turn's steps. A "parallel" task on top of it means several players
+decide at once: each seat then has its own stack (a lane), and the parallel task ends when
+every lane is empty. An offer from one player to another is an "answer" task pushed on the
+other player's lane, while the offering player's lane waits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import Decision, Event, Option
+from engine.warriors_traders.board import Board, Pieces, board, pieces
+from engine.warriors_traders.state import PlayerState, Task, Unit, WTState
+
+DecideFn = Callable[["Ctx", Task], "Decision | None"]
+ChooseFn = Callable[["Ctx", Task, str], None]
+RunFn = Callable[["Ctx", Task], None]
+
+DECIDE: dict[str, DecideFn] = {}
+CHOOSE: dict[str, ChooseFn] = {}
+RUN: dict[str, RunFn] = {}
+
+PARALLEL = "parallel"
+WAIT = "wait"  # a lane blocked until another player answers; neither decided nor run
+
+
+def decides(kind: str):
+    def register(fn: DecideFn) -> DecideFn:
+        DECIDE[kind] = fn
+        return fn
+    return register
+
+
+def chooses(kind: str):
+    def register(fn: ChooseFn) -> ChooseFn:
+        CHOOSE[kind] = fn
+        return fn
+    return register
+
+
+def runs(kind: str):
+    def register(fn: RunFn) -> RunFn:
+        RUN[kind] = fn
+        return fn
+    return register
+
+
+def task(kind: str, player: int = -1, **args: Any) -> Task:
+    return Task(kind=kind, player=player, args=args)
+
+
+class Ctx:
+    """The state being changed, the stack being worked on, and the events narrating it."""
+
+    def __init__(self, state: WTState, events: list[Event] | None = None, lane: int | None = None):
+        self.s = state
+        self.events: list[Event] = events if events is not None else []
+        self.lane = lane
+        self.board: Board = board(state.map, state.variant)
+        self.pieces: Pieces = pieces()
+
+    @property
+    def stack(self) -> list[Task]:
+        return self.s.stack if self.lane is None else self.s.lanes[self.lane]
+
+    def in_lane(self, seat: int | None) -> Ctx:
+        other = Ctx(self.s, self.events, seat)
+        return other
+
+    def then(self, *tasks: Task) -> None:
+        """Schedule tasks to run in the order given, before whatever was already waiting."""
+        for t in reversed(tasks):
+            self.stack.append(t)
+
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        self.events.append(Event(kind=kind, text=text, data=data))
+
+    # -- players -------------------------------------------------------------------------
+    def p(self, seat: int) -> PlayerState:
+        return self.s.players[seat]
+
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        return "the barbarians" if seat < 0 else self.s.players[seat].name
+
+    def seat_of(self, name: str) -> int | None:
+        for p in self.s.players:
+            if p.name == name:
+                return p.seat
+        return None
+
+    # -- units ---------------------------------------------------------------------------
+    def unit(self, uid: int) -> Unit | None:
+        for u in self.s.units:
+            if u.id == uid:
+                return u
+        return None
+
+    def units_at(self, province: str) -> list[Unit]:
+        return [u for u in self.s.units if u.at == province]
+
+    def add_unit(self, owner: int, kind: str, at: str, **fields: Any) -> Unit:
+        u = Unit(id=self.s.next_id, owner=owner, kind=kind, at=at, **fields)
+        self.s.next_id += 1
+        self.s.units.append(u)
+        return u
+
+    def remove_unit(self, u: Unit) -> None:
+        self.s.units = [x for x in self.s.units if x.id != u.id]
+
+
+def decision(ctx: Ctx, seat: int, prompt: str, options: list[Option], kind: str) -> Decision:
+    if not options:
+        raise RuntimeError(f"a '{kind}' decision for {ctx.name(seat)} has no options")
+    return Decision(player=ctx.name(seat), prompt=prompt, options=tuple(options), kind=kind)
+
+
+def opt(option_id: str, label: str) -> Option:
+    return Option(option_id, label)
+
+
+def top_decision(ctx: Ctx) -> Decision | None:
+    stack = ctx.stack
+    if not stack:
+        return None
+    t = stack[-1]
+    if t.kind == WAIT:
+        return None
+    decide = DECIDE.get(t.kind)
+    return decide(ctx, t) if decide else None
+
+
+def pending(state: WTState) -> list[Decision]:
+    ctx = Ctx(state)
+    if state.stack and state.stack[-1].kind == PARALLEL:
+        found = []
+        for seat in sorted(state.lanes):
+            d = top_decision(ctx.in_lane(seat))
+            if d is not None:
+                found.append(d)
+        return found
+    d = top_decision(ctx)
+    return [d] if d else []
+
+
+def advance(ctx: Ctx) -> None:
+    """Run automatic tasks until decisions are needed or the game is over."""
+    s = ctx.s
+    while s.stack:
+        top = s.stack[-1]
+        if top.kind == PARALLEL:
+            waiting = False
+            for seat in sorted(s.lanes):
+                lane = ctx.in_lane(seat)
+                _advance_stack(lane)
+                if s.lanes[seat]:
+                    waiting = True
+            if waiting:
+                return
+            s.stack.pop()
+            s.lanes = {}
+            continue
+        if top_decision(ctx) is not None:
+            return
+        s.stack.pop()
+        RUN[top.kind](ctx, top)
+
+
+def _advance_stack(ctx: Ctx) -> None:
+    while ctx.stack:
+        top = ctx.stack[-1]
+        if top.kind == WAIT or top_decision(ctx) is not None:
+            return
+        ctx.stack.pop()
+        RUN[top.kind](ctx, top)
+
+
+def choose(state: WTState, seat: int, option_id: str) -> list[Event]:
+    """Apply a choice of the player at `seat` to the task waiting on him."""
+    ctx = Ctx(state)
+    if state.stack and state.stack[-1].kind == PARALLEL:
+        ctx = ctx.in_lane(seat)
+    t = ctx.stack.pop()
+    CHOOSE[t.kind](ctx, t, option_id)
+    main = Ctx(state, ctx.events)
+    advance(main)
+    return main.events

@@ -1,0 +1,218 @@
+"""Phase II, Commercio: everyone trades at once until all have declared they are done.
+
+Only players controlling a trade centre trade (with the bank at their rate, or with players
+they are connected to by a trade route). Buying VP (10 gold each) and proposing peace are
+open to everyone in this phase. An offer is drafted one resource at a time, then becomes an
+accept/refuse decision of the other player; the offering player waits for the answer.
+"""
+
+from __future__ import annotations
+
+from engine.warriors_traders.board import RESOURCES
+from engine.warriors_traders.flow import PARALLEL, WAIT, Ctx, chooses, decides, decision, opt, runs, task
+from engine.warriors_traders.turn import team_name
+from engine.warriors_traders.world import at_war, controls_trade_center, level, team
+
+MAX_OFFER_UNITS = 20  # per resource and side: nobody holds more than 20 at the start of a turn
+
+
+def monopoly(ctx: Ctx, seat: int) -> bool:
+    return level(ctx, seat, "trade") >= 7
+
+
+def anyone_monopoly(ctx: Ctx) -> bool:
+    return any(monopoly(ctx, p.seat) for p in ctx.s.players)
+
+
+def can_bank(ctx: Ctx, seat: int) -> bool:
+    """Monopoly: once someone has it, only its holders trade with the bank."""
+    return controls_trade_center(ctx, seat) and (monopoly(ctx, seat) or not anyone_monopoly(ctx))
+
+
+def connected(ctx: Ctx, a: int, b: int) -> bool:
+    return b in ctx.p(a).routes or a in ctx.p(b).routes
+
+
+def can_trade_with(ctx: Ctx, a: int, b: int) -> bool:
+    if a == b or not connected(ctx, a, b):
+        return False
+    if not (controls_trade_center(ctx, a) and controls_trade_center(ctx, b)):
+        return False
+    # Without Monopoly one trades only with a player who has it (once anyone has it).
+    return not anyone_monopoly(ctx) or monopoly(ctx, a) or monopoly(ctx, b)
+
+
+def routes_allowed(ctx: Ctx, seat: int) -> int:
+    return ctx.pieces.trade[level(ctx, seat, "trade")]["routes"]
+
+
+def can_open_route(ctx: Ctx, a: int, b: int) -> bool:
+    """Only the opener's trade level limits routes; the other needs a trade centre (FAQ)."""
+    return (a != b and not connected(ctx, a, b) and len(ctx.p(a).routes) < routes_allowed(ctx, a)
+            and controls_trade_center(ctx, a) and controls_trade_center(ctx, b))
+
+
+@runs("trade_start")
+def run_trade_start(ctx: Ctx, t) -> None:
+    ctx.s.phase = "trade"
+    ctx.s.lanes = {seat: [task("trade", seat)] for seat in ctx.s.order}
+    ctx.then(task(PARALLEL))
+
+
+@decides("trade")
+def decide_trade(ctx: Ctx, t):
+    seat = t.player
+    p = ctx.p(seat)
+    options = [opt("done", "Done trading")]
+    if p.res["gold"] >= ctx.pieces.vp_price:
+        options.append(opt("vp", f"Buy 1 VP for {ctx.pieces.vp_price} gold"))
+    if can_bank(ctx, seat):
+        rate = ctx.pieces.trade[level(ctx, seat, "trade")]["rate"]
+        for give in RESOURCES:
+            if p.res[give] >= rate:
+                for get in RESOURCES:
+                    if get != give:
+                        options.append(opt(f"bank:{give}:{get}", f"Give {rate} {give} to the bank for 1 {get}"))
+    for other in ctx.s.players:
+        if other.seat == seat:
+            continue
+        if can_open_route(ctx, seat, other.seat):
+            options.append(opt(f"route:{other.name}", f"Open a trade route to {other.name}"))
+        if can_trade_with(ctx, seat, other.seat):
+            options.append(opt(f"offer:{other.name}", f"Make an offer to {other.name}"))
+        if at_war(ctx, seat, other.seat):
+            options.append(opt(f"peace:{other.name}", f"Propose peace to {other.name}"))
+    return decision(ctx, seat, "Trade phase: trade, or declare you are done.", options, "trade")
+
+
+@chooses("trade")
+def choose_trade(ctx: Ctx, t, option_id: str) -> None:
+    seat = t.player
+    p = ctx.p(seat)
+    if option_id == "done":
+        ctx.emit("trade_done", f"{p.name} is done trading.", player=p.name)
+        return
+    ctx.then(t)  # the trade menu stays until "done"
+    verb, _, rest = option_id.partition(":")
+    if verb == "vp":
+        p.res["gold"] -= ctx.pieces.vp_price
+        p.vp_bought += 1
+        ctx.emit("vp", f"{p.name} buys 1 VP for {ctx.pieces.vp_price} gold.", player=p.name, amount=1)
+    elif verb == "bank":
+        give, get = rest.split(":")
+        rate = ctx.pieces.trade[level(ctx, seat, "trade")]["rate"]
+        p.res[give] -= rate
+        p.res[get] += 1
+        ctx.emit("bank", f"{p.name} trades {rate} {give} for 1 {get} with the bank.", player=p.name,
+                 give=give, rate=rate, get=get)
+    elif verb == "route":
+        other = ctx.seat_of(rest)
+        p.routes.append(other)
+        ctx.emit("route", f"{p.name} opens a trade route to {rest}.", player=p.name, to=rest)
+    elif verb == "offer":
+        ctx.then(task("draft", seat, to=ctx.seat_of(rest), give={}, get={}))
+    elif verb == "peace":
+        other = ctx.seat_of(rest)
+        ctx.then(task(WAIT, seat, on=other))
+        ctx.in_lane(other).then(task("peace_answer", other, frm=seat))
+        ctx.emit("peace_offer", f"{p.name} proposes peace to {rest}.", player=p.name, to=rest)
+
+
+def _describe(bundle: dict[str, int]) -> str:
+    return ", ".join(f"{n} {r}" for r, n in bundle.items() if n) or "nothing"
+
+
+@decides("draft")
+def decide_draft(ctx: Ctx, t):
+    seat, other = t.player, t.get("to")
+    give, get = t.get("give"), t.get("get")
+    options = []
+    for r in RESOURCES:
+        if give.get(r, 0) < min(ctx.p(seat).res[r], MAX_OFFER_UNITS):
+            options.append(opt(f"give:{r}", f"Offer one more {r} (now {give.get(r, 0)})"))
+    for r in RESOURCES:
+        if get.get(r, 0) < min(ctx.p(other).res[r], MAX_OFFER_UNITS):
+            options.append(opt(f"get:{r}", f"Ask one more {r} (now {get.get(r, 0)})"))
+    if any(give.values()) or any(get.values()):
+        options.append(opt("send", f"Send: give {_describe(give)}, get {_describe(get)}"))
+    options.append(opt("cancel", "Cancel the offer"))
+    return decision(ctx, seat, f"Offer to {ctx.name(other)}: give {_describe(give)}; get {_describe(get)}.",
+                    options, "offer")
+
+
+@chooses("draft")
+def choose_draft(ctx: Ctx, t, option_id: str) -> None:
+    if option_id == "cancel":
+        return
+    seat, other = t.player, t.get("to")
+    if option_id == "send":
+        ctx.then(task(WAIT, seat, on=other))
+        ctx.in_lane(other).then(task("answer", other, frm=seat, give=t.get("give"), get=t.get("get")))
+        ctx.emit("offer", f"{ctx.name(seat)} offers {ctx.name(other)} {_describe(t.get('give'))} "
+                 f"for {_describe(t.get('get'))}.", player=ctx.name(seat), to=ctx.name(other),
+                 give=t.get("give"), get=t.get("get"))
+        return
+    side, r = option_id.split(":")
+    bundle = dict(t.get(side))
+    bundle[r] = bundle.get(r, 0) + 1
+    ctx.then(t.but(**{side: bundle}))
+
+
+def _release(ctx: Ctx, waiting: int, on: int) -> None:
+    """The answer has come: the offering player's lane goes on."""
+    lane = ctx.s.lanes[waiting]
+    for i in range(len(lane) - 1, -1, -1):
+        if lane[i].kind == WAIT and lane[i].get("on") == on:
+            del lane[i]
+            return
+    raise RuntimeError("an answer found nobody waiting for it")
+
+
+@decides("answer")
+def decide_answer(ctx: Ctx, t):
+    frm = t.get("frm")
+    options = [opt("refuse", "Refuse")]
+    if _affordable(ctx, frm, t.get("give")) and _affordable(ctx, t.player, t.get("get")):
+        options.insert(0, opt("accept", f"Accept: receive {_describe(t.get('give'))}, give {_describe(t.get('get'))}"))
+    return decision(ctx, t.player, f"{ctx.name(frm)} offers you {_describe(t.get('give'))} for "
+                    f"{_describe(t.get('get'))}.", options, "answer")
+
+
+def _affordable(ctx: Ctx, seat: int, bundle: dict[str, int]) -> bool:
+    return all(ctx.p(seat).res[r] >= n for r, n in bundle.items())
+
+
+@chooses("answer")
+def choose_answer(ctx: Ctx, t, option_id: str) -> None:
+    frm, me = t.get("frm"), t.player
+    _release(ctx, frm, me)
+    if option_id == "refuse":
+        ctx.emit("refuse", f"{ctx.name(me)} refuses {ctx.name(frm)}'s offer.", player=ctx.name(me), to=ctx.name(frm))
+        return
+    for r, n in t.get("give").items():
+        ctx.p(frm).res[r] -= n
+        ctx.p(me).res[r] += n
+    for r, n in t.get("get").items():
+        ctx.p(me).res[r] -= n
+        ctx.p(frm).res[r] += n
+    ctx.emit("trade", f"{ctx.name(me)} accepts: {ctx.name(frm)} gives {_describe(t.get('give'))} and receives "
+             f"{_describe(t.get('get'))}.", player=ctx.name(me), frm=ctx.name(frm), give=t.get("give"),
+             get=t.get("get"))
+
+
+@decides("peace_answer")
+def decide_peace(ctx: Ctx, t):
+    return decision(ctx, t.player, f"{ctx.name(t.get('frm'))} proposes peace.",
+                    [opt("accept", "Accept peace"), opt("refuse", "Refuse")], "peace")
+
+
+@chooses("peace_answer")
+def choose_peace(ctx: Ctx, t, option_id: str) -> None:
+    frm, me = t.get("frm"), t.player
+    _release(ctx, frm, me)
+    if option_id == "accept" and at_war(ctx, frm, me):
+        a, b = team(ctx, frm), team(ctx, me)
+        ctx.s.wars = [w for w in ctx.s.wars if {w.a, w.b} != {a, b}]
+        ctx.emit("peace", f"Peace between {team_name(ctx, a)} and {team_name(ctx, b)}.", reason="agreement")
+    else:
+        ctx.emit("refuse", f"{ctx.name(me)} refuses peace with {ctx.name(frm)}.", player=ctx.name(me))
