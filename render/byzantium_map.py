@@ -95,8 +95,9 @@ def draw_city(draw, city: City, info: dict, letters: dict, colours: dict, highli
     r = city.radius
     x, y = city.xy
     if highlighted:
-        kit.ring(draw, city.xy, city.outer + 9, kit.INK, 12)
-        kit.ring(draw, city.xy, city.outer + 7, kit.HIGHLIGHT, 8)
+        out = city.outer + (17 if city.name == CAPITAL else 9)  # outside the capital's merlons
+        kit.ring(draw, city.xy, out, kit.INK, 12)
+        kit.ring(draw, city.xy, out - 2, kit.HIGHLIGHT, 8)
     controller = info.get("controller")
     if controller in colours:
         kit.ring(draw, city.xy, r + 8, kit.INK, 11)
@@ -126,6 +127,10 @@ def draw_cities(draw, board: Board, summary: dict, letters, colours, highlight_c
     marked = set(highlight_cities or ())
     for name, city in board.cities.items():
         draw_city(draw, city, cities.get(name, {}), letters, colours, name in marked)
+    if summary.get("constantinople_fallen"):
+        capital = board.cities[CAPITAL]
+        kit.text(draw, (capital.x, capital.y - capital.outer - 8), "FALLEN", 26, (200, 20, 20),
+                 outline=kit.WHITE, stroke=4, anchor="mb")  # fmt: skip
 
 
 def army_positions(board: Board, summary: dict) -> list[tuple[str, str, dict, tuple[float, float], City]]:
