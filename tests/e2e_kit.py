@@ -1,0 +1,269 @@
+"""Helpers for the end-to-end tests: the real bot (`python -m bot`) against the Discord stand-in,
+used the way members use Discord (slash commands, buttons, menus), and what the database holds.
+
+A `Table` is one Byzantium game in one channel. It finds the live prompt (the bot's message
+with choice buttons for the newest game version), who it is addressed to, and the option ids
+behind its buttons and menus (they travel in the custom ids, see bot/prompt.py). `choose()`
+clicks or picks like a person and waits until the bot has either moved the game on (a prompt
+for the next version, or the final scores) or answered privately. Every accepted choice is
+written in `table.acked`, so tests can compare it with the `choices` table row for row.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from discord_standin.api import FakeDiscord
+from discord_standin.message_record import Message, walk_components
+from discord_standin.records import Interaction
+from discord_standin.world import Channel, Member
+
+from render.byzantium_board import board
+
+BOARD_SIZE = (board().width, board().height)
+PROMPT_ID = re.compile(r"^b[gs]:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<rest>.+)$")
+ADDRESSEE = re.compile(r"^<@(?P<id>[0-9]+)>")
+FINAL = "is over. Final scores"
+STALE = "out of date"
+WAIT = 30.0  # generous: several engineers share two CPU cores
+
+
+# -- reading what the bot posted --------------------------------------------------------------------
+
+def prompt_version(message: Message) -> int | None:
+    """The game version a prompt message asks about, from its (enabled) components' custom ids."""
+    for cid in _custom_ids(message):
+        match = PROMPT_ID.match(cid)
+        if match:
+            return int(match["version"])
+    return None
+
+
+def _custom_ids(message: Message) -> list[str]:
+    return ([b.custom_id for b in message.buttons() if b.custom_id and not b.disabled]
+            + [s.custom_id for s in message.selects() if not s.disabled])
+
+
+def is_board(message: Message) -> bool:
+    return message.author_is_bot and not message.ephemeral and any(a.is_image for a in message.attachments)
+
+
+def addressee(message: Message) -> int | None:
+    match = ADDRESSEE.match(message.content)
+    return int(match["id"]) if match else None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option as a person can pick it: a button, or a value in a menu."""
+
+    option_id: str
+    label: str
+    message: Message
+    custom_id: str  # the button's, or the menu's
+    in_menu: bool
+
+
+def options_on(messages: list[Message]) -> dict[str, Choice]:
+    """Option id -> how to pick it, over the messages of one prompt."""
+    found: dict[str, Choice] = {}
+    for message in messages:
+        for b in message.buttons():
+            match = PROMPT_ID.match(b.custom_id or "")
+            if match and not b.disabled and match["rest"] and not match["rest"].startswith("#"):
+                found[match["rest"]] = Choice(match["rest"], b.label or "", message, b.custom_id, False)
+        for s in message.selects():
+            if PROMPT_ID.match(s.custom_id) and not s.disabled:
+                for o in s.options:
+                    found[o.value] = Choice(o.value, o.label, message, s.custom_id, True)
+    return found
+
+
+# -- the database ---------------------------------------------------------------------------------
+
+def read_db(db_path: Path, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
+    """A read-only query on the bot's SQLite file while the bot runs (WAL: readers never block)."""
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10)
+    conn.row_factory = sqlite3.Row
+    try:
+        return conn.execute(sql, args).fetchall()
+    finally:
+        conn.close()
+
+
+def db_choices(db_path: Path, game_id: int) -> list[tuple[int, str, str, int | None]]:
+    """(seq, player, option_id, user_id) of every stored choice of the game, in order."""
+    rows = read_db(db_path, "SELECT seq, player, option_id, user_id FROM choices WHERE game_id = ? ORDER BY seq",
+                   (game_id,))
+    return [(r["seq"], r["player"], r["option_id"], r["user_id"]) for r in rows]
+
+
+def db_game(db_path: Path, game_id: int) -> sqlite3.Row:
+    return read_db(db_path, "SELECT * FROM games WHERE id = ?", (game_id,))[0]
+
+
+def db_snapshot(db_path: Path) -> dict[str, list[tuple]]:
+    """Everything a game change would touch, to show that a refused click changed nothing."""
+    tables = ("games", "choices", "snapshots", "reminders", "results", "audit")
+    out = {}
+    for table in tables:
+        rows = read_db(db_path, f"SELECT * FROM {table}")  # noqa: S608 - fixed table names
+        out[table] = sorted(tuple(r) for r in rows)
+    return out
+
+
+# -- a game at a table ----------------------------------------------------------------------------
+
+@dataclass
+class Table:
+    fake: FakeDiscord
+    channel: Channel
+    members: list[Member]
+    db_path: Path
+    game_id: int = 0
+    seats: dict[int, str] = field(default_factory=dict)  # user id -> engine seat name
+    acked: list[tuple[str, str, int]] = field(default_factory=list)  # (seat, option id, user id)
+
+    # -- who and what ---------------------------------------------------------------------------
+    def member(self, user_id: int | None) -> Member:
+        for m in self.members:
+            if m.id == user_id:
+                return m
+        raise AssertionError(f"no member of this table has id {user_id}")
+
+    def bot_messages(self) -> list[Message]:
+        return [m for m in self.fake.messages(self.channel) if m.author_is_bot and not m.deleted]
+
+    def live_prompts(self) -> list[Message]:
+        """The messages of the newest prompt that still has buttons or menus (empty if none)."""
+        live = [m for m in self.bot_messages() if prompt_version(m) is not None]
+        if not live:
+            return []
+        newest = max(prompt_version(m) for m in live)
+        return [m for m in live if prompt_version(m) == newest]
+
+    def version(self) -> int | None:
+        prompts = self.live_prompts()
+        return prompt_version(prompts[0]) if prompts else None
+
+    def waiting(self) -> Member:
+        prompts = self.live_prompts()
+        assert prompts, "no live prompt in the channel"
+        return self.member(addressee(prompts[0]))
+
+    def options(self) -> dict[str, Choice]:
+        return options_on(self.live_prompts())
+
+    def final(self) -> Message | None:
+        return next((m for m in self.bot_messages() if FINAL in m.content), None)
+
+    def boards(self) -> list[Message]:
+        return [m for m in self.bot_messages() if is_board(m)]
+
+    def has_version(self, version: int) -> bool:
+        """A prompt for `version` was posted (it may already be answered), or the game is over."""
+        for m in self.bot_messages():
+            ids = [c.get("custom_id") or "" for v in m.versions for c in walk_components(v.components)]
+            if any((match := PROMPT_ID.match(cid)) and int(match["version"]) >= version for cid in ids):
+                return True
+        return self.final() is not None
+
+    async def wait_prompt(self, timeout: float = WAIT) -> list[Message]:
+        return await self.fake.wait_for(lambda: self.live_prompts() or None, timeout, "a live prompt")
+
+    # -- acting ---------------------------------------------------------------------------------
+    async def press(self, member: Member, option_id: str) -> Interaction:
+        """Click the button or pick the menu value of `option_id` on the live prompt (no waiting)."""
+        choice = self.options().get(option_id)
+        assert choice is not None, f"{option_id!r} is not offered; the prompt offers {sorted(self.options())}"
+        if choice.in_menu:
+            return await self.fake.select(member, choice.message, choice.custom_id, [option_id])
+        return await self.fake.click(member, choice.message, choice.custom_id)
+
+    async def choose(self, member: Member, option_id: str, *, timeout: float = WAIT) -> Interaction:
+        """A click that must be accepted: the game moves to the next version and the clicked prompt
+        shows the answer; recorded in `acked`."""
+        version = self.version()
+        assert version is not None, "no live prompt"
+        prompt = self.options()[option_id].message if option_id in self.options() else None
+        ix = await self.press(member, option_id)
+        await self.settle(ix, version, timeout)
+        assert not ix.followups, f"{member.name}'s click on {option_id} was refused: {ix.followups[0].content}"
+        assert prompt is not None and "✅" in prompt.content, prompt  # the answered prompt says what was chosen
+        self.acked.append((self.seats[member.id], option_id, member.id))
+        return ix
+
+    async def settle(self, ix: Interaction, version: int, timeout: float = WAIT) -> None:
+        """Wait until the bot moved past `version` or answered `ix` privately."""
+        # The clicked prompt is edited before the next board and prompt are posted, so once the
+        # next version is up the edit is visible too.
+        await self.fake.wait_for(lambda: ix.followups or self.has_version(version + 1), timeout,
+                                 f"the bot to answer interaction {ix.id} or move past version {version}")
+
+    async def shortcut(self, member: Member, command: str, option_id: str, **options: Any) -> Message:
+        """A /byz shortcut that must be accepted: answered "Done." privately, the game moves on."""
+        version = self.version()
+        assert version is not None, "no live prompt"
+        ix = await self.fake.slash(member, self.channel, command, **options)
+        answer = await ix.result(WAIT)
+        assert answer.ephemeral and answer.content == "Done.", answer.content
+        await self.fake.wait_for(lambda: self.has_version(version + 1), WAIT, f"the game to move past {version}")
+        self.acked.append((self.seats[member.id], option_id, member.id))
+        return answer
+
+    async def refused(self, ix: Interaction, timeout: float = WAIT) -> Message:
+        """The private answer of a refused interaction."""
+        await self.fake.wait_for(lambda: ix.followups, timeout, f"a private answer to interaction {ix.id}")
+        answer = ix.followups[0]
+        assert answer.ephemeral, answer
+        return answer
+
+    # -- the database -----------------------------------------------------------------------------
+    def stored(self) -> list[tuple[str, str, int]]:
+        return [(player, option, user) for _seq, player, option, user in db_choices(self.db_path, self.game_id)]
+
+    def assert_db_matches_acknowledged(self) -> None:
+        """Every acknowledged choice is stored exactly once, in order, and nothing else is."""
+        rows = db_choices(self.db_path, self.game_id)
+        assert [seq for seq, *_ in rows] == list(range(1, len(rows) + 1))
+        assert self.stored() == self.acked
+
+
+async def open_table(fake: FakeDiscord, db_path: Path, *, channel: str = "general",
+                     names: tuple[str, ...] = ("Ann", "Bo", "Cy"), **new_options: Any) -> Table:
+    """/game new by the first member, Join by the others, Start: the first board and prompt are up."""
+    await fake.wait_for_commands("game", "byz", "mod", timeout=WAIT)
+    where = fake.channel(channel)
+    members = [fake.member(n) for n in names]
+    host = members[0]
+    ix = await fake.slash(host, where, "game new", game="byzantium", **new_options)
+    assert (await ix.result(WAIT)).content == "Lobby for Byzantium opened."
+    lobby = await fake.wait_for_message(where, lambda m: "lobby, hosted by" in m.content, timeout=WAIT)
+    assert [b.label for b in lobby.buttons()] == ["Join", "Leave", "Start", "Cancel"]
+    for m in members[1:]:
+        await fake.click(m, lobby, "Join")
+        await fake.wait_for(lambda m=m: f"<@{m.id}>" in lobby.content, WAIT, f"{m.name} seated in the lobby")
+    await fake.click(host, lobby, "Start")
+    table = Table(fake, where, members, db_path)
+    await table.wait_prompt()
+    assert "▶️ Started." in lobby.content and lobby.buttons() == []
+    row = read_db(db_path, "SELECT id, seats FROM games WHERE channel_id = ? AND status = 'active'", (where.id,))[0]
+    table.game_id = row["id"]
+    table.seats = {s["user_id"]: s["seat"] for s in json.loads(row["seats"])}
+    return table
+
+
+def quick_option(options: dict[str, Choice]) -> str:
+    """The choice that ends a game soonest: pass, stop, or the cheapest way through upkeep."""
+    for wanted in ("pass", "done", "stay", "no_levy"):
+        if wanted in options:
+            return wanted
+    disband = [c for c in options.values() if c.option_id.startswith("disband:")]
+    if disband:
+        return max(disband, key=lambda c: int(re.search(r"saves (\d+)", c.label)[1])).option_id
+    return sorted(options)[0]

@@ -1,0 +1,102 @@
+"""End to end: the real bot, started exactly as `python -m bot` starts it, against the Discord
+stand-in; three members play a whole Byzantium game by clicks, menus and /byz shortcuts.
+
+To stay quick the players pass early every round, but the first round has a take, an army
+entering and moving, and a battle, so dice, several boards and a prompt to a player whose
+turn it is not all appear. Everything asserted is what a member would see in Discord.
+"""
+
+from __future__ import annotations
+
+import re
+
+from discord_standin.api import FakeDiscord
+from e2e_kit import BOARD_SIZE, FINAL, is_board, open_table, quick_option, read_db
+
+
+async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: FakeDiscord, start_bot_process,
+                                                                tmp_path) -> None:
+    fake = fake_discord
+    await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    table = await open_table(fake, tmp_path / "games.sqlite3")
+    channel = table.channel
+
+    # The start: a board (a decodable PNG of the board's size) and the first player's prompt.
+    [start_board] = table.boards()
+    assert "**Byzantium** begins" in start_board.content and start_board.image().size == BOARD_SIZE
+    [prompt] = table.live_prompts()
+    first = table.waiting()
+    assert prompt.content.startswith(f"<@{first.id}>, Round 1: choose your action.")
+    assert prompt.pinged_users == (first.id,)  # only the player it waits on is notified
+    assert "Pass (no more actions this round)" in [b.label for b in prompt.buttons()]
+    take_menu = next(s for s in prompt.selects() if s.placeholder.startswith("Take"))
+    assert "Take Jerusalem (3 byzantine VP)" in [o.label for o in take_menu.options]
+
+    # The first player takes Jerusalem with the /byz take shortcut, picking the autocomplete suggestion.
+    suggestion = await fake.autocomplete(first, channel, "byz take", "city", "jerus")
+    assert (await suggestion.response).choices == [{"name": "Take Jerusalem (3 byzantine VP)",
+                                                    "value": "take:Jerusalem"}]
+    await table.shortcut(first, "byz take", "take:Jerusalem", city="take:Jerusalem")
+    took = await fake.wait_for_message(channel, lambda m: "takes control of Jerusalem" in m.content, since=None)
+    assert is_board(took) and took.image().size == BOARD_SIZE
+    assert prompt.buttons() == [] and prompt.selects() == []  # the answered prompt is retired
+    await table.choose(first, "source:available")
+
+    # The next player brings the Arab army in at Tabuk (a menu, then a button) and moves on Jerusalem.
+    second = table.waiting()
+    assert second is not first and "choose your action" in table.live_prompts()[0].content
+    await table.choose(second, "place:arab")
+    assert set(table.options()) >= {"place:Tabuk", "place:Mecca", "place:Medina"}
+    await table.choose(second, "place:Tabuk")
+    moves = await (await fake.autocomplete(second, channel, "byz move", "to", "Jer")).response
+    assert {"name": "Jerusalem", "value": "to:Jerusalem"} in moves.choices or \
+        "to:Jerusalem" in [c["value"] for c in moves.choices]
+    await table.shortcut(second, "byz move", "to:Jerusalem", to="to:Jerusalem")
+
+    # The defender is asked, out of turn, whether to retreat or fight.
+    defence = table.live_prompts()[0]
+    assert table.waiting() is first
+    assert "attacks Jerusalem" in defence.content and "Retreat or fight?" in defence.content
+    assert set(table.options()) == {"stay", "retreat"}
+    await table.choose(first, "stay")
+    battle = await fake.wait_for_message(channel, lambda m: is_board(m) and "🎲" in m.content, since=None)
+    assert re.search(r"🎲 .*rolls? [1-6]", battle.content), battle.content
+    assert battle.image().size == BOARD_SIZE
+
+    # Then everyone makes the quickest choices to the end (some passes typed as /byz pass).
+    passes = 0
+    for _ in range(200):
+        if table.final() is not None:
+            break
+        options = table.options()
+        member = table.waiting()
+        option = quick_option(options)
+        if option == "pass":
+            passes += 1
+        if option == "pass" and passes % 2 == 0:
+            await table.shortcut(member, "byz pass", "pass")
+        else:
+            await table.choose(member, option)
+    else:
+        raise AssertionError("the game did not end in 200 choices")
+
+    # The final scores: every member named and pinged, ranked, with the tie-break figures.
+    result = table.final()
+    assert result.content.startswith("🏁 **Byzantium** is over. Final scores:")
+    assert set(result.pinged_users) == {m.id for m in table.members}
+    lines = result.content.splitlines()[1:]
+    assert len(lines) == 3 and all(re.match(r"^[1-3]\. \*\*\w+\*\* <@\d+>: \*\*-?\d+\*\* \(.*total vp", line)
+                                   for line in lines), lines
+    assert table.live_prompts() == []  # nothing left to click
+    boards = table.boards()
+    assert len(boards) >= 10 and all(b.image().size == BOARD_SIZE for b in boards[-3:])
+    assert table.bot_messages()[-1] is result and boards[-1].id < result.id
+
+    # The database holds exactly the choices the members saw acknowledged, and the results.
+    table.assert_db_matches_acknowledged()
+    game = read_db(table.db_path, "SELECT status FROM games WHERE id = ?", (table.game_id,))[0]
+    assert game["status"] == "finished"
+    ranks = read_db(table.db_path, "SELECT user_id, rank FROM results WHERE game_id = ?", (table.game_id,))
+    assert {r["user_id"] for r in ranks} == {m.id for m in table.members}
+    assert FINAL in result.content
+    fake.assert_clean()
