@@ -86,7 +86,7 @@ def _draw_legend(draw, b: Board) -> None:
     )
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)  # about 11 MB each; games mostly share the default seat colours
 def seated_layer(colours: tuple[tuple[int, int, int], ...]) -> Image.Image:
     """The static layer plus the frames of one panel per seat, in the seats' colours: a game
     keeps its seats, so this is drawn once per game shape and reused for every render."""

@@ -58,3 +58,21 @@ def test_unreadable_files_are_refused_with_a_message(tmp_path, capsys):
         assert main([str(bad), "-o", str(tmp_path / "out.png")]) == 1
         assert "cannot draw" in capsys.readouterr().err
     assert not (tmp_path / "out.png").exists()
+
+
+def test_a_fresh_process_draws_the_same_bytes(tmp_path):
+    """No hidden state: the command in a new interpreter gives what this process renders."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from render import render_png
+
+    _, state = play(20)
+    (tmp_path / "state.json").write_text(GAME.dumps(state))
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run(
+        [sys.executable, "-m", "render", str(tmp_path / "state.json"), "-o", str(tmp_path / "fresh.png")],
+        cwd=root, check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+    assert (tmp_path / "fresh.png").read_bytes() == render_png("byzantium", state)
