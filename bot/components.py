@@ -14,12 +14,14 @@ from collections.abc import Sequence
 import discord
 
 from bot import interact
-from bot.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE, ButtonSpec, SelectSpec
-
-LOBBY_TEMPLATE = r"lobby:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"
-# Moderator confirmations: the action's argument rides along, and the version makes an old
-# confirmation useless once the game has moved on.
-CONFIRM_TEMPLATE = r"confirm:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>[a-z]+):(?P<arg>[0-9]*)"
+from bot.prompt import (
+    BUTTON_TEMPLATE,
+    CONFIRM_TEMPLATE,
+    LOBBY_TEMPLATE,
+    SELECT_TEMPLATE,
+    ButtonSpec,
+    SelectSpec,
+)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -27,14 +29,6 @@ _STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
-
-
-def lobby_id(game_id: int, action: str) -> str:
-    return f"lobby:{game_id}:{action}"
-
-
-def confirm_id(game_id: int, version: int, action: str, arg: int | None = None) -> str:
-    return f"confirm:{game_id}:{version}:{action}:{'' if arg is None else arg}"
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 
 import discord
 
+from bot.actor import Actor
 from bot.permissions import is_moderator, missing, missing_sentence
 from bot.posts import Outcome
 
@@ -21,20 +21,6 @@ log = logging.getLogger(__name__)
 
 POST_FAILED = "That was saved, but I could not post everything here; `/game status` shows where the game stands."
 SORRY = "Sorry, something went wrong on my side and nothing was changed. Please try again in a moment."
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who acts, where, as plain data the service can trust (taken from Discord's payload)."""
-
-    user_id: int
-    name: str
-    guild_id: int | None
-    channel_id: int
-    is_moderator: bool = False
-    # The channel's parent when the game channel is a thread.
-    parent_channel_id: int | None = None
-    in_thread: bool = False
 
 
 Request = Callable[[object, Actor], Awaitable[Outcome]]

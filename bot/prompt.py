@@ -33,6 +33,10 @@ SELECT_OPTIONS = 25
 # The templates the DynamicItems parse; kept here beside the builders that must match them.
 BUTTON_TEMPLATE = r"bg:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<ref>.+)"
 SELECT_TEMPLATE = r"bs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<part>[0-9]+)"
+LOBBY_TEMPLATE = r"lobby:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"
+# Moderator confirmations: the action's argument rides along, and the version makes an old
+# confirmation useless once the game has moved on.
+CONFIRM_TEMPLATE = r"confirm:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>[a-z]+):(?P<arg>[0-9]*)"
 _INDEX_REF = re.compile(r"#(?P<index>[0-9]+)\.(?P<digest>[0-9a-f]{6})")
 
 
@@ -91,6 +95,14 @@ def button_id(game_id: int, version: int, ref: str) -> str:
 
 def select_id(game_id: int, version: int, part: int) -> str:
     return f"bs:{game_id}:{version}:{part}"
+
+
+def lobby_id(game_id: int, action: str) -> str:
+    return f"lobby:{game_id}:{action}"
+
+
+def confirm_id(game_id: int, version: int, action: str, arg: int | None = None) -> str:
+    return f"confirm:{game_id}:{version}:{action}:{'' if arg is None else arg}"
 
 
 def _group_key(option: Option) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
 from bot import text
-from bot.interact import Actor
+from bot.actor import Actor
 from bot.posts import Attachment, Outcome, Post
 from bot.prompt import build_prompt
 from bot.render_pool import RenderPool

@@ -7,10 +7,9 @@ the number of seats fits the game; the first board and prompt follow the start a
 from __future__ import annotations
 
 from bot import text
-from bot.components import lobby_id
-from bot.interact import Actor
+from bot.actor import Actor
 from bot.posts import Outcome, Post
-from bot.prompt import ButtonSpec
+from bot.prompt import ButtonSpec, lobby_id
 from bot.seats import colour_mark, seat_name
 from bot.service_core import Refusal, ServiceCore, engine_of
 from bot.storage_types import ChannelBusy, GameMovedOn, GameRecord, Seat, UnknownGame, WrongStatus

@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 
 from bot import text
-from bot.components import confirm_id
-from bot.interact import Actor
+from bot.actor import Actor
 from bot.posts import Attachment, Outcome, Post
-from bot.prompt import ButtonSpec
+from bot.prompt import ButtonSpec, confirm_id
 from bot.service_core import Refusal, ServiceCore, engine_of, events_from_json
 from bot.storage_types import GameMovedOn, LoadedGame, Seat, StorageError, WrongStatus
 from engine import Decision, Option

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import text
-from bot.interact import Actor
+from bot.actor import Actor
 from bot.posts import Outcome, Post
 from bot.prompt import resolve_ref
 from bot.service_core import STALE, Refusal, ServiceCore, engine_of, events_from_json

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import text
-from bot.interact import Actor
+from bot.actor import Actor
 from bot.posts import Outcome, Post
 from bot.rules_hints import hint
 from bot.service_core import Refusal, ServiceCore, engine_of, events_from_json, seat_map
