@@ -472,6 +472,17 @@ async def test_503_on_an_upload_fails_the_post_at_once(fake_discord: FakeDiscord
     assert any(f.split(" ", 1)[1].startswith("503 POST") for f in fake_discord.standin.store.faults)
 
 
+async def test_a_failed_message_edit_is_one_shot(fake_discord: FakeDiscord, bot) -> None:
+    fake_discord.faults.fail_requests(1)  # the next message edit: 503
+    sent = await bot.get_channel(general(fake_discord).id).send("v1")
+    with pytest.raises(discord.DiscordServerError):
+        await sent.edit(content="v2")
+    assert fake_discord.message(sent.id).content == "v1"
+    await sent.edit(content="v2")
+    assert fake_discord.message(sent.id).content == "v2"
+    assert any("503 PATCH" in f for f in fake_discord.standin.store.faults)
+
+
 async def test_delayed_responses_slow_the_client_down(fake_discord: FakeDiscord, bot) -> None:
     fake_discord.faults.delay(0.25, path_pattern=r"/messages$")
     started = time.monotonic()

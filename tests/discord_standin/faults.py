@@ -1,4 +1,4 @@
-"""Fault injection knobs for REST: 429s on message posts, 500s on uploads, added latency.
+"""Fault injection knobs for REST: 429s on message posts, 500s on uploads, failed requests, added latency.
 
 Each knob is consumed by the next matching requests; every injected fault is written to Store.faults.
 The gateway drop lives in gateway.py (Gateway.drop / drop_before).
@@ -24,8 +24,17 @@ class RateLimitFault:
 
 
 @dataclass
+class RequestFault:
+    remaining: int
+    status: int
+    method: str
+    pattern: re.Pattern[str]
+
+
+@dataclass
 class Faults:
     rate_limits: list[RateLimitFault] = field(default_factory=list)
+    request_failures: list[RequestFault] = field(default_factory=list)
     upload_failures: int = 0
     upload_failure_status: int = 500
     delay_seconds: float = 0.0
@@ -45,6 +54,13 @@ class Faults:
         """
         self.upload_failures = n
         self.upload_failure_status = status
+
+    def fail_requests(self, n: int = 1, *, status: int = 503, method: str = "PATCH",
+                      path_pattern: str = r"/channels/\d+/messages/\d+$") -> None:
+        """Answer the next `n` requests with this method and a matching path with `status` (by
+        default: the next message edit fails with 503, which discord.py does not retry on channel
+        routes, as when Discord is briefly unavailable)."""
+        self.request_failures.append(RequestFault(n, status, method.upper(), re.compile(path_pattern)))
 
     def delay(self, seconds: float, *, path_pattern: str | None = None) -> None:
         """Hold every response (or those whose path matches) for `seconds`; 0 turns it off."""
@@ -68,6 +84,15 @@ class Faults:
         if fault.remaining <= 0:
             self.rate_limits.pop(0)
         return fault
+
+    def take_request_failure(self, method: str, path: str) -> int | None:
+        for fault in self.request_failures:
+            if fault.method == method and fault.pattern.search(path):
+                fault.remaining -= 1
+                if fault.remaining <= 0:
+                    self.request_failures.remove(fault)
+                return fault.status
+        return None
 
     def take_upload_failure(self, has_files: bool) -> int | None:
         if not has_files or self.upload_failures <= 0:

@@ -148,6 +148,11 @@ class StandIn:
         if path.startswith(API) and not path.startswith(_TOKEN_ROUTES):
             if request.headers.get("Authorization") != f"Bot {self.token}":
                 return error(401, 0, "401: Unauthorized")
+        status = self.faults.take_request_failure(method, path)
+        if status is not None:
+            self.store.fault(f"{status} {method} {path} (request)")
+            await request.read()
+            return error(status, 0, f"{status}: Service Unavailable" if status == 503 else f"{status}: Error")
         status = self.faults.take_upload_failure(request.content_type.startswith("multipart/"))
         if status is not None:
             self.store.fault(f"{status} {method} {path} (upload)")
