@@ -50,6 +50,8 @@ class Outcome:
     board_thread_id: int | None = None
     # Set when the game wants its boards in a thread that does not exist yet: the thread's name.
     wants_board_thread: str | None = None
+    # Games that ended here (abandoned, reset): every prompt of theirs loses its buttons.
+    retire_games: list[int] = field(default_factory=list)
 
     @classmethod
     def refuse(cls, text: str, game_id: int | None = None) -> Outcome:

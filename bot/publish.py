@@ -87,10 +87,13 @@ class Publisher:
     async def retire_prompts(self, outcome: Outcome, *, keep_message: int | None = None) -> None:
         """Take the buttons off prompts older than the posts just made, so only live prompts
         stay clickable (a click on an old one would be refused as stale anyway)."""
+        stale = []
+        for game_id in outcome.retire_games:
+            stale += await self.service.stale_prompts(game_id, None)
         versions = [p.version for p in outcome.posts if p.version is not None]
-        if outcome.game_id is None or not versions:
-            return
-        for record in await self.service.stale_prompts(outcome.game_id, max(versions)):
+        if outcome.game_id is not None and versions:
+            stale += await self.service.stale_prompts(outcome.game_id, max(versions))
+        for record in stale:
             if record.message_id != keep_message:
                 channel = await self._channel(record.channel_id)
                 try:

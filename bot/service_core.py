@@ -97,8 +97,8 @@ class ServiceCore:
         if kind == "lobby":
             await self.storage.update_settings(game_id, lobby_message_id=message_id)
 
-    async def stale_prompts(self, game_id: int, version: int) -> list:
-        """Prompt messages of the game for any version other than `version`."""
+    async def stale_prompts(self, game_id: int, version: int | None) -> list:
+        """Prompt messages of the game for any version other than `version` (None: all of them)."""
         return [m for m in await self.storage.game_messages(game_id, "prompt") if m.version != version]
 
     async def forget_prompt(self, message_id: int) -> None:

@@ -93,7 +93,8 @@ class ModActions(ServiceCore):
 
     async def _do_abandon(self, loaded: LoadedGame, actor: Actor, _arg) -> Outcome:
         record = await self.storage.set_status(loaded.id, "abandoned", by_user_id=actor.user_id)
-        return self.outcome(record, posts=[_announce(actor, "abandoned this game. The channel is free again.")])
+        return self.outcome(record, posts=[_announce(actor, "abandoned this game. The channel is free again.")],
+                            retire_games=[record.id])
 
     async def _do_reset(self, loaded: LoadedGame, actor: Actor, _arg) -> Outcome:
         """The same game over: a new game record with the same seats and settings, started."""
@@ -113,7 +114,7 @@ class ModActions(ServiceCore):
         header = f"🔄 **{engine_of(record).title}** starts over."
         posts = [_announce(actor, "reset the game: it starts over with the same seats.")]
         posts += await self.after_change(started, [], header, board=True)
-        return self.outcome(started.record, posts=posts)
+        return self.outcome(started.record, posts=posts, retire_games=[old.id])
 
     async def replace(self, actor: Actor, old: str, new_user_id: int, new_name: str) -> Outcome:
         """Hand a seat (named by seat name, member name or mention) to another member."""

@@ -109,8 +109,10 @@ async def test_abandon_and_reset_need_confirmation(world):
     channel, members = await open_game(world)
     mod = world.member("Mia", manage_channels=True)
     await play_passes(world, channel, members, 2)
+    old_prompt = current_prompts(channel)[0]
     ask = await world.slash(mod, channel, "mod reset")
     await world.click(mod, ask.replies[0], "Reset")
+    assert old_prompt.view is None  # the old game's prompt lost its buttons
     fresh = await loaded_game(world, channel)
     assert fresh.seq == 0 and [s.user_id for s in fresh.record.seats] == [m.id for m in members]
     assert "reset the game" in "".join(m.content for m in channel.messages[-5:])
@@ -119,6 +121,7 @@ async def test_abandon_and_reset_need_confirmation(world):
     assert await world.bot.storage.channel_game(channel.id) is not None
     await world.click(mod, ask.replies[0], "Abandon")
     assert await world.bot.storage.channel_game(channel.id) is None
+    assert all(m.view is None for m in channel.messages)  # nothing left to click
     assert "abandoned this game" in channel.messages[-1].content
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 from bot_fakes import World, current_prompts, loaded_game, open_game, waiting_member
@@ -118,10 +121,7 @@ async def test_two_processes_racing_on_one_game_exactly_one_lands(tmp_path):
 
 def test_the_service_layer_does_not_import_discord():
     """The service speaks plain data, so it can be driven (and reused) without discord.py."""
-    import subprocess
-    import sys
-
     code = "import sys, bot.service, bot.reminders; print('discord' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                          cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+                          cwd=Path(__file__).resolve().parent.parent)
     assert done.stdout.strip() == "False", done.stderr
