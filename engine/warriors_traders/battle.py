@@ -113,7 +113,8 @@ def _forced(ctx: Ctx, t) -> bool:
 
 def label(ctx: Ctx, u: Unit) -> str:
     hp = "retreated" if u.retreated else f"{_hp(ctx, u)} left"
-    return f"{ctx.name(u.owner)}'s {u.kind} ({hp}, +{u.incoming} now)"
+    whose = "barbarian" if u.owner < 0 else f"{ctx.name(u.owner)}'s"
+    return f"{whose} {u.kind} ({hp}, +{u.incoming} now)"
 
 
 def _hp(ctx: Ctx, u: Unit) -> int:

@@ -46,7 +46,11 @@ def broken_invariants(state: WTState) -> list[str]:
     bforts = sum(1 for u in state.units if u.kind == FORTRESS and u.owner == BARBARIAN)
     if bforts > state.barbarian_forts_at_start:
         problems.append("barbarian fortresses appeared")
+    in_battle = any(t.kind in ("alloc", "resolve") for t in state.stack)
+    resolving = any(t.kind == "resolve" for t in state.stack)
+    by_province: dict[str, list] = {}
     for u in state.units:
+        by_province.setdefault(u.at, []).append(u)
         if u.at not in ctx.board.provinces:
             problems.append(f"unit {u.id} stands in {u.at}, not on this board")
             continue
@@ -56,14 +60,14 @@ def broken_invariants(state: WTState) -> list[str]:
             problems.append(f"unit {u.id} has negative damage or action points")
         if not u.retreated and u.damage >= resistance(ctx, u) and u.kind != PRINCESS:
             problems.append(f"{u.kind} {u.id} in {u.at} is alive with {u.damage} damage")
-        if u.incoming and not any(t.kind in ("alloc", "resolve") for t in state.stack):
+        if u.incoming and not in_battle:
             problems.append(f"unit {u.id} has damage assigned outside a battle")
-        if to_kill(ctx, u) <= 0 and not any(t.kind == "resolve" for t in state.stack):
+        if not resolving and to_kill(ctx, u) <= 0:
             problems.append(f"unit {u.id} should be dead")
         if state.phase in ("trade", "development") and (u.damage or u.retreated or u.attacking):
             problems.append(f"unit {u.id} carries battle marks outside the maneuver phase")
     for prov in ctx.board.provinces:
-        here = ctx.units_at(prov)
+        here = by_province.get(prov, [])
         forts = sum(1 for u in here if u.kind == FORTRESS)
         if forts > pc.fortress_per_province:
             problems.append(f"{prov} has {forts} fortresses")

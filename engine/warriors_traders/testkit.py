@@ -1,0 +1,136 @@
+"""Positions for tests and examples: start a game, lay pieces by hand, run chosen steps.
+
+Kept in the package (not in tests/) so the bot's and renderer's tests can build the same
+positions. Nothing here is used by the rules.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.warriors_traders import GAME
+from engine.warriors_traders.board import TRACKS
+from engine.warriors_traders.flow import PARALLEL, RUN, Ctx, advance, task, top_decision
+from engine.warriors_traders.state import BARB_ARMY, BARBARIAN, WTState
+from engine.warriors_traders.world import refresh_owner
+
+
+def start(players=("Ann", "Bo"), *, map="west", variant=None, nations=None, tokens=None, seed=1,
+          **options) -> WTState:
+    """A game past the starting tokens (default: one token on each track), at turn 1."""
+    state = GAME.setup(list(players), seed, {"map": map, "variant": variant or "none",
+                                            "nations": nations or "random", **options})
+    tokens = tokens or {}
+    while state.phase == "setup":
+        d = GAME.pending(state)[0]
+        wanted = list(tokens.get(d.player, TRACKS))
+        placed = sum(state.player(d.player).tokens.values())
+        track = wanted[placed] if placed < len(wanted) else TRACKS[0]
+        state, _ = GAME.apply(state, d.player, f"tech:{track}")
+    return state
+
+
+def seat(state: WTState, name: str) -> int:
+    return state.player(name).seat
+
+
+def set_tokens(state: WTState, name: str, **tracks: int) -> None:
+    """Development tokens per track: 0 is level I, 1 level II, 3 III, 6 IV, 9 V, 13 VI, 17 VII."""
+    state.player(name).tokens.update(tracks)
+
+
+LEVEL_TOKENS = {1: 0, 2: 1, 3: 3, 4: 6, 5: 9, 6: 13, 7: 17}
+
+
+def set_levels(state: WTState, name: str, **levels: int) -> None:
+    state.player(name).tokens.update({t: LEVEL_TOKENS[n] for t, n in levels.items()})
+
+
+def clear(state: WTState, *provinces: str) -> None:
+    """Empty provinces of every piece (all of the board when none are named)."""
+    ctx = Ctx(state)
+    names = set(provinces) or set(ctx.board.provinces)
+    state.units = [u for u in state.units if u.at not in names]
+    for p in names:
+        refresh_owner(ctx, p)
+
+
+def put(state: WTState, owner: str | None, kind: str, province: str, n: int = 1, **fields) -> list[int]:
+    """Place `n` pieces; owner None means barbarian. Returns their ids."""
+    ctx = Ctx(state)
+    who = BARBARIAN if owner is None else seat(state, owner)
+    ids = [ctx.add_unit(who, kind, province, **fields).id for _ in range(n)]
+    refresh_owner(ctx, province)
+    return ids
+
+
+def barbarians(state: WTState, province: str) -> int:
+    return sum(1 for u in state.units if u.at == province and u.kind == BARB_ARMY)
+
+
+def units(state: WTState, name: str | None, province: str | None = None, kind: str | None = None) -> list:
+    who = BARBARIAN if name is None else seat(state, name)
+    return [u for u in state.units if u.owner == who and (province is None or u.at == province)
+            and (kind is None or u.kind == kind)]
+
+
+def run(state: WTState, *steps, stop_at: tuple[str, ...] = ("turn_start",)) -> WTState:
+    return run_events(state, *steps, stop_at=stop_at)[0]
+
+
+def run_events(state: WTState, *steps, stop_at: tuple[str, ...] = ("turn_start",)) -> tuple[WTState, list]:
+    """Replace whatever was to come by `steps` (a Task, or a tuple of kind, seat and args) and
+    run them until a decision is needed, or a task of a kind in `stop_at` comes up (by
+    default the next turn, so a test of the end of a turn sees its result)."""
+    ctx = Ctx(state)
+    state.stack = []
+    state.lanes = {}
+    tasks = [s if not isinstance(s, tuple) else task(s[0], s[1] if len(s) > 1 else -1, **(s[2] if len(s) > 2 else {}))
+             for s in steps]
+    ctx.then(*tasks)
+    while state.stack and state.stack[-1].kind not in stop_at:
+        top = state.stack[-1]
+        if top.kind == PARALLEL or top_decision(ctx) is not None:
+            advance(ctx)
+            break
+        state.stack.pop()
+        RUN[top.kind](ctx, top)
+    state._decisions = None
+    if state.stack and state.stack[-1].kind not in stop_at:
+        GAME._take_forced(state, ctx.events)
+    return state, ctx.events
+
+
+def act(state: WTState, player: str, *option_ids: str) -> tuple[WTState, list]:
+    events: list = []
+    for option_id in option_ids:
+        state, new = GAME.apply(state, player, option_id)
+        events += new
+    return state, events
+
+
+def options(state: WTState, player: str | None = None) -> list[str]:
+    found = [d for d in GAME.pending(state) if player is None or d.player == player]
+    return [o.id for d in found for o in d.options]
+
+
+def random_game(players: list[str], seed: int, options: dict | None = None, *, check=None,
+                bias: bool = True) -> tuple[WTState, int]:
+    """Play to the end by random choices (biased towards doing things when `bias`), calling
+    `check(state)` after every step. Returns the final state and the number of steps."""
+    rng = random.Random(seed)
+    state = GAME.setup(players, seed, options or {})
+    steps = 0
+    while not GAME.is_over(state):
+        d = rng.choice(GAME.pending(state))
+        pool = list(d.options)
+        if bias:
+            keen = [o for o in pool if o.id not in ("pass", "done", "fight", "keep", "back", "cancel", "refuse",
+                                                    "stop") and not o.id.startswith(("war:", "shift:", "peace:"))]
+            if keen and rng.random() < 0.85:
+                pool = keen
+        state, _ = GAME.apply(state, d.player, rng.choice(pool).id)
+        steps += 1
+        if check:
+            check(state)
+    return state, steps
