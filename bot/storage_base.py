@@ -245,9 +245,10 @@ class StorageBase:
         return await self._read(body)
 
     async def list_games(
-        self, guild_id: int | None, *, statuses: Iterable[Status] | None = None, limit: int = 100
+        self, guild_id: int | None, *, statuses: Iterable[Status] | None = None,
+        limit: int | None = None,
     ) -> list[GameRecord]:
-        """A guild's games, newest first (guild_id None: every guild, e.g. at start-up)."""
+        """A guild's games, newest first (guild_id None: every guild, e.g. at start-up); all by default."""
         where, args = [], []
         if guild_id is not None:
             where.append("guild_id = ?")
@@ -258,7 +259,7 @@ class StorageBase:
             args.extend(statuses)
         sql = "SELECT * FROM games" + (" WHERE " + " AND ".join(where) if where else "")
         sql += " ORDER BY id DESC LIMIT ?"
-        rows = await self._read(lambda c: self._all(c, sql, (*args, limit)))
+        rows = await self._read(lambda c: self._all(c, sql, (*args, -1 if limit is None else limit)))
         return [self._record(r) for r in rows]
 
     async def _refuse_busy(self, c: aiosqlite.Connection, channel_id: int) -> None:

@@ -253,6 +253,7 @@ async def test_list_games_by_guild_and_status(storage):
     assert [g.id for g in await storage.list_games(1)] == [b.id, a.id]
     assert [g.id for g in await storage.list_games(1, statuses=["active"])] == [a.id]
     assert len(await storage.list_games(None)) == 3
+    assert [g.id for g in await storage.list_games(1, limit=1)] == [b.id]
     with pytest.raises(GameNotFound):
         await storage.load(999)
 
