@@ -312,6 +312,21 @@ def test_pass_cube_from_the_cards_or_free_pool_when_the_casualty_pool_is_empty()
     check(state)
 
 
+def test_a_player_without_any_cube_passes_without_one():
+    """G. PASSEN (reading): with no cube in the casualty pool, on the cards or in the free pool there is
+    nothing to put on the pass box; the pass stands all the same."""
+    state = new_game(("Ann", "Bo"))
+    set_army(state, "Ann", "byzantine")
+    set_army(state, "Ann", "arab")
+    state.player("Ann").removed = 42 - 0
+    ready(state, "Ann", casualty={"Ann": 0})
+    assert state.player("Ann").available == 0
+    state, _ = play(state, "Ann pass")
+    ann = state.player("Ann")
+    assert ann.passed and not ann.pass_cube and decision(state).player == "Bo"
+    check(state)
+
+
 def test_a_player_who_passed_still_defends():
     """G. PASSEN: "Er kann danach in dieser Runde keine Aktionen mehr ausführen, sich aber natürlich
     weiterhin verteidigen." """

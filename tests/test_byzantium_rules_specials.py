@@ -221,6 +221,18 @@ def test_arab_improvement_is_paid_from_the_arab_treasury_and_grows_arab_cities()
     assert state.cities["Tabuk"].markers == 2
 
 
+def test_a_fortified_city_can_still_grow_to_three_markers():
+    """Befestigung: "Der Befestigungsmarker unterliegt nicht dem Stapellimit von drei Stadtmarkern pro
+    Stadt" """
+    state = new_game()
+    set_city(state, "Ankara", controller="Bo", fortified=True)
+    ready(state, "Ann")
+    state, _ = play(state, "Ann special:byzantine_improvement", "Ann source:available", "Ann improve:Ankara")
+    ankara = state.cities["Ankara"]
+    assert ankara.markers == 3 and ankara.fortified
+    check(state)
+
+
 def test_no_improvement_without_a_city_below_three_markers():
     """Stadterweiterung: "Jede Stadt kann maximal 3 Stadtmarker haben." """
     state = new_game()
@@ -378,6 +390,22 @@ def test_civil_war_loser_retreats():
     check(state)
 
 
+def test_civil_war_attacker_that_moved_falls_back_to_the_city_it_came_from():
+    """Bürgerkrieg: "Falls er verliert, muß die angreifende Armee sich zurückziehen" with Kampf: "muß der
+    Angreifer sich in die Stadt zurückziehen, aus der er gekommen war" (reading: an army that moved goes
+    back where its move started, at no cost)."""
+    state = civil_war_position()
+    set_army(state, "Ann", "byzantine", at="Antioch", main=3, movement=3)
+    ready(state, "Ann")
+    pin_dice(state, [6, 6, 1])
+    state, _ = play(state, "Ann move:byzantine", "Ann to:Damascus", "Ann civil_war", "Ann source:available",
+                    "Bo no_levy", "Ann loss:main", "Ann loss:main")
+    ann = state.player("Ann")
+    assert ann.byzantine.at == "Antioch" and ann.byzantine.movement == 2
+    assert state.cities["Damascus"].controller == 1
+    check(state)
+
+
 def test_other_players_armies_defend_a_city_in_a_civil_war():
     """Bürgerkrieg ("Die Kämpfe in einem Bürgerkrieg verlaufen genau so wie alle anderen Kämpfe") and
     Rückzug einer Armee: armies standing in the attacked city may retreat or fight."""
@@ -465,6 +493,24 @@ def test_bulgar_conquest_gives_vp_to_the_side_not_attacked_and_no_cube_or_booty(
     assert ann.treasury == {"byzantine": 15, "arab": 5} and ann.available == 8
     assert state.player("Bo").casualty == bo_casualty + 1
     check(state)
+    # An Arab city taken by the Bulgars: Byzantine VP.
+    state = new_game()
+    set_city(state, "Adrianople", side="arab", markers=3, controller="Bo")
+    ready(state, "Ann")
+    pin_dice(state, [1, 1, 1])
+    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Adrianople", "Ann source:available")
+    assert state.cities["Adrianople"].side == "bulgar" and state.cities["Adrianople"].markers == 2
+    assert state.player("Ann").vp == {"byzantine": 12, "arab": 10}
+
+
+def test_a_player_may_defend_his_city_with_his_levy_against_bulgars_he_sent():
+    """Bulgarenangriff: "Dabei gelten die üblichen Kampfregeln" - Bürgerwehren: the controller may call his
+    levy (reading: also when he sent the Bulgars himself)."""
+    state = new_game()
+    set_city(state, "Thessalonica", controller="Ann")
+    ready(state, "Ann")
+    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Thessalonica", "Ann source:available")
+    assert decision(state).player == "Ann" and option_ids(state) == ["levy", "no_levy"]
 
 
 def test_bulgar_attack_cube_is_paid_by_the_side_not_attacked():
