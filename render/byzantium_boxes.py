@@ -82,8 +82,8 @@ STANDING_COLUMNS = (("Tax", "taxes"), ("Church", "churches"), ("Mosque", "mosque
 
 def _standing_columns(board: Board) -> list[float]:
     x0, _, x1, _ = board.boxes["standing"]
-    first = x0 + 100
-    step = (x1 - 40 - first) / 2
+    first = x0 + 96
+    step = (x1 - 54 - first) / 2
     return [first, first + step, first + 2 * step]
 
 

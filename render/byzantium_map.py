@@ -165,5 +165,6 @@ def draw_armies(draw, board: Board, summary: dict, letters, colours) -> None:
         # player's letter; the small white number is the army's combat cubes, on the corner
         # away from the city so it never lands on the city's own badge.
         kit.token(draw, (x, y), ARMY_TOKEN, colours[name], shape=SIDE_SHAPES[side], letter=letters[name], border_width=4)
-        corner = -1 if x < city.x - 2 else 1
-        kit.badge(draw, (x + corner * ARMY_TOKEN / 2, y + ARMY_TOKEN / 2), 14, kit.WHITE, str(army_strength(army)))
+        across = -1 if x < city.x - 2 else 1
+        down = -1 if y < city.y - 2 else 1
+        kit.badge(draw, (x + across * ARMY_TOKEN / 2, y + down * ARMY_TOKEN / 2), 14, kit.WHITE, str(army_strength(army)))
