@@ -78,7 +78,7 @@ def test_same_state_gives_identical_bytes():
 def test_states_of_random_games_all_draw(players, seed):
     history = random_game(players, seed)
     # Every state is too slow for a unit test: a spread of them, always the first and last.
-    picks = sorted({0, len(history) - 1, *range(0, len(history), max(1, len(history) // 12))})
+    picks = sorted({0, len(history) - 1, *range(0, len(history), max(1, len(history) // 6))})
     for index in picks:
         state, events = history[index]
         data = render_png("byzantium", state, highlight=highlight_from_events("byzantium", events))
