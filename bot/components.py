@@ -37,6 +37,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
         match = self.template.fullmatch(custom_id)
         self.game_id = int(match["game"])
         self.version = int(match["version"])
+        self.seat = int(match["seat"])
         self.ref = match["ref"]
 
     @classmethod
@@ -45,7 +46,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interact.component(
-            interaction, lambda service, actor: service.choose(self.game_id, self.version, self.ref, actor),
+            interaction, lambda service, actor: service.choose(self.game_id, self.version, self.ref, actor, seat=self.seat),
             game_id=self.game_id,
         )
 
@@ -64,6 +65,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
         match = self.template.fullmatch(custom_id)
         self.game_id = int(match["game"])
         self.version = int(match["version"])
+        self.seat = int(match["seat"])
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
@@ -76,7 +78,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
             return
         ref = values[0]
         await interact.component(
-            interaction, lambda service, actor: service.choose(self.game_id, self.version, ref, actor),
+            interaction, lambda service, actor: service.choose(self.game_id, self.version, ref, actor, seat=self.seat),
             game_id=self.game_id,
         )
 

@@ -8,7 +8,8 @@ Up to 25 options become buttons. More become select menus grouped by the option 
 (`take:`, `move:` ...) and paged by 25, with the prefix-less options (`pass`, `done`) kept as
 buttons. A decision too large for one message continues in further messages.
 
-Custom ids carry the game id, the state version and a reference to the option: the option id
+Custom ids carry the game id, the state version, the deciding seat's index and a reference
+to the option: the option id
 itself when it fits, otherwise its index in the decision plus a short hash of the id, so a
 reference can never silently point at a different option.
 """
@@ -31,8 +32,8 @@ BUTTONS_PER_ROW = 5
 SELECT_OPTIONS = 25
 
 # The templates the DynamicItems parse; kept here beside the builders that must match them.
-BUTTON_TEMPLATE = r"bg:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<ref>.+)"
-SELECT_TEMPLATE = r"bs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<part>[0-9]+)"
+BUTTON_TEMPLATE = r"bg:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<seat>[0-9]+):(?P<ref>.+)"
+SELECT_TEMPLATE = r"bs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<seat>[0-9]+):(?P<part>[0-9]+)"
 LOBBY_TEMPLATE = r"lobby:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"
 # Moderator confirmations: the action's argument rides along, and the version makes an old
 # confirmation useless once the game has moved on.
@@ -89,12 +90,12 @@ def resolve_ref(options: Sequence[Option], ref: str) -> str | None:
     return None
 
 
-def button_id(game_id: int, version: int, ref: str) -> str:
-    return f"bg:{game_id}:{version}:{ref}"
+def button_id(game_id: int, version: int, seat: int, ref: str) -> str:
+    return f"bg:{game_id}:{version}:{seat}:{ref}"
 
 
-def select_id(game_id: int, version: int, part: int) -> str:
-    return f"bs:{game_id}:{version}:{part}"
+def select_id(game_id: int, version: int, seat: int, part: int) -> str:
+    return f"bs:{game_id}:{version}:{seat}:{part}"
 
 
 def lobby_id(game_id: int, action: str) -> str:
@@ -114,14 +115,16 @@ def _group_title(key: str) -> str:
     return key.replace("_", " ").capitalize() or "Choose"
 
 
-def build_prompt(game_id: int, version: int, decision: Decision) -> list[PromptPage]:
-    """The component pages for one decision (usually exactly one page)."""
+def build_prompt(game_id: int, version: int, decision: Decision, seat: int = 0) -> list[PromptPage]:
+    """The component pages for one decision (usually exactly one page). `seat` is the index of
+    the deciding player, so a click on someone else's prompt is refused even when the same
+    option is also theirs (simultaneous decisions)."""
     options = decision.options
-    button_budget = CUSTOM_ID_LIMIT - len(button_id(game_id, version, ""))
+    button_budget = CUSTOM_ID_LIMIT - len(button_id(game_id, version, seat, ""))
     if len(options) <= ROWS * BUTTONS_PER_ROW:
         buttons = tuple(
             ButtonSpec(
-                custom_id=button_id(game_id, version, option_ref(options, i, button_budget)),
+                custom_id=button_id(game_id, version, seat, option_ref(options, i, button_budget)),
                 label=_button_label(option),
                 row=i // BUTTONS_PER_ROW,
                 style="primary" if _group_key(option) else "secondary",
@@ -147,7 +150,7 @@ def build_prompt(game_id: int, version: int, decision: Decision) -> list[PromptP
         rows.append(
             [
                 ButtonSpec(
-                    custom_id=button_id(game_id, version, option_ref(options, i, button_budget)),
+                    custom_id=button_id(game_id, version, seat, option_ref(options, i, button_budget)),
                     label=_button_label(options[i]),
                     row=0,
                     style="secondary",
@@ -166,7 +169,7 @@ def build_prompt(game_id: int, version: int, decision: Decision) -> list[PromptP
             rows.append(
                 [
                     SelectSpec(
-                        custom_id=select_id(game_id, version, select_count),
+                        custom_id=select_id(game_id, version, seat, select_count),
                         placeholder=placeholder[:PLACEHOLDER_LIMIT],
                         options=tuple(
                             (options[i].label[:SELECT_TEXT_LIMIT] or options[i].id[:SELECT_TEXT_LIMIT],

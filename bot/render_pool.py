@@ -20,6 +20,8 @@ log = logging.getLogger(__name__)
 def _render(game_name: str, state: Any, events: list) -> bytes | None:
     import render
 
+    if game_name not in render.drawn_games():
+        return None  # a game without a drawing is posted as text
     highlight = None
     finder = getattr(render, "highlight_from_events", None)
     if finder is not None and events:

@@ -141,7 +141,8 @@ class ServiceCore:
         posts = []
         for decision in engine_of(record).pending(loaded.state):
             user_id = seats.get(decision.player)
-            pages = build_prompt(record.id, loaded.seq, decision)
+            index = next((i for i, s in enumerate(record.seats) if s.seat == decision.player), 0)
+            pages = build_prompt(record.id, loaded.seq, decision, index)
             for page in pages:
                 posts.append(Post(
                     text.prompt_text(decision, user_id, part=page.part), components=page.components,

@@ -19,16 +19,21 @@ from engine import Decision, Option
 
 
 class PlayActions(ServiceCore):
-    async def choose(self, game_id: int, version: int, ref: str, actor: Actor) -> Outcome:
-        """A click on a prompt: `ref` names an option of the decision shown at `version`."""
+    async def choose(self, game_id: int, version: int, ref: str, actor: Actor, *, seat: int | None = None) -> Outcome:
+        """A click on a prompt: `ref` names an option of the decision shown at `version` to the
+        player in seat number `seat`."""
         async with self.lock(game_id):
             try:
                 loaded = await self.game_by_id(game_id, actor)
-                seat, decisions = self._my_turn(loaded, actor)
+                mine, decisions = self._my_turn(loaded, actor)
+                seats = loaded.record.seats
+                if seat is not None and (seat >= len(seats) or seats[seat].user_id != actor.user_id):
+                    owner = seats[seat].seat if seat < len(seats) else "another player"
+                    raise Refusal(f"This prompt is for {owner}; use the one that mentions you.")
                 if version != loaded.seq:
                     raise Refusal(STALE)
                 decision, option = _resolve(decisions, ref)
-                return await self._apply_choice(loaded, seat, decision, option, actor)
+                return await self._apply_choice(loaded, mine, decision, option, actor)
             except Refusal as why:
                 return Outcome.refuse(str(why), game_id)
 

@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from bot_fakes import World, current_prompts, open_game, pick, waiting_member
+from bot_fakes import World, current_prompts, loaded_game, open_game, pick, waiting_member
 
 
 @pytest.fixture
@@ -104,25 +104,18 @@ async def test_stale_button_is_refused(world):
     channel, members = await open_game(world)
     old = current_prompts(channel)[0]
     player = waiting_member(old, members)
-    await world.click(player, old, "Pass (no more actions this round)")
-    record = await world.bot.storage.channel_game(channel.id)
-    seq = (await world.bot.storage.load(record.id)).seq
-    # The old prompt's message still exists with its buttons in Discord's cache of the client;
-    # a second click there (or on any copy of it) must not be applied to the new state.
-    stale_copy = old
-    stale_copy.view = None
-    from bot.components import build_view
-    from bot.prompt import build_prompt
-    from engine import get_game
-
-    # Rebuild the exact view the old prompt had (version 0) and click it again.
-    loaded = await world.bot.storage.load(record.id)
-    decision = get_game("byzantium").pending(loaded.state)[0]
-    stale_copy.view = build_view(build_prompt(record.id, 0, decision)[0].components)
-    clicker = next(m for m in members if m.name == decision.player)
-    interaction = await world.click(clicker, stale_copy, stale_copy.buttons()[0])
-    assert "out of date" in interaction.reply_text
-    assert (await world.bot.storage.load(record.id)).seq == seq
+    saved = old.view
+    take = next(o.value for c in old.components if hasattr(c.item, "options") for o in c.item.options)
+    await world.select(player, old, take)
+    # The same player decides next (where the cube comes from), so only the version is wrong.
+    assert waiting_member(current_prompts(channel)[0], members) is player
+    assert old.view is None  # the answered prompt lost its buttons ...
+    old.view = saved  # ... but a client that has not seen the edit still shows them
+    interaction = await world.click(player, old, "Pass (no more actions this round)")
+    assert "out of date" in interaction.reply_text and interaction.replies[0].ephemeral
+    game = await loaded_game(world, channel)
+    assert game.seq == 1
+    assert [c.option_id for c in await world.bot.storage.choices(game.id)] == [take]
 
 
 async def test_restart_between_prompt_and_click(world):

@@ -71,7 +71,7 @@ def test_up_to_25_options_are_buttons_five_per_row():
     specs = pages[0].components
     assert all(isinstance(s, ButtonSpec) for s in specs) and len(specs) == 25
     assert [s.row for s in specs] == [i // 5 for i in range(25)]
-    assert specs[0].custom_id == "bg:12:34:to:City0"
+    assert specs[0].custom_id == "bg:12:34:0:to:City0"
     check_page(pages[0])
 
 
@@ -105,8 +105,9 @@ def test_long_option_ids_use_an_index_and_hash_that_cannot_point_elsewhere():
     long_id = "retreat:" + "Constantinople-" * 10
     options = (Option("pass", "Pass"), Option(long_id, "Retreat far"))
     d = Decision("Ann", "Retreat?", options)
-    pages = build_prompt(123456789, 987654, d)
+    pages = build_prompt(123456789, 987654, d, seat=3)
     check_page(pages[0])
+    assert pages[0].components[0].custom_id == "bg:123456789:987654:3:pass"
     ref = re.fullmatch(BUTTON_TEMPLATE, pages[0].components[1].custom_id)["ref"]
     assert ref.startswith("#1.")
     assert resolve_ref(options, ref) == long_id
