@@ -23,10 +23,12 @@ from discord_standin.message_record import Message, walk_components
 from discord_standin.records import Interaction
 from discord_standin.world import Channel, Member
 
+from bot.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE
 from render.byzantium_board import board
 
 BOARD_SIZE = (board().width, board().height)
-PROMPT_ID = re.compile(r"^b[gs]:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<rest>.+)$")
+# The bot's own custom id formats (they carry the game version and, for buttons, the option).
+BUTTON_ID, SELECT_ID = re.compile(BUTTON_TEMPLATE), re.compile(SELECT_TEMPLATE)
 ADDRESSEE = re.compile(r"^<@(?P<id>[0-9]+)>")
 FINAL = "is over. Final scores"
 STALE = "out of date"
@@ -35,12 +37,17 @@ WAIT = 30.0  # generous: several engineers share two CPU cores
 
 # -- reading what the bot posted --------------------------------------------------------------------
 
+def id_version(custom_id: str | None) -> int | None:
+    """The game version in a choice button's or menu's custom id (None for other components)."""
+    match = BUTTON_ID.fullmatch(custom_id or "") or SELECT_ID.fullmatch(custom_id or "")
+    return int(match["version"]) if match else None
+
+
 def prompt_version(message: Message) -> int | None:
     """The game version a prompt message asks about, from its (enabled) components' custom ids."""
     for cid in _custom_ids(message):
-        match = PROMPT_ID.match(cid)
-        if match:
-            return int(match["version"])
+        if id_version(cid) is not None:
+            return id_version(cid)
     return None
 
 
@@ -74,11 +81,11 @@ def options_on(messages: list[Message]) -> dict[str, Choice]:
     found: dict[str, Choice] = {}
     for message in messages:
         for b in message.buttons():
-            match = PROMPT_ID.match(b.custom_id or "")
-            if match and not b.disabled and match["rest"] and not match["rest"].startswith("#"):
-                found[match["rest"]] = Choice(match["rest"], b.label or "", message, b.custom_id, False)
+            match = BUTTON_ID.fullmatch(b.custom_id or "")
+            if match and not b.disabled and not match["ref"].startswith("#"):
+                found[match["ref"]] = Choice(match["ref"], b.label or "", message, b.custom_id, False)
         for s in message.selects():
-            if PROMPT_ID.match(s.custom_id) and not s.disabled:
+            if SELECT_ID.fullmatch(s.custom_id) and not s.disabled:
                 for o in s.options:
                     found[o.value] = Choice(o.value, o.label, message, s.custom_id, True)
     return found
@@ -165,13 +172,18 @@ class Table:
     def boards(self) -> list[Message]:
         return [m for m in self.bot_messages() if is_board(m)]
 
-    def has_version(self, version: int) -> bool:
-        """A prompt for `version` was posted (it may already be answered), or the game is over."""
+    def moved_past(self, version: int, after_id: int = 0) -> bool:
+        """A prompt for a later version than `version` (or the final scores) was posted after
+        `after_id` (an interaction's or message's id: snowflakes grow with time)."""
         for m in self.bot_messages():
-            ids = [c.get("custom_id") or "" for v in m.versions for c in walk_components(v.components)]
-            if any((match := PROMPT_ID.match(cid)) and int(match["version"]) >= version for cid in ids):
+            if m.id <= after_id:
+                continue
+            if FINAL in m.content:
                 return True
-        return self.final() is not None
+            posted = (id_version(c.get("custom_id")) for c in walk_components(m.versions[0].components))
+            if any(v is not None and v > version for v in posted):
+                return True
+        return False
 
     async def wait_prompt(self, timeout: float = WAIT) -> list[Message]:
         return await self.fake.wait_for(lambda: self.live_prompts() or None, timeout, "a live prompt")
@@ -202,7 +214,7 @@ class Table:
         """Wait until the bot moved past `version` or answered `ix` privately."""
         # The clicked prompt is edited before the next board and prompt are posted, so once the
         # next version is up the edit is visible too.
-        await self.fake.wait_for(lambda: ix.followups or self.has_version(version + 1), timeout,
+        await self.fake.wait_for(lambda: ix.followups or self.moved_past(version, ix.id), timeout,
                                  f"the bot to answer interaction {ix.id} or move past version {version}")
 
     async def shortcut(self, member: Member, command: str, option_id: str, **options: Any) -> Message:
@@ -212,7 +224,7 @@ class Table:
         ix = await self.fake.slash(member, self.channel, command, **options)
         answer = await ix.result(WAIT)
         assert answer.ephemeral and answer.content == "Done.", answer.content
-        await self.fake.wait_for(lambda: self.has_version(version + 1), WAIT, f"the game to move past {version}")
+        await self.fake.wait_for(lambda: self.moved_past(version, ix.id), WAIT, f"the game to move past {version}")
         self.acked.append((self.seats[member.id], option_id, member.id))
         return answer
 
