@@ -22,7 +22,8 @@ def _renderer(game_name: str) -> ModuleType:
 
 def render_png(game_name: str, state, *, highlight: dict | None = None) -> bytes:
     """The board of `state` as PNG bytes. `highlight` marks the last action:
-    {"cities": [names], "routes": [[a, b], ...], "text": "..."}, every key optional."""
+    {"cities": [names], "routes": [[a, b], ...], "boxes": [box ids], "text": "..."}, every
+    key optional."""
     return _renderer(game_name).render_png(state, highlight=highlight)
 
 

@@ -48,7 +48,7 @@ def draw_board(summary: dict, decisions: Sequence = (), result: list | None = No
     draw_cities(draw, b, summary, letters, colours, highlight.get("cities"))
     draw_armies(draw, b, summary, letters, colours)
     draw_bulgars(draw, b, summary)
-    draw_special(draw, b, summary, letters, colours)
+    draw_special(draw, b, summary, letters, colours, highlight.get("boxes"))
     draw_standing(draw, b, summary, order, letters, colours)
     draw_player_panels(draw, b, summary, order, letters, colours)
     draw_header(draw, b, summary, list(decisions), result, str(highlight.get("text") or ""), letters, colours)
@@ -72,7 +72,7 @@ def render_png(state, *, highlight: dict | None = None) -> bytes:
 # Event kinds that happen at one city (their data has "city"): marked on the map.
 _AT_CITY = {
     "take", "place", "improve", "fortify", "attack", "battle", "siege", "conquest", "bulgars", "control",
-    "destroyed", "levy", "stand",
+    "destroyed", "levy", "stand", "special",
 }  # fmt: skip
 # Narration worth a line in the header; dice rolls, payments and the like are left to the log.
 _QUIET = {"roll", "pay", "money", "cubes_back", "movement", "vp", "loss", "income", "upkeep"}
@@ -80,9 +80,11 @@ _QUIET = {"roll", "pay", "money", "cubes_back", "movement", "vp", "loss", "incom
 
 def highlight_from_events(events: Iterable) -> dict:
     """The highlight for the last action: the cities it touched, the routes it moved along,
-    and a one-line account (the narration of its main events)."""
+    the special action boxes it took, and a one-line account (the narration of its main
+    events)."""
     cities: list[str] = []
     routes: list[list[str]] = []
+    boxes: list[str] = []
     texts: list[str] = []
     last_text = ""
     for event in events:
@@ -99,6 +101,8 @@ def highlight_from_events(events: Iterable) -> dict:
             cities.extend(path[-1:])
         elif kind in _AT_CITY and data.get("city"):
             cities.append(data["city"])
+        if kind == "special" and data.get("box"):
+            boxes.append(data["box"])
         if text and kind not in _QUIET:
             texts.append(text)
     highlight: dict = {}
@@ -106,6 +110,8 @@ def highlight_from_events(events: Iterable) -> dict:
         highlight["cities"] = list(dict.fromkeys(cities))
     if routes:
         highlight["routes"] = routes
+    if boxes:
+        highlight["boxes"] = list(dict.fromkeys(boxes))
     if texts or last_text:
         highlight["text"] = " ".join(dict.fromkeys(texts)) if texts else last_text
     return highlight

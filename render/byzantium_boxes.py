@@ -62,8 +62,11 @@ def draw_special_static(draw, board: Board) -> None:
             draw.rounded_rectangle((sx - h, sy - h, sx + h, sy + h), radius=6, outline=(150, 140, 120), width=3)
 
 
-def draw_special(draw, board: Board, summary: dict, letters: dict[str, str], colours: dict) -> None:
+def draw_special(draw, board: Board, summary: dict, letters: dict[str, str], colours: dict, marked=()) -> None:
     for box_id, (sx, sy) in special_slots(board).items():
+        if box_id in (marked or ()):  # the box the last action took
+            h = SLOT / 2 + 6
+            draw.rounded_rectangle((sx - h, sy - h, sx + h, sy + h), radius=9, outline=kit.HIGHLIGHT, width=5)
         holder = (summary.get("special_actions") or {}).get(box_id)
         if holder:
             kit.token(draw, (sx, sy), SLOT, colours.get(holder, kit.FAINT), shape="square", letter=letters.get(holder, "?"))

@@ -88,7 +88,7 @@ def test_states_of_random_games_all_draw(players, seed):
 def test_every_event_list_of_a_game_makes_a_valid_highlight():
     for _state, events in random_game(["Ann", "Bo", "Cy"], 21):
         highlight = highlight_from_events("byzantium", events)
-        assert set(highlight) <= {"cities", "routes", "text"}
+        assert set(highlight) <= {"cities", "routes", "boxes", "text"}
         assert all(city in board().cities for city in highlight.get("cities", []))
 
 
@@ -102,6 +102,11 @@ def test_highlight_follows_moves_and_marks_conquests():
     assert highlight["routes"] == [["Tabuk", "Jerusalem"]]
     assert highlight["cities"] == ["Jerusalem"]
     assert "conquers Jerusalem" in highlight["text"] and "rolls" not in highlight["text"]
+
+
+def test_highlight_marks_the_special_action_box_taken():
+    events = [FakeEvent("special", "Bo takes the special action: Fortify.", {"player": "Bo", "action": "fortify", "box": "fortify_2"})]
+    assert highlight_from_events("byzantium", events) == {"boxes": ["fortify_2"], "text": "Bo takes the special action: Fortify."}
 
 
 # -- pixel checks on hand-made summaries, so they do not depend on how a game goes ------------
