@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import math
+import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from importlib import resources
@@ -71,9 +72,9 @@ def outline_for(ink: RGB) -> RGB:
 
 def player_letters(names: Sequence[str]) -> dict[str, str]:
     """Each player's initial, or A, B, C, D by seat when two initials clash (or one is not a
-    letter), so every player has a distinct letter."""
+    letter the font draws), so every player has a distinct, readable letter."""
     initials = [name.strip()[:1].upper() for name in names]
-    if len(set(initials)) == len(initials) and all(i.isalpha() for i in initials):
+    if len(set(initials)) == len(initials) and all(_drawable_letter(i) for i in initials):
         return dict(zip(names, initials, strict=True))
     return {name: "ABCDEFGH"[i] for i, name in enumerate(names)}
 
@@ -95,6 +96,11 @@ def _text_masks(content: str, size: int, stroke: int, anchor: str):
             (-left, -top), content, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
         )
     return fill, outline, (left, top)
+
+
+def _drawable_letter(char: str) -> bool:
+    """A letter of a script the packaged font draws (anything else would show as a box)."""
+    return char.isalpha() and unicodedata.name(char, "").split(" ")[0] in ("LATIN", "GREEK", "CYRILLIC")
 
 
 def text(

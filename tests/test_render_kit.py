@@ -12,6 +12,8 @@ def test_players_are_marked_by_their_initials_when_distinct():
 def test_clashing_initials_fall_back_to_seat_letters():
     assert kit.player_letters(["Ann", "Abe", "Cy"]) == {"Ann": "A", "Abe": "B", "Cy": "C"}
     assert kit.player_letters(["7up", "Bo"]) == {"7up": "A", "Bo": "B"}
+    assert kit.player_letters(["李小龍", "Bo"]) == {"李小龍": "A", "Bo": "B"}  # the font has no CJK glyphs
+    assert kit.player_letters(["Zoë", "Ωmega"]) == {"Zoë": "Z", "Ωmega": "Ω"}
 
 
 def test_text_is_shrunk_then_cut_to_fit():
