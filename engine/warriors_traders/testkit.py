@@ -114,6 +114,11 @@ def options(state: WTState, player: str | None = None) -> list[str]:
     return [o.id for d in found for o in d.options]
 
 
+# Decisions where a random player should rather do something than pass (the trade phase is
+# left uniform: there "done" is what ends it).
+BUSY_KINDS = {"action", "move", "move_to", "princess", "extra", "build", "feed"}
+
+
 def random_game(players: list[str], seed: int, options: dict | None = None, *, check=None,
                 bias: bool = True) -> tuple[WTState, int]:
     """Play to the end by random choices (biased towards doing things when `bias`), calling
@@ -124,7 +129,7 @@ def random_game(players: list[str], seed: int, options: dict | None = None, *, c
     while not GAME.is_over(state):
         d = rng.choice(GAME.pending(state))
         pool = list(d.options)
-        if bias:
+        if bias and d.kind in BUSY_KINDS:
             keen = [o for o in pool if o.id not in ("pass", "done", "fight", "keep", "back", "cancel", "refuse",
                                                     "stop") and not o.id.startswith(("war:", "shift:", "peace:"))]
             if keen and rng.random() < 0.85:
