@@ -12,9 +12,12 @@ from pathlib import Path
 
 import aiosqlite
 
+import migrations
 from bot.storage_types import StorageError
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
+# The .sql files ship as package data of the `migrations` package, so a plain
+# (non-editable) install finds them too.
+MIGRATIONS_DIR = Path(migrations.__file__).resolve().parent
 _NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
 

@@ -118,6 +118,9 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     state_class: ClassVar[type[BaseState]]
+    # Bumped whenever a rules change makes old choices replay differently, so storage can
+    # tell "the rules changed" from "the data is corrupt".
+    rules_version: ClassVar[str] = "1"
 
     # -- hooks for each game -------------------------------------------------------------
     @abstractmethod
