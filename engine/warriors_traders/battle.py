@@ -113,8 +113,19 @@ def _forced(ctx: Ctx, t) -> bool:
 
 def label(ctx: Ctx, u: Unit) -> str:
     hp = "retreated" if u.retreated else f"{_hp(ctx, u)} left"
-    whose = "barbarian" if u.owner < 0 else f"{ctx.name(u.owner)}'s"
-    return f"{whose} {u.kind} ({hp}, +{u.incoming} now)"
+    return f"{piece_name(ctx, u)} ({hp}, +{u.incoming} now)"
+
+
+def piece_name(ctx: Ctx, u: Unit) -> str:
+    if u.owner < 0:
+        return "barbarian army" if u.kind == "barbarian" else f"barbarian {u.kind}"
+    return f"{ctx.name(u.owner)}'s {u.kind}"
+
+
+def pieces_name(ctx: Ctx, units: list[Unit]) -> str:
+    if units[0].owner < 0:
+        return f"{len(units)} barbarian arm{'y' if len(units) == 1 else 'ies'}"
+    return f"{ctx.name(units[0].owner)}'s {', '.join(u.kind for u in units)}"
 
 
 def _hp(ctx: Ctx, u: Unit) -> int:
@@ -224,7 +235,7 @@ def run_resolve(ctx: Ctx, t) -> None:
             gained = kill_vp(ctx, u) if dealer >= 0 else 0
             if gained:
                 ctx.p(dealer).vp_kills += gained
-            ctx.emit("destroyed", f"{ctx.name(u.owner)}'s {u.kind} in {prov} is destroyed"
+            ctx.emit("destroyed", f"{piece_name(ctx, u)} in {prov} is destroyed"
                      + (f"; {ctx.name(dealer)} gains {gained} VP." if gained else "."),
                      province=prov, owner=ctx.name(u.owner), unit=u.kind, by=ctx.name(dealer), vp=gained)
         elif u.damage == resistance(ctx, u):
@@ -267,14 +278,14 @@ def _move_out(ctx: Ctx, ids: list[int], prov: str, dest: str | None, why: str) -
     if dest is None:
         for u in units:
             ctx.remove_unit(u)
-        ctx.emit("lost", f"{ctx.name(owner)}'s {', '.join(u.kind for u in units)} in {prov} "
+        ctx.emit("lost", f"{pieces_name(ctx, units)} in {prov} "
                  f"find{'s' if len(units) == 1 else ''} nowhere to {why} and {'is' if len(units) == 1 else 'are'} "
                  "removed (no VP).", province=prov, owner=ctx.name(owner), units=[u.kind for u in units])
     else:
         for u in units:
             u.at, u.ap, u.attacking = dest, 0, False
         refresh_owner(ctx, dest)
-        ctx.emit(why, f"{ctx.name(owner)}'s {', '.join(u.kind for u in units)} {why} from {prov} to {dest}.",
+        ctx.emit(why, f"{pieces_name(ctx, units)} {why} from {prov} to {dest}.",
                  province=prov, to=dest, owner=ctx.name(owner), units=[u.id for u in units])
     refresh_owner(ctx, prov)
 
