@@ -198,6 +198,17 @@ def test_second_move_costs_one_more_than_as_a_first_move():
     assert movement_spent(events) == 4
 
 
+def test_at_most_two_moves_per_action():
+    """F.: "In der Aktion Bewegung/Angriff kann sich die Armee normalerweise über eine (1) Verbindung
+    bewegen, aber ... noch eine Verbindung weiter" - two links at most, however many cubes are left."""
+    state = new_game()
+    set_army(state, "Ann", "byzantine", at="Ankara", main=3, movement=9)
+    ready(state, "Ann")
+    state, _ = play(state, "Ann move:byzantine", "Ann to:Caesarea", "Ann to:Trebizond")
+    assert decision(state).player == "Bo"
+    assert state.player("Ann").byzantine.at == "Trebizond" and state.player("Ann").byzantine.movement == 6
+
+
 def test_second_move_needs_enough_movement_cubes():
     """F.: the second move costs "einen Holzwürfel aus dem Bewegungsfeld mehr" - two cubes for a road."""
     state = new_game()
