@@ -125,10 +125,15 @@ class Publisher:
             log.warning("could not edit clicked message %s: %s", getattr(interaction.message, "id", None), exc)
 
     async def post_all(self, outcome: Outcome, channel) -> list[str]:
-        """Send the outcome's posts; return the names of missing permissions if any send failed."""
+        """Send the outcome's posts; return the names of missing permissions if any send failed.
+
+        Any other failure of one post (Discord answering 5xx after discord.py's retries) does not
+        stop the others, so a board that cannot be uploaded never takes the next prompt with it;
+        the first such error is raised once everything else is sent."""
         board_channel = channel
         if outcome.board_thread_id is not None:
             board_channel = await self._channel(outcome.board_thread_id) or channel
+        failed: discord.HTTPException | None = None
         for post in outcome.posts:
             target = board_channel if post.where == "board" else channel
             try:
@@ -141,6 +146,11 @@ class Publisher:
                     # Nobody could ever see or join this lobby: close it so the channel stays free.
                     await self.service.drop_unseen_lobby(outcome.game_id)
                 return lacking or ["Send Messages"]
+            except discord.HTTPException as exc:
+                log.warning("posting a %s message for game %s failed: %s", post.kind, outcome.game_id, exc)
+                failed = failed or exc
+        if failed is not None:
+            raise failed
         return []
 
     async def send(self, post: Post, channel, *, game_id: int | None) -> discord.Message:
