@@ -185,6 +185,25 @@ class Table:
                 return True
         return False
 
+    def posted_prompt_versions(self) -> list[int]:
+        """The version of every prompt message as it was posted (a version twice = a doubled post;
+        a decision too large for one message would legitimately repeat its version)."""
+        out = []
+        for m in self.bot_messages():
+            versions = {id_version(c.get("custom_id")) for c in walk_components(m.versions[0].components)} - {None}
+            out.extend(versions)
+        return out
+
+    def board_files(self) -> list[str]:
+        """The file names of the posted boards (the bot names them after the game and its version)."""
+        return [a.filename for m in self.boards() for a in m.attachments if a.is_image]
+
+    def assert_nothing_doubled(self) -> None:
+        versions = self.posted_prompt_versions()
+        assert len(versions) == len(set(versions)), f"a prompt was posted twice: {sorted(versions)}"
+        files = self.board_files()
+        assert len(files) == len(set(files)), f"a board was posted twice: {sorted(files)}"
+
     async def wait_prompt(self, timeout: float = WAIT) -> list[Message]:
         return await self.fake.wait_for(lambda: self.live_prompts() or None, timeout, "a live prompt")
 

@@ -1,0 +1,172 @@
+"""End to end under faults: the real bot (`python -m bot`) against a Discord stand-in that drops
+the gateway, rate-limits message posts, fails uploads and answers slowly.
+
+Each test plays a few choices through the fault and asserts what members see and that every
+choice acknowledged to them is in the database exactly once (nothing lost, nothing doubled).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from discord_standin.api import FakeDiscord
+from e2e_kit import BOARD_SIZE, WAIT, Table, is_board, open_table
+
+POST_FAILED = "That was saved, but I could not post everything here"
+
+
+async def start_game(fake: FakeDiscord, start_bot_process, tmp_path) -> Table:
+    await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    return await open_table(fake, tmp_path / "games.sqlite3")
+
+
+def channel_posts(fake: FakeDiscord, table: Table, since: float) -> list[int]:
+    """Statuses of the bot's message posts in the game channel since `since` (monotonic time)."""
+    path = f"/api/v10/channels/{table.channel.id}/messages"
+    return [r.status for r in fake.standin.store.requests if r.method == "POST" and r.path == path
+            and r.started >= since]
+
+
+async def test_gateway_drops_mid_game_lose_and_double_nothing(fake_discord: FakeDiscord, start_bot_process,
+                                                               tmp_path) -> None:
+    fake = fake_discord
+    gateway = fake.standin.gateway
+    table = await start_game(fake, start_bot_process, tmp_path)
+    first = table.waiting()
+    await table.choose(first, "take:Jerusalem")
+
+    # A drop between two clicks: the bot resumes its session.
+    await fake.drop_gateway()
+    await fake.wait_for(lambda: gateway.resumes == 1 and gateway.connected, WAIT, "the bot to resume")
+    await table.choose(first, "source:available")
+
+    # A drop just as a click is sent: Discord replays it on RESUME, and it counts once.
+    second = table.waiting()
+    version = table.version()
+    fake.drop_gateway_before("INTERACTION_CREATE")
+    ix = await table.press(second, "pass")
+    assert not ix.delivered  # the connection closed instead
+    await table.settle(ix, version)
+    assert ix.delivered and not ix.followups and gateway.resumes == 2
+    table.acked.append((table.seats[second.id], "pass", second.id))
+
+    # A drop while the bot is busy with a click (the click was delivered before the drop).
+    third = table.waiting()
+    version = table.version()
+    ix = await table.press(third, "pass")
+    await fake.wait_for(lambda: ix.delivered, WAIT, "the click to reach the bot")
+    await fake.drop_gateway()
+    await table.settle(ix, version)
+    assert not ix.followups
+    table.acked.append((table.seats[third.id], "pass", third.id))
+
+    # The session expires while disconnected: the bot identifies afresh and play goes on.
+    gateway.sessions.clear()
+    await fake.drop_gateway()
+    await fake.wait_for(lambda: gateway.identifies == 2 and gateway.connected, WAIT, "a fresh IDENTIFY")
+    await table.choose(table.waiting(), "pass")
+
+    assert gateway.identifies == 2 and gateway.resumes >= 3
+    table.assert_db_matches_acknowledged()
+    table.assert_nothing_doubled()
+    assert all(len(ix.callbacks) == 1 for ix in fake.interactions)
+    fake.assert_clean()
+
+
+async def test_429_on_message_posts_is_waited_out(fake_discord: FakeDiscord, start_bot_process, tmp_path) -> None:
+    fake = fake_discord
+    table = await start_game(fake, start_bot_process, tmp_path)
+    first = table.waiting()
+    loop = asyncio.get_running_loop()
+
+    # The board post after the click is refused twice with retry-after 0.4 s; then the prompt's is too.
+    fake.faults.rate_limit_message_posts(3, retry_after=0.4)
+    since = loop.time()
+    await table.choose(first, "take:Jerusalem")
+    assert channel_posts(fake, table, since) == [429, 429, 429, 200, 200]  # the board three times, the prompt
+    board = table.boards()[-1]
+    assert "takes control of Jerusalem" in board.content and board.image().size == BOARD_SIZE
+    assert table.waiting() is first and "source:available" in table.options()
+
+    # A shared-scope limit (another bot's traffic on the channel) on a typed shortcut.
+    fake.faults.rate_limit_message_posts(1, retry_after=0.3, scope="shared")
+    await table.shortcut(first, "byz choose", "source:available", option="source:available")
+    await table.choose(table.waiting(), "pass")
+
+    assert sum("429" in f for f in fake.standin.store.faults) == 4
+    table.assert_db_matches_acknowledged()
+    table.assert_nothing_doubled()
+    fake.assert_clean()
+
+
+async def test_a_failed_upload_is_retried_or_reported_and_the_game_stays_consistent(
+        fake_discord: FakeDiscord, start_bot_process, tmp_path) -> None:
+    fake = fake_discord
+    table = await start_game(fake, start_bot_process, tmp_path)
+    first = table.waiting()
+    loop = asyncio.get_running_loop()
+
+    # 500 on the board upload: discord.py tries again a second later and the board arrives once.
+    fake.faults.fail_uploads(1, status=500)
+    since = loop.time()
+    await table.choose(first, "take:Jerusalem")
+    assert channel_posts(fake, table, since) == [500, 200, 200]  # the board (failed, then again), the prompt
+    board = table.boards()[-1]
+    assert "takes control of Jerusalem" in board.content and board.image().size == BOARD_SIZE
+
+    # 503 on the board upload: not retried; the member is told their choice was saved, and the
+    # game goes on with the next prompt.
+    await table.choose(first, "source:available")  # (no board: nothing visible happened)
+    second = table.waiting()
+    fake.faults.fail_uploads(1, status=503)
+    version = table.version()
+    ix = await table.press(second, "pass")
+    answer = await table.refused(ix)  # the private note
+    assert answer.content.startswith(POST_FAILED) and answer.ephemeral
+    table.acked.append((table.seats[second.id], "pass", second.id))
+    table.assert_db_matches_acknowledged()  # saved once, although its board never arrived
+    assert table.moved_past(version, ix.id)  # the next player is asked all the same...
+    third = table.waiting()
+    assert third not in (first, second) and table.live_prompts()[0].pinged_users == (third.id,)
+    assert not any(f"-v{version + 1}.png" in name for name in table.board_files())  # ...without that board
+    shown = await (await fake.slash(third, table.channel, "game map")).result(WAIT)
+    assert shown.ephemeral and shown.image().size == BOARD_SIZE  # which /game map still shows
+    await table.shortcut(third, "byz pass", "pass")
+    await table.choose(table.waiting(), "pass")
+
+    table.assert_db_matches_acknowledged()
+    table.assert_nothing_doubled()
+    assert [f.split(" ", 1)[1] for f in fake.standin.store.faults if "(upload)" in f][-1].startswith("503 POST")
+    assert fake.unanswered() == [] and fake.unknown_routes == []
+
+
+async def test_slow_responses_and_an_impatient_double_click(fake_discord: FakeDiscord, start_bot_process,
+                                                            tmp_path) -> None:
+    fake = fake_discord
+    table = await start_game(fake, start_bot_process, tmp_path)
+    first = table.waiting()
+
+    # Every answer from Discord takes 0.4 s: the bot still acknowledges each click in time.
+    fake.faults.delay(0.4)
+    await table.choose(first, "take:Jerusalem")
+    await table.choose(first, "source:available")
+
+    # The prompt is slow to change, so the player clicks Pass again before it does: one pass counts.
+    second = table.waiting()
+    version = table.version()
+    prompt = table.live_prompts()[0]
+    one = await table.press(second, "pass")
+    two = await fake.click(second, prompt, table.options()["pass"].custom_id)
+    await fake.wait_for(lambda: table.moved_past(version, one.id) and (one.followups or two.followups), WAIT,
+                        "both clicks answered")
+    [kept] = [ix for ix in (one, two) if not ix.followups]
+    table.acked.append((table.seats[second.id], "pass", second.id))
+    fake.faults.delay(0)
+    await table.choose(table.waiting(), "pass")
+
+    assert kept is one or kept is two
+    assert any("delayed" in f for f in fake.standin.store.faults)
+    table.assert_db_matches_acknowledged()
+    table.assert_nothing_doubled()
+    assert is_board(table.boards()[-1])
+    fake.assert_clean()
