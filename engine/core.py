@@ -251,3 +251,4 @@ def game_names() -> list[str]:
 def _load_games() -> None:
     # Imported lazily so `engine.core` stays importable by the games themselves.
     from engine import byzantium  # noqa: F401
+    from engine import warriors_traders  # noqa: F401

@@ -83,7 +83,8 @@ def run_battle(ctx: Ctx, t) -> None:
     att_dmg = sum(strength(ctx, u) for u in att if not u.retreated)
     def_dmg = sum(strength(ctx, u) for u in dfn if not u.retreated)
     defender = defending_player(ctx, seat, prov)
-    ctx.emit("battle", f"Battle in {prov}: {ctx.name(seat)} deals {att_dmg}, {ctx.name(defender)} deals {def_dmg}.",
+    verb = "deal" if defender < 0 else "deals"
+    ctx.emit("battle", f"Battle in {prov}: {ctx.name(seat)} deals {att_dmg}, {ctx.name(defender)} {verb} {def_dmg}.",
              province=prov, attacker=ctx.name(seat), defender=ctx.name(defender), attack=att_dmg, defence=def_dmg)
     ctx.then(task("alloc", seat, at=prov, attacker=seat, left=att_dmg, target="defenders"),
              task("alloc", defender, at=prov, attacker=seat, left=def_dmg, target="attackers"),
@@ -285,7 +286,8 @@ def _move_out(ctx: Ctx, ids: list[int], prov: str, dest: str | None, why: str) -
         for u in units:
             u.at, u.ap, u.attacking = dest, 0, False
         refresh_owner(ctx, dest)
-        ctx.emit(why, f"{pieces_name(ctx, units)} {why} from {prov} to {dest}.",
+        verb = why + ("s" if len(units) == 1 else "")
+        ctx.emit(why, f"{pieces_name(ctx, units)} {verb} from {prov} to {dest}.",
                  province=prov, to=dest, owner=ctx.name(owner), units=[u.id for u in units])
     refresh_owner(ctx, prov)
 

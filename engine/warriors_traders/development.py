@@ -159,7 +159,8 @@ def choose_place(ctx: Ctx, t, option_id: str) -> None:
     cost = ctx.pieces.fortress_cost if kind == FORTRESS else ctx.pieces.units[kind].cost
     pay(ctx, seat, cost)
     ctx.add_unit(seat, kind, where)
-    ctx.emit("build", f"{ctx.name(seat)} builds a {kind} in {where}.", player=ctx.name(seat), unit=kind,
+    article = "an" if kind[0] in "aeiou" else "a"
+    ctx.emit("build", f"{ctx.name(seat)} builds {article} {kind} in {where}.", player=ctx.name(seat), unit=kind,
              province=where, cost=cost)
     if t.get("second"):
         ctx.then(task("second_build", seat, fresh=t.get("fresh")))
