@@ -96,3 +96,22 @@ def test_offer_refused_when_no_longer_affordable():
     state._decisions = None
     d = [x for x in GAME.pending(state) if x.player == b][0]
     assert [o.id for o in d.options] == ["refuse"]
+
+
+def test_invariants_catch_broken_states():
+    """The fuzzer's checks fire: negative resources, pieces vanishing without the ledger,
+    three fortresses in a province, enemies side by side."""
+    state = start(nations={"Ann": "france", "Bo": "england"})
+    assert GAME.invariants(state) == []
+    bad = GAME.loads(GAME.dumps(state))
+    bad.player("Ann").res["gold"] = -1
+    assert any("-1 gold" in p for p in GAME.invariants(bad))
+    bad = GAME.loads(GAME.dumps(state))
+    bad.units = [u for u in bad.units if u.kind != "princess"]
+    assert any("princess" in p for p in GAME.invariants(bad))
+    bad = GAME.loads(GAME.dumps(state))
+    put(bad, "Ann", "fortress", "Île-de-France", 2)
+    assert any("3 fortresses" in p for p in GAME.invariants(bad))
+    bad = GAME.loads(GAME.dumps(state))
+    put(bad, "Bo", "infantry", "Île-de-France")
+    assert any("enemies side by side" in p for p in GAME.invariants(bad))

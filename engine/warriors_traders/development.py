@@ -199,7 +199,7 @@ def choose_upgrade(ctx: Ctx, t, option_id: str) -> None:
     ctx.p(t.player).res["goods"] -= steps * ctx.pieces.upgrade_goods
     ctx.emit("upgrade", f"{ctx.name(t.player)} upgrades {ctx.name(u.owner)}'s {u.kind} in {u.at} to {k}.",
              player=ctx.name(t.player), unit=u.id, to=k)
-    u.kind = k
+    ctx.change_kind(u, k)
 
 
 @decides("extra")

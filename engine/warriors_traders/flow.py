@@ -107,10 +107,21 @@ class Ctx:
         u = Unit(id=self.s.next_id, owner=owner, kind=kind, at=at, **fields)
         self.s.next_id += 1
         self.s.units.append(u)
+        key = f"{owner}:{kind}"
+        self.s.placed[key] = self.s.placed.get(key, 0) + 1
         return u
 
     def remove_unit(self, u: Unit) -> None:
         self.s.units = [x for x in self.s.units if x.id != u.id]
+        key = f"{u.owner}:{u.kind}"
+        self.s.gone[key] = self.s.gone.get(key, 0) + 1
+
+    def change_kind(self, u: Unit, kind: str) -> None:
+        """An upgrade: the old piece goes back to the reserve, the new one comes out."""
+        old, new = f"{u.owner}:{u.kind}", f"{u.owner}:{kind}"
+        self.s.gone[old] = self.s.gone.get(old, 0) + 1
+        self.s.placed[new] = self.s.placed.get(new, 0) + 1
+        u.kind = kind
 
 
 def decision(ctx: Ctx, seat: int, prompt: str, options: list[Option], kind: str) -> Decision:

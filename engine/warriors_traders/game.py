@@ -38,6 +38,8 @@ class WarriorsTraders(Game[WTState]):
                        for p in state.players]
         new.units = [u.model_copy() for u in state.units]
         new.owner = dict(state.owner)
+        new.placed = dict(state.placed)
+        new.gone = dict(state.gone)
         new.order = list(state.order)
         new.wars = [w.model_copy() for w in state.wars]
         new.stack = list(state.stack)

@@ -37,6 +37,16 @@ def broken_invariants(state: WTState) -> list[str]:
             problems.append(f"{p.name}'s trade routes repeat or loop: {p.routes}")
         if p.vp_kills < 0 or p.vp_bought < 0:
             problems.append(f"{p.name} has negative permanent VP")
+    on_map = Counter(f"{u.owner}:{u.kind}" for u in state.units)
+    for key in set(on_map) | set(state.placed) | set(state.gone):
+        if on_map[key] != state.placed.get(key, 0) - state.gone.get(key, 0):
+            problems.append(f"pieces {key}: {on_map[key]} on the map, {state.placed.get(key, 0)} placed, "
+                            f"{state.gone.get(key, 0)} gone")
+    for p in state.players:
+        if state.placed.get(f"{p.seat}:{PRINCESS}", 0) > pc.princesses:
+            problems.append(f"{p.name} had more than {pc.princesses} princesses")
+    if state.placed.get(f"{BARBARIAN}:{BARB_ARMY}", 0) != state.barbarians_at_start:
+        problems.append("barbarian armies were placed after the start")
     ids = [u.id for u in state.units]
     if len(ids) != len(set(ids)):
         problems.append("two units share an id")

@@ -93,6 +93,10 @@ class WTState(BaseState):
     barbarians_at_start: int = 0
     barbarian_forts_at_start: int = 0
     finished: bool = False
+    # Every piece put on or taken off the map, by "owner:kind" (owner -1: barbarians), so the
+    # invariants can check that the pieces on the map are exactly those placed minus those gone.
+    placed: dict[str, int] = {}
+    gone: dict[str, int] = {}
     stack: list[Task] = []
     # Several players deciding at once (trade phase, placing the starting tokens): one stack
     # per seat, run while a "parallel" task is on top of the main stack.

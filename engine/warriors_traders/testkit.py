@@ -50,7 +50,8 @@ def clear(state: WTState, *provinces: str) -> None:
     """Empty provinces of every piece (all of the board when none are named)."""
     ctx = Ctx(state)
     names = set(provinces) or set(ctx.board.provinces)
-    state.units = [u for u in state.units if u.at not in names]
+    for u in [u for u in state.units if u.at in names]:
+        ctx.remove_unit(u)
     for p in names:
         refresh_owner(ctx, p)
 
