@@ -235,3 +235,52 @@ def test_unification_counts_contested_provinces_held():
     state = maneuver(state, "Ann")
     state, events = act(state, "Ann", "unify")
     assert [e.data["actions"] for e in events if e.kind == "unification"] == [7]
+
+
+def test_barbarian_strength_by_turn():
+    """"1 per i Turni 1, 2 e 3; 2 per i Turni 4, 5, 6 e 7; 3 per i Turni 8, 9 e 10"."""
+    from engine.warriors_traders.world import barbarian_strength
+    state = board_position()
+    got = []
+    for turn in range(1, 11):
+        state.turn = turn
+        got.append(barbarian_strength(Ctx(state)))
+    assert got == [1, 1, 1, 2, 2, 2, 2, 3, 3, 3]
+
+
+def test_barbarians_in_a_contested_province_count_both_nations_as_theirs():
+    """"Nel caso la provincia in oggetto sia Contesa, 'la stessa Nazione' è ... una delle due
+    Nazioni in lotta (a scelta dell'attaccante)": Genève (France/Switzerland) retreats to a
+    free province of either nation before one of another nation."""
+    state = board_position()
+    # Genève's neighbours: Provence, Bourbon (France), Bern, Schwyz (Switzerland).
+    for p in ("Provence", "Bourbon"):
+        put(state, "Bo", "infantry", p)
+    assert barbarian_havens(Ctx(state), seat(state, "Ann"), "Genève") == ["Bern", "Schwyz"]
+    put(state, None, "barbarian", "Bern")
+    put(state, None, "fortress", "Schwyz")
+    # no free province of either nation left: a barbarian capital (Schwyz) comes before a common one
+    assert barbarian_havens(Ctx(state), seat(state, "Ann"), "Genève") == ["Schwyz"]
+
+
+def test_trapped_attackers_are_removed_without_vp():
+    """"Nel caso non vi siano Province disponibili, queste unità verranno dichiarate sconfitte
+    e ritorneranno nella riserva" -- and nobody scores them (FAQ, Punti Vittoria)."""
+    state = start(map="east", nations={"Ann": "bulgaria", "Bo": "serbia"})
+    clear(state)
+    put(state, None, "barbarian", "Rumelia")  # Rumelia borders only Bulgaria
+    put(state, "Bo", "infantry", "Bulgaria")
+    put(state, "Ann", "infantry", "Rumelia", attacking=True)
+    state = run(state, ("aftermath", seat(state, "Ann"), {"at": "Rumelia"}))
+    assert units(state, "Ann") == [] and state.player("Bo").vp_kills == 0
+    assert len(units(state, None, "Rumelia")) == 1
+
+
+def test_free_province_is_taken_by_entering_it():
+    """"Una Provincia è considerata sotto il controllo di un giocatore se questi ne occupa il
+    territorio con un Esercito, una Principessa o una Fortezza"; empty, it is free again."""
+    state = board_position()
+    put(state, "Ann", "infantry", "Île-de-France")
+    state = maneuver(state, "Ann")
+    state, _ = act(state, "Ann", "from:Île-de-France", "to:Bourbon")
+    assert state.owner["Bourbon"] == seat(state, "Ann") and state.owner["Île-de-France"] is None

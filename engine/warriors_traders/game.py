@@ -103,6 +103,8 @@ class WarriorsTraders(Game[WTState]):
                 "princesses": {ctx.name(o): sum(1 for u in here if u.kind == PRINCESS and u.owner == o)
                                for o in sorted({u.owner for u in here if u.kind == PRINCESS})},
                 "barbarians": sum(1 for u in here if u.kind == BARB_ARMY),
+                "barbarian_armies": [{"id": u.id, "damage": u.damage, "retreated": u.retreated}
+                                     for u in here if u.kind == BARB_ARMY],
                 "neighbours": list(ctx.board.adj[name]),
             }
         return {
@@ -113,6 +115,9 @@ class WarriorsTraders(Game[WTState]):
             "barbarian_strength": ctx.pieces.barbarian[min(state.turn, ctx.pieces.turns)],
             "wars": [{"sides": [_team(ctx, w.a), _team(ctx, w.b)], "declared": w.declared, "damage": w.damage}
                      for w in state.wars],
+            "nations": {n.id: {"name": n.name, "number": n.number, "capital": n.capital,
+                               "player": next((p.name for p in state.players if p.nation == n.id), None)}
+                        for n in ctx.board.nations.values()},
             "players": players,
             "provinces": provinces,
             "current": decisions[0].player if len(decisions) == 1 else None,
