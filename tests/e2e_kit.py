@@ -274,7 +274,7 @@ async def open_table(fake: FakeDiscord, db_path: Path, *, channel: str = "genera
     host = members[0]
     ix = await fake.slash(host, where, "game new", game="byzantium", **new_options)
     assert (await ix.result(WAIT)).content == "Lobby for Byzantium opened."
-    lobby = await fake.wait_for_message(where, lambda m: "lobby, hosted by" in m.content, timeout=WAIT)
+    lobby = await fake.wait_for_message(where, lambda m: "lobby, hosted by" in m.content, timeout=WAIT, since=ix)
     assert [b.label for b in lobby.buttons()] == ["Join", "Leave", "Start", "Cancel"]
     for m in members[1:]:
         await fake.click(m, lobby, "Join")
