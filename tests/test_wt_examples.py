@@ -156,3 +156,24 @@ def test_merchant_faq_doubling_then_cap():
 def test_task_helper_is_plain_data():
     t = task("battle", 0, at="Anjou")
     assert t.model_dump() == {"kind": "battle", "player": 0, "args": {"at": "Anjou"}}
+
+
+def test_double_strike_cavalry_faq():
+    """FAQ (Eserciti e Battaglie): with Double Strike a cavalry beats a barbarian army of
+    strength 2, keeps 1 point, attacks again and "Infliggerà 3 danni, esattamente come nel primo
+    scontro"."""
+    state = battle_position(4)
+    set_levels(state, "Ann", military=6)
+    put(state, "Ann", "cavalry", "Île-de-France")
+    put(state, None, "barbarian", "Anjou")
+    put(state, None, "barbarian", "Provence")
+    me = seat(state, "Ann")
+    state = run(state, ("maneuver_begin", me), ("move", me, {"round": 1}), ("battles", me),
+                ("double_strike", me))
+    state, _ = act(state, "Ann", "from:Île-de-France", "to:Anjou")
+    cav = units(state, "Ann", kind="cavalry")[0]
+    assert cav.damage == 2 and cav.at == "Anjou"
+    state, events = act(state, "Ann", "from:Anjou", "to:Provence")
+    battle = [e for e in events if e.kind == "battle"][0]
+    assert battle.data["attack"] == 3
+    assert units(state, "Ann", kind="cavalry") == [], "2 more damage: beyond its last point"
