@@ -232,6 +232,39 @@ def test_arab_army_retreats_by_sea_only_with_the_byzantine_fleets_leave():
     check(allowed)
 
 
+def test_the_fleet_owner_needs_no_leave_for_his_own_arab_army():
+    """Rückzug einer Armee: only "wenn ... der Spieler, der die byzantinische Flotte kontrolliert, von seiner
+    Macht keinen Gebrauch macht" - the owner's own Arab army sails off without a question."""
+    state = new_game(("Ann", "Bo", "Cy"))
+    set_city(state, "Leucosia", side="arab", markers=2, controller="Bo")
+    set_city(state, "Damascus", side="arab", markers=2)
+    set_army(state, "Bo", "arab", at="Leucosia", main=2, movement=1)
+    set_army(state, "Ann", "byzantine", at="Tarsus", main=5, movement=2)
+    state.boxes["byzantine_fleet"] = 1
+    ready(state, "Ann")
+    state, _ = play(state, "Ann move:byzantine", "Ann to:Leucosia", "Bo retreat")
+    assert state.player("Bo").arab.at == "Damascus"
+
+
+def test_a_byzantine_army_may_always_retreat_by_sea():
+    """Rückzug einer Armee: "Eine byzantinische Armee kann sich immer problemlos und ohne weitere Kosten über
+    eine Seeverbindung zurückziehen." """
+    state = new_game(("Ann", "Bo", "Cy"))
+    set_city(state, "Damascus", side="arab", markers=2, controller="Ann")
+    set_city(state, "Leucosia", controller="Bo")
+    set_army(state, "Ann", "arab", at="Damascus", main=9, movement=3)
+    set_army(state, "Bo", "byzantine", at="Leucosia", main=2, movement=1)
+    state.boxes["byzantine_fleet"] = 2
+    ready(state, "Ann")
+    state, _ = play(state, "Ann move:arab", "Ann to:Leucosia", "Cy fleet:none")
+    state, _ = play(state, "Bo retreat")
+    assert option_ids(state) == ["retreat:Alexandria", "retreat:Antioch", "retreat:Attalia", "retreat:Candia",
+                                 "retreat:Tarsus"]
+    state, _ = play(state, "Bo retreat:Candia")
+    bo = state.player("Bo")
+    assert bo.byzantine.at == "Candia" and (bo.byzantine.main, bo.byzantine.movement) == (2, 1)
+
+
 def test_an_army_that_cannot_retreat_is_destroyed():
     """Rückzug einer Armee: "Wenn sich eine arabische Armee nicht zurückziehen kann (weil die byzantinische
     Flotte dies nicht gestattet), ist sie vernichtet, d. h. alle Holzwürfel aus dem Elitefeld, Hauptarmee und

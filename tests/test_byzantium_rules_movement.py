@@ -403,6 +403,18 @@ def test_an_army_never_moves_into_a_city_its_player_controls_for_the_other_side(
     assert "Antioch" not in moves(state)
 
 
+def test_an_army_never_attacks_a_city_where_its_players_other_army_stands():
+    """F.: "d. h. er kann sich nie selbst angreifen." (reading: nor a city held by another player where his
+    own army of the other side stands)"""
+    state = new_game()
+    set_city(state, "Jerusalem", controller="Bo")
+    set_army(state, "Ann", "byzantine", at="Jerusalem", main=3)
+    set_army(state, "Ann", "arab", at="Tabuk", main=5, movement=3)
+    ready(state, "Ann")
+    state, _ = play(state, "Ann move:arab")
+    assert moves(state) == ["Alexandria", "Medina"]
+
+
 def test_a_city_of_the_armys_own_side_is_entered_without_a_fight():
     """F.: "ein Spieler kann ohne weitere Folgen seine Armee in eine zur Ausgangsstadt gleichfarbige Stadt
     ziehen, die ein anderer oder kein Spieler kontrolliert." """

@@ -592,6 +592,23 @@ def test_constantinople_falling_to_the_bulgars_ends_the_game():
     check(state)
 
 
+def test_the_player_who_sent_the_bulgars_decides_on_retreat_last():
+    """Rückzug einer Armee: "der dem Angreifer im Uhrzeigersinn am nächsten sitzt, die übrigen treffen dann
+    weiter im Uhrzeigersinn ihre Entscheidung" (reading for the Bulgars: clockwise from the player who sent
+    them, his own army last)."""
+    state = new_game(("Ann", "Bo", "Cy"))
+    set_city(state, "Thessalonica", controller="Cy")
+    for name in ("Ann", "Bo", "Cy"):
+        set_army(state, name, "byzantine", at="Thessalonica", main=2)
+    ready(state, "Bo")
+    state, _ = play(state, "Bo special:bulgars", "Bo bulgar_attack:Thessalonica", "Bo source:available")
+    order = []
+    for _ in range(3):
+        order.append(decision(state).player)
+        state, _ = play(state, f"{order[-1]} stay")
+    assert order == ["Cy", "Ann", "Bo"]
+
+
 def test_armies_in_a_city_the_bulgars_attack_may_retreat_or_fight():
     """Bulgarenangriff, BEISPIEL: "Falls eine oder mehrere Feldarmee(n) in Athen gewesen wäre(n),
     hätte(n) der (die) Spieler die Wahl gehabt, sich entweder zurückzuziehen oder zu kämpfen." """
