@@ -283,16 +283,20 @@ def test_version_goes_up_by_one_per_choice():
 
 def test_random_playouts_keep_every_invariant_and_never_change_their_input():
     """Random legal choices to the end of many games with 2, 3 and 4 players: the invariants hold
-    after every step and apply never changes the state it is given."""
+    after every step and apply never changes the state it is given. Passing is made rarer than the
+    other actions so that games run long and reach fights, conquests and the end of round 3."""
     games = 0
-    for seed in range(30):
+    for seed in range(18):
         players = [f"P{i}" for i in range(2 + seed % 3)]
         state = GAME.setup(players, seed, {})
         rng = random.Random(seed)
         steps = 0
         while not GAME.is_over(state):
             d = GAME.pending(state)[0]
-            option = rng.choice(d.options).id
+            ids = [o.id for o in d.options]
+            if d.kind == "action" and len(ids) > 1 and rng.random() < 0.8:
+                ids.remove("pass")
+            option = rng.choice(ids)
             before = GAME.dumps(state)
             new, _ = GAME.apply(state, d.player, option)
             assert GAME.dumps(state) == before, (seed, steps, option)
@@ -305,4 +309,4 @@ def test_random_playouts_keep_every_invariant_and_never_change_their_input():
         assert state.finished
         assert len(GAME.result(state)) == len(players)
         games += 1
-    assert games == 30
+    assert games == 18
