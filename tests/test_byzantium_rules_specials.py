@@ -477,19 +477,21 @@ def test_bulgars_must_attack_when_two_more_cubes_are_not_left():
 
 def test_bulgar_conquest_gives_vp_to_the_side_not_attacked_and_no_cube_or_booty():
     """Bulgarenangriff: "Der Spieler setzt weder einen seiner Holzwürfel in die Stadt noch bekommt er
-    dafür Bezants, erhält aber Siegpunkte ... auf der Siegpunkteleiste der Seite ..., die nicht von den
-    Bulgaren angegriffen wurde." (BEISPIEL Athen: two purple markers become one orange, 1 Arab VP)"""
+    dafür Bezants, erhält aber Siegpunkte als hätte er mit seiner eigenen Armee angegriffen. Und zwar werden
+    die Siegpunkte auf der Siegpunkteleiste der Seite hinzugefügt, die nicht von den Bulgaren angegriffen
+    wurde." """
     state = new_game()
-    set_city(state, "Athens", controller="Bo")
-    set_city(state, "Thessalonica", side="bulgar", markers=1)
+    set_city(state, "Thessalonica", controller="Bo")  # 3 Byzantine markers
     ready(state, "Ann")
     bo_casualty = state.player("Bo").casualty
-    pin_dice(state, [1, 1])
-    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Athens", "Ann source:available", "Bo no_levy")
-    athens = state.cities["Athens"]
+    pin_dice(state, [1, 1, 1])
+    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Thessalonica", "Ann source:available",
+                    "Bo no_levy")
+    thessalonica = state.cities["Thessalonica"]
     ann = state.player("Ann")
-    assert (athens.side, athens.markers, athens.controller, athens.control_cube) == ("bulgar", 1, None, False)
-    assert ann.vp == {"byzantine": 10, "arab": 11}
+    assert (thessalonica.side, thessalonica.markers, thessalonica.controller) == ("bulgar", 2, None)
+    assert not thessalonica.control_cube
+    assert ann.vp == {"byzantine": 10, "arab": 12}
     assert ann.treasury == {"byzantine": 15, "arab": 5} and ann.available == 8
     assert state.player("Bo").casualty == bo_casualty + 1
     check(state)
