@@ -133,29 +133,30 @@ def build_prompt(game_id: int, version: int, decision: Decision, seat: int = 0) 
         )
         return [PromptPage(buttons)]
 
-    # Too many for buttons: prefix-less options stay buttons, the rest go into select menus.
-    loose = [i for i, o in enumerate(options) if not _group_key(o)]
+    # Too many for buttons: group by prefix. Groups become buttons, smallest first (prefix-less
+    # options like `pass` before any), as long as everything still fits one message's 5 rows;
+    # the rest become select menus of up to 25 options.
     groups: dict[str, list[int]] = {}
     for i, option in enumerate(options):
-        key = _group_key(option)
-        if key:
-            groups.setdefault(key, []).append(i)
-    if len(loose) > BUTTONS_PER_ROW:
-        # Rare: many prefix-less options; they page through selects like any group.
-        groups = {"": loose, **groups}
-        loose = []
+        groups.setdefault(_group_key(option), []).append(i)
+    as_buttons: set[str] = set()
+    for key in sorted(groups, key=lambda k: (k != "", len(groups[k]))):
+        if _rows_needed(groups, as_buttons | {key}) <= ROWS:
+            as_buttons.add(key)
+    button_indices = sorted(i for key in as_buttons for i in groups[key])
+    groups = {key: indices for key, indices in groups.items() if key not in as_buttons}
 
     rows: list[list[ButtonSpec | SelectSpec]] = []
-    if loose:
+    for n in range(0, len(button_indices), BUTTONS_PER_ROW):
         rows.append(
             [
                 ButtonSpec(
                     custom_id=button_id(game_id, version, seat, option_ref(options, i, button_budget)),
                     label=_button_label(options[i]),
                     row=0,
-                    style="secondary",
+                    style="primary" if _group_key(options[i]) else "secondary",
                 )
-                for i in loose
+                for i in button_indices[n : n + BUTTONS_PER_ROW]
             ]
         )
     select_count = 0
@@ -192,6 +193,12 @@ def build_prompt(game_id: int, version: int, decision: Decision, seat: int = 0) 
         part = f"{number}/{len(messages)}" if len(messages) > 1 else ""
         result.append(PromptPage(tuple(components), part))
     return result
+
+
+def _rows_needed(groups: dict[str, list[int]], as_buttons: set[str]) -> int:
+    buttons = sum(len(groups[k]) for k in as_buttons)
+    selects = sum(-(-len(v) // SELECT_OPTIONS) for k, v in groups.items() if k not in as_buttons)
+    return -(-buttons // BUTTONS_PER_ROW) + selects
 
 
 def _with_row(spec: ButtonSpec | SelectSpec, row: int) -> ButtonSpec | SelectSpec:
