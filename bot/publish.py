@@ -63,11 +63,13 @@ class Publisher:
             channel = await self._channel(outcome.channel_id)
         lacking: list[str] = []
         if outcome.posts and channel is not None:
+            # Listed before posting, so the prompts about to be sent are never among them.
+            stale = await self._stale_prompts(outcome)
             await self._ensure_board_thread(outcome, channel)
             lacking = await self.post_all(outcome, channel)
             if not lacking:
                 clicked = getattr(getattr(interaction, "message", None), "id", None)
-                await self.retire_prompts(outcome, keep_message=clicked)
+                await self.retire_prompts(stale, keep_message=clicked)
         if interaction is None:
             return
         reply = outcome.reply
@@ -84,15 +86,20 @@ class Publisher:
                 _content(reply, note), files=files, ephemeral=True, allowed_mentions=_allowed(reply), **kwargs
             )
 
-    async def retire_prompts(self, outcome: Outcome, *, keep_message: int | None = None) -> None:
-        """Take the buttons off prompts older than the posts just made, so only live prompts
-        stay clickable (a click on an old one would be refused as stale anyway)."""
+    async def _stale_prompts(self, outcome: Outcome) -> list:
+        """Prompts that the outcome's posts make outdated: those of an older version of the
+        game, and every prompt of the games in `retire_games` (ended, or asked again)."""
         stale = []
         for game_id in outcome.retire_games:
             stale += await self.service.stale_prompts(game_id, None)
         versions = [p.version for p in outcome.posts if p.version is not None]
-        if outcome.game_id is not None and versions:
+        if outcome.game_id is not None and versions and outcome.game_id not in outcome.retire_games:
             stale += await self.service.stale_prompts(outcome.game_id, max(versions))
+        return stale
+
+    async def retire_prompts(self, stale: list, *, keep_message: int | None = None) -> None:
+        """Take the buttons off outdated prompts, so only live prompts stay clickable (a click on
+        an old one would be refused as stale anyway)."""
         for record in stale:
             if record.message_id != keep_message:
                 channel = await self._channel(record.channel_id)

@@ -44,6 +44,19 @@ class ReadActions(ServiceCore):
             return self.outcome(loaded.record, reply=Post("Posted."), posts=[post])
         return Outcome(reply=post, game_id=loaded.id)
 
+    async def repost(self, actor: Actor) -> Outcome:
+        """The board and the current prompts again (after a Discord hiccup, or when the prompt
+        scrolled far away); the older prompts lose their buttons."""
+        try:
+            loaded = await self.channel_game(actor, states=("active",))
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        if loaded.record.seat_of(actor.user_id) is None and not actor.is_moderator:
+            return Outcome.refuse("Only the players and moderators can re-post this game's prompts.", loaded.id)
+        header = f"📌 The game so far (choice {loaded.seq}), re-posted for <@{actor.user_id}>."
+        posts = await self.board_posts(loaded, [], header) + self.prompt_posts(loaded)
+        return self.outcome(loaded.record, reply=Post("Re-posted."), posts=posts, retire_games=[loaded.id])
+
     async def log(self, actor: Actor, n: int = 10) -> Outcome:
         try:
             loaded = await self.channel_game(actor, states=("active", "paused"))

@@ -155,3 +155,19 @@ async def test_settings_ping_rejects_unknown_modes(world):
     ann = world.member("Ann")
     reply = await world.slash(ann, channel, "settings ping", mode="carrier pigeon")
     assert reply.reply_text == "Choose one of: channel, dm, both."
+
+
+async def test_repost_gives_fresh_prompts_and_retires_the_old_ones(world):
+    channel, members = await open_game(world)
+    old = current_prompts(channel)[0]
+    outsider = world.member("Eve")
+    refused = await world.slash(outsider, channel, "game repost")
+    assert "Only the players and moderators" in refused.reply_text
+    reply = await world.slash(members[1], channel, "game repost")
+    assert reply.reply_text == "Re-posted."
+    assert old.view is None
+    [fresh] = current_prompts(channel)
+    assert fresh is channel.messages[-1] and fresh.id != old.id
+    assert channel.messages[-2].image() is not None
+    player = waiting_member(fresh, members)
+    assert (await world.click(player, fresh, "Pass (no more actions this round)")).reply_text == ""

@@ -41,6 +41,10 @@ class GameCog(commands.Cog):
     async def map(self, interaction: discord.Interaction, public: bool = False):
         await interact.command(interaction, lambda service, actor: service.board(actor, public))
 
+    @game.command(name="repost", description="Post the board and the current prompt again")
+    async def repost(self, interaction: discord.Interaction):
+        await interact.command(interaction, lambda service, actor: service.repost(actor))
+
     @game.command(name="log", description="The last events of the game")
     @app_commands.describe(n="How many choices to go back (default 10)")
     async def log(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 50] = 10):
