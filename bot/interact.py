@@ -19,7 +19,7 @@ from bot.posts import Outcome
 
 log = logging.getLogger(__name__)
 
-POST_FAILED = "That was saved, but I could not post everything here; `/game status` shows where the game stands."
+POST_FAILED = "That was saved, but Discord would not take everything I posted; `/game repost` shows the board and prompt again."
 SORRY = "Sorry, something went wrong on my side and nothing was changed. Please try again in a moment."
 
 
