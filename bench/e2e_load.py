@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import re
 import resource
@@ -108,6 +109,7 @@ def p95(values: list[float]) -> float:
 
 async def bench(games: int, choices: int, think: float, seed: int) -> bool:
     rng = random.Random(seed)
+    load_before = os.getloadavg()[0]
     fake = await FakeDiscord.start(channels=tuple(f"game-{i + 1}" for i in range(games)))
     tmp = tempfile.TemporaryDirectory(prefix="e2e-load-")
     db_path = Path(tmp.name) / "games.sqlite3"
@@ -167,6 +169,8 @@ async def bench(games: int, choices: int, think: float, seed: int) -> bool:
     print(f"bot process: CPU {play_cpu:.1f} s during the games ({play_cpu / max(t2 - t0, 1e-9) * 100:.0f}% of one core), "
           f"{usage['cpu_seconds']:.1f} s in all; peak RSS {usage['peak_rss_mib']:.0f} MiB")
     print(f"load generator (stand-in + members, this process): CPU {gen_cpu:.1f} s")
+    print(f"machine: {os.cpu_count()} CPUs, load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after "
+          "(other processes share the CPUs: figures vary with them)")
     print(f"errors: {len(run.errors)}")
     for line in run.errors[:20]:
         print(f"  {line}")

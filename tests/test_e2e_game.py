@@ -49,8 +49,7 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     assert set(table.options()) >= {"place:Tabuk", "place:Mecca", "place:Medina"}
     await table.choose(second, "place:Tabuk")
     moves = await (await fake.autocomplete(second, channel, "byz move", "to", "Jer")).response
-    assert {"name": "Jerusalem", "value": "to:Jerusalem"} in moves.choices or \
-        "to:Jerusalem" in [c["value"] for c in moves.choices]
+    assert "to:Jerusalem" in [c["value"] for c in moves.choices]
     await table.shortcut(second, "byz move", "to:Jerusalem", to="to:Jerusalem")
 
     # The defender is asked, out of turn, whether to retreat or fight.
