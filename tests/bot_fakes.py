@@ -122,10 +122,13 @@ class Channel:
         self.is_thread = parent is not None
         self.threads: list[Channel] = []
         self.can_post = True
+        self.fail_uploads = False  # Discord answering 5xx to messages with files
 
     async def send(self, content=None, *, files=(), view=None, allowed_mentions=None, **kwargs):
         if not self.can_post:
             raise discord.Forbidden(_Resp(403), "Missing Permissions")
+        if self.fail_uploads and files:
+            raise discord.DiscordServerError(_Resp(500), "Internal Server Error")
         assert content is None or len(content) <= 2000, "message longer than Discord allows"
         if view is not None:
             view.to_components()  # what discord.py sends; raises on an invalid view

@@ -125,3 +125,18 @@ def test_the_service_layer_does_not_import_discord():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parent.parent)
     assert done.stdout.strip() == "False", done.stderr
+
+
+async def test_a_failed_board_upload_keeps_the_choice_and_the_next_prompt(world):
+    channel, members = await open_game(world)
+    prompt = current_prompts(channel)[0]
+    player = waiting_member(prompt, members)
+    take = next(o.value for c in prompt.components if hasattr(c.item, "options") for o in c.item.options)
+    channel.fail_uploads = True
+    interaction = await world.select(player, prompt, take)
+    assert "/game repost" in interaction.reply_text
+    assert (await loaded_game(world, channel)).seq == 1  # the choice stands
+    assert waiting_member(current_prompts(channel)[-1], members) is player  # the next prompt went out
+    channel.fail_uploads = False
+    await world.slash(player, channel, "game repost")
+    assert channel.messages[-2].image() is not None
