@@ -15,7 +15,7 @@ from bot.posts import Outcome, Post
 from bot.prompt import resolve_ref
 from bot.service_core import STALE, Refusal, ServiceCore, engine_of, events_from_json
 from bot.storage_types import GameMovedOn, LoadedGame, Seat
-from engine import Decision, Option
+from engine import Decision, Option, get_game
 
 
 class PlayActions(ServiceCore):
@@ -37,10 +37,18 @@ class PlayActions(ServiceCore):
             except Refusal as why:
                 return Outcome.refuse(str(why), game_id)
 
-    async def choose_typed(self, actor: Actor, typed: str, prefixes: Sequence[str] = ()) -> Outcome:
-        """A slash shortcut: `typed` is an option id (from autocomplete) or words naming one."""
+    async def choose_typed(self, actor: Actor, typed: str, prefixes: Sequence[str] = (),
+                           game: str | None = None) -> Outcome:
+        """A slash shortcut: `typed` is an option id (from autocomplete) or words naming one.
+        `game` is the game the shortcut belongs to (`/byz` is for Byzantium only)."""
         try:
-            record = (await self.channel_game(actor)).record
+            record = await self.storage.channel_game(actor.channel_id)
+            if record is None:
+                raise Refusal("There is no game in this channel. Start one with `/game new`.")
+            self.check_guild(record, actor)
+            if game is not None and record.game != game:
+                raise Refusal(f"These shortcuts are for {engine_of_name(game)}; this channel plays "
+                              f"{engine_of(record).title}. Use the buttons.")
         except Refusal as why:
             return Outcome.refuse(str(why))
         async with self.lock(record.id):
@@ -52,11 +60,13 @@ class PlayActions(ServiceCore):
             except Refusal as why:
                 return Outcome.refuse(str(why), record.id)
 
-    async def my_options(self, actor: Actor, prefixes: Sequence[str] = ()) -> list[Option]:
+    async def my_options(self, actor: Actor, prefixes: Sequence[str] = (), game: str | None = None) -> list[Option]:
         """What the actor may choose now in this channel's game (autocomplete; empty if nothing)."""
         try:
             loaded = await self.channel_game(actor, states=("active",))
         except Refusal:
+            return []
+        if game is not None and loaded.record.game != game:
             return []
         return [o for d in self.my_decisions(loaded, actor.user_id) for o in d.options
                 if not prefixes or _prefix(o.id) in prefixes]
@@ -105,6 +115,10 @@ class PlayActions(ServiceCore):
             header = f"↩️ **{seat.seat}** took back their last choice (`{choice.option_id}`)."
             posts = await self.after_change(undone, [], header, board=True)
             return self.outcome(undone.record, reply=Post("Taken back."), posts=posts)
+
+
+def engine_of_name(name: str) -> str:
+    return get_game(name).title
 
 
 def _prefix(option_id: str) -> str:

@@ -91,6 +91,11 @@ async def test_takeback_refused_when_dice_were_rolled(world):
     refused = await world.slash(roller, channel, "game takeback")
     assert "Dice were rolled" in refused.reply_text
     assert (await loaded_game(world, channel)).seq == 1
+    # The Byzantium shortcuts do not act on another game.
+    other = waiting_member(current_prompts(channel)[0], [ann, bo])
+    assert await world.autocomplete(other, channel, "byz choose", "option", "") == []
+    wrong_game = await world.slash(other, channel, "byz choose", option="roll:1")
+    assert "shortcuts are for Byzantium" in wrong_game.reply_text
 
 
 async def test_status_map_log_help(world):

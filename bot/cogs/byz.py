@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from bot import interact
 
+GAME = "byzantium"
 # Which option-id prefixes each shortcut may choose.
 TAKE = ("take",)
 MOVE = ("move", "to")
@@ -19,7 +20,7 @@ ANY: tuple[str, ...] = ()
 async def suggest(interaction: discord.Interaction, current: str, prefixes: tuple[str, ...]):
     """Autocomplete: the actor's options now, filtered by what they typed (at most 25)."""
     try:
-        options = await interaction.client.service.my_options(interact.actor_from(interaction), prefixes)
+        options = await interaction.client.service.my_options(interact.actor_from(interaction), prefixes, GAME)
     except Exception:  # autocomplete is a suggestion; a failure must not raise at the member
         return []
     typed = current.casefold().strip()
@@ -28,7 +29,7 @@ async def suggest(interaction: discord.Interaction, current: str, prefixes: tupl
 
 
 def _choose(interaction: discord.Interaction, typed: str, prefixes: tuple[str, ...]):
-    return interact.command(interaction, lambda service, actor: service.choose_typed(actor, typed, prefixes))
+    return interact.command(interaction, lambda service, actor: service.choose_typed(actor, typed, prefixes, GAME))
 
 
 class ByzCog(commands.Cog):
