@@ -259,6 +259,17 @@ def test_mosque_is_paid_from_the_arab_treasury():
     assert ann.treasury == {"byzantine": 15, "arab": 0} and ann.vp["arab"] == 12 and ann.mosques == 1
 
 
+def test_an_action_may_be_chosen_again_in_the_same_round():
+    """1. SPIELERAKTIONEN: "Falls im Folgenden nicht anders gesagt, kann jede Aktion in jeder Runde mehrfach
+    gewählt werden." E.: "Die Anzahl der Holzwürfel auf diesen beiden Feldern ist nicht begrenzt." """
+    state = rich(new_game(("Ann", "Bo")))
+    state, _ = play(state, "Ann church", "Ann source:available", "Bo take:Nicaea", "Bo source:available",
+                    "Ann church", "Ann source:available", "Bo take:Ankara", "Bo source:available")
+    assert state.player("Ann").churches == 2 and state.player("Ann").vp["byzantine"] == 14
+    assert state.cities["Nicaea"].controller == state.cities["Ankara"].controller == 1
+    assert "church" in option_ids(state) and "reinforce" in option_ids(state)
+
+
 def test_church_is_not_offered_when_six_bezants_plus_the_cube_cannot_be_paid():
     """E. and EIN HINWEIS ZU DEN HOLZWÜRFELN: without a free cube the church costs 6 + 3 bezants."""
     state = new_game()
