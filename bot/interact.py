@@ -15,7 +15,7 @@ import discord
 
 from bot.actor import Actor
 from bot.permissions import is_moderator, missing, missing_sentence
-from bot.posts import Outcome
+from bot.posts import Outcome, Refusal
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +81,8 @@ async def _run(interaction: discord.Interaction, request: Request, *, must_reply
             outcome = Outcome.refuse(missing_sentence(lacking))
         else:
             outcome = await request(client.service, actor)
+    except Refusal as why:  # a refusal raised where no handler turned it into an Outcome
+        outcome = Outcome.refuse(str(why))
     except Exception:
         log.exception(
             "request failed: game=%s user=%s guild=%s channel=%s",

@@ -15,6 +15,10 @@ from bot.prompt import ButtonSpec, SelectSpec
 Where = Literal["channel", "board"]
 
 
+class Refusal(Exception):
+    """A request that cannot be granted; the message is the polite answer to the member."""
+
+
 @dataclass(frozen=True)
 class Attachment:
     filename: str

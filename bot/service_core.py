@@ -13,11 +13,20 @@ from datetime import UTC, datetime, timedelta
 
 from bot import text
 from bot.actor import Actor
-from bot.posts import Attachment, Outcome, Post
+from bot.posts import Attachment, Outcome, Post, Refusal
 from bot.prompt import build_prompt
 from bot.render_pool import RenderPool
 from bot.storage import Storage
-from bot.storage_types import GameMovedOn, GameNotFound, GameRecord, LoadedGame, Seat, WrongStatus
+from bot.storage_types import (
+    CorruptGame,
+    GameMovedOn,
+    GameNotFound,
+    GameRecord,
+    LoadedGame,
+    Seat,
+    UnknownGame,
+    WrongStatus,
+)
 from engine import Decision, Event, IllegalAction, Option, get_game
 from engine.core import Game
 
@@ -29,10 +38,6 @@ def utcnow() -> datetime:
 
 
 STALE = "That prompt is out of date: the game has moved on. Please use the latest prompt."
-
-
-class Refusal(Exception):
-    """A request that cannot be granted; the message is the polite answer to the member."""
 
 
 def engine_of(record: GameRecord) -> Game:
@@ -62,6 +67,16 @@ class ServiceCore:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     # -- loading ---------------------------------------------------------------------------
+    async def load(self, game_id: int) -> LoadedGame:
+        """The game with its state; a game whose stored history no longer replays is refused
+        with the step, never guessed at (moderators can still export or abandon it)."""
+        try:
+            return await self.storage.load(game_id)
+        except (CorruptGame, UnknownGame) as exc:
+            log.error("game %s cannot be loaded: %s", game_id, exc)
+            raise Refusal(f"This game's saved history does not replay ({exc}). Nothing was changed; "
+                          "a moderator can `/mod export` or `/mod abandon` it.") from None
+
     async def channel_game(self, actor: Actor, *, states: tuple[str, ...] = ("active", "paused")) -> LoadedGame:
         """The open game of the actor's channel, or Refusal with the reason."""
         record = await self.storage.channel_game(actor.channel_id)
@@ -70,11 +85,11 @@ class ServiceCore:
         self.check_guild(record, actor)
         if record.status not in states:
             raise Refusal(_status_words(record.status))
-        return await self.storage.load(record.id)
+        return await self.load(record.id)
 
     async def game_by_id(self, game_id: int, actor: Actor) -> LoadedGame:
         try:
-            loaded = await self.storage.load(game_id)
+            loaded = await self.load(game_id)
         except GameNotFound:
             raise Refusal("That game no longer exists.") from None
         self.check_guild(loaded.record, actor)

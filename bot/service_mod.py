@@ -49,7 +49,7 @@ class ModActions(ServiceCore):
             self.check_guild(record, actor)
             if action == "undo" and record.status not in ("active", "paused"):
                 raise Refusal("Only a running or paused game can be rolled back.")
-            loaded = await self.storage.load(record.id)
+            loaded = await self.load(record.id)
             if action == "undo":
                 if steps is None or not 1 <= steps <= loaded.seq:
                     raise Refusal(f"There are {loaded.seq} choices to undo; give a number from 1 to {loaded.seq}.")
@@ -149,7 +149,7 @@ class ModActions(ServiceCore):
         except Refusal as why:
             return Outcome.refuse(str(why))
         async with self.lock(record.id):
-            loaded = await self.storage.load(record.id)
+            loaded = await self.load(record.id)
             decisions = engine_of(record).pending(loaded.state)
             if loaded.record.status != "active" or not decisions:
                 return Outcome.refuse("The game is not waiting on anyone.", record.id)

@@ -93,7 +93,7 @@ class PlayActions(ServiceCore):
         except Refusal as why:
             return Outcome.refuse(str(why))
         async with self.lock(record.id):
-            loaded = await self.storage.load(record.id)
+            loaded = await self.load(record.id)
             if loaded.record.status != "active":
                 return Outcome.refuse("The game can't be changed now.", record.id)
             last = await self.storage.last_choices(record.id, 1)

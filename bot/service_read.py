@@ -85,7 +85,7 @@ class ReadActions(ServiceCore):
             lines = ["Start a game here with `/game new game:<name>`; others click Join, the host clicks Start.",
                      "Games: " + ", ".join(f"{n} ({get_game(n).title})" for n in _game_list())]
             return Outcome.say("\n".join(lines))
-        loaded = await self.storage.load(record.id)
+        loaded = await self.load(record.id)
         engine = engine_of(record)
         mine = self.my_decisions(loaded, actor.user_id)
         pending = engine.pending(loaded.state)

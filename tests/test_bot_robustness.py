@@ -140,3 +140,22 @@ async def test_a_failed_board_upload_keeps_the_choice_and_the_next_prompt(world)
     channel.fail_uploads = False
     await world.slash(player, channel, "game repost")
     assert channel.messages[-2].image() is not None
+
+
+async def test_a_game_whose_history_no_longer_replays_is_reported_not_guessed(world):
+    import sqlite3
+
+    channel, members = await open_game(world)
+    prompt = current_prompts(channel)[0]
+    await world.click(waiting_member(prompt, members), prompt, "Pass (no more actions this round)")
+    game = await loaded_game(world, channel)
+    with sqlite3.connect(world.db_path) as db:  # someone edits the file by hand
+        db.execute("UPDATE snapshots SET state = json_set(state, '$.version', 7) WHERE game_id = ? AND seq = 1",
+                   (game.id,))
+    status = await world.slash(members[0], channel, "game status")
+    assert "does not replay" in status.reply_text and "step 1" in status.reply_text
+    fresh = current_prompts(channel)[0]
+    click = await world.click(waiting_member(fresh, members), fresh, fresh.buttons()[0])
+    assert "does not replay" in click.reply_text
+    with sqlite3.connect(world.db_path) as db:
+        assert db.execute("SELECT count(*) FROM choices WHERE game_id = ?", (game.id,)).fetchone()[0] == 1
