@@ -129,5 +129,8 @@ class ReminderScheduler:
                 upcoming = None
             wait = self.poll_seconds
             if upcoming is not None:
-                wait = max(1.0, min(wait, (upcoming - self.clock()).total_seconds()))
+                # Wake for the next due reminder, but never spin faster than once a second (or
+                # than the poll interval, when a test sets it shorter).
+                until = (upcoming - self.clock()).total_seconds()
+                wait = min(wait, max(until, min(1.0, self.poll_seconds)))
             await asyncio.sleep(wait)
