@@ -166,3 +166,9 @@ def test_levels_follow_the_tokens():
         assert level(ctx, me, "trade") == lvl
     set_levels(state, "Ann", military=4)
     assert level(ctx, me, "military") == 4
+
+
+def test_describe_for_the_terminal():
+    state = start(["Ann", "Bo"], map="west", nations={"Ann": "france", "Bo": "england"})
+    text = GAME.describe(state)
+    assert "turn 1/10" in text and "Île-de-France[Ann] FP4" in text and "Ann (france)" in text

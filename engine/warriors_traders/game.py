@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import Decision, Event, Game
 
 # The rules modules register their task handlers when imported.
-from engine.warriors_traders import battle, development, maneuver, setup, sustenance, trade, turn  # noqa: F401
+from engine.warriors_traders import battle, development, maneuver, setup, sustenance, text, trade, turn  # noqa: F401
 from engine.warriors_traders.flow import Ctx, advance, choose, pending
 from engine.warriors_traders.invariants import broken_invariants
 from engine.warriors_traders.state import ARMY_KINDS, BARB_ARMY, FORTRESS, PRINCESS, WTState
@@ -46,6 +46,9 @@ class WarriorsTraders(Game[WTState]):
         new.lanes = {seat: list(lane) for seat, lane in state.lanes.items()}
         new.pinned_dice = list(state.pinned_dice)
         return new
+
+    def describe(self, state: WTState) -> str:
+        return text.describe(self.summary(state))
 
     def invariants(self, state: WTState) -> list[str]:
         return broken_invariants(state)
