@@ -15,6 +15,7 @@ from datetime import datetime
 import aiohttp
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import COGS
@@ -62,6 +63,27 @@ def point_at_api(api_base: str, gateway: str | None = None) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
+async def on_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    """Errors before a command's handler runs (an option Discord sent that cannot be converted,
+    a command not allowed here): logged, and answered in one private sentence."""
+    log.error("command /%s failed before its handler: user=%s guild=%s channel=%s: %s",
+              getattr(interaction.command, "qualified_name", "?"), interaction.user.id, interaction.guild_id,
+              interaction.channel_id, error, exc_info=not isinstance(error, app_commands.CheckFailure))
+    if isinstance(error, app_commands.NoPrivateMessage):
+        text = "That command works in a server channel, not in direct messages."
+    elif isinstance(error, app_commands.TransformerError):
+        text = f"I could not understand '{error.value}'; please pick a value from the list."
+    else:
+        text = "Sorry, that command failed on my side; nothing was changed."
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        pass
+
+
 class GameBot(commands.Bot):
     def __init__(self, settings: Settings, *, clock: Callable[[], datetime] = utcnow,
                  render_workers: int = 2):
@@ -98,6 +120,7 @@ class GameBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in COGS:
             await self.add_cog(cog(self))
+        self.tree.on_error = on_command_error
 
     async def setup_hook(self) -> None:
         if self.service is None:

@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from bot_fakes import World, current_prompts, loaded_game, open_game, waiting_member
+from bot_fakes import Interaction, World, current_prompts, loaded_game, open_game, waiting_member
 
 from bot import text
 from bot.interact import SORRY
@@ -159,3 +159,24 @@ async def test_a_game_whose_history_no_longer_replays_is_reported_not_guessed(wo
     assert "does not replay" in click.reply_text
     with sqlite3.connect(world.db_path) as db:
         assert db.execute("SELECT count(*) FROM choices WHERE game_id = ?", (game.id,)).fetchone()[0] == 1
+
+
+async def test_errors_before_a_handler_are_answered_in_one_private_sentence(world, caplog):
+    from discord import app_commands
+
+    from bot.app import on_command_error
+
+    channel = world.channel()
+    ann = world.member("Ann")
+    assert world.bot.tree.on_error is on_command_error
+    dm = Interaction(world.bot, ann, channel)
+    dm.command = None
+    with caplog.at_level(logging.ERROR):
+        await on_command_error(dm, app_commands.NoPrivateMessage())
+    assert dm.response.sent == ["That command works in a server channel, not in direct messages."]
+    broken = Interaction(world.bot, ann, channel)
+    broken.command = None
+    await broken.response.defer(ephemeral=True)
+    await on_command_error(broken, app_commands.AppCommandError("boom"))
+    assert broken.reply_text == "Sorry, that command failed on my side; nothing was changed."
+    assert any("failed before its handler" in r.getMessage() for r in caplog.records)
