@@ -180,3 +180,14 @@ async def test_errors_before_a_handler_are_answered_in_one_private_sentence(worl
     await on_command_error(broken, app_commands.AppCommandError("boom"))
     assert broken.reply_text == "Sorry, that command failed on my side; nothing was changed."
     assert any("failed before its handler" in r.getMessage() for r in caplog.records)
+
+
+def test_a_file_over_the_upload_limit_is_left_out_with_a_note():
+    from bot.posts import Attachment, Post
+    from bot.publish import _content, _files
+
+    post = Post("Board.", (Attachment("board.png", b"x" * 2000), Attachment("log.json", b"{}")))
+    files, note = _files(post, limit=1000)
+    assert [f.filename for f in files] == ["log.json"]
+    assert note == "(board.png is too large to upload here)"
+    assert _content(post, note) == "Board.\n(board.png is too large to upload here)"
