@@ -505,6 +505,20 @@ def test_bulgar_conquest_gives_vp_to_the_side_not_attacked_and_no_cube_or_booty(
     assert state.player("Ann").vp == {"byzantine": 12, "arab": 10}
 
 
+def test_bulgars_taking_a_one_marker_city_give_no_vp():
+    """Bulgarenangriff: Siegpunkte "als hätte er mit seiner eigenen Armee angegriffen" - and Erfolgreiche
+    Eroberung: "Hatte eine Stadt vor der Eroberung aber nur einen Stadtmarker, ... bekommt der Eroberer
+    dafür weder Siegpunkte noch Bezants." """
+    state = new_game()
+    set_city(state, "Adrianople", markers=1)
+    ready(state, "Ann")
+    pin_dice(state, [1])
+    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Adrianople", "Ann source:available")
+    adrianople = state.cities["Adrianople"]
+    assert (adrianople.side, adrianople.markers) == ("bulgar", 1)
+    assert state.player("Ann").vp == {"byzantine": 10, "arab": 10}
+
+
 def test_a_player_may_defend_his_city_with_his_levy_against_bulgars_he_sent():
     """Bulgarenangriff: "Dabei gelten die üblichen Kampfregeln" - Bürgerwehren: the controller may call his
     levy (reading: also when he sent the Bulgars himself)."""
@@ -576,6 +590,21 @@ def test_bulgars_defend_their_city_with_the_whole_army():
     assert (thessalonica.side, thessalonica.markers, thessalonica.controller) == ("arab", 1, 0)
     assert state.player("Ann").vp["arab"] == 11
     check(state)
+
+
+def test_bulgars_holding_their_city_on_a_tie_send_the_attacker_back():
+    """Angriff auf eine bulgarische Stadt with Kampf: "Bei Gleichstand siegt der Verteidiger." and "Falls der
+    Verteidiger siegt, muß der Angreifer sich in die Stadt zurückziehen, aus der er gekommen war." """
+    state = new_game(("Ann", "Bo"))
+    set_city(state, "Thessalonica", side="bulgar", markers=1)
+    set_city(state, "Athens", side="arab", markers=1, controller="Ann")
+    set_army(state, "Ann", "arab", at="Athens", main=4, movement=2)
+    state.bulgars = 4
+    ready(state, "Ann")
+    pin_dice(state, [1, 1, 1, 1, 1, 1])
+    state, events = play(state, "Ann move:arab", "Ann to:Thessalonica")
+    assert state.player("Ann").arab.at == "Athens" and not kinds(events, "siege")
+    assert state.cities["Thessalonica"].side == "bulgar" and state.bulgars == 4
 
 
 def test_constantinople_falling_to_the_bulgars_ends_the_game():
