@@ -32,6 +32,8 @@ class Post:
     components: tuple[ButtonSpec | SelectSpec, ...] = ()
     # Only these users may be pinged by this message (never @everyone or roles).
     mentions: tuple[int, ...] = ()
+    # Members told by direct message that this post waits on them (with a link to it).
+    dm_to: tuple[int, ...] = ()
     # "board": the game's board thread when it has one, else the game channel.
     where: Where = "channel"
     # Recorded with the message id so old prompts can be found again ('board', 'prompt' ...).

@@ -167,6 +167,11 @@ class Publisher:
         message = await channel.send(_content(post, note), files=files, allowed_mentions=_allowed(post), **kwargs)
         if game_id is not None:
             await self.service.record_message(game_id, channel.id, message.id, post.kind, post.version)
+        if post.dm_to:
+            guild_id = getattr(getattr(channel, "guild", None), "id", "@me")
+            link = f"https://discord.com/channels/{guild_id}/{channel.id}/{message.id}"
+            for user_id in post.dm_to:
+                await self.dm(user_id, Post(f"🎲 Your turn in <#{channel.id}>: {post.content}\n{link}"))
         return message
 
     async def _channel(self, channel_id: int):

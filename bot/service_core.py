@@ -149,19 +149,27 @@ class ServiceCore:
             posts.append(Post(chunk, attachments, where="board", kind="board", version=loaded.seq))
         return posts
 
-    def prompt_posts(self, loaded: LoadedGame) -> list[Post]:
-        """One prompt per pending decision (a large decision may take several messages)."""
+    async def prompt_posts(self, loaded: LoadedGame, *, here: int | None = None) -> list[Post]:
+        """One prompt per pending decision (a large decision may take several messages).
+
+        Each player is notified as they chose with `/settings ping`: a ping in the channel, a
+        DM, or both; `here` is the member who just acted, who needs no notification at all.
+        """
         record = loaded.record
         seats = seat_map(record)
         posts = []
         for decision in engine_of(record).pending(loaded.state):
             user_id = seats.get(decision.player)
+            mode = await self.storage.ping_mode(user_id) if user_id and user_id != here else None
             index = next((i for i, s in enumerate(record.seats) if s.seat == decision.player), 0)
             pages = build_prompt(record.id, loaded.seq, decision, index)
-            for page in pages:
+            for number, page in enumerate(pages):
+                first = number == 0
                 posts.append(Post(
                     text.prompt_text(decision, user_id, part=page.part), components=page.components,
-                    mentions=(user_id,) if user_id else (), kind="prompt", version=loaded.seq,
+                    mentions=(user_id,) if first and mode in ("channel", "both") else (),
+                    dm_to=(user_id,) if first and mode in ("dm", "both") else (),
+                    kind="prompt", version=loaded.seq,
                 ))
         return posts
 
@@ -174,7 +182,7 @@ class ServiceCore:
                 for chunk in text.chunk_lines(lines)]
 
     async def after_change(self, loaded: LoadedGame, events: Sequence[Event], header: str,
-                           *, board: bool | None = None) -> list[Post]:
+                           *, board: bool | None = None, here: int | None = None) -> list[Post]:
         """Board and account, then results (game over) or the prompts; reminders rescheduled.
 
         A choice that changed nothing visible (no events: "move this army", then the real move
@@ -188,7 +196,7 @@ class ServiceCore:
         if over:
             posts.extend(self.result_posts(loaded))
         else:
-            posts.extend(self.prompt_posts(loaded))
+            posts.extend(await self.prompt_posts(loaded, here=here))
             await self.schedule_reminders(loaded)
         return posts
 
@@ -223,7 +231,7 @@ class ServiceCore:
             record = await self.storage.game(record.id)
         after = LoadedGame(record, state, choice.seq, choice.created_at)
         header = header or f"**{seat.seat}** chose **{option.label or option.id}**."
-        posts = await self.after_change(after, events, header)
+        posts = await self.after_change(after, events, header, here=actor.user_id)
         who = text.mention(seat.user_id, seat.seat)
         answered = Post(f"{who}: {decision.prompt}\n✅ **{text.clip(option.label or option.id, 200)}**")
         return self.outcome(record, edit=answered, posts=posts)

@@ -139,7 +139,7 @@ class ModActions(ServiceCore):
         if record.status == "active":
             loaded = LoadedGame(record, loaded.state, loaded.seq, loaded.last_choice_at)
             if any(d.player == seat.seat for d in engine_of(record).pending(loaded.state)):
-                posts += self.prompt_posts(loaded)
+                posts += await self.prompt_posts(loaded)
         return self.outcome(record, posts=posts, reply=Post("Seat handed over."))
 
     async def skip(self, actor: Actor) -> Outcome:
@@ -180,7 +180,7 @@ class ModActions(ServiceCore):
         if paused:
             return self.outcome(record, posts=[_announce(actor, "paused the game. Choices wait until it resumes.")])
         resumed = LoadedGame(record, loaded.state, loaded.seq, loaded.last_choice_at)
-        posts = [_announce(actor, "resumed the game.")] + self.prompt_posts(resumed)
+        posts = [_announce(actor, "resumed the game.")] + await self.prompt_posts(resumed)
         await self.schedule_reminders(resumed)
         return self.outcome(record, posts=posts)
 

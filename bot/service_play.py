@@ -113,7 +113,7 @@ class PlayActions(ServiceCore):
             except GameMovedOn:
                 return Outcome.refuse(STALE, record.id)
             header = f"↩️ **{seat.seat}** took back their last choice (`{choice.option_id}`)."
-            posts = await self.after_change(undone, [], header, board=True)
+            posts = await self.after_change(undone, [], header, board=True, here=actor.user_id)
             return self.outcome(undone.record, reply=Post("Taken back."), posts=posts)
 
 

@@ -54,7 +54,7 @@ class ReadActions(ServiceCore):
         if loaded.record.seat_of(actor.user_id) is None and not actor.is_moderator:
             return Outcome.refuse("Only the players and moderators can re-post this game's prompts.", loaded.id)
         header = f"📌 The game so far (choice {loaded.seq}), re-posted for <@{actor.user_id}>."
-        posts = await self.board_posts(loaded, [], header) + self.prompt_posts(loaded)
+        posts = await self.board_posts(loaded, [], header) + await self.prompt_posts(loaded, here=actor.user_id)
         return self.outcome(loaded.record, reply=Post("Re-posted."), posts=posts, retire_games=[loaded.id])
 
     async def log(self, actor: Actor, n: int = 10) -> Outcome:

@@ -356,7 +356,7 @@ def current_prompts(channel, version: int | None = None):
 
 
 def waiting_member(message, members):
-    return next(m for m in members if m.id in message.mentions)
+    return next(m for m in members if message.content.startswith(f"<@{m.id}>"))
 
 
 async def pick(world, message, member, rng: random.Random):

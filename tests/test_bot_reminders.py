@@ -107,3 +107,33 @@ async def test_paused_game_sends_no_reminders(world):
     world.clock.advance(hours=12)
     assert await world.bot.reminders.run_due() == 1
     assert (await loaded_game(world, channel)).record.status == "active"
+
+
+async def test_turn_prompts_follow_each_players_ping_setting(world):
+    """The prompt itself pings as the player chose: channel (default), DM, or both; the member
+    who just acted is not pinged again for their own next decision."""
+    channel, members = await open_game(world)
+    first = waiting_member(current_prompts(channel)[0], members)
+    order = [m for m in members if m is not first]
+    await world.slash(order[0], channel, "settings ping", mode="dm")
+    await world.slash(order[1], channel, "settings ping", mode="both")
+
+    await world.slash(first, channel, "byz take", city="take:Damascus")
+    own_next = current_prompts(channel)[0]  # still `first`: where the cube comes from
+    assert waiting_member(own_next, members) is first and own_next.mentions == []
+
+    await world.slash(first, channel, "byz choose", option="source:available")
+    second = current_prompts(channel)[0]
+    nxt = waiting_member(second, members)
+    await world.slash(nxt, channel, "byz pass")
+    third = current_prompts(channel)[0]
+    last = waiting_member(third, members)
+    assert sorted([nxt.id, last.id]) == sorted(m.id for m in order)
+    prompt_of = {nxt.id: second, last.id: third}
+    dm_player, both_player = order
+    dm_prompt, both_prompt = prompt_of[dm_player.id], prompt_of[both_player.id]
+    assert dm_prompt.mentions == []  # told privately, with a link to the prompt ...
+    assert len(dm_player.dms) == 1 and f"/{channel.id}/{dm_prompt.id}" in dm_player.dms[0]
+    assert "Your turn in" in dm_player.dms[0]
+    assert both_prompt.mentions == [both_player.id] and len(both_player.dms) == 1  # ... or both ways
+    assert first.dms == []  # the default: channel pings only
