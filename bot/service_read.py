@@ -109,7 +109,7 @@ class ReadActions(ServiceCore):
         if mode not in PING_MODES:
             return Outcome.refuse(f"Choose one of: {', '.join(PING_MODES)}.")
         await self.storage.set_ping_mode(actor.user_id, mode)
-        return Outcome.say(f"You will be reminded {PING_MODES[mode]}.")
+        return Outcome.say(f"You will be told of your turns and reminded {PING_MODES[mode]}.")
 
 
 def _game_list() -> list[str]:

@@ -78,7 +78,7 @@ async def test_dm_setting_and_fallback_when_dms_are_closed(world):
     channel, members = await open_game(world)
     waiting = waiting_member(current_prompts(channel)[0], members)
     reply = await world.slash(waiting, channel, "settings ping", mode="dm")
-    assert "by direct message" in reply.reply_text
+    assert "reminded by direct message" in reply.reply_text
     world.clock.advance(hours=12)
     assert await world.bot.reminders.run_due() == 1
     assert len(waiting.dms) == 1 and f"<#{channel.id}>" in waiting.dms[0]

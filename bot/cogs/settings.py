@@ -17,7 +17,7 @@ class SettingsCog(commands.Cog):
     def __init__(self, bot: commands.Bot):
         self.bot = bot
 
-    @settings.command(name="ping", description="Be reminded in the game channel, by DM, or both")
+    @settings.command(name="ping", description="Be told of your turns in the game channel, by DM, or both")
     @app_commands.describe(mode="channel, dm or both")
     async def ping(self, interaction: discord.Interaction, mode: Literal["channel", "dm", "both"]):
         await interact.command(interaction, lambda service, actor: service.set_ping(actor, mode))
