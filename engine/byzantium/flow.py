@@ -2,50 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from engine.byzantium.board import Board, Side, board
 from engine.byzantium.state import ByzantiumState, PlayerState
 from engine.core import Decision, Event, Option, roll_dice
+from engine.taskflow import Handlers, TaskContext, make_decision
 
-DecideFn = Callable[["Ctx", Any], "Decision | None"]
-ChooseFn = Callable[["Ctx", Any, str], None]
-RunFn = Callable[["Ctx", Any], None]
-
-DECIDE: dict[str, DecideFn] = {}
-CHOOSE: dict[str, ChooseFn] = {}
-RUN: dict[str, RunFn] = {}
+HANDLERS = Handlers()
+decides, chooses, runs = HANDLERS.decides, HANDLERS.chooses, HANDLERS.runs
+DECIDE, CHOOSE, RUN = HANDLERS.decide, HANDLERS.choose, HANDLERS.run
 
 
-def decides(kind: str):
-    def register(fn: DecideFn) -> DecideFn:
-        DECIDE[kind] = fn
-        return fn
-    return register
-
-
-def chooses(kind: str):
-    def register(fn: ChooseFn) -> ChooseFn:
-        CHOOSE[kind] = fn
-        return fn
-    return register
-
-
-def runs(kind: str):
-    def register(fn: RunFn) -> RunFn:
-        RUN[kind] = fn
-        return fn
-    return register
-
-
-class Ctx:
+class Ctx(TaskContext):
     """The state being changed plus the events narrating the change."""
 
     def __init__(self, state: ByzantiumState, events: list[Event] | None = None):
+        super().__init__(events)
         self.s = state
-        self.events: list[Event] = events if events is not None else []
         self.board: Board = board()
+
+    @property
+    def stack(self) -> list:
+        return self.s.stack
 
     # -- players -------------------------------------------------------------------------
     def p(self, seat: int) -> PlayerState:
@@ -59,16 +36,7 @@ class Ctx:
         n = len(self.s.players)
         return [(seat + i) % n for i in range(1, n)]
 
-    # -- the stack -------------------------------------------------------------------------
-    def then(self, *tasks) -> None:
-        """Schedule tasks to run in the order given, before whatever was already waiting."""
-        for task in reversed(tasks):
-            self.s.stack.append(task)
-
     # -- narration -------------------------------------------------------------------------
-    def emit(self, kind: str, text: str, **data) -> None:
-        self.events.append(Event(kind=kind, text=text, data=data))
-
     def roll(self, count: int, who: str, why: str) -> list[int]:
         """Roll dice and report every result; a 4 or more is a hit."""
         dice = roll_dice(self.s, count)
@@ -91,9 +59,7 @@ class Ctx:
 
 
 def decision(player_seat: int, ctx: Ctx, prompt: str, options: list[Option], kind: str) -> Decision:
-    if not options:
-        raise RuntimeError(f"a '{kind}' decision for {ctx.name(player_seat)} has no options")
-    return Decision(player=ctx.name(player_seat), prompt=prompt, options=tuple(options), kind=kind)
+    return make_decision(ctx.name(player_seat), prompt, options, kind)
 
 
 def top_decision(ctx: Ctx) -> Decision | None:

@@ -8,56 +8,31 @@ other player's lane, while the offering player's lane waits.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.core import Decision, Event, Option
+from engine.taskflow import Handlers, TaskContext, make_decision
 from engine.warriors_traders.board import Board, Pieces, board, pieces
 from engine.warriors_traders.state import PlayerState, Task, Unit, WTState
 
-DecideFn = Callable[["Ctx", Task], "Decision | None"]
-ChooseFn = Callable[["Ctx", Task, str], None]
-RunFn = Callable[["Ctx", Task], None]
-
-DECIDE: dict[str, DecideFn] = {}
-CHOOSE: dict[str, ChooseFn] = {}
-RUN: dict[str, RunFn] = {}
+HANDLERS = Handlers()
+decides, chooses, runs = HANDLERS.decides, HANDLERS.chooses, HANDLERS.runs
+DECIDE, CHOOSE, RUN = HANDLERS.decide, HANDLERS.choose, HANDLERS.run
 
 PARALLEL = "parallel"
 WAIT = "wait"  # a lane blocked until another player answers; neither decided nor run
-
-
-def decides(kind: str):
-    def register(fn: DecideFn) -> DecideFn:
-        DECIDE[kind] = fn
-        return fn
-    return register
-
-
-def chooses(kind: str):
-    def register(fn: ChooseFn) -> ChooseFn:
-        CHOOSE[kind] = fn
-        return fn
-    return register
-
-
-def runs(kind: str):
-    def register(fn: RunFn) -> RunFn:
-        RUN[kind] = fn
-        return fn
-    return register
 
 
 def task(kind: str, player: int = -1, **args: Any) -> Task:
     return Task(kind=kind, player=player, args=args)
 
 
-class Ctx:
+class Ctx(TaskContext):
     """The state being changed, the stack being worked on, and the events narrating it."""
 
     def __init__(self, state: WTState, events: list[Event] | None = None, lane: int | None = None):
+        super().__init__(events)
         self.s = state
-        self.events: list[Event] = events if events is not None else []
         self.lane = lane
         self.board: Board = board(state.map, state.variant)
         self.pieces: Pieces = pieces()
@@ -69,14 +44,6 @@ class Ctx:
     def in_lane(self, seat: int | None) -> Ctx:
         other = Ctx(self.s, self.events, seat)
         return other
-
-    def then(self, *tasks: Task) -> None:
-        """Schedule tasks to run in the order given, before whatever was already waiting."""
-        for t in reversed(tasks):
-            self.stack.append(t)
-
-    def emit(self, kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event(kind=kind, text=text, data=data))
 
     # -- players -------------------------------------------------------------------------
     def p(self, seat: int) -> PlayerState:
@@ -125,9 +92,7 @@ class Ctx:
 
 
 def decision(ctx: Ctx, seat: int, prompt: str, options: list[Option], kind: str) -> Decision:
-    if not options:
-        raise RuntimeError(f"a '{kind}' decision for {ctx.name(seat)} has no options")
-    return Decision(player=ctx.name(seat), prompt=prompt, options=tuple(options), kind=kind)
+    return make_decision(ctx.name(seat), prompt, options, kind)
 
 
 def opt(option_id: str, label: str) -> Option:
