@@ -105,6 +105,7 @@ class GameBot(commands.Bot):
         self.reminders: ReminderScheduler | None = None
         self._renderer: RenderPool | None = None
         self._reminder_task: asyncio.Task | None = None
+        self._recovered = False
 
     async def prepare(self) -> None:
         """Open the database (migrating it) and register components and commands."""
@@ -143,6 +144,22 @@ class GameBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("connected as %s (id %s) to %d servers", self.user, getattr(self.user, "id", "?"),
                  len(self.guilds))
+        if not self._recovered:  # on_ready comes again after reconnects; recover once
+            self._recovered = True
+            await self.recover_posts()
+
+    async def recover_posts(self) -> int:
+        """Post the prompts a previous process stored a choice for but stopped before posting."""
+        count = 0
+        for outcome in await self.service.unposted():
+            try:
+                await self.publisher.deliver(outcome)
+                count += 1
+            except Exception:
+                log.exception("re-posting game %s after a restart failed", outcome.game_id)
+        if count:
+            log.info("re-posted the prompts of %d game(s) left unposted by the last run", count)
+        return count
 
     async def close(self) -> None:
         if self._reminder_task is not None:

@@ -57,6 +57,23 @@ class ReadActions(ServiceCore):
         posts = await self.board_posts(loaded, [], header) + await self.prompt_posts(loaded, here=actor.user_id)
         return self.outcome(loaded.record, reply=Post("Re-posted."), posts=posts, retire_games=[loaded.id])
 
+    async def unposted(self) -> list[Outcome]:
+        """Games whose latest choice was stored but whose prompt never went out (the process
+        stopped in between): their board and prompts, to post again at start-up."""
+        outcomes = []
+        for record in await self.storage.list_games(None, statuses=["active"]):
+            try:
+                loaded = await self.load(record.id)
+            except Refusal:
+                continue  # reported by load(); a moderator has to look at it
+            prompts = await self.storage.game_messages(record.id, "prompt")
+            if any(m.version == loaded.seq for m in prompts) or engine_of(record).is_over(loaded.state):
+                continue
+            header = f"📌 Back online: the game so far (choice {loaded.seq})."
+            posts = await self.board_posts(loaded, [], header) + await self.prompt_posts(loaded)
+            outcomes.append(self.outcome(loaded.record, posts=posts))
+        return outcomes
+
     async def log(self, actor: Actor, n: int = 10) -> Outcome:
         try:
             loaded = await self.channel_game(actor, states=("active", "paused"))

@@ -191,3 +191,25 @@ def test_a_file_over_the_upload_limit_is_left_out_with_a_note():
     assert [f.filename for f in files] == ["log.json"]
     assert note == "(board.png is too large to upload here)"
     assert _content(post, note) == "Board.\n(board.png is too large to upload here)"
+
+
+async def test_a_choice_stored_just_before_a_crash_gets_its_prompt_after_restart(world):
+    channel, members = await open_game(world)
+    prompt = current_prompts(channel)[0]
+    player = waiting_member(prompt, members)
+    # The service stores the choice; the process dies before the publisher posts anything.
+    from bot.interact import actor_from
+
+    click = Interaction(world.bot, player, channel)
+    custom_id = next(c.item.custom_id for c in prompt.components if c.item.custom_id.endswith(":pass"))
+    _game, _version, seat = (int(x) for x in custom_id.split(":")[1:4])
+    outcome = await world.bot.service.choose(_game, _version, "pass", actor_from(click), seat=seat)
+    assert outcome.ok and outcome.posts
+    before = len(channel.messages)
+    bot = await world.start_bot()
+    assert await bot.recover_posts() == 1
+    fresh = current_prompts(channel)
+    assert fresh and fresh[0] is channel.messages[-1] and len(channel.messages) > before
+    assert "Back online" in channel.messages[before].content
+    assert prompt.view is None  # the outdated prompt lost its buttons
+    assert await bot.recover_posts() == 0  # nothing left to recover
