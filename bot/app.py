@@ -106,6 +106,7 @@ class GameBot(commands.Bot):
         self._renderer: RenderPool | None = None
         self._reminder_task: asyncio.Task | None = None
         self._recovered = False
+        self.started_at: datetime | None = None  # set by prepare(); choices after it are this run's
 
     async def prepare(self) -> None:
         """Open the database (migrating it) and register components and commands."""
@@ -113,6 +114,7 @@ class GameBot(commands.Bot):
             self.storage = await Storage.open(self.settings.database_path, clock=self.clock)
         except (MigrationError, StorageError, OSError) as exc:
             raise StartupError(f"cannot open the database {self.settings.database_path}: {exc}") from None
+        self.started_at = self.clock()
         self._renderer = RenderPool(self.render_workers)
         self.service = GameService(self.storage, self._renderer, self.clock)
         self.publisher = Publisher(self, self.service)
@@ -151,7 +153,7 @@ class GameBot(commands.Bot):
     async def recover_posts(self) -> int:
         """Post the prompts a previous process stored a choice for but stopped before posting."""
         count = 0
-        for outcome in await self.service.unposted():
+        for outcome in await self.service.unposted(before=self.started_at):
             try:
                 await self.publisher.deliver(outcome)
                 count += 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot import text
 from bot.actor import Actor
 from bot.posts import Outcome, Post
@@ -57,15 +59,21 @@ class ReadActions(ServiceCore):
         posts = await self.board_posts(loaded, [], header) + await self.prompt_posts(loaded, here=actor.user_id)
         return self.outcome(loaded.record, reply=Post("Re-posted."), posts=posts, retire_games=[loaded.id])
 
-    async def unposted(self) -> list[Outcome]:
+    async def unposted(self, before: datetime) -> list[Outcome]:
         """Games whose latest choice was stored but whose prompt never went out (the process
-        stopped in between): their board and prompts, to post again at start-up."""
+        stopped in between): their board and prompts, to post again at start-up.
+
+        Only games last changed `before` this process started: a choice made since is still
+        being posted by this process (a slow or rate-limited post is not a lost one).
+        """
         outcomes = []
         for record in await self.storage.list_games(None, statuses=["active"]):
             try:
                 loaded = await self.load(record.id)
             except Refusal:
                 continue  # reported by load(); a moderator has to look at it
+            if loaded.waiting_since is None or loaded.waiting_since >= before:
+                continue
             prompts = await self.storage.game_messages(record.id, "prompt")
             if any(m.version == loaded.seq for m in prompts) or engine_of(record).is_over(loaded.state):
                 continue

@@ -206,6 +206,9 @@ async def test_a_choice_stored_just_before_a_crash_gets_its_prompt_after_restart
     outcome = await world.bot.service.choose(_game, _version, "pass", actor_from(click), seat=seat)
     assert outcome.ok and outcome.posts
     before = len(channel.messages)
+    # While this process runs, a choice not yet posted is in flight, not lost: left alone.
+    assert await world.bot.recover_posts() == 0
+    world.clock.advance(minutes=5)
     bot = await world.start_bot()
     assert await bot.recover_posts() == 1
     fresh = current_prompts(channel)
