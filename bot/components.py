@@ -143,11 +143,3 @@ def build_view(specs: Sequence[ButtonSpec | SelectSpec]) -> discord.ui.View | No
     for spec in specs:
         view.add_item(item_for(spec))
     return view
-
-
-def find_dynamic(custom_id: str) -> type[discord.ui.DynamicItem] | None:
-    """The registered item class whose template matches `custom_id`, as discord.py dispatches."""
-    for cls in DYNAMIC_ITEMS:
-        if cls.__discord_ui_compiled_template__.fullmatch(custom_id):
-            return cls
-    return None
