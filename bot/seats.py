@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.warriors_traders.state import COLORS as WT_COLOURS
+
 NAME_LIMIT = 32
 
 # Seat colours in seat order, as each game's engine and renderer assign them.
-COLOURS = {"byzantium": ("red", "yellow", "blue", "green")}
+COLOURS = {"byzantium": ("red", "yellow", "blue", "green"), "warriors_traders": WT_COLOURS}
 _COLOUR_MARKS = {"red": "🔴", "yellow": "🟡", "blue": "🔵", "green": "🟢", "white": "⚪", "black": "⚫",
                  "purple": "🟣", "orange": "🟠", "brown": "🟤"}
 

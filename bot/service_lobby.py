@@ -6,7 +6,7 @@ the number of seats fits the game; the first board and prompt follow the start a
 
 from __future__ import annotations
 
-from bot import text
+from bot import lobby_options, text
 from bot.actor import Actor
 from bot.posts import Outcome, Post
 from bot.prompt import ButtonSpec, lobby_id
@@ -19,14 +19,22 @@ LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
 
 
 def lobby_card(record: GameRecord, note: str = "") -> Post:
-    """The lobby message: game, seats with colours, options, and the four buttons."""
+    """The lobby message: game, setup options, seats with colours (and teams), settings, and
+    the four buttons."""
     engine = engine_of(record)
     count = len(record.seats)
     lines = [f"🎲 **{engine.title}** lobby, hosted by <@{record.host_user_id}>"]
-    lines.append(f"Seats ({count}; {engine.min_players}-{engine.max_players} players):")
+    setup = lobby_options.describe(record.game, record.options)
+    if setup:
+        lines.append(setup)
+    fewest, most, _why = lobby_options.seat_limits(record.game, record.options)
+    wanted = f"{fewest}-{most}" if fewest != most else f"{fewest}"
+    lines.append(f"Seats ({count}; {wanted} players):")
     if record.seats:
         for i, seat in enumerate(record.seats):
-            lines.append(f"{i + 1}. {colour_mark(record.game, i)} **{seat.seat}** <@{seat.user_id}>")
+            team = lobby_options.team_label(record.options, i, seat.seat)
+            lines.append(f"{i + 1}. {colour_mark(record.game, i)} **{seat.seat}** <@{seat.user_id}>"
+                         + (f" ({team})" if team else ""))
     else:
         lines.append("(empty)")
     thread = "yes" if record.boards_in_thread else "no"
@@ -48,20 +56,27 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
 
 class LobbyActions(ServiceCore):
     async def new_game(self, actor: Actor, game_name: str, *, reminder_hours: float = 12.0,
-                       boards_in_thread: bool = False, seed: int | None = None) -> Outcome:
+                       boards_in_thread: bool = False, seed: int | None = None,
+                       setup: dict[str, str | None] | None = None) -> Outcome:
+        """`setup`: the game's setup options as the host gave them (see bot/lobby_options.py)."""
         if actor.guild_id is None:
             return Outcome.refuse("Games are played in a server's channels, not in direct messages.")
         if game_name not in game_names():
             return Outcome.refuse(f"There is no game called '{game_name}'. Games: {', '.join(game_names())}.")
         if not 1 <= reminder_hours <= 24 * 14:
             return Outcome.refuse("The reminder delay must be between 1 hour and 14 days (336 hours).")
+        try:
+            options = lobby_options.lobby_options(game_name, setup or {})
+        except Refusal as why:
+            return Outcome.refuse(str(why))
         if boards_in_thread and actor.in_thread:
             boards_in_thread = False  # a thread cannot hold another thread; boards stay here
         host = Seat(seat_name(actor.name, ()), actor.name, actor.user_id)
         try:
             record = await self.storage.create_game(
                 guild_id=actor.guild_id, channel_id=actor.channel_id, game=game_name, host_user_id=actor.user_id,
-                seats=[host], seed=seed, reminder_hours=reminder_hours, boards_in_thread=boards_in_thread,
+                seats=[host], seed=seed, options=options, reminder_hours=reminder_hours,
+                boards_in_thread=boards_in_thread,
                 parent_channel_id=actor.parent_channel_id,
             )
         except ChannelBusy:
@@ -95,9 +110,9 @@ class LobbyActions(ServiceCore):
     async def _lobby_join(self, record: GameRecord, actor: Actor) -> Outcome:
         if record.seat_of(actor.user_id):
             raise Refusal("You already have a seat in this game.")
-        engine = engine_of(record)
-        if len(record.seats) >= engine.max_players:
-            raise Refusal(f"{engine.title} takes at most {engine.max_players} players; the table is full.")
+        _fewest, most, why = lobby_options.seat_limits(record.game, record.options)
+        if len(record.seats) >= most:
+            raise Refusal(f"{why} takes at most {most} players; the table is full.")
         seat = Seat(seat_name(actor.name, [s.seat for s in record.seats]), actor.name, actor.user_id)
         record = await self.storage.update_lobby(record.id, seats=[*record.seats, seat])
         return self.outcome(record, edit=lobby_card(record))
@@ -121,12 +136,19 @@ class LobbyActions(ServiceCore):
         if actor.user_id != record.host_user_id and not actor.is_moderator:
             raise Refusal("Only the host (or a moderator) can start the game.")
         engine = engine_of(record)
-        if not engine.min_players <= len(record.seats) <= engine.max_players:
+        fewest, most, why = lobby_options.seat_limits(record.game, record.options)
+        if not fewest <= len(record.seats) <= most:
+            wanted = f"{fewest} to {most}" if fewest != most else f"exactly {fewest}"
             raise Refusal(
-                f"{engine.title} needs {engine.min_players} to {engine.max_players} players; "
+                f"{why} needs {wanted} players; "
                 f"{len(record.seats)} {'has' if len(record.seats) == 1 else 'have'} joined."
             )
+        options = lobby_options.engine_options(record.game, record.options, record.players)
         try:
+            if options != record.options:
+                # The rules check the seats with these options before anything is stored.
+                engine.setup(record.players, record.seed, dict(options))
+                record = await self.storage.update_lobby(record.id, options=options)
             loaded = await self.storage.start_game(record.id)
         except IllegalAction as exc:
             raise Refusal(str(exc)) from None

@@ -204,7 +204,9 @@ class ModActions(ServiceCore):
         summary = json.dumps(engine_of(record).summary(loaded.state), indent=1) if loaded.state is not None else "{}"
         files += (Attachment(f"game-{record.id}-summary.json", summary.encode()),)
         body = text.chunk_lines(lines)[0]
-        return Outcome(reply=Post(body, attachments=files), game_id=record.id)
+        # The data stays private; the channel is told that a moderator looked.
+        return self.outcome(record, reply=Post(body, attachments=files),
+                            posts=[_announce(actor, "inspected the game.")])
 
     async def export(self, actor: Actor) -> Outcome:
         try:
@@ -216,8 +218,9 @@ class ModActions(ServiceCore):
         except Refusal as why:
             return Outcome.refuse(str(why))
         files = await self._export_files(record.id)
-        return Outcome(reply=Post(f"Replay of game #{record.id} (for `python -m engine replay`).",
-                                  attachments=files), game_id=record.id)
+        return self.outcome(record, reply=Post(f"Replay of game #{record.id} (for `python -m engine replay`).",
+                                               attachments=files),
+                            posts=[_announce(actor, "exported the game.")])
 
     async def _export_files(self, game_id: int) -> tuple[Attachment, ...]:
         replay = await self.storage.export_game(game_id)

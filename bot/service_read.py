@@ -20,7 +20,8 @@ class ReadActions(ServiceCore):
         try:
             loaded = await self.channel_game(actor, states=("active", "paused", "lobby"))
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            finished = await self.finished_status(actor)
+            return finished or Outcome.refuse(str(why))
         record = loaded.record
         engine = engine_of(record)
         if loaded.state is None:
@@ -31,6 +32,19 @@ class ReadActions(ServiceCore):
             since=loaded.waiting_since, status=f"game #{record.id}, {record.status}, choice {loaded.seq}",
         )
         return Outcome.say(body, record.id)
+
+    async def finished_status(self, actor: Actor) -> Outcome | None:
+        """`/game status` where no game is open but the last one finished: its final scores."""
+        record = await self.storage.last_channel_game(actor.channel_id)
+        if record is None or record.status != "finished" or record.guild_id != actor.guild_id:
+            return None
+        rows = await self.storage.results(record.id)
+        standings = [{**row.details, "player": row.player, "score": row.score, "rank": row.rank} for row in rows]
+        title = get_game(record.game).title if record.game in _game_list() else record.game
+        lines = text.result_lines(title, standings, seat_map(record))
+        when = f", {text.relative_time(rows[0].finished_at)}" if rows and rows[0].finished_at else ""
+        lines.insert(1, f"(game #{record.id}, finished{when}; start the next one with `/game new`)")
+        return Outcome.say("\n".join(text.chunk_lines(lines)[:1]), record.id)
 
     async def board(self, actor: Actor, public: bool = False) -> Outcome:
         try:

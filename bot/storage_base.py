@@ -244,6 +244,12 @@ class StorageBase:
 
         return await self._read(body)
 
+    async def last_channel_game(self, channel_id: int) -> GameRecord | None:
+        """The newest game of a channel or thread, whatever its status (a finished one too)."""
+        row = await self._read(lambda c: self._one(
+            c, "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)))
+        return self._record(row) if row else None
+
     async def list_games(
         self, guild_id: int | None, *, statuses: Iterable[Status] | None = None,
         limit: int | None = None,

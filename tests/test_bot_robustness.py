@@ -47,7 +47,7 @@ async def test_every_command_registers_within_discord_limits(tmp_path):
     payload = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
     await world.stop()
     names = {p["name"] for p in payload}
-    assert names == {"game", "byz", "mod", "settings", "stats"}
+    assert names == {"game", "byz", "wt", "mod", "settings", "stats"}
 
     def walk(node):
         assert 1 <= len(node["name"]) <= 32 and node["name"] == node["name"].lower()
@@ -59,7 +59,7 @@ async def test_every_command_registers_within_discord_limits(tmp_path):
     for command in payload:
         walk(command)
     guild_only = {p["name"] for p in payload if p.get("contexts") == [0] or p.get("dm_permission") is False}
-    assert {"game", "byz", "mod", "stats"} <= guild_only
+    assert {"game", "byz", "wt", "mod", "stats"} <= guild_only
 
 
 async def test_rendering_runs_off_the_event_loop(world, monkeypatch):

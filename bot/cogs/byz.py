@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import interact
+from bot.cogs.shortcuts import choose, suggest
 
 GAME = "byzantium"
 # Which option-id prefixes each shortcut may choose.
@@ -17,19 +17,8 @@ RETREAT = ("retreat",)
 ANY: tuple[str, ...] = ()
 
 
-async def suggest(interaction: discord.Interaction, current: str, prefixes: tuple[str, ...]):
-    """Autocomplete: the actor's options now, filtered by what they typed (at most 25)."""
-    try:
-        options = await interaction.client.service.my_options(interact.actor_from(interaction), prefixes, GAME)
-    except Exception:  # autocomplete is a suggestion; a failure must not raise at the member
-        return []
-    typed = current.casefold().strip()
-    hits = [o for o in options if not typed or typed in o.label.casefold() or typed in o.id.casefold()]
-    return [app_commands.Choice(name=(o.label or o.id)[:100], value=o.id[:100]) for o in hits[:25]]
-
-
 def _choose(interaction: discord.Interaction, typed: str, prefixes: tuple[str, ...]):
-    return interact.command(interaction, lambda service, actor: service.choose_typed(actor, typed, prefixes, GAME))
+    return choose(interaction, typed, prefixes, GAME)
 
 
 class ByzCog(commands.Cog):
@@ -45,7 +34,7 @@ class ByzCog(commands.Cog):
 
     @take.autocomplete("city")
     async def _take_city(self, interaction: discord.Interaction, current: str):
-        return await suggest(interaction, current, TAKE)
+        return await suggest(interaction, current, TAKE, GAME)
 
     @byz.command(name="move", description="Move an army, or choose where it moves next")
     @app_commands.describe(to="The army to move, or the city to move to")
@@ -54,7 +43,7 @@ class ByzCog(commands.Cog):
 
     @move.autocomplete("to")
     async def _move_to(self, interaction: discord.Interaction, current: str):
-        return await suggest(interaction, current, MOVE)
+        return await suggest(interaction, current, MOVE, GAME)
 
     @byz.command(name="retreat", description="Choose where your army retreats")
     async def retreat(self, interaction: discord.Interaction, to: str):
@@ -62,7 +51,7 @@ class ByzCog(commands.Cog):
 
     @retreat.autocomplete("to")
     async def _retreat_to(self, interaction: discord.Interaction, current: str):
-        return await suggest(interaction, current, RETREAT)
+        return await suggest(interaction, current, RETREAT, GAME)
 
     @byz.command(name="pass", description="Pass for the rest of the round")
     async def pass_(self, interaction: discord.Interaction):
@@ -79,4 +68,4 @@ class ByzCog(commands.Cog):
 
     @choose.autocomplete("option")
     async def _choose_option(self, interaction: discord.Interaction, current: str):
-        return await suggest(interaction, current, ANY)
+        return await suggest(interaction, current, ANY, GAME)
