@@ -1,5 +1,6 @@
 """End to end under faults: the real bot (`python -m bot`) against a Discord stand-in that drops
-the gateway, rate-limits message posts, fails uploads and answers slowly.
+the gateway, rate-limits message posts, fails uploads and answers slowly, and a bot process that
+dies between storing a choice and posting it.
 
 Each test plays a few choices through the fault and asserts what members see and that every
 choice acknowledged to them is in the database exactly once (nothing lost, nothing doubled).
@@ -70,6 +71,36 @@ async def test_gateway_drops_mid_game_lose_and_double_nothing(fake_discord: Fake
     table.assert_db_matches_acknowledged()
     table.assert_nothing_doubled()
     assert all(len(ix.callbacks) == 1 for ix in fake.interactions)
+    fake.assert_clean()
+
+
+async def test_a_crash_between_storing_a_choice_and_posting_it_loses_nothing(
+        fake_discord: FakeDiscord, start_bot_process, tmp_path) -> None:
+    fake = fake_discord
+    bot = await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    table = await open_table(fake, tmp_path / "games.sqlite3")
+    first = table.waiting()
+    [prompt] = table.live_prompts()
+
+    # Discord holds the board post back (429, retry in 30 s); the bot dies while waiting.
+    fake.faults.rate_limit_message_posts(1, retry_after=30)
+    await table.press(first, "take:Jerusalem")
+    await fake.wait_for(lambda: "✅" in prompt.content and table.stored(), WAIT, "the choice stored and acknowledged")
+    await bot.kill()
+    table.acked.append((table.seats[first.id], "take:Jerusalem", first.id))
+    assert table.boards()[-1].content.startswith("▶️") and table.live_prompts() == []  # nothing posted yet
+
+    # The next process posts what the last one could not, and play goes on from there.
+    await bot.start()
+    board = await fake.wait_for_message(table.channel, lambda m: is_board(m) and "Back online" in m.content,
+                                        timeout=WAIT, since=None)
+    assert board.content.startswith("📌 Back online: the game so far (choice 1).")
+    assert board.image().size == BOARD_SIZE
+    await table.wait_prompt()
+    assert table.waiting() is first and "source:available" in table.options()
+    await table.choose(first, "source:available")
+    table.assert_db_matches_acknowledged()
+    table.assert_nothing_doubled()
     fake.assert_clean()
 
 
