@@ -1,5 +1,5 @@
 """End to end through the Discord stand-in: refusals, a restart between a prompt and its click,
-a moderator's undo, simultaneous clicks, and reminders.
+a moderator's undo, simultaneous clicks, boards in a thread, and reminders.
 
 The bot runs exactly as `python -m bot` starts it (the start_bot_process fixture), except in the
 reminders test, which runs the same GameBot in this process because it must control the clock.
@@ -158,6 +158,25 @@ async def test_simultaneous_clicks_on_one_prompt_land_exactly_one_choice(
     [refusal] = [ix.followups[0] for ix in double if ix.followups]
     assert refusal.ephemeral and any(why in refusal.content for why in (*NOT_YOURS, "not offered any more")), \
         refusal.content
+    fake.assert_clean()
+
+
+async def test_boards_in_a_thread_keep_the_channel_to_prompts(fake_discord: FakeDiscord, start_bot_process,
+                                                               tmp_path) -> None:
+    fake = fake_discord
+    await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    table = await open_table(fake, tmp_path / "games.sqlite3", boards_in_thread=True)
+    thread = fake.thread("Byzantium boards")
+    [start] = [m for m in fake.messages(thread) if is_board(m)]
+    assert "**Byzantium** begins" in start.content and start.image().size == BOARD_SIZE
+    first = table.waiting()
+    await table.choose(first, "pass")
+    boards = [m for m in fake.messages(thread) if is_board(m)]
+    assert len(boards) == 2 and f"**{table.seats[first.id]}** chose **Pass" in boards[-1].content
+    assert boards[-1].image().size == BOARD_SIZE
+    assert table.boards() == []  # the channel holds the lobby and the prompts only
+    assert table.waiting() is not first
+    table.assert_db_matches_acknowledged()
     fake.assert_clean()
 
 
