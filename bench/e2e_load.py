@@ -7,7 +7,8 @@ stand-in (tests/discord_standin), which runs in this process.
 Each game opens with /game new, Join, Join, Start; then its members make `--choices` choices by
 clicking the live prompt (passing early, the cheapest way through upkeep), each waiting for the
 bot to post the next prompt before the next click, plus a random pause of 0..2x`--think` seconds
-(0: as fast as the bot allows, a stress test far above any real play-by-post traffic).
+(also before a game's first click, so the games do not start in lockstep). The default, 0, is as
+fast as the bot allows: 50 clicks always waiting, a stress test far above real play-by-post traffic.
 
 Prints p50/p95/max of interaction -> first response (the bot's first callback) and of
 interaction -> board posted (the board for the new version arriving in the channel), the bot
@@ -61,6 +62,8 @@ class Run:
 
 async def play(table: Table, choices: int, think: float, rng: random.Random, run: Run) -> None:
     name = table.channel.name
+    if think:
+        await asyncio.sleep(rng.uniform(0, 2 * think))  # members do not all click the moment their game starts
     for _ in range(choices):
         if table.final() is not None:
             run.errors.append(f"#{name}: the game ended before {choices} choices")
