@@ -123,6 +123,8 @@ async def test_abandon_and_reset_need_confirmation(world):
     assert await world.bot.storage.channel_game(channel.id) is None
     assert all(m.view is None for m in channel.messages)  # nothing left to click
     assert "abandoned this game" in channel.messages[-1].content
+    status = await world.slash(members[0], channel, "game status")  # an abandoned game has no scores
+    assert status.reply_text.startswith("There is no game in this channel.")
 
 
 async def test_inspect_and_export_attach_the_replay(world):
@@ -136,7 +138,13 @@ async def test_inspect_and_export_attach_the_replay(world):
     replay = json.loads(next(v for k, v in files.items() if k.endswith("replay.json")))
     assert replay["game"] == "byzantium" and len(replay["choices"]) == 2
     export = await world.slash(mod, channel, "mod export")
-    assert json.loads(export.replies[0].files[0][1]) == replay
+    assert export.replies[0].ephemeral and json.loads(export.replies[0].files[0][1]) == replay
+    # The data stays private; the channel is told, in one line each, that a moderator looked.
+    notices = [m for m in channel.messages if m.content.startswith("🛠️")]
+    assert [m.content for m in notices] == [f"🛠️ Moderator <@{mod.id}> inspected the game.",
+                                            f"🛠️ Moderator <@{mod.id}> exported the game."]
+    assert not any(m.files for m in notices)
+    assert current_prompts(channel)  # the prompt stays live: nothing changed in the game
 
 
 async def test_moderators_cannot_touch_a_game_in_another_guild(world):

@@ -1,0 +1,262 @@
+"""Warriors & Traders through the bot's handlers: the lobby's setup options, a whole 3-player
+game by clicks and `/wt` shortcuts, simultaneous trade decisions, and the refusals."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import discord
+import pytest
+from bot_fakes import World, current_prompts, loaded_game, open_game
+
+from bot import render_pool
+from bot.cogs.wt import BUILD, MOVE, OFFER, TECH, TRADE
+from bot.prompt import BUTTON_TEMPLATE, resolve_ref
+from engine import get_game
+
+WT = get_game("warriors_traders")
+# The 3-player game below: this seed and policy reach the trade phase with several players
+# trading at once and offers answered, in about 250 choices.
+SEED = 5
+TINY_PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 16
+WEIGHTS = {"route": 8, "offer": 2, "send": 6, "give": 0.7, "get": 0.7, "cancel": 0.1, "accept": 3, "refuse": 1,
+           "done": 0.6, "back": 0.1, "fight": 0.5, "to": 2, "build": 2, "pass": 0.3}
+# /wt command, its parameter, the option-id prefixes it chooses (most specific first).
+SHORTCUTS = (("wt done", None, ("done",)), ("wt pass", None, ("pass",)), ("wt build", "what", BUILD),
+             ("wt tech", "track", TECH), ("wt offer", "step", OFFER), ("wt trade", "option", TRADE),
+             ("wt move", "to", MOVE))
+
+
+@pytest.fixture
+async def world(tmp_path):
+    w = World(tmp_path / "games.sqlite3")
+    await w.start_bot()
+    yield w
+    await w.stop()
+
+
+def game_id_of(card) -> int:
+    return int(re.search(r"lobby:(\d+):", card.view.children[0].item.custom_id)[1])
+
+
+async def open_wt(world, names=("Ann", "Bo", "Cy"), *, seed=SEED, start=True, **options):
+    """/game new game:warriors_traders with `options`, the others join, the host starts."""
+    channel = world.channel()
+    members = [world.member(n) for n in names]
+    reply = await world.slash(members[0], channel, "game new", game="warriors_traders", **options)
+    assert "opened" in reply.reply_text, reply.reply_text
+    card = channel.messages[-1]
+    await world.bot.storage.update_lobby(game_id_of(card), seed=seed)
+    for member in members[1:]:
+        assert (await world.click(member, card, "Join")).reply_text == ""
+    if start:
+        started = await world.click(members[0], card, "Start")
+        assert started.reply_text == "", started.reply_text
+    return channel, members, card
+
+
+def prompt_of(channel, member):
+    return [m for m in current_prompts(channel) if m.content.startswith(f"<@{member.id}>")]
+
+
+def policy(decisions, rng):
+    decision = rng.choice(decisions)
+    weights = [WEIGHTS.get(o.id.partition(":")[0], 1) for o in decision.options]
+    return decision, rng.choices(decision.options, weights)[0]
+
+
+def shortcut_for(option_id: str):
+    prefix = option_id.partition(":")[0]
+    return next(((path, param) for path, param, prefixes in SHORTCUTS if prefix in prefixes), ("wt choose", "option"))
+
+
+async def click_option(world, channel, member, decision, option):
+    """Click the button (or pick the menu entry) for `option` on the member's own prompt."""
+    for message in prompt_of(channel, member):
+        for component in message.components:
+            item = component.item
+            if isinstance(item, discord.ui.Select):
+                value = next((o.value for o in item.options if resolve_ref(decision.options, o.value) == option.id), None)
+                if value is not None:
+                    return await world.select(member, message, value)
+            else:
+                ref = re.fullmatch(BUTTON_TEMPLATE, item.custom_id)["ref"]
+                if resolve_ref(decision.options, ref) == option.id:
+                    return await world.click(member, message, item.custom_id)
+    raise AssertionError(f"no prompt of {member.name} offers {option.id}")
+
+
+async def check_simultaneous_trade(world, channel, by_seat, trading):
+    """Several players trade at once: each has their own prompt and their own /wt options."""
+    before = (await loaded_game(world, channel)).seq
+    prompts = {d.player: prompt_of(channel, by_seat[d.player]) for d in trading}
+    assert all(len(p) == 1 for p in prompts.values()), "one prompt per trading player"
+    first, second = trading[0], trading[1]
+    intruder = by_seat[second.player]
+    refused = await world.click(intruder, prompts[first.player][0], prompts[first.player][0].buttons()[0])
+    assert f"This prompt is for {first.player}" in refused.reply_text
+    for decision in trading:
+        listed = await world.autocomplete(by_seat[decision.player], channel, "wt trade", "option", "")
+        mine = [o.id for o in decision.options if o.id.partition(":")[0] in TRADE][:25]
+        assert [c.value for c in listed] == mine
+    # An option only the first player has (a route to the second, say) is not the second's to take.
+    foreign = [o.id for o in first.options if o.id not in {x.id for x in second.options}]
+    wrong = await world.slash(intruder, channel, "wt choose", option=foreign[0])
+    assert "not one of your options" in wrong.reply_text
+    assert (await loaded_game(world, channel)).seq == before  # nothing changed
+
+
+async def test_wt_lobby_options_then_a_whole_three_player_game(world, monkeypatch):
+    # Boards are posted after every change, as always, but not drawn: drawing ~250 W&T boards
+    # would take most of this test's time (test_bot_every_game and the render tests draw them).
+    monkeypatch.setattr(render_pool, "_render", lambda game, state, events: TINY_PNG)
+    channel, members, card = await open_wt(world, map="west", variant="isles3", turn_order="variable",
+                                           nations="random")
+    assert "Map **West Europe**" in card.content and "isles3 variant (3 players" in card.content
+    assert "variable turn order" in card.content and "random nations" in card.content
+    assert "🔴 red **Ann**" in card.content and "🔵 blue **Bo**" in card.content and "🟢 green **Cy**" in card.content
+    assert "Started" in card.content and card.view is None
+    loaded = await loaded_game(world, channel)
+    assert loaded.record.options == {"map": "west", "variant": "isles3", "nations": "random",
+                                     "turn_order": "variable"}
+    assert (loaded.state.map, loaded.state.variant, loaded.state.variable_order) == ("west", "isles3", True)
+    assert any("Warriors & Traders** begins: 🔴 red **Ann**" in m.content and m.image() for m in channel.messages)
+
+    game_id = loaded.id
+    by_seat = {m.name: m for m in members}
+    rng = random.Random(SEED)
+    paths = {"click": 0, "slash": 0}
+    simultaneous = answered = 0
+    for step in range(1000):
+        loaded = await world.bot.storage.load(game_id)
+        if loaded.record.status != "active":
+            break
+        decisions = WT.pending(loaded.state)
+        trading = [d for d in decisions if d.kind == "trade"]
+        if len(trading) >= 2:
+            if simultaneous == 0:
+                await check_simultaneous_trade(world, channel, by_seat, trading)
+            simultaneous += 1
+        assert {m.id for p in current_prompts(channel) for m in members if p.content.startswith(f"<@{m.id}>")} \
+            == {by_seat[d.player].id for d in decisions}  # exactly the players the game waits on
+        decision, option = policy(decisions, rng)
+        answered += decision.kind == "answer"
+        member = by_seat[decision.player]
+        if step % 3 == 0:
+            path, param = shortcut_for(option.id)
+            if param is not None and step % 9 == 0:
+                offered = await world.autocomplete(member, channel, path, param, "")
+                assert option.id in [c.value for c in offered] or len(offered) == 25
+            reply = await world.slash(member, channel, path, **({param: option.id} if param else {}))
+            assert reply.reply_text == "Done.", reply.reply_text
+            paths["slash"] += 1
+        else:
+            reply = await click_option(world, channel, member, decision, option)
+            assert reply.reply_text == "", reply.reply_text
+            paths["click"] += 1
+        assert (await world.bot.storage.load(game_id)).seq == loaded.seq + 1
+    else:
+        pytest.fail("the game did not end in 1000 choices")
+    assert simultaneous >= 2 and answered >= 1 and min(paths.values()) > 50
+    final = channel.messages[-1].content
+    assert "Warriors & Traders** is over. Final scores" in final
+    assert all(f"<@{m.id}>" in final for m in members)
+    assert current_prompts(channel) == []
+
+    # The channel has no open game now: /game status shows the last game's final scores.
+    status = await world.slash(members[1], channel, "game status")
+    assert "is over. Final scores" in status.reply_text and f"game #{loaded.id}, finished" in status.reply_text
+    rows = await world.bot.storage.results(loaded.id)
+    assert all(f"**{row.player}**" in status.reply_text for row in rows)
+
+
+async def test_bad_combinations_are_refused_in_one_line(world):
+    channel = world.channel()
+    ann, bo, cy, di = (world.member(n) for n in ("Ann", "Bo", "Cy", "Di"))
+    wrong_map = await world.slash(ann, channel, "game new", game="warriors_traders", map="east", variant="isles3")
+    assert wrong_map.reply_text.startswith("The East Europe map has no variant 'isles3'")
+    assert "\n" not in wrong_map.reply_text and await world.bot.storage.channel_game(channel.id) is None
+    teams_variant = await world.slash(ann, channel, "game new", game="warriors_traders", variant="isles3", teams="2v2")
+    assert "Team play needs the full map" in teams_variant.reply_text
+    byz = await world.slash(ann, channel, "game new", game="byzantium", map="west")
+    assert byz.reply_text == "Byzantium has no map option; leave it out."
+
+    # A 3-player variant: a fourth member cannot join, and two cannot start.
+    await world.slash(ann, channel, "game new", game="warriors_traders", map="west", variant="isles3")
+    card = channel.messages[-1]
+    assert "Seats (1; 3 players)" in card.content
+    await world.click(bo, card, "Join")
+    too_few = await world.click(ann, card, "Start")
+    assert too_few.reply_text == "The isles3 variant needs exactly 3 players; 2 have joined."
+    await world.click(cy, card, "Join")
+    full = await world.click(di, card, "Join")
+    assert full.reply_text == "The isles3 variant takes at most 3 players; the table is full."
+    # The engine checks the combination again at Start (options that never came from the command).
+    await world.bot.storage.update_lobby(game_id_of(card), options={"map": "italy", "variant": "britain2"})
+    engine_says = await world.click(ann, card, "Start")
+    assert engine_says.reply_text == "Map italy has no 3-player variant 'britain2' (there are: north3, peninsula3)."
+    assert (await world.bot.storage.channel_game(channel.id)).status == "lobby"
+
+
+async def test_teams_are_formed_by_seat_order_and_checked_at_start(world):
+    channel, members, card = await open_wt(world, ("Ann", "Bo", "Cy"), start=False, map="east", teams="2v2")
+    assert "cooperative 2 vs 2 (teams by seat order)" in card.content
+    assert "**Ann** <@" in card.content and "(team A)" in card.content and "(team B)" in card.content
+    refused = await world.click(members[0], card, "Start")
+    assert refused.reply_text == "2 vs 2 team play needs exactly 4 players; 3 have joined."
+    di = world.member("Di")
+    await world.click(di, card, "Join")
+    assert (await world.click(members[0], card, "Start")).reply_text == ""
+    loaded = await loaded_game(world, channel)
+    assert loaded.record.options["teams"] == [["Ann", "Bo"], ["Cy", "Di"]]
+    assert loaded.state.coop and [p.team for p in loaded.state.players] == [0, 0, 1, 1]
+    assert "(team A)" in card.content and "Started" in card.content
+
+
+async def test_wt_autocomplete_offers_only_the_callers_legal_options(world):
+    channel, members, _card = await open_wt(world, nations="choose", map="italy", variant="north3")
+    ann, bo, cy = members
+    loaded = await loaded_game(world, channel)
+    [decision] = WT.pending(loaded.state)  # nations are chosen one player at a time
+    chooser = next(m for m in members if m.name == decision.player)
+    others = [m for m in members if m is not chooser]
+    listed = await world.autocomplete(chooser, channel, "wt choose", "option", "")
+    assert [c.value for c in listed] == [o.id for o in decision.options]
+    assert all(c.value.startswith("nation:") for c in listed)
+    assert await world.autocomplete(others[0], channel, "wt choose", "option", "") == []
+    assert await world.autocomplete(chooser, channel, "wt build", "what", "") == []  # nothing to build now
+    narrowed = await world.autocomplete(chooser, channel, "wt choose", "option", "genova")
+    assert [c.value for c in narrowed] == ["nation:genova"]
+    not_yours = await world.slash(others[0], channel, "wt choose", option="nation:genova")
+    assert "not your decision" in not_yours.reply_text
+    assert (await world.slash(chooser, channel, "wt choose", option="genova")).reply_text == "Done."
+
+    [decision] = WT.pending((await loaded_game(world, channel)).state)  # the next player chooses
+    member = next(m for m in members if m.name == decision.player)
+    assert len(decision.options) == 2 and member is not chooser
+    assert (await world.slash(member, channel, "wt choose", option=decision.options[0].id)).reply_text == "Done."
+    # The last nation left goes to the last player without asking (a single option).
+    # Then everyone places starting tokens at once: each is offered their own tracks only.
+    pending = WT.pending((await loaded_game(world, channel)).state)
+    assert sorted(d.player for d in pending) == ["Ann", "Bo", "Cy"] and {d.kind for d in pending} == {"token"}
+    tech = await world.autocomplete(bo, channel, "wt tech", "track", "mil")
+    assert [c.value for c in tech] == ["tech:military"]
+    assert (await world.slash(bo, channel, "wt tech", track="trade")).reply_text == "Done."
+    state = (await loaded_game(world, channel)).state
+    assert state.player("Bo").tokens["trade"] == 1
+    assert {d.player for d in WT.pending(state)} == {"Ann", "Bo", "Cy"}  # Bo places his next one
+    outsider = world.member("Eve")
+    assert await world.autocomplete(outsider, channel, "wt tech", "track", "") == []
+    assert "not playing" in (await world.slash(outsider, channel, "wt tech", track="trade")).reply_text
+
+
+async def test_wt_shortcuts_refused_on_a_byzantium_game(world):
+    channel, members = await open_game(world)
+    for member in members:
+        assert await world.autocomplete(member, channel, "wt choose", "option", "") == []
+    refused = await world.slash(members[0], channel, "wt choose", option="pass")
+    assert refused.reply_text.startswith("These shortcuts are for Warriors & Traders; this channel plays Byzantium.")
+    assert "\n" not in refused.reply_text
+    assert (await world.slash(members[0], channel, "wt done")).reply_text == refused.reply_text
+    assert (await loaded_game(world, channel)).seq == 0
