@@ -250,5 +250,7 @@ def game_names() -> list[str]:
 
 def _load_games() -> None:
     # Imported lazily so `engine.core` stays importable by the games themselves.
-    from engine import byzantium  # noqa: F401
-    from engine import warriors_traders  # noqa: F401
+    from engine import (
+        byzantium,  # noqa: F401
+        warriors_traders,  # noqa: F401
+    )
