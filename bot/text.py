@@ -106,6 +106,9 @@ def status_text(
     lines = [f"**{title}** — {status}"]
     if "round" in summary:
         lines.append(f"Round {summary['round']}")
+    elif "turn" in summary:  # Warriors & Traders counts turns, each in phases
+        phase = f", {summary['phase']} phase" if summary.get("phase") else ""
+        lines.append(f"Turn {summary['turn']}{phase}")
     if decisions:
         waiting = ", ".join(sorted({mention(seats.get(d.player), d.player) for d in decisions}))
         when = f" since {relative_time(since)}" if since else ""

@@ -240,6 +240,11 @@ async def test_wt_autocomplete_offers_only_the_callers_legal_options(world):
     # Then everyone places starting tokens at once: each is offered their own tracks only.
     pending = WT.pending((await loaded_game(world, channel)).state)
     assert sorted(d.player for d in pending) == ["Ann", "Bo", "Cy"] and {d.kind for d in pending} == {"token"}
+    status = await world.slash(cy, channel, "game status")
+    assert "Turn 1, setup phase" in status.reply_text and "Waiting on" in status.reply_text
+    assert all(f"<@{m.id}>" in status.reply_text for m in members)
+    helped = await world.slash(ann, channel, "game help")
+    assert "three starting development tokens" in helped.reply_text
     tech = await world.autocomplete(bo, channel, "wt tech", "track", "mil")
     assert [c.value for c in tech] == ["tech:military"]
     assert (await world.slash(bo, channel, "wt tech", track="trade")).reply_text == "Done."
