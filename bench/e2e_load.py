@@ -169,7 +169,9 @@ async def bench(games: int, choices: int, think: float, seed: int) -> bool:
           f"{'met' if first_ok else 'MISSED'}")
     print(f"interaction -> board posted:   {spread(boards)}   target p95 < {BOARD_TARGET:g} s: "
           f"{'met' if board_ok else 'MISSED'}")
-    print(f"bot process: CPU {play_cpu:.1f} s during the games ({play_cpu / max(t2 - t0, 1e-9) * 100:.0f}% of one core), "
+    per_choice = play_cpu / max(len(run.samples), 1) * 1000
+    print(f"bot process: CPU {play_cpu:.1f} s during the games ({play_cpu / max(t2 - t0, 1e-9) * 100:.0f}% of one core, "
+          f"{per_choice:.0f} ms per choice with the lobbies), "
           f"{usage['cpu_seconds']:.1f} s in all; peak RSS {usage['peak_rss_mib']:.0f} MiB")
     print(f"load generator (stand-in + members, this process): CPU {gen_cpu:.1f} s")
     print(f"machine: {os.cpu_count()} CPUs, load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after "
