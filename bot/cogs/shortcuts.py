@@ -36,3 +36,14 @@ async def suggest(interaction: discord.Interaction, current: str, prefixes: Sequ
 async def choose(interaction: discord.Interaction, typed: str, prefixes: Sequence[str], game: str) -> None:
     """Apply the option `typed` names (an id from autocomplete, or words) as a click would."""
     await interact.command(interaction, lambda service, actor: service.choose_typed(actor, typed, tuple(prefixes), game))
+
+
+async def finish(interaction: discord.Interaction, ids: Sequence[str], game: str) -> None:
+    """A shortcut that names no option (`/wt done`): whichever of `ids` the member's decision
+    offers now ("done trading", "end movement" ...), through the same path as a typed choice."""
+
+    async def request(service, actor):
+        offered = [o.id for o in await service.my_options(actor, tuple(ids), game)]
+        return await service.choose_typed(actor, offered[0] if offered else ids[0], tuple(ids), game)
+
+    await interact.command(interaction, request)

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.shortcuts import choose, suggest
+from bot.cogs.shortcuts import choose, finish, suggest
 
 GAME = "warriors_traders"
 # Which option-id prefixes each shortcut may choose.
@@ -20,6 +20,9 @@ TECH = ("tech", "shift", "keep")
 TRADE = ("bank", "route", "offer", "vp", "peace", "give", "get", "send", "cancel", "accept", "refuse", "take")
 OFFER = ("offer", "give", "get", "send", "cancel", "accept", "refuse")
 MOVE = ("from", "to", "all", "unit", "back", "fight", "battle", "princess", "unify")
+# What ends the current step: done trading / with princesses / with extra actions, end the
+# movement and fight, keep the development tokens, no second army.
+DONE = ("done", "fight", "keep", "stop")
 ANY: tuple[str, ...] = ()
 
 
@@ -78,9 +81,9 @@ class WTCog(commands.Cog):
     async def _move_to(self, interaction: discord.Interaction, current: str):
         return await suggest(interaction, current, MOVE, GAME)
 
-    @wt.command(name="done", description="Finish the current step (done trading, done with princesses ...)")
+    @wt.command(name="done", description="Finish the current step: done trading, end movement, keep tokens ...")
     async def done(self, interaction: discord.Interaction):
-        await _choose(interaction, "done", ("done",))
+        await finish(interaction, DONE, GAME)
 
     @wt.command(name="pass", description="Pass this development action")
     async def pass_(self, interaction: discord.Interaction):
