@@ -9,7 +9,7 @@ import importlib
 from collections.abc import Iterable
 from types import ModuleType
 
-_RENDERERS = {"byzantium": "render.byzantium"}
+_RENDERERS = {"byzantium": "render.byzantium", "warriors_traders": "render.warriors_traders"}
 
 
 def _renderer(game_name: str) -> ModuleType:
@@ -23,7 +23,7 @@ def _renderer(game_name: str) -> ModuleType:
 def render_png(game_name: str, state, *, highlight: dict | None = None) -> bytes:
     """The board of `state` as PNG bytes. `highlight` marks the last action:
     {"cities": [names], "routes": [[a, b], ...], "boxes": [box ids], "text": "..."}, every
-    key optional."""
+    key optional (Warriors & Traders names "provinces" where Byzantium names "cities")."""
     return _renderer(game_name).render_png(state, highlight=highlight)
 
 

@@ -5,7 +5,7 @@
 The file is either a replay ({"game", "players", "seed", "options", "choices": [[player,
 option_id], ...]}), replayed through the engine (to the end, or to choice N with --step) with
 the last choice's action highlighted; or a state: {"game": name, "state": <the engine's
-dumps() object>}, or a bare Byzantium state as dumps() writes it.
+dumps() object>}, or a bare Byzantium or Warriors & Traders state as dumps() writes it.
 """
 
 from __future__ import annotations
@@ -40,11 +40,18 @@ def load(text: str, step: int | None = None):
         if "state" in record:
             name = record.get("game", DEFAULT_GAME)
             return name, get_game(name).loads(json.dumps(record["state"])), None
-        return DEFAULT_GAME, get_game(DEFAULT_GAME).loads(text), None
+        name = _bare_state_game(record)
+        return name, get_game(name).loads(text), None
     except IllegalAction as error:
         raise InputError(str(error)) from None
     except ValueError as error:  # pydantic's ValidationError is a ValueError
         raise InputError(f"not a state this command can read: {str(error).splitlines()[0]}") from None
+
+
+def _bare_state_game(record: dict) -> str:
+    """The game of a bare dumps() object: a Warriors & Traders state names its map and has
+    units; anything else is read as Byzantium."""
+    return "warriors_traders" if "map" in record and "units" in record else DEFAULT_GAME
 
 
 def _replay(game, record: dict, step: int | None):

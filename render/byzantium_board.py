@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from render.byzantium_geometry import place_marks
 from render.projection import Projection
 
 RGB = tuple[int, int, int]
@@ -35,6 +36,11 @@ CITY_RADIUS = 24
 CAPITAL_RADIUS = 33
 LABEL_SIZE = 26
 CAPITAL = "Constantinople"
+ARMY_TOKEN = 44
+ARMY_SPACING = 48
+ARMY_GAP = 32  # from the outer edge of a city's rings to the centre of its armies
+BADGE_RADIUS = 15
+FORT_HALF = 17
 
 
 @dataclass(frozen=True)
@@ -64,27 +70,23 @@ class City:
         """Radius of everything drawn round the disc (controller ring, the capital's walls)."""
         return self.radius + (24 if self.name == CAPITAL else 10)
 
+    @property
+    def label_text(self) -> str:
+        return self.name.upper() if self.name == CAPITAL else self.name
 
-def _angle_gap(a: float, b: float) -> float:
-    return abs((a - b + 180) % 360 - 180)
+    @property
+    def label_size(self) -> int:
+        return LABEL_SIZE + 2 if self.name == CAPITAL else LABEL_SIZE
 
+    def at_angle(self, degrees: float, distance: float) -> tuple[float, float]:
+        a = math.radians(degrees)
+        return (self.x + math.cos(a) * distance, self.y + math.sin(a) * distance)
 
-def _free_angles(label: tuple[float, float, str], army: float) -> tuple[float, float]:
-    """Where the controller badge and the fort go: diagonals clear of the city's label (which
-    starts right beside the disc, so it blocks a wide angle) and of its armies (farther out,
-    so they block less); computed, not hand-placed, unless the layout says otherwise."""
-    dx, dy, _ = label
-    label_dir = math.degrees(math.atan2(dy, dx))
-    candidates = [-45.0, -135.0, 45.0, 135.0]  # the badge prefers upper right, like a corner tag
+    def badge_point(self) -> tuple[float, float]:
+        return self.at_angle(self.badge_angle, self.outer)
 
-    def clearance(a: float) -> float:
-        return min(_angle_gap(a, label_dir) - 60, _angle_gap(a, army) - 40)
-
-    ranked = sorted(candidates, key=lambda a: (clearance(a) < 0, -clearance(a) if clearance(a) < 0 else 0,
-                                                candidates.index(a)))  # fmt: skip
-    badge = ranked[0]
-    fort = next(a for a in ranked[1:] if _angle_gap(a, badge) >= 90)
-    return badge, fort
+    def fort_point(self) -> tuple[float, float]:
+        return self.at_angle(self.fort_angle, self.outer + 2)
 
 
 @dataclass(frozen=True)
@@ -130,8 +132,6 @@ def board() -> Board:
         x, y = projection.to_pixel(entry["lat"], entry["lon"])
         nx, ny = place.get("nudge", (0, 0))
         dx, dy, anchor = place["label"]
-        badge, fort = _free_angles((dx, dy, anchor), float(place["army"]))
-        badge, fort = float(place.get("badge", badge)), float(place.get("fort", fort))
         cities[name] = City(
             name=name,
             side=entry["side"],
@@ -142,9 +142,10 @@ def board() -> Board:
             y=round(y + ny + header),
             label=(float(dx), float(dy), str(anchor)),
             army_angle=float(place["army"]),
-            badge_angle=badge,
-            fort_angle=fort,
+            badge_angle=float(place.get("badge", -45)),
+            fort_angle=float(place.get("fort", 135)),
         )
+    cities = place_marks(cities, layout["cities"])
     unknown = set(layout["cities"]) - set(cities)
     if unknown:
         raise ValueError(f"render/byzantium_layout.json places unknown cities: {sorted(unknown)}")

@@ -9,18 +9,18 @@ import math
 
 from render import kit
 from render.byzantium_board import (
+    ARMY_TOKEN,
+    BADGE_RADIUS,
     CAPITAL,
     GOLD,
-    LABEL_SIZE,
     ROUTE_STYLES,
     SIDE_COLOURS,
     SIDE_SHAPES,
     Board,
     City,
 )
+from render.byzantium_geometry import army_points
 
-ARMY_TOKEN = 44
-ARMY_SPACING = 48
 MARKER_SIZE = 30
 
 
@@ -66,9 +66,8 @@ STONE = (120, 112, 100)
 
 def draw_label(draw, city: City) -> None:
     dx, dy, anchor = city.label
-    size = LABEL_SIZE + 4 if city.name == CAPITAL else LABEL_SIZE
-    name = city.name.upper() if city.name == CAPITAL else city.name
-    kit.text(draw, (city.x + dx, city.y + dy), name, size, kit.INK, outline=kit.WHITE, stroke=4, anchor=anchor)
+    kit.text(draw, (city.x + dx, city.y + dy), city.label_text, city.label_size, kit.INK, outline=kit.WHITE,
+             stroke=4, anchor=anchor)  # fmt: skip
 
 
 def draw_walls(draw, city: City) -> None:
@@ -83,11 +82,6 @@ def draw_walls(draw, city: City) -> None:
     kit.ring(draw, city.xy, outer, kit.INK, outer - inner + 4)
     kit.ring(draw, city.xy, outer - 2, STONE, outer - inner)
     kit.ring(draw, city.xy, outer - 6, GOLD, 3)
-
-
-def _at_angle(city: City, degrees: float, distance: float) -> tuple[float, float]:
-    a = math.radians(degrees)
-    return (city.x + math.cos(a) * distance, city.y + math.sin(a) * distance)
 
 
 def draw_city(draw, city: City, info: dict, letters: dict, colours: dict, highlighted: bool) -> None:
@@ -116,10 +110,10 @@ def draw_city(draw, city: City, info: dict, letters: dict, colours: dict, highli
     if highlighted:
         draw_label(draw, city)  # the highlight ring is drawn over the static label: put it back
     if controller in colours:
-        kit.badge(draw, _at_angle(city, city.badge_angle, city.outer), 15, colours[controller], letters.get(controller, "?"))
+        kit.badge(draw, city.badge_point(), BADGE_RADIUS, colours[controller], letters.get(controller, "?"))
     if info.get("fortified"):
         owner = info.get("fort_owner")
-        draw_fort(draw, _at_angle(city, city.fort_angle, city.outer + 2), colours.get(owner, kit.FAINT), letters.get(owner, ""))
+        draw_fort(draw, city.fort_point(), colours.get(owner, kit.FAINT), letters.get(owner, ""))
 
 
 def draw_cities(draw, board: Board, summary: dict, letters, colours, highlight_cities) -> None:
@@ -147,7 +141,7 @@ def army_positions(board: Board, summary: dict) -> list[tuple[str, str, dict, tu
     for city_name in sorted(by_city):
         city = board.cities[city_name]
         group = sorted(by_city[city_name], key=lambda item: (item[0], item[2]))
-        points = kit.fan(city.xy, len(group), ARMY_SPACING, city.army_angle, city.outer + 32)
+        points = army_points(city, len(group))
         for (_, name, side, army), point in zip(group, points, strict=True):
             placed.append((name, side, army, point, city))
     return placed

@@ -157,14 +157,30 @@ def token(
     border: RGB = INK,
     border_width: int = 3,
 ) -> None:
-    """A playing piece: circle, square or diamond in `fill`, with a letter in the middle."""
+    """A playing piece: circle, square, diamond, triangle or hexagon in `fill`, with a letter in
+    the middle."""
     x, y = centre
     h = size / 2
     box = (x - h, y - h, x + h, y + h)
     if shape == "square":
         draw.rounded_rectangle(box, radius=max(2, size // 8), fill=fill, outline=border, width=border_width)
-    elif shape == "diamond":
-        draw.polygon([(x, y - h), (x + h, y), (x, y + h), (x - h, y)], fill=fill, outline=border, width=border_width)
+    elif shape in ("diamond", "triangle", "hexagon"):
+        if shape == "diamond":
+            corners = [(0, -1), (1, 0), (0, 1), (-1, 0)]
+            inset = math.sqrt(2)
+        elif shape == "triangle":  # pointing up; the letter sits low, in its widest part
+            corners = [(0, -1.2), (1.1, 0.6), (-1.1, 0.6)]  # centroid at the centre
+            inset = 1.62
+        else:
+            corners = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 60)]
+            inset = 1.16
+        # The border is the shape in `border` with the shape shrunk by its width on top: Pillow's
+        # polygon outline of width > 1 costs a mask image per call.
+        draw.polygon([(x + cx * h, y + cy * h) for cx, cy in corners], fill=border)
+        k = max(0.0, h - border_width * inset)
+        draw.polygon([(x + cx * k, y + cy * k) for cx, cy in corners], fill=fill)
+        if shape == "triangle":
+            y += h * 0.12
     else:
         draw.ellipse(box, fill=fill, outline=border, width=border_width)
     if letter:

@@ -199,3 +199,11 @@ def render_png_from(summary_dict) -> bytes:
     from render.byzantium import encode
 
     return encode(draw_board(summary_dict))
+
+
+def test_layout_has_no_collisions():
+    """With every city's badge, fort and two armies drawn, no name, disc, mark or army covers
+    another (render/byzantium_layout.json edits must keep it so)."""
+    from render.byzantium_geometry import collisions
+
+    assert collisions(board().cities, board().boxes) == []

@@ -1,0 +1,240 @@
+"""The Warriors & Traders map as it changes: who holds each province (fill, edge band and
+letter), names, armies, barbarians, fortresses, princesses, sea links and the highlight."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.warriors_traders_board import (
+    BARBARIAN,
+    DAMAGE,
+    KIND_MARK,
+    LINK,
+    MapBoard,
+    cells,
+    fill_colours,
+)
+
+TOKEN = 34  # army token size, px
+STEP = 38  # distance between pieces in a row
+PER_ROW = 4
+NAME_SIZE = 19
+ARMY_SHAPES = {"infantry": "square", "archer": "triangle", "cavalry": "diamond"}
+ARMY_ORDER = ("cavalry", "archer", "infantry")
+BARBARIAN_MARK = "☠"
+ROAD = (128, 98, 70)
+MARK_COLOURS = {"capital": (150, 110, 0), "trade_center": (150, 110, 0), "contested": (90, 70, 60)}
+
+
+def draw_fills(image: Image.Image, b: MapBoard, summary: dict | None, colours: dict[str, kit.RGB]) -> None:
+    """Held provinces in a light tint of the holder's colour with a full-colour strip inside
+    their edge, free ones neutral, those the variant leaves out grey: the cells image through
+    a palette that colours every province at once, pasted under the province mask (lines and
+    coast stay as the static layer has them). The static layer already has every cell
+    neutral, so only the boxes of the other cells are pasted, or the whole map when they
+    cover most of it."""
+    labels, mask = cells(b.id)
+    flat = fill_colours(b.id, summary, colours)
+    provinces = (summary or {}).get("provinces") or {}
+    boxes = [
+        p.box for name, p in b.provinces.items()
+        if p.box and (provinces.get(name) is None or provinces[name].get("owner") in colours)
+    ]  # fmt: skip
+    if summary is None or sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > 0.5 * b.map_width * b.map_height:
+        boxes = [(0, 0, b.map_width, b.map_height)]
+    for box in boxes:
+        coloured = labels.crop(box)
+        coloured.putpalette(flat)
+        image.paste(coloured.convert("RGB"), (box[0], box[1] + b.header), mask.crop(box))
+
+
+def draw_borders(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict) -> None:
+    """Every border of the rules as a line between the two centres: solid where the cells
+    touch on land, dotted blue where they do not (sea crossings and the schematic map's
+    longer borders). The cells show the land; these lines are what movement follows."""
+    provinces = summary.get("provinces") or {}
+    links = {frozenset(pair) for pair in b.links}
+    dotted = []
+    for name, info in provinces.items():
+        for other in info.get("neighbours") or []:
+            if other <= name or other not in provinces or name not in b.provinces or other not in b.provinces:
+                continue
+            if frozenset((name, other)) in links:
+                dotted.append((name, other))
+            else:
+                draw.line((*b.at(name), *b.at(other)), fill=ROAD, width=2)
+    for a, c in dotted:
+        kit.patterned_line(draw, b.at(a), b.at(c), LINK, 4, dots=True, gap=12)
+
+
+def _fortress(draw, centre, fill: kit.RGB, letter: str, size: int = 32) -> None:
+    """A small tower: battlements over a body, the owner's letter on it."""
+    x, y = centre
+    h = size / 2
+    w = h * 0.85
+    body = (x - w, y - h * 0.45, x + w, y + h)
+    draw.rectangle(body, fill=fill, outline=kit.INK, width=2)
+    for i in range(3):
+        bx = x - w + i * (2 * w / 3) + w / 3 - h * 0.2
+        draw.rectangle((bx, y - h, bx + h * 0.4, y - h * 0.45 + 2), fill=fill, outline=kit.INK, width=2)
+    draw.rectangle((x - w + 2, y - h * 0.45, x + w - 2, y - h * 0.45 + 2), fill=fill)
+    ink = kit.contrast_ink(fill)
+    kit.text(draw, (x, y + h * 0.3), letter, int(size * 0.5), ink, outline=kit.outline_for(ink), stroke=2, anchor="mm")
+
+
+def _princess(draw, centre, fill: kit.RGB, count: int, letter: str, size: int = 30) -> None:
+    """A crown in the owner's colour with the owner's letter; the count beside it."""
+    x, y = centre
+    h = size / 2
+    crown = [
+        (x - h, y + h * 0.6), (x - h, y - h * 0.5), (x - h * 0.5, y), (x, y - h * 0.85),
+        (x + h * 0.5, y), (x + h, y - h * 0.5), (x + h, y + h * 0.6),
+    ]  # fmt: skip
+    draw.polygon(crown, fill=fill, outline=kit.INK, width=2)
+    ink = kit.contrast_ink(fill)
+    kit.text(draw, (x, y + h * 0.2), letter, int(size * 0.42), ink, outline=kit.outline_for(ink), stroke=2, anchor="mm")
+    if count > 1:
+        kit.badge(draw, (x + h, y - h * 0.7), 10, kit.WHITE, str(count))
+
+
+def _damage(draw, centre, amount: int) -> None:
+    """Damage taken this turn: a red tag with the points, below right of the piece."""
+    x, y = centre
+    kit.token(draw, (x + 13, y + 12), 20, DAMAGE, shape="square", letter=f"{amount}", border_width=2)
+
+
+def _retreated(draw, centre) -> None:
+    """Retreated (lying on its side until the turn ends): a dark bar across the piece."""
+    x, y = centre
+    draw.line((x - 18, y + 12, x + 18, y - 12), fill=kit.WHITE, width=8)
+    draw.line((x - 18, y + 12, x + 18, y - 12), fill=kit.INK, width=4)
+
+
+def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], order: Sequence[str]):
+    """The province's pieces as drawing calls, in a fixed order (fortresses, armies by holder
+    and kind, barbarians, princesses): each (draw function of (draw, centre))."""
+    rank = {name: i for i, name in enumerate(order)}
+    items = []
+    for fort in sorted(info.get("fortresses") or [], key=lambda f: (rank.get(f.get("owner"), 99), f.get("damage", 0))):
+        owner = fort.get("owner")
+        fill = colours.get(owner, BARBARIAN)
+        letter = letters.get(owner, BARBARIAN_MARK)
+        damage = int(fort.get("damage") or 0)
+
+        def fortress(draw, c, fill=fill, letter=letter, damage=damage):
+            _fortress(draw, c, fill, letter)
+            if damage:
+                _damage(draw, c, damage)
+
+        items.append(fortress)
+    groups: dict[tuple, int] = {}
+    for army in info.get("armies") or []:
+        key = (rank.get(army.get("owner"), 99), army.get("owner"), ARMY_ORDER.index(army["kind"]) if army["kind"] in ARMY_ORDER else 9,
+               army["kind"], int(army.get("damage") or 0), bool(army.get("retreated")))
+        groups[key] = groups.get(key, 0) + 1
+    for key in sorted(groups, key=lambda k: (k[0], k[2], k[4], k[5])):
+        _, owner, _, kind, damage, retreated = key
+        count = groups[key]
+
+        def army(draw, c, owner=owner, kind=kind, damage=damage, retreated=retreated, count=count):
+            kit.token(draw, c, TOKEN, colours.get(owner, BARBARIAN), shape=ARMY_SHAPES.get(kind, "circle"),
+                      letter=letters.get(owner, "?"), border_width=2)
+            if retreated:
+                _retreated(draw, c)
+            if count > 1:
+                kit.badge(draw, (c[0] + 14, c[1] - 14), 10, kit.WHITE, str(count))
+            if damage:
+                _damage(draw, c, damage)
+
+        items.append(army)
+    barbs: dict[tuple, int] = {}
+    for barb in info.get("barbarian_armies") or []:
+        key = (int(barb.get("damage") or 0), bool(barb.get("retreated")))
+        barbs[key] = barbs.get(key, 0) + 1
+    for (damage, retreated), count in sorted(barbs.items()):
+
+        def barbarian(draw, c, damage=damage, retreated=retreated, count=count):
+            kit.token(draw, c, TOKEN, BARBARIAN, shape="hexagon", letter=BARBARIAN_MARK, border_width=2)
+            if retreated:
+                _retreated(draw, c)
+            if count > 1:
+                kit.badge(draw, (c[0] + 14, c[1] - 14), 10, kit.WHITE, str(count))
+            if damage:
+                _damage(draw, c, damage)
+
+        items.append(barbarian)
+    for owner, count in sorted((info.get("princesses") or {}).items(), key=lambda kv: rank.get(kv[0], 99)):
+        if count:
+            fill = colours.get(owner, BARBARIAN)
+            items.append(lambda draw, c, fill=fill, count=count, owner=owner: _princess(draw, c, fill, count, letters.get(owner, "?")))
+    return items
+
+
+def piece_spots(centre: tuple[float, float], count: int, right: float = 1e9) -> list[tuple[float, float]]:
+    """Where `count` pieces go: rows of up to four, centred under the province's name (moved
+    left where a row would cross `right`, the map's edge)."""
+    x, y = centre
+    x = min(x, right - 22 - (min(PER_ROW, count) - 1) * STEP / 2)
+    spots = []
+    rows = math.ceil(count / PER_ROW) if count else 0
+    for r in range(rows):
+        n = min(PER_ROW, count - r * PER_ROW)
+        for i in range(n):
+            spots.append((x + (i - (n - 1) / 2) * STEP, y + 16 + r * (STEP - 2)))
+    return spots
+
+
+def draw_provinces(
+    draw: ImageDraw.ImageDraw,
+    b: MapBoard,
+    summary: dict,
+    order: Sequence[str],
+    letters: dict[str, str],
+    colours: dict[str, kit.RGB],
+) -> None:
+    """Each province in play: its name (with the holder's letter and its type mark), then its
+    pieces in rows below."""
+    provinces = summary.get("provinces") or {}
+    for name, info in provinces.items():
+        if name not in b.provinces:
+            continue
+        x, y = b.at(name)
+        owner = info.get("owner")
+        label_y = y - 16
+        mark = KIND_MARK.get(info.get("kind"), "")
+        width = kit.text_width(name, NAME_SIZE)
+        left = x - width / 2
+        if owner in colours:
+            left += 13
+        # Names near the map's edge stay whole: shifted in, never cut by the panel column.
+        left = min(max(left, 32), b.map_width - width - (24 if mark else 6))
+        if owner in colours:
+            kit.badge(draw, (left - 16, label_y), 12, colours[owner], letters.get(owner, "?"))
+        kit.text(draw, (left, label_y), name, NAME_SIZE, kit.INK, outline=kit.WHITE, stroke=3, anchor="lm")
+        if mark:
+            mx = left + width + 11
+            kit.text(draw, (mx, label_y), mark, 18, MARK_COLOURS[info["kind"]], outline=kit.WHITE, stroke=3, anchor="mm")
+        items = _pieces(info, colours, letters, order)
+        for item, spot in zip(items, piece_spots((x, y), len(items), b.map_width), strict=True):
+            item(draw, spot)
+
+
+def draw_highlight(draw: ImageDraw.ImageDraw, b: MapBoard, highlight: dict) -> None:
+    """The last action: orange arrows along its moves, orange rings round its provinces."""
+    for pair in highlight.get("routes") or []:
+        if len(pair) == 2 and all(p in b.provinces for p in pair):
+            (x0, y0), (x1, y1) = b.at(pair[0]), b.at(pair[1])
+            d = math.hypot(x1 - x0, y1 - y0) or 1
+            ux, uy = (x1 - x0) / d, (y1 - y0) / d
+            kit.arrow(draw, (x0 + ux * 20, y0 + uy * 20), (x1 - ux * 34, y1 - uy * 34), kit.HIGHLIGHT, 7, 20)
+    for name in highlight.get("provinces") or highlight.get("cities") or []:
+        if name in b.provinces:
+            x, y = b.at(name)
+            draw.ellipse((x - 62, y - 44, x + 62, y + 50), outline=kit.WHITE, width=9)
+            draw.ellipse((x - 60, y - 42, x + 60, y + 48), outline=kit.HIGHLIGHT, width=5)
+
+
