@@ -116,8 +116,12 @@ def seat_limits(game: str, options: Mapping) -> tuple[int, int, str]:
 
 
 def engine_options(game: str, options: Mapping, players: Sequence[str]) -> dict:
-    """What the engine's setup takes, for these seats (teams by seat order become name lists)."""
+    """What the engine's setup takes, for these seats (teams by seat order become name lists).
+    Warriors & Traders always gets its map and variant named, so the seed never picks them
+    (a lobby stored without options gets the defaults)."""
     out = dict(options)
+    if game == WT:
+        out = {k: v for k, v in WT_DEFAULTS.items() if k != "teams"} | out
     teams = out.get("teams")
     if isinstance(teams, str):
         groups, start = [], 0

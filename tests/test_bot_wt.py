@@ -11,8 +11,9 @@ import discord
 import pytest
 from bot_fakes import World, current_prompts, loaded_game, open_game
 
-from bot import render_pool
+from bot import lobby_options, render_pool
 from bot.cogs.wt import BUILD, DONE, MOVE, OFFER, TECH, TRADE
+from bot.posts import Refusal
 from bot.prompt import BUTTON_TEMPLATE, resolve_ref
 from engine import get_game
 
@@ -267,3 +268,32 @@ async def test_wt_shortcuts_refused_on_a_byzantium_game(world):
     assert "\n" not in refused.reply_text
     assert (await world.slash(members[0], channel, "wt done")).reply_text == refused.reply_text
     assert (await loaded_game(world, channel)).seq == 0
+
+
+async def test_a_lobby_stored_without_options_starts_with_the_defaults_named(world):
+    channel, members, card = await open_wt(world, ("Ann", "Bo"), start=False)
+    await world.bot.storage.update_lobby(game_id_of(card), options={})  # as stored before lobby options
+    assert (await world.click(members[0], card, "Start")).reply_text == ""
+    loaded = await loaded_game(world, channel)
+    assert loaded.record.options == {"map": "west", "variant": "full", "nations": "random", "turn_order": "fixed"}
+    assert (loaded.state.map, loaded.state.variant) == ("west", None)
+
+
+def test_every_offered_map_and_variant_sets_up_in_the_engine():
+    """The command's choices and the engine agree: each map/variant the lobby accepts sets up
+    with the player count the lobby asks for; the others are refused before any lobby opens."""
+    accepted = 0
+    for _label, variant in lobby_options.variant_choices():
+        for map_name in lobby_options.WT_MAP_TITLES:
+            try:
+                options = lobby_options.lobby_options("warriors_traders", {"map": map_name, "variant": variant})
+            except Refusal as why:
+                assert variant not in lobby_options.wt_variants()[map_name] and "has no variant" in str(why)
+                continue
+            fewest, most, _why = lobby_options.seat_limits("warriors_traders", options)
+            for count in {fewest, most}:
+                players = [f"P{i}" for i in range(count)]
+                state = WT.setup(players, 1, lobby_options.engine_options("warriors_traders", options, players))
+                assert (state.map, state.variant or "full") == (map_name, variant)
+            accepted += 1
+    assert accepted == 3 + 10  # the full map of each, and every variant on its own map
