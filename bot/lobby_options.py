@@ -112,6 +112,9 @@ def seat_limits(game: str, options: Mapping) -> tuple[int, int, str]:
         if isinstance(teams, str) and teams in TEAMS and TEAMS[teams]:
             count = sum(TEAMS[teams])
             return count, count, f"{teams.replace('v', ' vs ')} team play"
+        if isinstance(teams, list) and teams:  # as the engine took them at Start
+            count = sum(len(t) for t in teams)
+            return count, count, "Team play"
     return engine.min_players, engine.max_players, engine.title
 
 

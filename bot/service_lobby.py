@@ -154,5 +154,8 @@ class LobbyActions(ServiceCore):
             raise Refusal(str(exc)) from None
         seats = ", ".join(f"{colour_mark(record.game, i)} **{s.seat}**" for i, s in enumerate(loaded.record.seats))
         header = f"▶️ **{engine.title}** begins: {seats}."
+        setup = lobby_options.describe(loaded.record.game, loaded.record.options)
+        if setup:
+            header += f"\n{setup}"
         posts = await self.after_change(loaded, [], header, board=True)
         return self.outcome(loaded.record, edit=lobby_card(loaded.record, "▶️ Started."), posts=posts)

@@ -123,7 +123,8 @@ async def test_wt_lobby_options_then_a_whole_three_player_game(world, monkeypatc
     assert loaded.record.options == {"map": "west", "variant": "isles3", "nations": "random",
                                      "turn_order": "variable"}
     assert (loaded.state.map, loaded.state.variant, loaded.state.variable_order) == ("west", "isles3", True)
-    assert any("Warriors & Traders** begins: 🔴 red **Ann**" in m.content and m.image() for m in channel.messages)
+    begins = next(m for m in channel.messages if "Warriors & Traders** begins: 🔴 red **Ann**" in m.content)
+    assert begins.image() and "\nMap **West Europe** · isles3 variant" in begins.content
 
     game_id = loaded.id
     by_seat = {m.name: m for m in members}
@@ -214,7 +215,7 @@ async def test_teams_are_formed_by_seat_order_and_checked_at_start(world):
     loaded = await loaded_game(world, channel)
     assert loaded.record.options["teams"] == [["Ann", "Bo"], ["Cy", "Di"]]
     assert loaded.state.coop and [p.team for p in loaded.state.players] == [0, 0, 1, 1]
-    assert "(team A)" in card.content and "Started" in card.content
+    assert "(team A)" in card.content and "Seats (4; 4 players)" in card.content and "Started" in card.content
 
 
 async def test_wt_autocomplete_offers_only_the_callers_legal_options(world):
