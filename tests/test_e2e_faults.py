@@ -86,6 +86,8 @@ async def test_a_crash_between_storing_a_choice_and_posting_it_loses_nothing(
     fake.faults.rate_limit_message_posts(1, retry_after=30)
     await table.press(first, "take:Jerusalem")
     await fake.wait_for(lambda: "✅" in prompt.content and table.stored(), WAIT, "the choice stored and acknowledged")
+    await fake.wait_for(lambda: any(" 429 POST" in f for f in fake.standin.store.faults), WAIT,
+                        "the board post to be held back")
     await bot.kill()
     table.acked.append((table.seats[first.id], "take:Jerusalem", first.id))
     assert table.boards()[-1].content.startswith("▶️") and table.live_prompts() == []  # nothing posted yet
