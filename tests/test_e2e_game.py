@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from discord_standin.api import FakeDiscord
-from e2e_kit import BOARD_SIZE, FINAL, is_board, open_table, quick_option, read_db
+from e2e_kit import BOARD_SIZE, FINAL, WAIT, is_board, open_table, quick_option, read_db
 
 
 async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: FakeDiscord, start_bot_process,
@@ -39,7 +39,8 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     await table.shortcut(first, "byz take", "take:Jerusalem", city="take:Jerusalem")
     took = await fake.wait_for_message(channel, lambda m: "takes control of Jerusalem" in m.content, since=None)
     assert is_board(took) and took.image().size == BOARD_SIZE
-    assert prompt.buttons() == [] and prompt.selects() == []  # the answered prompt is retired
+    await fake.wait_for(lambda: prompt.buttons() == [] and prompt.selects() == [], WAIT,
+                        "the answered prompt to lose its buttons and menus")
     await table.choose(first, "source:available")
 
     # The next player brings the Arab army in at Tabuk (a menu, then a button) and moves on Jerusalem.
