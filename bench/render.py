@@ -1,6 +1,7 @@
-"""Benchmark: median time of render_png on a mid-game Byzantium state, and the PNG's size.
+"""Benchmark: median time of render_png on a mid-game Byzantium state, and the PNG's size;
+then the same for a mid-game Warriors & Traders state on each of its three maps.
 
-    python bench/render.py [--runs 30] [--settings]
+    python bench/render.py [--runs 30] [--settings] [--game byzantium|warriors_traders]
 
 The mid-game state is the middle of a 4-player game played by random legal choices (fixed
 seed), highlighted with its last action. --settings also times the encoding alternatives the
@@ -33,6 +34,44 @@ def mid_game(seed: int = 5):
         state, events = game.apply(state, decision.player, rng.choice(decision.options).id)
         history.append((state, events))
     return history[len(history) // 2]
+
+
+def wt_mid_game(map_id: str, seed: int = 3):
+    """The middle of a 4-player Warriors & Traders game on `map_id` played by random legal
+    choices (fixed seed; the testkit's bias towards acting, so armies and holders change)."""
+    from engine.warriors_traders.testkit import BUSY_KINDS
+
+    game = get_game("warriors_traders")
+    rng = random.Random(seed)
+    state = game.setup(["Ann", "Bo", "Cy", "Dee"], seed, {"map": map_id, "variant": "none"})
+    history = [(state, [])]
+    while not game.is_over(state):
+        decision = rng.choice(game.pending(state))
+        pool = list(decision.options)
+        if decision.kind in BUSY_KINDS:
+            keen = [o for o in pool if o.id not in ("pass", "done", "fight", "keep", "back", "cancel", "refuse", "stop")
+                    and not o.id.startswith(("war:", "shift:", "peace:"))]
+            if keen and rng.random() < 0.85:
+                pool = keen
+        state, events = game.apply(state, decision.player, rng.choice(pool).id)
+        history.append((state, events))
+    return history[len(history) // 2]
+
+
+def bench_wt(runs: int) -> None:
+    for map_id in ("west", "east", "italy"):
+        state, events = wt_mid_game(map_id)
+        highlight = highlight_from_events("warriors_traders", events)
+        start = time.perf_counter()
+        data = render_png("warriors_traders", state, highlight=highlight)
+        first = (time.perf_counter() - start) * 1000
+        def draw(state=state, highlight=highlight):
+            return render_png("warriors_traders", state, highlight=highlight)
+
+        ms = median_ms(draw, runs)
+        cpu = cpu_ms(draw, runs)
+        print(f"warriors_traders {map_id:5s}: first {first:4.0f} ms, median over {runs} runs {ms:5.1f} ms wall, "
+              f"{cpu:5.1f} ms CPU, PNG {len(data):,} bytes")
 
 
 def median_ms(fn, runs: int, clock=time.perf_counter) -> float:
@@ -79,7 +118,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--settings", action="store_true", help="also time the PNG encoding alternatives")
+    parser.add_argument("--game", choices=("byzantium", "warriors_traders"), help="only this game's boards")
     args = parser.parse_args()
+    if args.game != "byzantium":
+        bench_wt(args.runs)
+        if args.game:
+            return
     state, events = mid_game()
     highlight = highlight_from_events("byzantium", events)
     start = time.perf_counter()
