@@ -135,6 +135,8 @@ def _score_words(info) -> str:
 def _compact(value) -> str:
     if isinstance(value, Mapping):
         return "/".join(f"{k} {v}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
     return str(value)
 
 
@@ -143,10 +145,12 @@ def result_lines(title: str, standings: Sequence[Mapping], seats: Mapping[str, i
     lines = [f"🏁 **{title}** is over. Final scores:"]
     for row in sorted(standings, key=lambda r: r.get("rank", 0)):
         seat = str(row.get("player"))
-        user_id = seats.get(seat)
-        who = f"**{seat}**" + (f" <@{user_id}>" if user_id else "")
+        # A team (cooperative play) lists its players: each of them is mentioned.
+        members = row.get("players") if isinstance(row.get("players"), list) else [seat]
+        user_ids = [seats[m] for m in members if m in seats]
+        who = f"**{seat}**" + "".join(f" <@{u}>" for u in user_ids)
         extras = ", ".join(_figure(k, v) for k, v in row.items()
-                           if k not in ("player", "score", "rank") and v is not False and v is not None)
+                           if k not in ("player", "players", "score", "rank") and v is not False and v is not None)
         tail = f" ({extras})" if extras else ""
         lines.append(f"{row.get('rank')}. {who}: **{row.get('score')}**{tail}")
     return lines

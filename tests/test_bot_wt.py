@@ -11,7 +11,7 @@ import discord
 import pytest
 from bot_fakes import World, current_prompts, loaded_game, open_game
 
-from bot import lobby_options, render_pool
+from bot import lobby_options, render_pool, text
 from bot.cogs.wt import BUILD, DONE, MOVE, OFFER, TECH, TRADE
 from bot.posts import Refusal
 from bot.prompt import BUTTON_TEMPLATE, resolve_ref
@@ -298,3 +298,10 @@ def test_every_offered_map_and_variant_sets_up_in_the_engine():
                 assert (state.map, state.variant or "full") == (map_name, variant)
             accepted += 1
     assert accepted == 3 + 10  # the full map of each, and every variant on its own map
+
+
+def test_team_results_mention_every_player_of_the_team():
+    standings = [{"player": "Cy & Di", "players": ["Cy", "Di"], "score": 12, "rank": 2},
+                 {"player": "Ann & Bo", "players": ["Ann", "Bo"], "score": 20, "rank": 1, "nation": ["a", "b"]}]
+    lines = text.result_lines("Warriors & Traders", standings, {"Ann": 1, "Bo": 2, "Cy": 3, "Di": 4})
+    assert lines[1:] == ["1. **Ann & Bo** <@1> <@2>: **20** (nation a, b)", "2. **Cy & Di** <@3> <@4>: **12**"]
