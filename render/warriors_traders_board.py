@@ -60,6 +60,8 @@ class Province:
     y: float
     real: tuple[float, float]
     box: tuple[int, int, int, int] | None  # the cell's bounding box, map coordinates
+    label_dx: float = 0  # the name's nudge from above the centre (layout "labels", crowded spots)
+    label_dy: float = 0
 
 
 @dataclass(frozen=True)
@@ -104,8 +106,13 @@ def board(map_id: str) -> MapBoard:
     map_width, map_height = sidecar["size"]
     header = int(layout["header"])
     width = int(layout["canvas_width"])
+    nudges = spec.get("labels") or {}
+    unknown = set(nudges) - set(names)
+    if unknown:
+        raise ValueError(f"{LAYOUT}: label nudges for unknown provinces {sorted(unknown)}")
     provinces = {
-        p["name"]: Province(p["name"], i + 1, p["at"][0], p["at"][1], tuple(p["real"]), tuple(p["box"]) if p["box"] else None)
+        p["name"]: Province(p["name"], i + 1, p["at"][0], p["at"][1], tuple(p["real"]), tuple(p["box"]) if p["box"] else None,
+                            *nudges.get(p["name"], (0, 0)))
         for i, p in enumerate(sidecar["provinces"])
     }
     return MapBoard(

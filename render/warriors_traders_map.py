@@ -204,10 +204,10 @@ def draw_provinces(
             continue
         x, y = b.at(name)
         owner = info.get("owner")
-        label_y = y - 16
+        label_y = y - 16 + b.provinces[name].label_dy
         mark = KIND_MARK.get(info.get("kind"), "")
         width = kit.text_width(name, NAME_SIZE)
-        left = x - width / 2
+        left = x - width / 2 + b.provinces[name].label_dx
         if owner in colours:
             left += 13
         # Names near the map's edge stay whole: shifted in, never cut by the panel column.
@@ -224,17 +224,17 @@ def draw_provinces(
 
 
 def draw_highlight(draw: ImageDraw.ImageDraw, b: MapBoard, highlight: dict) -> None:
-    """The last action: orange arrows along its moves, orange rings round its provinces."""
-    for pair in highlight.get("routes") or []:
-        if len(pair) == 2 and all(p in b.provinces for p in pair):
-            (x0, y0), (x1, y1) = b.at(pair[0]), b.at(pair[1])
-            d = math.hypot(x1 - x0, y1 - y0) or 1
-            ux, uy = (x1 - x0) / d, (y1 - y0) / d
-            kit.arrow(draw, (x0 + ux * 20, y0 + uy * 20), (x1 - ux * 34, y1 - uy * 34), kit.HIGHLIGHT, 7, 20)
+    """The last action: orange rings round its provinces, orange arrows along its moves."""
     for name in highlight.get("provinces") or highlight.get("cities") or []:
         if name in b.provinces:
             x, y = b.at(name)
             draw.ellipse((x - 62, y - 44, x + 62, y + 50), outline=kit.WHITE, width=9)
             draw.ellipse((x - 60, y - 42, x + 60, y + 48), outline=kit.HIGHLIGHT, width=5)
+    for pair in highlight.get("routes") or []:
+        if len(pair) == 2 and all(p in b.provinces for p in pair):
+            (x0, y0), (x1, y1) = b.at(pair[0]), b.at(pair[1])
+            d = math.hypot(x1 - x0, y1 - y0) or 1
+            ux, uy = (x1 - x0) / d, (y1 - y0) / d
+            kit.arrow(draw, (x0 + ux * 8, y0 + uy * 8), (x1 - ux * 22, y1 - uy * 22), kit.HIGHLIGHT, 8, 24)
 
 

@@ -11,9 +11,10 @@ Provinces: the rulebook gives no shapes, only a centre (lat/lon in engine/warrio
 and the borders. Each province becomes a cell: its centre is projected (equirectangular, the
 extent in render/warriors_traders_layout.json), centres closer than the layout's `min_gap`
 pixels are pushed apart (a few dense spots: the Low Countries, Milano and Como), and every
-land pixel within `reach_deg` of a centre goes to the centre that reaches it first over land
-(a multi-source flood fill), so a cell never jumps a strait and land far from every province
-stays neutral. Borders between cells are traced (thick between nations, thin inside one).
+land pixel within `reach_deg` of a centre goes to the province that reaches it first over land
+from its real or its drawn centre (a multi-source flood fill), so a cell never jumps a strait,
+holds both the real place and the drawn pieces, and land far from every province stays
+neutral. Borders between cells are traced (thick between nations, thin inside one).
 The renderer draws every border of the rules as a line between the two centres; those whose
 line runs mostly over sea are listed in the JSON as `links` (drawn dotted, a sea crossing).
 
@@ -101,23 +102,30 @@ def relax(points: list[tuple[float, float]], gap: float, bounds: tuple[float, fl
     return [(round(x, 1), round(y, 1)) for x, y in pts]
 
 
-def flood_cells(np, land, seeds: list[tuple[float, float]], reach: int):
-    """Labels (1 + index) for every land pixel within `reach` steps over land of a seed."""
+def flood_cells(np, land, seeds: list[list[tuple[float, float]]], reach: int):
+    """Labels (1 + index) for every land pixel within `reach` steps over land of a seed.
+    Each province has two seeds, its real centre and its drawn one: the cell covers the real
+    land and reaches the place where its pieces are drawn."""
     h, w = land.shape
     labels = np.zeros((h, w), dtype=np.uint8)
     yy, xx = np.mgrid[0:h, 0:w]
-    for i, (sx, sy) in enumerate(seeds):
-        disc = (xx - sx) ** 2 + (yy - sy) ** 2 <= (4 * SCALE) ** 2
-        if not (disc & land).any():
-            # A centre just off the coast (a small island the data rounds away, or a pushed
-            # centre): the nearest land within reach seeds it; failing that, the disc itself.
+    for i, points in enumerate(seeds):
+        discs = [(xx - sx) ** 2 + (yy - sy) ** 2 <= (4 * SCALE) ** 2 for sx, sy in points]
+        wet = [not (disc & land).any() for disc in discs]
+        if all(wet):
+            # A centre just off the coast (a small island the data rounds away): the nearest
+            # land within reach seeds it; failing that, the disc itself becomes land.
+            sx, sy = points[0]
             near = land & ((xx - sx) ** 2 + (yy - sy) ** 2 <= (30 * SCALE) ** 2)
+            disc = discs[0]
             if near.any():
                 d = np.where(near, (xx - sx) ** 2 + (yy - sy) ** 2, 1 << 40)
                 ny, nx = np.unravel_index(int(d.argmin()), d.shape)
                 disc = (xx - nx) ** 2 + (yy - ny) ** 2 <= (4 * SCALE) ** 2
             land |= disc
-        labels[disc & land & (labels == 0)] = i + 1
+            discs = [disc]
+        for disc in discs:
+            labels[disc & land & (labels == 0)] = i + 1
     four = [(0, 1), (0, -1), (1, 0), (-1, 0)]
     eight = four + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
     free = (labels == 0) & land
@@ -173,7 +181,7 @@ def make(map_id: str, layout: dict) -> None:
     drawn = relax(real, spec["min_gap"], (margin, margin, proj.width - margin, proj.height - margin))
 
     land = np.array(land_mask(proj, SCALE)) >= 128
-    seeds = [(x * SCALE, y * SCALE) for x, y in drawn]
+    seeds = [[(rx * SCALE, ry * SCALE), (dx * SCALE, dy * SCALE)] for (rx, ry), (dx, dy) in zip(real, drawn, strict=True)]
     reach = round(spec["reach_deg"] * proj.pixels_per_degree * SCALE)
     labels = flood_cells(np, land, seeds, reach)
 
