@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from render.warriors_traders_board import COLOURS, board
-from render.warriors_traders_map import draw_borders, draw_fills, draw_highlight, draw_provinces
+from render.warriors_traders_map import draw_borders, draw_fills, draw_highlight, draw_nations, draw_provinces
 from render.warriors_traders_panels import draw_header, draw_panels
 from render.warriors_traders_static import legend_layer, palette, static_layer
 
@@ -40,6 +40,7 @@ def draw_board(summary: dict, result: list | None = None, highlight: dict | None
     image = static_layer(b.id).copy()
     draw_fills(image, b, summary, colours)
     draw = ImageDraw.Draw(image)
+    draw_nations(draw, b, summary)
     draw_borders(draw, b, summary)
     draw_highlight(draw, b, highlight)
     draw_provinces(draw, b, summary, order, letters, colours)

@@ -77,6 +77,7 @@ class MapBoard:
     legend: tuple[int, int, int, int]
     provinces: dict[str, Province]
     links: tuple[tuple[str, str], ...]
+    nation_labels: dict[str, tuple[float, float]]  # nudges of the nation names (layout "nations")
 
     def at(self, name: str) -> tuple[float, float]:
         """Canvas point of a province's drawn centre."""
@@ -127,6 +128,7 @@ def board(map_id: str) -> MapBoard:
         legend=tuple(spec["legend"]),  # type: ignore[arg-type]
         provinces=provinces,
         links=tuple(tuple(pair) for pair in sidecar["links"]),  # type: ignore[misc]
+        nation_labels={k: tuple(v) for k, v in (spec.get("nations") or {}).items()},  # type: ignore[misc]
     )
 
 

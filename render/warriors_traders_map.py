@@ -52,6 +52,33 @@ def draw_fills(image: Image.Image, b: MapBoard, summary: dict | None, colours: d
         image.paste(coloured.convert("RGB"), (box[0], box[1] + b.header), mask.crop(box))
 
 
+NATION_INK = (120, 92, 64)
+
+
+def short_nation(name: str) -> str:
+    """"Serenissima Repubblica di Venezia" -> "Venezia", "Stati della Chiesa" -> "Chiesa": the
+    map has no room for the Italian states' full titles (the panels give them)."""
+    for joint in (" della ", " delle ", " di "):
+        if joint in name:
+            name = name.rsplit(joint, 1)[1]
+    return name
+
+
+def draw_nations(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict) -> None:
+    """Each nation's name and number in muted capitals amid its provinces (the middle of their
+    centres, nudged by the layout where that is crowded), under the lines and pieces."""
+    provinces = summary.get("provinces") or {}
+    for nation_id, nation in (summary.get("nations") or {}).items():
+        own = [b.at(n) for n, info in provinces.items() if info.get("nation") == nation_id and n in b.provinces]
+        if not own:
+            continue
+        x = sum(p[0] for p in own) / len(own)
+        y = sum(p[1] for p in own) / len(own)
+        dx, dy = b.nation_labels.get(nation_id, (0, 0))
+        label = f"{short_nation(nation['name']).upper()} {nation.get('number', '')}".strip()
+        kit.text(draw, (x + dx, y + dy), label, 20, NATION_INK, outline=(246, 240, 226), stroke=3, anchor="mm")
+
+
 def draw_borders(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict) -> None:
     """Every border of the rules as a line between the two centres: solid where the cells
     touch on land, dotted blue where they do not (sea crossings and the schematic map's

@@ -11,7 +11,7 @@ from render import kit
 from render.warriors_traders_board import RESOURCE_COLOURS, TURNS, MapBoard
 
 PHASES = {
-    "setup": "Setup: starting development tokens",
+    "setup": "Setup",
     "sustenance": "Sustenance",
     "trade": "Trade",
     "development": "Development",
@@ -55,6 +55,7 @@ def draw_panel(
     letters: dict[str, str],
     prompts: list[str],
     place: int | None,
+    allies: Sequence[str] = (),
 ) -> None:
     x0, y0, x1, y1 = box
     acting = bool(prompts)
@@ -120,9 +121,13 @@ def draw_panel(
         (f"War with: {_names(wars, letters)}" if wars else "At peace", (170, 20, 20) if wars else MUTED),
         (vp_line, MUTED),
     ]
-    if (y1 - y) // row_h < len(lines) + len(prompts):  # a short panel (5-6 players): one line
+    if (y1 - y) // row_h < len(lines) + len(prompts) + bool(allies):  # a short panel (5-6 players)
         at_war = f" · WAR: {_names(wars, letters)}" if wars else ""
-        lines = [(f"Routes: {_names(routes, letters)}{at_war}", (170, 20, 20) if wars else kit.INK), (vp_line, MUTED)]
+        team = f" · Team: {_names(allies, letters)}" if allies else ""
+        lines = [(f"Routes: {_names(routes, letters)}{team}{at_war}", (170, 20, 20) if wars else kit.INK), (vp_line, MUTED)]
+        allies = ()
+    if allies:
+        lines.insert(0, (f"Team with: {_names(allies, letters)}", kit.INK))
     for prompt in prompts:
         lines.insert(0, (f"▶ {prompt}", (196, 92, 0)))
     for content, fill in lines:
@@ -150,9 +155,12 @@ def draw_panels(
     for row in result or []:
         for name in row.get("players") or [row.get("player")]:
             ranks[name] = row.get("rank")
+    coop = bool(summary.get("coop"))
     for box, name in zip(panel_boxes(b, len(order)), order, strict=False):
+        team = players[name].get("team")
+        allies = [n for n in order if coop and n != name and players[n].get("team") == team]
         draw_panel(draw, box, name, players[name], letters[name], colours[name], letters, prompts.get(name, []),
-                   ranks.get(name))
+                   ranks.get(name), allies)
 
 
 def draw_header(
