@@ -10,12 +10,13 @@ what the database holds.
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import datetime
 
 from bot_fakes import FakeClock
 from discord_standin.api import FakeDiscord
 from discord_standin.runner import bot_environment, running_entry
-from e2e_kit import BOARD_SIZE, STALE, WAIT, db_snapshot, is_board, open_table, read_db
+from e2e_kit import BOARD_SIZE, STALE, WAIT, db_snapshot, is_board, open_table, quick_option, read_db
 
 NOT_PLAYING = "You are not playing in this game, so you can't choose for it."
 # How the bot refuses a click that came too late or from the wrong player.
@@ -147,10 +148,11 @@ async def test_simultaneous_clicks_on_one_prompt_land_exactly_one_choice(
 
     # The next player, on two devices, clicks two different options at the same instant.
     second = table.waiting()
-    version = table.version()
+    version, stored = table.version(), len(table.stored())
     double = await asyncio.gather(table.press(second, "pass"), table.press(second, "reinforce"))
-    await fake.wait_for(lambda: table.moved_past(version, double[0].id) and any(ix.followups for ix in double), WAIT,
-                        "both clicks answered")
+    await fake.wait_for(lambda: table.moved_past(version, double[0].id) and (
+        any(ix.followups for ix in double) or len(table.stored()) > stored + 1), WAIT, "both clicks answered")
+    assert len(table.stored()) == stored + 1, "two clicks of one member on one prompt both counted"
     [kept] = [ix for ix in double if not ix.followups]
     chosen = "pass" if kept is double[0] else "reinforce"
     table.acked.append((table.seats[second.id], chosen, second.id))
@@ -158,6 +160,28 @@ async def test_simultaneous_clicks_on_one_prompt_land_exactly_one_choice(
     [refusal] = [ix.followups[0] for ix in double if ix.followups]
     assert refusal.ephemeral and any(why in refusal.content for why in (*NOT_YOURS, "not offered any more")), \
         refusal.content
+
+    # At the upkeep a player removes cubes one decision at a time, the same button each time: a
+    # double click on it removes one cube, not two (the second click is for a version gone by).
+    for _ in range(30):
+        if any(o.startswith("disband:") for o in table.options()):
+            break
+        await table.choose(table.waiting(), quick_option(table.options()))
+    upkeep = table.live_prompts()[0]
+    assert "Upkeep" in upkeep.content, upkeep.content
+    payer = table.waiting()
+    cheapest = min((c for c in table.options().values() if c.option_id.startswith("disband:")),
+                   key=lambda c: int(re.search(r"saves (\d+)", c.label)[1]))
+    version, stored = table.version(), len(table.stored())
+    double = await asyncio.gather(table.press(payer, cheapest.option_id), table.press(payer, cheapest.option_id))
+    await fake.wait_for(lambda: table.moved_past(version, double[0].id) and (
+        any(ix.followups for ix in double) or len(table.stored()) > stored + 1), WAIT, "both clicks answered")
+    assert len(table.stored()) == stored + 1, f"a double click on {cheapest.option_id} counted twice"
+    assert table.waiting() is payer and "Upkeep" in table.live_prompts()[0].content  # more to remove
+    [refusal] = [ix.followups[0] for ix in double if ix.followups]
+    assert refusal.ephemeral and STALE in refusal.content, refusal.content
+    table.acked.append((table.seats[payer.id], cheapest.option_id, payer.id))
+    table.assert_db_matches_acknowledged()
     fake.assert_clean()
 
 
