@@ -141,6 +141,14 @@ def _retreated(draw, centre) -> None:
     draw.line((x - 18, y + 12, x + 18, y - 12), fill=kit.INK, width=4)
 
 
+def attack_mark(draw, centre) -> None:
+    """An army that entered a hostile province and still has its battle to fight: an orange
+    burst behind it."""
+    x, y = centre
+    draw.regular_polygon((x, y, TOKEN * 0.78), 8, rotation=22.5, fill=kit.HIGHLIGHT)
+    draw.regular_polygon((x, y, TOKEN * 0.78), 8, fill=kit.HIGHLIGHT)
+
+
 def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], order: Sequence[str]):
     """The province's pieces as drawing calls, in a fixed order (fortresses, armies by holder
     and kind, barbarians, princesses): each (draw function of (draw, centre))."""
@@ -161,13 +169,15 @@ def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], or
     groups: dict[tuple, int] = {}
     for army in info.get("armies") or []:
         key = (rank.get(army.get("owner"), 99), army.get("owner"), ARMY_ORDER.index(army["kind"]) if army["kind"] in ARMY_ORDER else 9,
-               army["kind"], int(army.get("damage") or 0), bool(army.get("retreated")))
+               army["kind"], int(army.get("damage") or 0), bool(army.get("retreated")), bool(army.get("attacking")))
         groups[key] = groups.get(key, 0) + 1
-    for key in sorted(groups, key=lambda k: (k[0], k[2], k[4], k[5])):
-        _, owner, _, kind, damage, retreated = key
+    for key in sorted(groups, key=lambda k: (k[0], k[2], k[4], k[5], k[6])):
+        _, owner, _, kind, damage, retreated, attacking = key
         count = groups[key]
 
-        def army(draw, c, owner=owner, kind=kind, damage=damage, retreated=retreated, count=count):
+        def army(draw, c, owner=owner, kind=kind, damage=damage, retreated=retreated, count=count, attacking=attacking):
+            if attacking:
+                attack_mark(draw, c)
             kit.token(draw, c, TOKEN, colours.get(owner, BARBARIAN), shape=ARMY_SHAPES.get(kind, "circle"),
                       letter=letters.get(owner, "?"), border_width=2)
             if retreated:
@@ -262,6 +272,7 @@ def draw_highlight(draw: ImageDraw.ImageDraw, b: MapBoard, highlight: dict) -> N
             (x0, y0), (x1, y1) = b.at(pair[0]), b.at(pair[1])
             d = math.hypot(x1 - x0, y1 - y0) or 1
             ux, uy = (x1 - x0) / d, (y1 - y0) / d
-            kit.arrow(draw, (x0 + ux * 8, y0 + uy * 8), (x1 - ux * 22, y1 - uy * 22), kit.HIGHLIGHT, 8, 24)
+            stop = min(56.0, d * 0.45)  # the point rests on the target's ring, clear of its pieces
+            kit.arrow(draw, (x0 + ux * 8, y0 + uy * 8), (x1 - ux * stop, y1 - uy * stop), kit.HIGHLIGHT, 8, 24)
 
 

@@ -104,7 +104,7 @@ def draw_panel(
     y += row_h
     techs, tokens = info.get("techs") or {}, info.get("tokens") or {}
     parts = [f"{label} {_roman(int(techs.get(key, 0)))} ({tokens.get(key, 0)})" for key, label in TRACK_NAMES]
-    kit.text(draw, (left, y), "Tech  " + "   ".join(parts), size, kit.INK, anchor="lm")
+    kit.text(draw, (left, y), "Tech (tokens)  " + "  ".join(parts), size, kit.INK, anchor="lm")
     y += row_h
     armies = info.get("armies") or {}
     army = ", ".join(f"{armies.get(k, 0)} {label}" for k, label in ARMY_NAMES)

@@ -29,6 +29,7 @@ from render.warriors_traders_map import (
     _fortress,
     _princess,
     _retreated,
+    attack_mark,
     draw_fills,
 )
 
@@ -60,6 +61,13 @@ def _sample_fortress(draw, box):
 def _sample_princess(draw, box):
     x0, y0, x1, y1 = box
     _princess(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 2), kit.FAINT, 1, "", size=24)
+
+
+def _sample_attacking(draw, box):
+    x0, y0, x1, y1 = box
+    c = ((x0 + x1) / 2, (y0 + y1) / 2)
+    attack_mark(draw, c)
+    kit.token(draw, c, y1 - y0 - 6, kit.FAINT, shape="square", border_width=2)
 
 
 def _sample_damage(draw, box):
@@ -97,13 +105,14 @@ def draw_legend(draw: ImageDraw.ImageDraw, b: MapBoard) -> None:
             (_sample_princess, "princess"),
             (_sample_damage, "damage this turn"),
             (_sample_token("square", retreated=True), "retreated"),
+            (_sample_attacking, "attacking: battle to come"),
             (_sample_held, "held by player A"),
             (_sample_marks, "capital · trade · contested"),
             (_sample_line(ROAD, 2), "border (land)"),
             (_sample_line(LINK, 4, dots=True), "border (by sea)"),
         ],
         size=19,
-        row=(y1 - top - 6) / 12,
+        row=(y1 - top - 6) / 13,
         swatch=46,
     )
 
