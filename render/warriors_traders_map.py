@@ -141,12 +141,12 @@ def _retreated(draw, centre) -> None:
     draw.line((x - 18, y + 12, x + 18, y - 12), fill=kit.INK, width=4)
 
 
-def attack_mark(draw, centre) -> None:
+def attack_mark(draw, centre, size: float = TOKEN) -> None:
     """An army that entered a hostile province and still has its battle to fight: an orange
     burst behind it."""
     x, y = centre
-    draw.regular_polygon((x, y, TOKEN * 0.78), 8, rotation=22.5, fill=kit.HIGHLIGHT)
-    draw.regular_polygon((x, y, TOKEN * 0.78), 8, fill=kit.HIGHLIGHT)
+    draw.regular_polygon((x, y, size * 0.78), 8, rotation=22.5, fill=kit.HIGHLIGHT)
+    draw.regular_polygon((x, y, size * 0.78), 8, fill=kit.HIGHLIGHT)
 
 
 def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], order: Sequence[str]):

@@ -66,8 +66,8 @@ def _sample_princess(draw, box):
 def _sample_attacking(draw, box):
     x0, y0, x1, y1 = box
     c = ((x0 + x1) / 2, (y0 + y1) / 2)
-    attack_mark(draw, c)
-    kit.token(draw, c, y1 - y0 - 6, kit.FAINT, shape="square", border_width=2)
+    attack_mark(draw, c, (y1 - y0) * 0.62)
+    kit.token(draw, c, (y1 - y0) * 0.62, kit.FAINT, shape="square", border_width=2)
 
 
 def _sample_damage(draw, box):
