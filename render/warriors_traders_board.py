@@ -107,6 +107,9 @@ def board(map_id: str) -> MapBoard:
     map_width, map_height = sidecar["size"]
     header = int(layout["header"])
     width = int(layout["canvas_width"])
+    unknown_nations = set(spec.get("nations") or {}) - set(engine_board.nations)
+    if unknown_nations:
+        raise ValueError(f"{LAYOUT}: name nudges for unknown nations {sorted(unknown_nations)}")
     nudges = spec.get("labels") or {}
     unknown = set(nudges) - set(names)
     if unknown:

@@ -90,9 +90,19 @@ def test_png_decodes_at_the_map_size_and_assets_agree(map_id):
     assert image.format == "PNG" and image.size == (b.width, b.height) and image.width >= 1600
     labels, _ = cells(map_id)
     assert labels.size == (b.map_width, b.map_height)
-    # Every province of the engine's map has a cell, and its drawn centre is near the real one.
+    # Every province of the engine's map has a cell, its real centre is where the layout's
+    # projection puts its lat/lon (the assets match the layout), and its drawn centre is near.
+    from engine.warriors_traders.board import board as engine_board
+    from render.projection import Projection
+    from render.warriors_traders_board import _layout
+
+    projection = Projection.from_dict(_layout()["maps"][map_id]["projection"])
+    assert (projection.width, projection.height) == (b.map_width, b.map_height)
     assert set(b.provinces) == set(GAME.summary(state)["provinces"])
     for p in b.provinces.values():
+        real = engine_board(map_id).provinces[p.name]
+        x, y = projection.to_pixel(real.lat, real.lon)
+        assert abs(p.real[0] - x) < 0.2 and abs(p.real[1] - y) < 0.2, p.name
         assert p.box is not None, p.name
         assert abs(p.x - p.real[0]) < 45 and abs(p.y - p.real[1]) < 45, p.name
 
