@@ -9,6 +9,7 @@ from PIL import ImageDraw
 
 from render import kit
 from render.warriors_traders_board import RESOURCE_COLOURS, TURNS, MapBoard
+from render.warriors_traders_map import short_nation
 
 PHASES = {
     "setup": "Setup",
@@ -81,6 +82,8 @@ def draw_panel(
     tag_text = " ".join(tags)
     if tag_text:
         room -= kit.text_width(tag_text, 17) + 14
+    if kit.text_width(title, 20) > room:  # "Serenissima Repubblica di Venezia" is too long: "Venezia"
+        title = f"{name} · {short_nation(nation)}" + (f" {number}" if number else "")
     label, size = kit.fit_text(title, 24, room, min_size=16)
     kit.text(draw, (x0 + 44, y0 + bar / 2), label, size, ink, anchor="lm")
     if tag_text:
@@ -212,5 +215,5 @@ def draw_header(
             label += f" · Barbarians {summary.get('barbarian_strength', '?')}"
             kit.text(draw, (b.width - 16, y), label, 22, (190, 196, 210), anchor="rm")
     if last:
-        label, size = kit.fit_text(f"Last: {last}", 22, b.width - 32, min_size=15)
+        label, size = kit.fit_text(f"Last: {last}", 22, b.width - 32, min_size=19)
         kit.text(draw, (16, 104), label, size, kit.HIGHLIGHT, anchor="lm")
