@@ -24,7 +24,7 @@ RESOURCE_NAMES = (("gold", "Gold"), ("food", "Food"), ("goods", "Goods"), ("weap
 ARMY_NAMES = (("infantry", "inf."), ("archer", "arch."), ("cavalry", "cav."))
 VP_NAMES = {"provinces": "provinces", "fortresses": "forts", "titles": "titles", "kills": "kills", "bought": "bought"}
 PANEL_GAP = 8
-MAX_PANEL = 300
+MAX_PANEL = 380  # two or three players: taller panels with bigger type (read on phones)
 MUTED = (110, 104, 96)
 
 
@@ -92,22 +92,26 @@ def draw_panel(
         kit.text(draw, (tx, y0 + bar / 2), tag_text, 17, kit.WHITE, anchor="lm")
 
     rows = max(4, int((y1 - y0 - bar - 10) // 30))
-    row_h = min(36, (y1 - y0 - bar - 8) / min(rows, 6))
-    size = 21 if row_h >= 30 else 19
+    row_h = min(46, (y1 - y0 - bar - 8) / min(rows, 6))
+    size = 24 if row_h >= 42 else 21 if row_h >= 30 else 19
     y = y0 + bar + 4 + row_h / 2
     left = x0 + 12
 
     # Resources: a coloured disc and the amount, then the technology levels.
     res = info.get("resources") or {}
+    res_size = size
+    while res_size > 15 and sum(32 + kit.text_width(f"{label} 00", res_size) for _, label in RESOURCE_NAMES) > x1 - left:
+        res_size -= 1
     x = left
     for key, label in RESOURCE_NAMES:
         draw.ellipse((x, y - 9, x + 18, y + 9), fill=RESOURCE_COLOURS[key], outline=kit.INK, width=2)
-        kit.text(draw, (x + 24, y), f"{label} {res.get(key, 0)}", size, kit.INK, anchor="lm")
-        x += 32 + kit.text_width(f"{label} 00", size)
+        kit.text(draw, (x + 24, y), f"{label} {res.get(key, 0)}", res_size, kit.INK, anchor="lm")
+        x += 32 + kit.text_width(f"{label} 00", res_size)
     y += row_h
     techs, tokens = info.get("techs") or {}, info.get("tokens") or {}
     parts = [f"{label} {_roman(int(techs.get(key, 0)))} ({tokens.get(key, 0)})" for key, label in TRACK_NAMES]
-    kit.text(draw, (left, y), "Tech (tokens)  " + "  ".join(parts), size, kit.INK, anchor="lm")
+    label, fitted = kit.fit_text("Tech (tokens)  " + "  ".join(parts), size, x1 - left - 10, min_size=15)
+    kit.text(draw, (left, y), label, fitted, kit.INK, anchor="lm")
     y += row_h
     armies = info.get("armies") or {}
     army = ", ".join(f"{armies.get(k, 0)} {label}" for k, label in ARMY_NAMES)
