@@ -53,6 +53,7 @@ def draw_fills(image: Image.Image, b: MapBoard, summary: dict | None, colours: d
 
 
 NATION_INK = (120, 92, 64)
+NATION_OUTLINE = (246, 240, 226)
 
 
 def short_nation(name: str) -> str:
@@ -76,7 +77,7 @@ def draw_nations(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict) -> None:
         y = sum(p[1] for p in own) / len(own)
         dx, dy = b.nation_labels.get(nation_id, (0, 0))
         label = f"{short_nation(nation['name']).upper()} {nation.get('number', '')}".strip()
-        kit.text(draw, (x + dx, y + dy), label, 20, NATION_INK, outline=(246, 240, 226), stroke=3, anchor="mm")
+        kit.text(draw, (x + dx, y + dy), label, 20, NATION_INK, outline=NATION_OUTLINE, stroke=3, anchor="mm")
 
 
 def draw_borders(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict) -> None:

@@ -26,6 +26,10 @@ VP_NAMES = {"provinces": "provinces", "fortresses": "forts", "titles": "titles",
 PANEL_GAP = 8
 MAX_PANEL = 380  # two or three players: taller panels with bigger type (read on phones)
 MUTED = (110, 104, 96)
+WAR = (170, 20, 20)
+PROMPT = (196, 92, 0)
+STATUS = (255, 214, 120)  # turn and phase on the header
+HEADER_MUTED = (190, 196, 210)
 
 
 def panel_boxes(b: MapBoard, count: int) -> list[tuple[float, float, float, float]]:
@@ -125,18 +129,18 @@ def draw_panel(
     wars = info.get("wars") or []
     lines = [
         (f"Routes: {_names(routes, letters)}", kit.INK),
-        (f"War with: {_names(wars, letters)}" if wars else "At peace", (170, 20, 20) if wars else MUTED),
+        (f"War with: {_names(wars, letters)}" if wars else "At peace", WAR if wars else MUTED),
         (vp_line, MUTED),
     ]
     if (y1 - y) // row_h < len(lines) + len(prompts) + bool(allies):  # a short panel (5-6 players)
         at_war = f" · WAR: {_names(wars, letters)}" if wars else ""
         team = f" · Team: {_names(allies, letters)}" if allies else ""
-        lines = [(f"Routes: {_names(routes, letters)}{team}{at_war}", (170, 20, 20) if wars else kit.INK), (vp_line, MUTED)]
+        lines = [(f"Routes: {_names(routes, letters)}{team}{at_war}", WAR if wars else kit.INK), (vp_line, MUTED)]
         allies = ()
     if allies:
         lines.insert(0, (f"Team with: {_names(allies, letters)}", kit.INK))
     for prompt in prompts:
-        lines.insert(0, (f"▶ {prompt}", (196, 92, 0)))
+        lines.insert(0, (f"▶ {prompt}", PROMPT))
     for content, fill in lines:
         if y + row_h / 2 > y1 - 4:
             break
@@ -187,7 +191,7 @@ def draw_header(
         title += " · teams"
     kit.text(draw, (16, 26), title, 28, kit.WHITE, anchor="lm")
     status = f"Turn {turn} of {TURNS} · {phase}" if not result else f"GAME OVER after turn {turn}"
-    kit.text(draw, (b.width - 16, 26), status, 28, (255, 214, 120), anchor="rm")
+    kit.text(draw, (b.width - 16, 26), status, 28, STATUS, anchor="rm")
     y = 66
     if result:
         best = [row for row in result if row.get("rank") == 1]
@@ -212,12 +216,12 @@ def draw_header(
                 kit.badge(draw, (x + 14, y), 14, colours.get(who, kit.FAINT), letters.get(who, "?"))
                 kit.text(draw, (x + 34, y), who, 22, kit.WHITE, anchor="lm")
                 x += 52 + kit.text_width(who, 22)
-            kit.text(draw, (x + 6, y), "(their prompts are in their panels)", 20, (190, 196, 210), anchor="lm")
+            kit.text(draw, (x + 6, y), "(their prompts are in their panels)", 20, HEADER_MUTED, anchor="lm")
         order = summary.get("order") or []
         if order:
             label = "Order " + " ".join(letters.get(n, "?") for n in order)
             label += f" · Barbarians {summary.get('barbarian_strength', '?')}"
-            kit.text(draw, (b.width - 16, y), label, 22, (190, 196, 210), anchor="rm")
+            kit.text(draw, (b.width - 16, y), label, 22, HEADER_MUTED, anchor="rm")
     if last:
         label, size = kit.fit_text(f"Last: {last}", 22, b.width - 32, min_size=19)
         kit.text(draw, (16, 104), label, size, kit.HIGHLIGHT, anchor="lm")

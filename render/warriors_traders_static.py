@@ -25,6 +25,9 @@ from render.warriors_traders_board import (
 )
 from render.warriors_traders_map import (
     BARBARIAN_MARK,
+    MARK_COLOURS,
+    NATION_INK,
+    NATION_OUTLINE,
     ROAD,
     _fortress,
     _princess,
@@ -32,6 +35,7 @@ from render.warriors_traders_map import (
     attack_mark,
     draw_fills,
 )
+from render.warriors_traders_panels import HEADER_MUTED, MUTED, PROMPT, STATUS, WAR
 
 
 def _sample_token(shape: str, fill=kit.FAINT, letter: str = "", retreated: bool = False):
@@ -158,6 +162,7 @@ def palette(map_id: str) -> tuple[tuple[int, int, int], ...]:
     named = [
         kit.INK, kit.WHITE, kit.PAPER, kit.FAINT, kit.HIGHLIGHT, HEADER_FILL, COLUMN_FILL, NEUTRAL, OUT_OF_PLAY,
         BARBARIAN, DAMAGE, LINK, ROAD, *RESOURCE_COLOURS.values(), *players, *fills,
+        NATION_INK, NATION_OUTLINE, *MARK_COLOURS.values(), MUTED, WAR, PROMPT, STATUS, HEADER_MUTED,
     ]  # fmt: skip
     touching = [(kit.INK, c) for c in named[1:]] + [(kit.WHITE, c) for c in players + [BARBARIAN, DAMAGE]]
     touching += [(c, f) for c, f in zip(players, fills, strict=True)] + [(kit.WHITE, HEADER_FILL)]
