@@ -16,7 +16,6 @@ from pathlib import Path
 
 from engine.core import Game, IllegalAction, game_names, get_game
 from engine.replay import ReplayError, load_replay, replay
-from engine.textview import board_text
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,7 +54,7 @@ def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | 
     write_png(game, state, png_dir, 0, None)
     while not game.is_over(state):
         print()
-        print(board_text(game, state))
+        print(game.describe(state))
         decision = game.pending(state)[0]
         print(f"\n{decision.player}: {decision.prompt}")
         for i, option in enumerate(decision.options, 1):
