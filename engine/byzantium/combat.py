@@ -68,6 +68,12 @@ def attacker_card(ctx: Ctx, task: Attack) -> ArmyCard | None:
     return ctx.p(task.actor).card(Side(task.side))
 
 
+def attacker_dice(ctx: Ctx, task: Attack) -> int:
+    """The Bulgars roll like a main army: at most 3 dice."""
+    card = attacker_card(ctx, task)
+    return min(ctx.s.bulgars, 3) if card is None else battle_dice(card)
+
+
 def attacker_name(ctx: Ctx, task: Attack) -> str:
     return "The Bulgar army" if task.side == Side.BULGAR else f"{ctx.name(task.actor)}'s {task.side} army"
 
@@ -139,8 +145,7 @@ def fight(ctx: Ctx, task: Attack) -> None:
     defender = task.fighting
     side = ctx.s.cities[task.city].side
     card = ctx.p(defender).card(side)
-    attack_card = attacker_card(ctx, task)
-    own_dice = min(ctx.s.bulgars, 3) if attack_card is None else battle_dice(attack_card)
+    own_dice = attacker_dice(ctx, task)
     ctx.emit("battle", f"Battle at {task.city}: {attacker_name(ctx, task)} against {ctx.name(defender)}'s "
              f"{side.value} army.", city=task.city, defender=ctx.name(defender))
     on_defender = hits(ctx.roll(own_dice, attacker_name(ctx, task), f"the battle at {task.city}"))
@@ -223,8 +228,7 @@ def levy_battle(ctx: Ctx, task: Attack) -> None:
     seat = task.levy_player
     side = ctx.s.cities[task.city].side
     card = ctx.p(seat).card(side)
-    attack_card = attacker_card(ctx, task)
-    own_dice = min(ctx.s.bulgars, 3) if attack_card is None else battle_dice(attack_card)
+    own_dice = attacker_dice(ctx, task)
     ctx.emit("levy", f"{ctx.name(seat)}'s levy defends {task.city}.", player=ctx.name(seat), city=task.city,
              used=True)
     on_levy = hits(ctx.roll(own_dice, attacker_name(ctx, task), f"the battle against the levy at {task.city}"))
