@@ -9,6 +9,7 @@ from bot.actor import Actor
 from bot.posts import Outcome, Post
 from bot.rules_hints import hint
 from bot.service_core import Refusal, ServiceCore, engine_of, events_from_json, seat_map
+from bot.storage_types import standings_of
 from engine import get_game
 
 PING_MODES = {"channel": "in the game's channel", "dm": "by direct message", "both": "in the channel and by DM"}
@@ -39,7 +40,7 @@ class ReadActions(ServiceCore):
         if record is None or record.status != "finished" or record.guild_id != actor.guild_id:
             return None
         rows = await self.storage.results(record.id)
-        standings = [{**row.details, "player": row.player, "score": row.score, "rank": row.rank} for row in rows]
+        standings = standings_of(rows)  # a team's rows (cooperative play) as one again
         title = get_game(record.game).title if record.game in _game_list() else record.game
         lines = text.result_lines(title, standings, seat_map(record))
         when = f", {text.relative_time(rows[0].finished_at)}" if rows and rows[0].finished_at else ""

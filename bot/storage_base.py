@@ -22,6 +22,7 @@ from bot.storage_types import (
     Seat,
     Status,
     StorageError,
+    seat_results,
     text_to_time,
     time_to_text,
 )
@@ -278,11 +279,11 @@ class StorageBase:
     async def _write_results(self, c, record: GameRecord, standings: list[dict], now: str) -> None:
         rows = []
         for entry in standings:
-            seat = record.seat_named(entry["player"])
-            details = {k: v for k, v in entry.items() if k not in ("player", "score", "rank")}
-            rows.append((record.id, entry["player"], seat.user_id if seat else None, record.guild_id,
-                         record.game, entry.get("score"), int(entry["rank"]), json.dumps(details, default=str),
-                         now))
+            for player, details in seat_results(entry):
+                seat = record.seat_named(player)
+                rows.append((record.id, player, seat.user_id if seat else None, record.guild_id,
+                             record.game, entry.get("score"), int(entry["rank"]),
+                             json.dumps(details, default=str), now))
         await c.execute("DELETE FROM results WHERE game_id = ?", (record.id,))
         await c.executemany(
             "INSERT INTO results (game_id, player, user_id, guild_id, game, score, rank, details, finished_at)"

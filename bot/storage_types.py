@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -199,6 +200,38 @@ class ResultRow:
     rank: int
     details: dict = field(default_factory=dict)
     finished_at: datetime | None = None
+
+
+def seat_results(entry: Mapping[str, Any]) -> list[tuple[str, dict]]:
+    """The results rows (seat, details) for one row of an engine's standings.
+
+    A team's row (cooperative Warriors & Traders: "player" is the team's label, "Ann & Bo",
+    and "players" lists its seats) gives every seat of the team a row of its own, with the
+    team's score and rank and the label kept as details["team"]: each member is credited in
+    /stats. Any other row is one seat's, as it comes.
+    """
+    details = {k: v for k, v in entry.items() if k not in ("player", "score", "rank")}
+    members = entry.get("players")
+    if not isinstance(members, list) or not members:
+        return [(str(entry["player"]), details)]
+    team = {**details, "team": str(entry["player"])}
+    return [(str(member), dict(team)) for member in members]
+
+
+def standings_of(rows: Iterable[ResultRow]) -> list[dict]:
+    """Stored results back as the engine's standings: the rows of one team (details["team"])
+    become the team's single row again, as the final scores showed it."""
+    standings, teams = [], set()
+    for row in rows:
+        details = dict(row.details)
+        team = details.pop("team", None)
+        if team is not None:
+            if team in teams:
+                continue
+            teams.add(team)
+        standings.append({**details, "player": row.player if team is None else team,
+                          "score": row.score, "rank": row.rank})
+    return standings
 
 
 @dataclass(frozen=True)

@@ -305,3 +305,40 @@ def test_team_results_mention_every_player_of_the_team():
                  {"player": "Ann & Bo", "players": ["Ann", "Bo"], "score": 20, "rank": 1, "nation": ["a", "b"]}]
     lines = text.result_lines("Warriors & Traders", standings, {"Ann": 1, "Bo": 2, "Cy": 3, "Di": 4})
     assert lines[1:] == ["1. **Ann & Bo** <@1> <@2>: **20** (nation a, b)", "2. **Cy & Di** <@3> <@4>: **12**"]
+
+
+async def test_a_finished_2v2_game_counts_in_stats_for_every_member_of_both_teams(world, monkeypatch):
+    monkeypatch.setattr(render_pool, "_render", lambda game, state, events: TINY_PNG)
+    channel, members, _card = await open_wt(world, ("Ann", "Bo", "Cy", "Di"), seed=1, map="east", teams="2v2")
+    by_seat = {m.name: m for m in members}
+    loaded = await loaded_game(world, channel)
+    assert loaded.state.coop
+    # Random choices straight into storage (the whole game through the handlers is the 3-player
+    # test's job), the last one by `/wt choose`, so the bot finishes the game as it always does.
+    rng = random.Random(1)
+    for _ in range(3000):
+        decision = rng.choice(WT.pending(loaded.state))
+        option = rng.choice(decision.options)
+        if WT.is_over(WT.apply(loaded.state, decision.player, option.id)[0]):
+            break
+        loaded, _events = await world.bot.storage.play(loaded.id, decision.player, option.id)
+    else:
+        pytest.fail("the game did not end in 3000 choices")
+    last = await world.slash(by_seat[decision.player], channel, "wt choose", option=option.id)
+    assert last.reply_text == "Done.", last.reply_text
+    standings = WT.result((await world.bot.storage.load(loaded.id)).state)
+    winners, losers = standings
+    assert (winners["rank"], losers["rank"]) == (1, 2)  # this seed has no tie
+    assert sorted([winners["player"], losers["player"]]) == ["Ann & Bo", "Cy & Di"]
+    final = channel.messages[-1].content
+    assert "Final scores" in final and all(f"<@{m.id}>" in final for m in members)
+
+    # /game status shows each team once, as the final scores did.
+    status = (await world.slash(members[2], channel, "game status")).reply_text
+    assert status.count("**Ann & Bo**") == 1 and status.count("**Cy & Di**") == 1
+    assert f"1. **{winners['player']}**" in status and f"2. **{losers['player']}**" in status
+    # /stats: every member of both teams played it; the winning team's members each won it.
+    for member in members:
+        won = int(member.name in winners["players"])
+        stats = (await world.slash(member, channel, "stats")).reply_text
+        assert stats == f"**{member.name}** on this server:\n• Warriors & Traders: 1 played, {won} won", stats
