@@ -2,8 +2,8 @@
 
 Every piece of state a click needs travels in its custom id (see bot/prompt.py for the
 formats), so the items are rebuilt from the id when a click arrives, whether or not the bot
-restarted since it sent them. Items hold no rules: a click becomes (game, version, option
-reference) and goes to the service through `bot.interact`.
+restarted since it sent them. Items hold no rules: a click becomes (game, version, history head,
+option reference) and goes to the service through `bot.interact`.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
         match = self.template.fullmatch(custom_id)
         self.game_id = int(match["game"])
         self.version = int(match["version"])
+        self.head = match["head"]  # None on a prompt from an older bot
         self.seat = int(match["seat"])
         self.ref = match["ref"]
 
@@ -46,7 +47,8 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interact.component(
-            interaction, lambda service, actor: service.choose(self.game_id, self.version, self.ref, actor, seat=self.seat),
+            interaction, lambda service, actor: service.choose(self.game_id, self.version, self.ref, actor,
+                                                       seat=self.seat, head=self.head),
             game_id=self.game_id,
         )
 
@@ -65,6 +67,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
         match = self.template.fullmatch(custom_id)
         self.game_id = int(match["game"])
         self.version = int(match["version"])
+        self.head = match["head"]  # None on a prompt from an older bot
         self.seat = int(match["seat"])
 
     @classmethod
@@ -78,7 +81,8 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
             return
         ref = values[0]
         await interact.component(
-            interaction, lambda service, actor: service.choose(self.game_id, self.version, ref, actor, seat=self.seat),
+            interaction, lambda service, actor: service.choose(self.game_id, self.version, ref, actor,
+                                                       seat=self.seat, head=self.head),
             game_id=self.game_id,
         )
 

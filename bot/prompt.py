@@ -8,8 +8,8 @@ Up to 25 options become buttons. More become select menus grouped by the option 
 (`take:`, `move:` ...) and paged by 25, with the prefix-less options (`pass`, `done`) kept as
 buttons. A decision too large for one message continues in further messages.
 
-Custom ids carry the game id, the state version, the deciding seat's index and a reference
-to the option: the option id
+Custom ids carry the game id, the state version, the history head (see `history_head`), the
+deciding seat's index and a reference to the option: the option id
 itself when it fits, otherwise its index in the decision plus a short hash of the id, so a
 reference can never silently point at a different option.
 """
@@ -20,8 +20,13 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from bot.storage_types import time_to_text
 from engine import Decision, Option
+
+if TYPE_CHECKING:
+    from bot.storage_types import LoadedGame
 
 CUSTOM_ID_LIMIT = 100
 BUTTON_LABEL_LIMIT = 80
@@ -32,8 +37,13 @@ BUTTONS_PER_ROW = 5
 SELECT_OPTIONS = 25
 
 # The templates the DynamicItems parse; kept here beside the builders that must match them.
-BUTTON_TEMPLATE = r"bg:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<seat>[0-9]+):(?P<ref>.+)"
-SELECT_TEMPLATE = r"bs:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<seat>[0-9]+):(?P<part>[0-9]+)"
+# `head` ties a prompt to the exact history it was posted for (see `history_head`). It is
+# optional only so that a prompt posted by an older bot (no head) is still answered (refused,
+# with a hint to re-post) rather than failing silently; every id built here has one.
+BUTTON_TEMPLATE = (r"bg:(?P<game>[0-9]+):(?P<version>[0-9]+)(?::(?P<head>[0-9a-f]{6}))?"
+                   r":(?P<seat>[0-9]+):(?P<ref>.+)")
+SELECT_TEMPLATE = (r"bs:(?P<game>[0-9]+):(?P<version>[0-9]+)(?::(?P<head>[0-9a-f]{6}))?"
+                   r":(?P<seat>[0-9]+):(?P<part>[0-9]+)")
 LOBBY_TEMPLATE = r"lobby:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"
 # Moderator confirmations: the action's argument rides along, and the version makes an old
 # confirmation useless once the game has moved on.
@@ -90,12 +100,30 @@ def resolve_ref(options: Sequence[Option], ref: str) -> str | None:
     return None
 
 
-def button_id(game_id: int, version: int, seat: int, ref: str) -> str:
-    return f"bg:{game_id}:{version}:{seat}:{ref}"
+HEAD_LENGTH = 6
 
 
-def select_id(game_id: int, version: int, seat: int, part: int) -> str:
-    return f"bs:{game_id}:{version}:{seat}:{part}"
+def history_head(loaded: LoadedGame) -> str:
+    """A short token naming the exact history a game state came from.
+
+    The version (number of choices) alone is not enough: after an undo the game goes back to
+    a smaller version and a new branch of play reaches the old numbers again, so a prompt of
+    the undone branch would look current. The head mixes in when the last stored choice was
+    made (or, with no choice yet, when the game started), which a new branch never repeats.
+    Used both to build prompts and to check a click, so the two always agree.
+    """
+    moment = loaded.last_choice_at if loaded.seq else None
+    moment = moment or loaded.record.started_at
+    stamp = time_to_text(moment) if moment is not None else "-"
+    return hashlib.sha1(f"{loaded.record.id}:{loaded.seq}:{stamp}".encode()).hexdigest()[:HEAD_LENGTH]
+
+
+def button_id(game_id: int, version: int, head: str, seat: int, ref: str) -> str:
+    return f"bg:{game_id}:{version}:{head}:{seat}:{ref}"
+
+
+def select_id(game_id: int, version: int, head: str, seat: int, part: int) -> str:
+    return f"bs:{game_id}:{version}:{head}:{seat}:{part}"
 
 
 def lobby_id(game_id: int, action: str) -> str:
@@ -115,16 +143,18 @@ def _group_title(key: str) -> str:
     return key.replace("_", " ").capitalize() or "Choose"
 
 
-def build_prompt(game_id: int, version: int, decision: Decision, seat: int = 0) -> list[PromptPage]:
+def build_prompt(game_id: int, version: int, decision: Decision, seat: int = 0, *, head: str) -> list[PromptPage]:
     """The component pages for one decision (usually exactly one page). `seat` is the index of
     the deciding player, so a click on someone else's prompt is refused even when the same
-    option is also theirs (simultaneous decisions)."""
+    option is also theirs (simultaneous decisions). `head` is `history_head` of the game."""
+    if not re.fullmatch(f"[0-9a-f]{{{HEAD_LENGTH}}}", head):
+        raise ValueError(f"bad history head {head!r}")
     options = decision.options
-    button_budget = CUSTOM_ID_LIMIT - len(button_id(game_id, version, seat, ""))
+    button_budget = CUSTOM_ID_LIMIT - len(button_id(game_id, version, head, seat, ""))
     if len(options) <= ROWS * BUTTONS_PER_ROW:
         buttons = tuple(
             ButtonSpec(
-                custom_id=button_id(game_id, version, seat, option_ref(options, i, button_budget)),
+                custom_id=button_id(game_id, version, head, seat, option_ref(options, i, button_budget)),
                 label=_button_label(option),
                 row=i // BUTTONS_PER_ROW,
                 style="primary" if _group_key(option) else "secondary",
@@ -151,7 +181,7 @@ def build_prompt(game_id: int, version: int, decision: Decision, seat: int = 0) 
         rows.append(
             [
                 ButtonSpec(
-                    custom_id=button_id(game_id, version, seat, option_ref(options, i, button_budget)),
+                    custom_id=button_id(game_id, version, head, seat, option_ref(options, i, button_budget)),
                     label=_button_label(options[i]),
                     row=0,
                     style="primary" if _group_key(options[i]) else "secondary",
@@ -170,7 +200,7 @@ def build_prompt(game_id: int, version: int, decision: Decision, seat: int = 0) 
             rows.append(
                 [
                     SelectSpec(
-                        custom_id=select_id(game_id, version, seat, select_count),
+                        custom_id=select_id(game_id, version, head, seat, select_count),
                         placeholder=placeholder[:PLACEHOLDER_LIMIT],
                         options=tuple(
                             (options[i].label[:SELECT_TEXT_LIMIT] or options[i].id[:SELECT_TEXT_LIMIT],

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from bot import text
 from bot.actor import Actor
 from bot.posts import Attachment, Outcome, Post, Refusal
-from bot.prompt import build_prompt
+from bot.prompt import build_prompt, history_head
 from bot.render_pool import RenderPool
 from bot.storage import Storage
 from bot.storage_types import (
@@ -157,12 +157,13 @@ class ServiceCore:
         """
         record = loaded.record
         seats = seat_map(record)
+        head = history_head(loaded)
         posts = []
         for decision in engine_of(record).pending(loaded.state):
             user_id = seats.get(decision.player)
             mode = await self.storage.ping_mode(user_id) if user_id and user_id != here else None
             index = next((i for i, s in enumerate(record.seats) if s.seat == decision.player), 0)
-            pages = build_prompt(record.id, loaded.seq, decision, index)
+            pages = build_prompt(record.id, loaded.seq, decision, index, head=head)
             for number, page in enumerate(pages):
                 first = number == 0
                 posts.append(Post(

@@ -12,16 +12,19 @@ from collections.abc import Sequence
 from bot import text
 from bot.actor import Actor
 from bot.posts import Outcome, Post
-from bot.prompt import resolve_ref
+from bot.prompt import history_head, resolve_ref
 from bot.service_core import STALE, Refusal, ServiceCore, engine_of, events_from_json
 from bot.storage_types import GameMovedOn, LoadedGame, Seat
 from engine import Decision, Option, get_game
 
 
 class PlayActions(ServiceCore):
-    async def choose(self, game_id: int, version: int, ref: str, actor: Actor, *, seat: int | None = None) -> Outcome:
+    async def choose(self, game_id: int, version: int, ref: str, actor: Actor, *, seat: int | None = None,
+                     head: str | None) -> Outcome:
         """A click on a prompt: `ref` names an option of the decision shown at `version` to the
-        player in seat number `seat`."""
+        player in seat number `seat`. `head` is the `history_head` the prompt was built for: a
+        prompt from a branch a moderator undid is refused even once play reaches its version
+        again. None (a prompt posted by an older bot, without a head) is refused too."""
         async with self.lock(game_id):
             try:
                 loaded = await self.game_by_id(game_id, actor)
@@ -30,8 +33,11 @@ class PlayActions(ServiceCore):
                 if seat is not None and (seat >= len(seats) or seats[seat].user_id != actor.user_id):
                     owner = seats[seat].seat if seat < len(seats) else "another player"
                     raise Refusal(f"This prompt is for {owner}; use the one that mentions you.")
-                if version != loaded.seq:
+                if version != loaded.seq or (head is not None and head != history_head(loaded)):
                     raise Refusal(STALE)
+                if head is None:
+                    raise Refusal(STALE + " (This prompt is from an older version of the bot; "
+                                          "`/game repost` posts a fresh one.)")
                 decision, option = _resolve(decisions, ref)
                 return await self._apply_choice(loaded, mine, decision, option, actor)
             except Refusal as why:

@@ -19,6 +19,8 @@ from bot.prompt import (
 )
 from engine import Decision, Option
 
+HEAD = "abc123"
+
 
 def decision(option_ids, labels=None) -> Decision:
     labels = labels or option_ids
@@ -33,9 +35,9 @@ def check_page(page) -> None:
         rows.setdefault(spec.row, []).append(spec)
         if isinstance(spec, ButtonSpec):
             assert 1 <= len(spec.label) <= 80
-            assert re.fullmatch(BUTTON_TEMPLATE, spec.custom_id)
+            assert re.fullmatch(BUTTON_TEMPLATE, spec.custom_id)["head"] == HEAD
         else:
-            assert re.fullmatch(SELECT_TEMPLATE, spec.custom_id)
+            assert re.fullmatch(SELECT_TEMPLATE, spec.custom_id)["head"] == HEAD
             assert 1 <= len(spec.options) <= 25
             assert len(spec.placeholder) <= 150
             assert all(len(label) <= 100 and len(value) <= 100 for label, value in spec.options)
@@ -66,19 +68,19 @@ def offered(pages) -> list[str]:
 
 def test_up_to_25_options_are_buttons_five_per_row():
     d = decision([f"to:City{i}" for i in range(25)])
-    pages = build_prompt(12, 34, d)
+    pages = build_prompt(12, 34, d, head=HEAD)
     assert len(pages) == 1
     specs = pages[0].components
     assert all(isinstance(s, ButtonSpec) for s in specs) and len(specs) == 25
     assert [s.row for s in specs] == [i // 5 for i in range(25)]
-    assert specs[0].custom_id == "bg:12:34:0:to:City0"
+    assert specs[0].custom_id == "bg:12:34:abc123:0:to:City0"
     check_page(pages[0])
 
 
 def test_more_than_25_options_become_grouped_selects_with_small_groups_as_buttons():
     ids = [f"take:City{i}" for i in range(33)] + ["move:byzantine", "move:arab", "tax", "pass"]
     d = decision(ids)
-    pages = build_prompt(1, 5, d)
+    pages = build_prompt(1, 5, d, head=HEAD)
     assert len(pages) == 1
     check_page(pages[0])
     buttons = [s for s in pages[0].components if isinstance(s, ButtonSpec)]
@@ -92,7 +94,7 @@ def test_more_than_25_options_become_grouped_selects_with_small_groups_as_button
 
 def test_a_huge_decision_spills_into_further_messages():
     ids = [f"to:C{i}" for i in range(300)]
-    pages = build_prompt(1, 1, decision(ids))
+    pages = build_prompt(1, 1, decision(ids), head=HEAD)
     assert len(pages) == 3  # 12 selects of <=25, five per message
     assert [p.part for p in pages] == ["1/3", "2/3", "3/3"]
     for page in pages:
@@ -106,9 +108,9 @@ def test_long_option_ids_use_an_index_and_hash_that_cannot_point_elsewhere():
     long_id = "retreat:" + "Constantinople-" * 10
     options = (Option("pass", "Pass"), Option(long_id, "Retreat far"))
     d = Decision("Ann", "Retreat?", options)
-    pages = build_prompt(123456789, 987654, d, seat=3)
+    pages = build_prompt(123456789, 987654, d, seat=3, head=HEAD)
     check_page(pages[0])
-    assert pages[0].components[0].custom_id == "bg:123456789:987654:3:pass"
+    assert pages[0].components[0].custom_id == "bg:123456789:987654:abc123:3:pass"
     ref = re.fullmatch(BUTTON_TEMPLATE, pages[0].components[1].custom_id)["ref"]
     assert ref.startswith("#1.")
     assert resolve_ref(options, ref) == long_id
@@ -121,7 +123,7 @@ def test_long_option_ids_use_an_index_and_hash_that_cannot_point_elsewhere():
 
 def test_long_labels_are_cut_within_limits():
     d = decision(["a:x", "b:y"], ["L" * 300, "M" * 81])
-    page = build_prompt(1, 1, d)[0]
+    page = build_prompt(1, 1, d, head=HEAD)[0]
     check_page(page)
     assert page.components[0].label.endswith("…") and len(page.components[0].label) == 80
 
@@ -136,7 +138,7 @@ def test_resolve_ref_refuses_options_not_offered():
 @pytest.mark.parametrize("count", [1, 5, 24, 25, 26, 49, 50, 51, 125, 126])
 def test_every_size_keeps_the_limits_and_offers_everything(count):
     ids = [f"{'ab'[i % 2]}:{i}" for i in range(count)]
-    pages = build_prompt(99, 7, decision(ids))
+    pages = build_prompt(99, 7, decision(ids), head=HEAD)
     for page in pages:
         check_page(page)
     assert sorted(offered(pages)) == sorted(ids)
@@ -145,9 +147,9 @@ def test_every_size_keeps_the_limits_and_offers_everything(count):
 def test_dynamic_items_parse_what_the_builder_makes():
     from bot.components import ChoiceButton, ChoiceSelect
 
-    page = build_prompt(42, 9, decision([f"to:C{i}" for i in range(30)]))[0]
+    page = build_prompt(42, 9, decision([f"to:C{i}" for i in range(30)]), head=HEAD)[0]
     item = build_view(page.components).children[0]
     assert isinstance(item, ChoiceSelect) and (item.game_id, item.version) == (42, 9)
-    button = build_view(build_prompt(42, 9, decision(["pass"]))[0].components).children[0]
+    button = build_view(build_prompt(42, 9, decision(["pass"]), head=HEAD)[0].components).children[0]
     assert isinstance(button, ChoiceButton) and button.ref == "pass"
     assert isinstance(button.item, discord.ui.Button)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import subprocess
 import sys
 import threading
@@ -15,6 +16,7 @@ from bot_fakes import Interaction, World, current_prompts, loaded_game, open_gam
 
 from bot import text
 from bot.interact import SORRY
+from bot.prompt import BUTTON_TEMPLATE
 from engine import Event
 
 
@@ -202,8 +204,9 @@ async def test_a_choice_stored_just_before_a_crash_gets_its_prompt_after_restart
 
     click = Interaction(world.bot, player, channel)
     custom_id = next(c.item.custom_id for c in prompt.components if c.item.custom_id.endswith(":pass"))
-    _game, _version, seat = (int(x) for x in custom_id.split(":")[1:4])
-    outcome = await world.bot.service.choose(_game, _version, "pass", actor_from(click), seat=seat)
+    ids = re.fullmatch(BUTTON_TEMPLATE, custom_id)
+    outcome = await world.bot.service.choose(int(ids["game"]), int(ids["version"]), "pass", actor_from(click),
+                                             seat=int(ids["seat"]), head=ids["head"])
     assert outcome.ok and outcome.posts
     before = len(channel.messages)
     # While this process runs, a choice not yet posted is in flight, not lost: left alone.
