@@ -588,7 +588,7 @@ def retreat_choose(ctx: Ctx, task: RetreatChoose, option_id: str) -> None:
 def loss_decision(ctx: Ctx, task: Loss):
     card = ctx.p(task.player).card(Side(task.side))
     own = card.elite + card.main + card.movement
-    if task.count <= 0 or task.levy or task.count >= card.field_cubes() or own == 0:
+    if task.count <= 0 or task.count >= card.field_cubes() or own == 0:
         return None
     options = [Option(f"loss:{box}", f"{box.title()} ({getattr(card, box)} left)")
                for box in ("elite", "main", "movement") if getattr(card, box)]
@@ -598,15 +598,9 @@ def loss_decision(ctx: Ctx, task: Loss):
 
 @runs("loss")
 def loss_run(ctx: Ctx, task: Loss) -> None:
-    """Losses that leave no choice: everything goes (the guard too), or the levy pays."""
+    """Losses that leave no choice: everything goes (the guard too)."""
     player = ctx.p(task.player)
     card = player.card(Side(task.side))
-    if task.levy:
-        lost = min(task.count, card.levy)
-        card.levy -= lost
-        player.casualty += lost
-        report_loss(ctx, task, ["levy"] * lost)
-        return
     own = card.elite + card.main + card.movement
     if task.count <= 0:
         return

@@ -173,7 +173,6 @@ class Loss(BaseModel):
     player: int
     side: str
     count: int
-    levy: bool = False
     why: str = ""
 
 
