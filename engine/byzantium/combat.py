@@ -17,7 +17,7 @@ from engine.byzantium.board import (
     other_side,
 )
 from engine.byzantium.cubes import check_army, has_source
-from engine.byzantium.flow import Ctx, chooses, decides, decision, runs
+from engine.byzantium.flow import Ctx, chooses, decides, decision, hits, runs
 from engine.byzantium.state import ArmyCard
 from engine.byzantium.tasks import (
     Attack,
@@ -51,10 +51,6 @@ def attack_run(ctx: Ctx, task: Attack) -> None:
 
 def resume(ctx: Ctx, task: Attack, stage_name: str, **changes) -> Attack:
     return task.model_copy(update={"stage": stage_name, **changes})
-
-
-def hits(dice: list[int]) -> int:
-    return sum(1 for d in dice if d >= 4)
 
 
 def battle_dice(card: ArmyCard) -> int:

@@ -40,11 +40,11 @@ class Ctx(TaskContext):
     def roll(self, count: int, who: str, why: str) -> list[int]:
         """Roll dice and report every result; a 4 or more is a hit."""
         dice = roll_dice(self.s, count)
-        hits = sum(1 for d in dice if d >= 4)
         if count:
             shown = " ".join(str(d) for d in dice)
-            self.emit("roll", f"{who} rolls {shown} for {why}: {hits} hit{'s' if hits != 1 else ''}.",
-                      who=who, why=why, dice=dice, hits=hits)
+            scored = hits(dice)
+            self.emit("roll", f"{who} rolls {shown} for {why}: {scored} hit{'s' if scored != 1 else ''}.",
+                      who=who, why=why, dice=dice, hits=scored)
         return dice
 
     def gain_vp(self, seat: int, side: Side, amount: int, why: str) -> None:
@@ -56,6 +56,11 @@ class Ctx(TaskContext):
             word = "gains" if change > 0 else "loses"
             self.emit("vp", f"{player.name} {word} {abs(change)} {side.value} VP for {why} "
                       f"(now {player.vp[side]}).", player=player.name, side=side.value, amount=change)
+
+
+def hits(dice: list[int]) -> int:
+    """Every die showing 4 or more is a hit."""
+    return sum(1 for d in dice if d >= 4)
 
 
 def decision(player_seat: int, ctx: Ctx, prompt: str, options: list[Option], kind: str) -> Decision:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.byzantium.board import CONSTANTINOPLE, NICAEA, SPECIAL_BOXES, RouteKind, Side
 from engine.byzantium.cubes import check_army, has_source
-from engine.byzantium.flow import Ctx, chooses, decides, decision, runs
+from engine.byzantium.flow import Ctx, chooses, decides, decision, hits, runs
 from engine.byzantium.tasks import Arrive, Attack, FleetChoice, Loss, March, PlaceArmy, Source
 from engine.core import Option
 
@@ -201,11 +201,9 @@ def fleet_choose(ctx: Ctx, task: FleetChoice, option_id: str) -> None:
              f"{', rolls against the army' if 'roll' in use else ''}.",
              owner=ctx.name(task.owner), double="double" in use, roll="roll" in use)
     made_it = pay_movement(ctx, task.player, side, cost, task.frm, task.to)
-    hits = 0
-    if "roll" in use:
-        hits = sum(1 for d in ctx.roll(cost, ctx.name(task.owner), "the Byzantine fleet") if d >= 4)
+    sunk = hits(ctx.roll(cost, ctx.name(task.owner), "the Byzantine fleet")) if "roll" in use else 0
     # The fleet's hits are taken at sea, before the army arrives (and attacks).
-    loss = Loss(player=task.player, side=task.side, count=hits, why="the Byzantine fleet") if hits else None
+    loss = Loss(player=task.player, side=task.side, count=sunk, why="the Byzantine fleet") if sunk else None
     arrive = Arrive(player=task.player, side=task.side, frm=task.frm, to=task.to, moves=task.moves) if made_it else None
     ctx.then(*[t for t in (loss, arrive) if t is not None])
     if not made_it:
