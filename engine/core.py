@@ -133,7 +133,8 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def _apply(self, state: S, player: str, option_id: str) -> list[Event]:
-        """Apply an offered option to `state` in place; return the events."""
+        """Apply an offered option to `state` in place; return the events. A game that has
+        just worked out the decisions now waiting may leave them in `state._decisions`."""
 
     @abstractmethod
     def result(self, state: S) -> list[dict]:
@@ -211,7 +212,6 @@ class Game(ABC, Generic[S]):
     def _take_forced(self, state: S, events: list[Event]) -> None:
         """Apply every decision that has exactly one option, as the rules need no choice there."""
         for _ in range(_MAX_FORCED_STEPS):
-            state._decisions = None
             forced = next((d for d in self.pending(state) if len(d.options) == 1), None)
             if forced is None:
                 return

@@ -76,10 +76,12 @@ def top_decision(ctx: Ctx) -> Decision | None:
     return decide(ctx, task) if decide else None
 
 
-def advance(ctx: Ctx) -> None:
-    """Run automatic tasks until a decision is needed or the game is over."""
+def advance(ctx: Ctx) -> Decision | None:
+    """Run automatic tasks until a decision is needed (returned) or the game is over (None)."""
     while ctx.s.stack:
-        if top_decision(ctx) is not None:
-            return
+        found = top_decision(ctx)
+        if found is not None:
+            return found
         task = ctx.s.stack.pop()
         RUN[task.kind](ctx, task)
+    return None

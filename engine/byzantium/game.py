@@ -71,7 +71,8 @@ class Byzantium(Game[ByzantiumState]):
         ctx = Ctx(state)
         task = state.stack.pop()
         CHOOSE[task.kind](ctx, task, option_id)
-        advance(ctx)
+        found = advance(ctx)
+        state._decisions = [found] if found else []  # already worked out: `pending` need not again
         return ctx.events
 
     def copy_state(self, state: ByzantiumState) -> ByzantiumState:
