@@ -204,12 +204,12 @@ class ServiceCore:
     async def schedule_reminders(self, loaded: LoadedGame) -> None:
         """The game now waits on the pending players: each gets a fresh reminder schedule."""
         record = loaded.record
-        await self.storage.clear_reminders(record.id)
-        if record.status != "active":
-            return
-        due = self.clock() + timedelta(hours=record.reminder_hours)
-        for player in sorted({d.player for d in engine_of(record).pending(loaded.state)}):
-            await self.storage.set_reminder(record.id, player, due, 0)
+        due: dict[str, datetime] = {}
+        if record.status == "active":
+            at = self.clock() + timedelta(hours=record.reminder_hours)
+            due = {player: at for player in sorted({d.player for d in engine_of(record).pending(loaded.state)})}
+        # One transaction: the old schedule never lingers beside the new one.
+        await self.storage.replace_reminders(record.id, due)
 
     async def _apply_choice(self, loaded: LoadedGame, seat: Seat, decision: Decision, option: Option,
                             actor: Actor, *, header: str | None = None) -> Outcome:
