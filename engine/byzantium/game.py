@@ -99,7 +99,7 @@ class Byzantium(Game[ByzantiumState]):
 
     def summary(self, state: ByzantiumState) -> dict:
         ctx = Ctx(state)
-        pending = self._pending(state)
+        pending = self.pending(state)
         players = {}
         for seat, p in enumerate(state.players):
             players[p.name] = {
