@@ -42,8 +42,7 @@ class Ctx(TaskContext):
         return self.s.stack if self.lane is None else self.s.lanes[self.lane]
 
     def in_lane(self, seat: int | None) -> Ctx:
-        other = Ctx(self.s, self.events, seat)
-        return other
+        return Ctx(self.s, self.events, seat)
 
     # -- players -------------------------------------------------------------------------
     def p(self, seat: int) -> PlayerState:

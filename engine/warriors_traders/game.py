@@ -90,7 +90,7 @@ class WarriorsTraders(Game[WTState]):
                 "fortresses": sum(1 for u in mine if u.kind == FORTRESS),
                 "routes": [ctx.name(s) for s in p.routes],
                 "unified": p.unified,
-                "wars": [ctx.name(o.seat) for o in state.players if o.seat != p.seat and _at_war(ctx, p.seat, o.seat)],
+                "wars": [ctx.name(o.seat) for o in state.players if o.seat != p.seat and at_war(ctx, p.seat, o.seat)],
             }
         provinces = {}
         for name, prov in ctx.board.provinces.items():
@@ -130,7 +130,3 @@ class WarriorsTraders(Game[WTState]):
 
 def _team(ctx: Ctx, team: int) -> list[str]:
     return [p.name for p in ctx.s.players if p.team == team]
-
-
-def _at_war(ctx: Ctx, a: int, b: int) -> bool:
-    return at_war(ctx, a, b)
