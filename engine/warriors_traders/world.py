@@ -65,10 +65,6 @@ def friendly(ctx: Ctx, seat: int, other: int | None) -> bool:
 # -- provinces --------------------------------------------------------------------------------
 
 
-def pieces_of(ctx: Ctx, province: str) -> list[Unit]:
-    return ctx.units_at(province)
-
-
 def is_free(ctx: Ctx, province: str) -> bool:
     return not ctx.units_at(province)
 
@@ -86,12 +82,8 @@ def refresh_owner(ctx: Ctx, province: str) -> None:
     holder = ctx.s.owner.get(province)
     if holder is not None and any(u.owner == holder for u in here):
         return
-    if here:
-        ctx.s.owner[province] = here[0].owner
-    elif any(u.owner == BARBARIAN for u in ctx.units_at(province)):
-        ctx.s.owner[province] = None
-    else:
-        ctx.s.owner[province] = None
+    # Barbarians never hold a province token: with only them left the province has none.
+    ctx.s.owner[province] = here[0].owner if here else None
 
 
 def controlled(ctx: Ctx, seat: int) -> list[str]:
