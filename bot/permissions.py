@@ -22,22 +22,18 @@ INVITE_PERMISSIONS = discord.Permissions(
 )
 
 
-def is_moderator(member: object, channel_permissions: discord.Permissions | None, role_setting: str | None,
-                 role_id: int | None = None) -> bool:
+def is_moderator(member: object, channel_permissions: discord.Permissions | None, role_setting: str | None) -> bool:
     """Manage Channels in this channel, or the configured moderator role (by id or by name)."""
     if channel_permissions is not None and (channel_permissions.manage_channels or channel_permissions.administrator):
         return True
     roles: Iterable = getattr(member, "roles", ()) or ()
     for role in roles:
-        if role_id is not None and role.id == role_id:
-            return True
         if role_setting and (str(role.id) == role_setting or role.name.casefold() == role_setting.casefold()):
             return True
     return False
 
 
-def missing(permissions: discord.Permissions | None, *, in_thread: bool = False,
-            wants_thread: bool = False) -> list[str]:
+def missing(permissions: discord.Permissions | None, *, in_thread: bool = False) -> list[str]:
     """The names of the permissions the bot needs here and lacks (empty: all is well).
 
     Unknown permissions (None) are treated as fine: Discord will say so if they are not.
@@ -48,8 +44,6 @@ def missing(permissions: discord.Permissions | None, *, in_thread: bool = False,
     if in_thread:
         needed.update(NEEDED_IN_THREAD)
         needed.pop("send_messages")
-    if wants_thread and not in_thread:
-        needed.update(NEEDED_FOR_BOARD_THREAD)
     if permissions.administrator:
         return []
     return [label for name, label in needed.items() if not getattr(permissions, name)]
