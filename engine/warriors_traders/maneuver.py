@@ -8,7 +8,6 @@ National unification is declared here and its actions are taken at once.
 
 from __future__ import annotations
 
-from engine.warriors_traders.board import Kind
 from engine.warriors_traders.flow import Ctx, chooses, decides, decision, opt, runs, task
 from engine.warriors_traders.state import ARMY_KINDS, PRINCESS, Unit
 from engine.warriors_traders.world import (
@@ -128,7 +127,7 @@ def choose_move(ctx: Ctx, t, option_id: str) -> None:
     ctx.then(task("move_to", seat, frm=prov), t)
 
 
-def unify(ctx: Ctx, seat: int, *, push: bool = True) -> None:
+def unify(ctx: Ctx, seat: int) -> None:
     p = ctx.p(seat)
     count = unification_count(ctx, seat)
     table = ctx.pieces.unification
@@ -136,8 +135,12 @@ def unify(ctx: Ctx, seat: int, *, push: bool = True) -> None:
     p.unified = True
     ctx.emit("unification", f"{p.name} unifies {ctx.board.nations[p.nation].name} ({count} provinces): "
              f"{actions} actions at once.", player=p.name, provinces=count, actions=actions)
-    if push:
-        ctx.then(*[task("action", seat, why="unification") for _ in range(actions)])
+    ctx.then(*[task("action", seat, why="unification") for _ in range(actions)])
+
+
+def ready_to_move(ctx: Ctx, seat: int, prov: str, dest: str) -> list[Unit]:
+    """The player's armies in `prov` that can still go to `dest`."""
+    return [u for u in movable(ctx, seat).get(prov, []) if dest in destinations(ctx, u)]
 
 
 @decides("move_to")
@@ -156,7 +159,7 @@ def choose_move_to(ctx: Ctx, t, option_id: str) -> None:
         return
     dest = option_id.split(":", 1)[1]
     prov = t.get("frm")
-    ready = [u for u in movable(ctx, t.player).get(prov, []) if dest in destinations(ctx, u)]
+    ready = ready_to_move(ctx, t.player, prov, dest)
     if len(ready) == 1:
         move_units(ctx, t.player, [ready[0]], dest)
     else:
@@ -166,7 +169,7 @@ def choose_move_to(ctx: Ctx, t, option_id: str) -> None:
 @decides("move_who")
 def decide_move_who(ctx: Ctx, t):
     prov, dest = t.get("frm"), t.get("to")
-    ready = [u for u in movable(ctx, t.player).get(prov, []) if dest in destinations(ctx, u)]
+    ready = ready_to_move(ctx, t.player, prov, dest)
     options = [opt("all", f"All {len(ready)} armies")]
     options += [opt(f"unit:{u.id}", f"Only the {u.kind} ({u.ap} AP)") for u in ready]
     return decision(ctx, t.player, f"Which armies go from {prov} to {dest}?", options, "move_who")
@@ -175,7 +178,7 @@ def decide_move_who(ctx: Ctx, t):
 @chooses("move_who")
 def choose_move_who(ctx: Ctx, t, option_id: str) -> None:
     prov, dest = t.get("frm"), t.get("to")
-    ready = [u for u in movable(ctx, t.player).get(prov, []) if dest in destinations(ctx, u)]
+    ready = ready_to_move(ctx, t.player, prov, dest)
     if option_id != "all":
         uid = int(option_id.split(":")[1])
         ready = [u for u in ready if u.id == uid]
@@ -245,7 +248,3 @@ def choose_princesses(ctx: Ctx, t, option_id: str) -> None:
     ctx.emit("princess", f"{ctx.name(t.player)}'s princess goes from {a} to {b}.", player=ctx.name(t.player),
              frm=a, to=b)
     ctx.then(t)
-
-
-def is_capital(ctx: Ctx, prov: str) -> bool:
-    return ctx.board.provinces[prov].kind == Kind.CAPITAL
