@@ -164,7 +164,7 @@ LEADER_TITLE = {"production": "Builder", "trade": "Merchant", "military": "Warri
 
 def vp_breakdown(ctx: Ctx, seat: int) -> dict[str, int]:
     provinces = sum(KIND_VP[ctx.board.provinces[p].kind] for p in controlled(ctx, seat))
-    forts = sum(1 for u in ctx.s.units if u.owner == seat and u.kind == FORTRESS) * ctx.pieces.fortress_vp
+    forts = count_pieces(ctx, seat, FORTRESS) * ctx.pieces.fortress_vp
     titles = sum(3 for who in leaders(ctx).values() if who == seat)
     p = ctx.p(seat)
     return {"provinces": provinces, "fortresses": forts, "titles": titles, "kills": p.vp_kills,
