@@ -27,7 +27,7 @@ from bot.storage_types import (
     UnknownGame,
     WrongStatus,
 )
-from engine import Decision, Event, IllegalAction, Option, get_game
+from engine import Decision, Event, IllegalAction, Option, game_names, get_game
 from engine.core import Game
 
 log = logging.getLogger(__name__)
@@ -42,6 +42,11 @@ STALE = "That prompt is out of date: the game has moved on. Please use the lates
 
 def engine_of(record: GameRecord) -> Game:
     return get_game(record.game)
+
+
+def game_title(name: str) -> str:
+    """A game's title; a game this bot no longer offers (an old result row) keeps its name."""
+    return get_game(name).title if name in game_names() else name
 
 
 def seat_map(record: GameRecord) -> dict[str, int]:

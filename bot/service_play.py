@@ -13,9 +13,9 @@ from bot import text
 from bot.actor import Actor
 from bot.posts import Outcome, Post
 from bot.prompt import history_head, resolve_ref
-from bot.service_core import STALE, Refusal, ServiceCore, engine_of, events_from_json
+from bot.service_core import STALE, Refusal, ServiceCore, engine_of, events_from_json, game_title
 from bot.storage_types import GameMovedOn, LoadedGame, Seat
-from engine import Decision, Option, get_game
+from engine import Decision, Option
 
 
 class PlayActions(ServiceCore):
@@ -53,7 +53,7 @@ class PlayActions(ServiceCore):
                 raise Refusal("There is no game in this channel. Start one with `/game new`.")
             self.check_guild(record, actor)
             if game is not None and record.game != game:
-                raise Refusal(f"These shortcuts are for {engine_of_name(game)}; this channel plays "
+                raise Refusal(f"These shortcuts are for {game_title(game)}; this channel plays "
                               f"{engine_of(record).title}. Use the buttons.")
         except Refusal as why:
             return Outcome.refuse(str(why))
@@ -121,10 +121,6 @@ class PlayActions(ServiceCore):
             header = f"↩️ **{seat.seat}** took back their last choice (`{choice.option_id}`)."
             posts = await self.after_change(undone, [], header, board=True, here=actor.user_id)
             return self.outcome(undone.record, reply=Post("Taken back."), posts=posts)
-
-
-def engine_of_name(name: str) -> str:
-    return get_game(name).title
 
 
 def _prefix(option_id: str) -> str:

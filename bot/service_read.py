@@ -8,9 +8,9 @@ from bot import text
 from bot.actor import Actor
 from bot.posts import Outcome, Post
 from bot.rules_hints import hint
-from bot.service_core import Refusal, ServiceCore, engine_of, events_from_json, seat_map
+from bot.service_core import Refusal, ServiceCore, engine_of, events_from_json, game_title, seat_map
 from bot.storage_types import standings_of
-from engine import get_game
+from engine import game_names
 
 PING_MODES = {"channel": "in the game's channel", "dm": "by direct message", "both": "in the channel and by DM"}
 LOG_MAX = 50
@@ -41,8 +41,7 @@ class ReadActions(ServiceCore):
             return None
         rows = await self.storage.results(record.id)
         standings = standings_of(rows)  # a team's rows (cooperative play) as one again
-        title = get_game(record.game).title if record.game in _game_list() else record.game
-        lines = text.result_lines(title, standings, seat_map(record))
+        lines = text.result_lines(game_title(record.game), standings, seat_map(record))
         when = f", {text.relative_time(rows[0].finished_at)}" if rows and rows[0].finished_at else ""
         lines.insert(1, f"(game #{record.id}, finished{when}; start the next one with `/game new`)")
         return Outcome.say("\n".join(text.chunk_lines(lines)[:1]), record.id)
@@ -123,7 +122,7 @@ class ReadActions(ServiceCore):
         record = await self.storage.channel_game(actor.channel_id) if actor.channel_id else None
         if record is None or record.status not in ("active", "paused"):
             lines = ["Start a game here with `/game new game:<name>`; others click Join, the host clicks Start.",
-                     "Games: " + ", ".join(f"{n} ({get_game(n).title})" for n in _game_list())]
+                     "Games: " + ", ".join(f"{n} ({game_title(n)})" for n in game_names())]
             return Outcome.say("\n".join(lines))
         loaded = await self.load(record.id)
         engine = engine_of(record)
@@ -141,8 +140,7 @@ class ReadActions(ServiceCore):
             return Outcome.say(f"{name} has not finished a game here yet.")
         lines = [f"**{name}** on this server:"]
         for row in rows:
-            title = get_game(row.game).title if row.game in _game_list() else row.game
-            lines.append(f"• {title}: {row.played} played, {row.won} won")
+            lines.append(f"• {game_title(row.game)}: {row.played} played, {row.won} won")
         return Outcome.say("\n".join(lines))
 
     async def set_ping(self, actor: Actor, mode: str) -> Outcome:
@@ -150,9 +148,3 @@ class ReadActions(ServiceCore):
             return Outcome.refuse(f"Choose one of: {', '.join(PING_MODES)}.")
         await self.storage.set_ping_mode(actor.user_id, mode)
         return Outcome.say(f"You will be told of your turns and reminded {PING_MODES[mode]}.")
-
-
-def _game_list() -> list[str]:
-    from engine import game_names
-
-    return game_names()
