@@ -10,7 +10,6 @@ from engine.warriors_traders.turn import team_name
 from engine.warriors_traders.world import (
     allied,
     at_war,
-    count_pieces,
     friendly,
     level,
     max_tokens,
@@ -37,8 +36,8 @@ def run_phase_end(ctx: Ctx, t) -> None:
     ctx.emit("phase", f"The {t.get('what')} phase ends.", phase=t.get("what"))
 
 
-def can_pay(ctx: Ctx, seat: int, cost: dict[str, int], times: int = 1) -> bool:
-    return all(ctx.p(seat).res[r] >= n * times for r, n in cost.items())
+def can_pay(ctx: Ctx, seat: int, cost: dict[str, int]) -> bool:
+    return all(ctx.p(seat).res[r] >= n for r, n in cost.items())
 
 
 def pay(ctx: Ctx, seat: int, cost: dict[str, int]) -> None:
@@ -117,7 +116,6 @@ def decide_action(ctx: Ctx, t):
 def choose_action(ctx: Ctx, t, option_id: str) -> None:
     seat = t.player
     verb, _, rest = option_id.partition(":")
-    fresh = t.get("why") == "unification"  # armies built now get action points next turn
     if verb == "pass":
         ctx.emit("pass", f"{ctx.name(seat)} passes.", player=ctx.name(seat))
     elif verb == "tech":
@@ -127,9 +125,9 @@ def choose_action(ctx: Ctx, t, option_id: str) -> None:
     elif verb == "build":
         # Warlord (military VII): two armies for one action, both paid for.
         second = level(ctx, seat, "military") >= 7
-        ctx.then(task("place", seat, piece=rest, fresh=fresh, second=second))
+        ctx.then(task("place", seat, piece=rest, second=second))
     elif verb == "fortress":
-        ctx.then(task("place", seat, piece=FORTRESS, fresh=fresh, second=False))
+        ctx.then(task("place", seat, piece=FORTRESS, second=False))
     elif verb == "upgrade":
         ctx.then(task("upgrade_pick", seat))
     elif verb == "war":
@@ -163,7 +161,7 @@ def choose_place(ctx: Ctx, t, option_id: str) -> None:
     ctx.emit("build", f"{ctx.name(seat)} builds {article} {kind} in {where}.", player=ctx.name(seat), unit=kind,
              province=where, cost=cost)
     if t.get("second"):
-        ctx.then(task("second_build", seat, fresh=t.get("fresh")))
+        ctx.then(task("second_build", seat))
 
 
 @decides("second_build")
@@ -176,7 +174,7 @@ def decide_second(ctx: Ctx, t):
 @chooses("second_build")
 def choose_second(ctx: Ctx, t, option_id: str) -> None:
     if option_id != "stop":
-        ctx.then(task("place", t.player, piece=option_id.split(":")[1], fresh=t.get("fresh"), second=False))
+        ctx.then(task("place", t.player, piece=option_id.split(":")[1], second=False))
 
 
 @decides("upgrade_pick")
@@ -268,7 +266,3 @@ def choose_shift(ctx: Ctx, t, option_id: str) -> None:
     tokens[b] += 1
     ctx.emit("shift", f"{ctx.name(t.player)} moves a development token from {a} to {b}.",
              player=ctx.name(t.player), frm=a, to=b)
-
-
-def units_built(ctx: Ctx, seat: int) -> int:
-    return sum(count_pieces(ctx, seat, k) for k in ARMY_KINDS)
