@@ -9,6 +9,7 @@ accept/refuse decision of the other player; the offering player waits for the an
 from __future__ import annotations
 
 from engine.warriors_traders.board import RESOURCES
+from engine.warriors_traders.development import can_pay
 from engine.warriors_traders.flow import PARALLEL, WAIT, Ctx, chooses, decides, decision, opt, runs, task
 from engine.warriors_traders.turn import team_name
 from engine.warriors_traders.world import at_war, controls_trade_center, level, team
@@ -172,14 +173,10 @@ def _release(ctx: Ctx, waiting: int, on: int) -> None:
 def decide_answer(ctx: Ctx, t):
     frm = t.get("frm")
     options = [opt("refuse", "Refuse")]
-    if _affordable(ctx, frm, t.get("give")) and _affordable(ctx, t.player, t.get("get")):
+    if can_pay(ctx, frm, t.get("give")) and can_pay(ctx, t.player, t.get("get")):
         options.insert(0, opt("accept", f"Accept: receive {_describe(t.get('give'))}, give {_describe(t.get('get'))}"))
     return decision(ctx, t.player, f"{ctx.name(frm)} offers you {_describe(t.get('give'))} for "
                     f"{_describe(t.get('get'))}.", options, "answer")
-
-
-def _affordable(ctx: Ctx, seat: int, bundle: dict[str, int]) -> bool:
-    return all(ctx.p(seat).res[r] >= n for r, n in bundle.items())
 
 
 @chooses("answer")
