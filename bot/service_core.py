@@ -82,15 +82,20 @@ class ServiceCore:
             raise Refusal(f"This game's saved history does not replay ({exc}). Nothing was changed; "
                           "a moderator can `/mod export` or `/mod abandon` it.") from None
 
-    async def channel_game(self, actor: Actor, *, states: tuple[str, ...] = ("active", "paused")) -> LoadedGame:
-        """The open game of the actor's channel, or Refusal with the reason."""
+    async def channel_record(self, actor: Actor, *, states: tuple[str, ...] = ("active", "paused")) -> GameRecord:
+        """The record of the actor's channel's open game (nothing replayed), or Refusal with the
+        reason: for requests that load the game themselves, under its lock."""
         record = await self.storage.channel_game(actor.channel_id)
         if record is None:
             raise Refusal("There is no game in this channel. Start one with `/game new`.")
         self.check_guild(record, actor)
         if record.status not in states:
             raise Refusal(_status_words(record.status))
-        return await self.load(record.id)
+        return record
+
+    async def channel_game(self, actor: Actor, *, states: tuple[str, ...] = ("active", "paused")) -> LoadedGame:
+        """The open game of the actor's channel, or Refusal with the reason."""
+        return await self.load((await self.channel_record(actor, states=states)).id)
 
     async def game_by_id(self, game_id: int, actor: Actor) -> LoadedGame:
         try:

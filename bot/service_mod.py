@@ -145,11 +145,15 @@ class ModActions(ServiceCore):
     async def skip(self, actor: Actor) -> Outcome:
         """Take the default choice (pass when possible) for the first player the game waits on."""
         try:
-            record = (await self._mod_game(actor, states=("active",))).record
+            self.require_moderator(actor)
+            record = await self.channel_record(actor, states=("active",))
         except Refusal as why:
             return Outcome.refuse(str(why))
         async with self.lock(record.id):
-            loaded = await self.load(record.id)
+            try:
+                loaded = await self.load(record.id)
+            except Refusal as why:
+                return Outcome.refuse(str(why), record.id)
             decisions = engine_of(record).pending(loaded.state)
             if loaded.record.status != "active" or not decisions:
                 return Outcome.refuse("The game is not waiting on anyone.", record.id)

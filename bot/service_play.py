@@ -14,7 +14,7 @@ from bot.actor import Actor
 from bot.posts import Outcome, Post
 from bot.prompt import history_head, resolve_ref
 from bot.service_core import STALE, Refusal, ServiceCore, engine_of, events_from_json, game_title
-from bot.storage_types import GameMovedOn, LoadedGame, Seat
+from bot.storage_types import OPEN_STATUSES, GameMovedOn, LoadedGame, Seat
 from engine import Decision, Option
 
 
@@ -48,10 +48,8 @@ class PlayActions(ServiceCore):
         """A slash shortcut: `typed` is an option id (from autocomplete) or words naming one.
         `game` is the game the shortcut belongs to (`/byz` is for Byzantium only)."""
         try:
-            record = await self.storage.channel_game(actor.channel_id)
-            if record is None:
-                raise Refusal("There is no game in this channel. Start one with `/game new`.")
-            self.check_guild(record, actor)
+            # Every open status: `_my_turn` words the refusal for a lobby or a paused game.
+            record = await self.channel_record(actor, states=OPEN_STATUSES)
             if game is not None and record.game != game:
                 raise Refusal(f"These shortcuts are for {game_title(game)}; this channel plays "
                               f"{engine_of(record).title}. Use the buttons.")
@@ -95,11 +93,14 @@ class PlayActions(ServiceCore):
     async def takeback(self, actor: Actor) -> Outcome:
         """Undo the actor's own last choice if no die was rolled in it and nobody chose since."""
         try:
-            record = (await self.channel_game(actor, states=("active",))).record
+            record = await self.channel_record(actor, states=("active",))
         except Refusal as why:
             return Outcome.refuse(str(why))
         async with self.lock(record.id):
-            loaded = await self.load(record.id)
+            try:
+                loaded = await self.load(record.id)
+            except Refusal as why:
+                return Outcome.refuse(str(why), record.id)
             if loaded.record.status != "active":
                 return Outcome.refuse("The game can't be changed now.", record.id)
             last = await self.storage.last_choices(record.id, 1)
