@@ -61,5 +61,6 @@ def broken_invariants(state: ByzantiumState) -> list[str]:
     if not 0 <= state.bulgars <= BULGAR_CUBES:
         problems.append(f"the Bulgar army has {state.bulgars} cubes")
     if state.finished != (not state.stack):
-        problems.append("the game is finished exactly when nothing is left to do")
+        problems.append("the game is marked finished with steps left to do" if state.finished
+                        else "nothing is left to do but the game is not marked finished")
     return problems

@@ -94,5 +94,6 @@ def broken_invariants(state: WTState) -> list[str]:
     if state.stack and state.stack[-1].kind != PARALLEL and state.lanes:
         problems.append("lanes are open outside a parallel step")
     if state.finished != (not state.stack):
-        problems.append("the game is finished exactly when nothing is left to do")
+        problems.append("the game is marked finished with steps left to do" if state.finished
+                        else "nothing is left to do but the game is not marked finished")
     return problems
