@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 
 from engine.byzantium.board import (
+    ARMY_SIDES,
     CONSTANTINOPLE,
     CONSTANTINOPLE_STRENGTH,
     RouteKind,
@@ -104,7 +105,7 @@ def schedule(ctx: Ctx, *tasks) -> None:
 def defenders_in(ctx: Ctx, task: Attack) -> list[int]:
     """Field armies in the attacked city, clockwise from the attacker (the Bulgars' sender last)."""
     side = ctx.s.cities[task.city].side
-    if side not in (Side.BYZANTINE, Side.ARAB):
+    if side not in ARMY_SIDES:
         return []
     order = ctx.clockwise_from(task.actor) + ([task.actor] if task.side == Side.BULGAR else [])
     return [seat for seat in order if ctx.p(seat).card(side).at == task.city]
@@ -183,7 +184,7 @@ def levy_holder(ctx: Ctx, task: Attack) -> int | None:
     if task.side != Side.BULGAR and holder == task.actor:
         return None
     side = ctx.s.cities[task.city].side
-    if side not in (Side.BYZANTINE, Side.ARAB) or not ctx.p(holder).card(side).levy:
+    if side not in ARMY_SIDES or not ctx.p(holder).card(side).levy:
         return None
     return holder
 
@@ -364,7 +365,7 @@ def conquer(ctx: Ctx, task: Attack) -> None:
              f"marker{'s' if new != 1 else ''}.", city=task.city, player=who, side=new_side.value, markers=new,
              civil=task.civil)
     if task.side == Side.BULGAR:
-        vp_side = other_side(old_side) if old_side in (Side.BYZANTINE, Side.ARAB) else Side.ARAB
+        vp_side = other_side(old_side) if old_side in ARMY_SIDES else Side.ARAB
         ctx.gain_vp(task.actor, vp_side, gain, f"the Bulgars taking {task.city}")
         return
     side = Side(task.side)

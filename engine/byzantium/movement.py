@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from engine.byzantium.board import CONSTANTINOPLE, NICAEA, SPECIAL_BOXES, RouteKind, Side
+from engine.byzantium.board import (
+    ARMY_SIDES,
+    CONSTANTINOPLE,
+    NICAEA,
+    SPECIAL_BOXES,
+    RouteKind,
+    Side,
+    other_side,
+)
 from engine.byzantium.cubes import check_army, has_source
 from engine.byzantium.flow import Ctx, chooses, decides, decision, hits, runs
 from engine.byzantium.tasks import Arrive, Attack, FleetChoice, Loss, March, PlaceArmy, Source
@@ -49,7 +57,7 @@ def may_enter(ctx: Ctx, seat: int, side: Side, to: str) -> bool:
     city = ctx.s.cities[to]
     if city.side == side:
         return True
-    other = ctx.p(seat).card(Side.ARAB if side == Side.BYZANTINE else Side.BYZANTINE)
+    other = ctx.p(seat).card(other_side(side))
     return city.controller != seat and other.at != to
 
 
@@ -88,7 +96,7 @@ def march_options(ctx: Ctx, task: March) -> list[Option]:
 
 def move_action_options(ctx: Ctx, seat: int) -> list[Option]:
     options = []
-    for side in (Side.BYZANTINE, Side.ARAB):
+    for side in ARMY_SIDES:
         card = ctx.p(seat).card(side)
         if card.at is not None:
             if march_options(ctx, March(player=seat, side=side.value)):
