@@ -13,7 +13,7 @@ from bot.actor import Actor
 from bot.posts import Attachment, Outcome, Post
 from bot.prompt import ButtonSpec, confirm_id
 from bot.service_core import Refusal, ServiceCore, engine_of, events_from_json
-from bot.storage_types import GameMovedOn, LoadedGame, Seat, StorageError, WrongStatus
+from bot.storage_types import GameMovedOn, GameRecord, LoadedGame, Seat, StorageError, WrongStatus
 from engine import Decision, Option
 
 # What a vanished player "would" do, best first: pass when passing is possible.
@@ -39,14 +39,19 @@ class ModActions(ServiceCore):
         self.require_moderator(actor)
         return await self.channel_game(actor, states=states)
 
+    async def _mod_record(self, actor: Actor) -> GameRecord:
+        """The channel's open game in any status, for a moderator (nothing replayed)."""
+        self.require_moderator(actor)
+        record = await self.storage.channel_game(actor.channel_id)
+        if record is None:
+            raise Refusal("There is no open game in this channel.")
+        self.check_guild(record, actor)
+        return record
+
     async def mod_request(self, actor: Actor, action: str, steps: int | None = None) -> Outcome:
         """Undo, reset or abandon: answer with a confirmation button (nothing changes yet)."""
         try:
-            self.require_moderator(actor)
-            record = await self.storage.channel_game(actor.channel_id)
-            if record is None:
-                raise Refusal("There is no open game in this channel.")
-            self.check_guild(record, actor)
+            record = await self._mod_record(actor)
             if action == "undo" and record.status not in ("active", "paused"):
                 raise Refusal("Only a running or paused game can be rolled back.")
             loaded = await self.load(record.id)
@@ -214,11 +219,7 @@ class ModActions(ServiceCore):
 
     async def export(self, actor: Actor) -> Outcome:
         try:
-            self.require_moderator(actor)
-            record = await self.storage.channel_game(actor.channel_id)
-            if record is None:
-                raise Refusal("There is no open game in this channel.")
-            self.check_guild(record, actor)
+            record = await self._mod_record(actor)
         except Refusal as why:
             return Outcome.refuse(str(why))
         files = await self._export_files(record.id)
