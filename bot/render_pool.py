@@ -23,10 +23,9 @@ def _render(game_name: str, state: Any, events: list) -> bytes | None:
     if game_name not in render.drawn_games():
         return None  # a game without a drawing is posted as text
     highlight = None
-    finder = getattr(render, "highlight_from_events", None)
-    if finder is not None and events:
+    if events:
         try:
-            highlight = finder(game_name, events)
+            highlight = render.highlight_from_events(game_name, events)
         except Exception:  # a highlight is a nicety; never lose the board over it
             log.exception("highlight_from_events failed for %s", game_name)
     return render.render_png(game_name, state, highlight=highlight)
