@@ -169,10 +169,11 @@ class Game(ABC, Generic[S]):
             raise IllegalAction(
                 f"{self.title} needs {self.min_players} to {self.max_players} players, not {len(players)}."
             )
-        if len(set(players)) != len(players):
-            raise IllegalAction("Each player may take only one seat.")
+        # Names first: a seat that is not a string cannot be compared for repeats.
         if any(not isinstance(p, str) or not p.strip() for p in players):
             raise IllegalAction("Every player needs a name.")
+        if len(set(players)) != len(players):
+            raise IllegalAction("Each player may take only one seat.")
         dice = options.get("dice", [])
         if not isinstance(dice, list) or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
             raise IllegalAction("Pinned dice must be a list of numbers from 1 to 6.")
