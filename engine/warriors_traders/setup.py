@@ -90,7 +90,7 @@ def _teams(players: list[str], spec) -> dict[str, int] | None:
     """Cooperative play: 2 vs 2, 3 vs 3 or 2 vs 2 vs 2 (Gioco Cooperativo)."""
     if spec is None:
         return None
-    if not isinstance(spec, list) or not all(isinstance(t, list) for t in spec):
+    if not isinstance(spec, list) or not all(isinstance(t, list) and all(isinstance(n, str) for n in t) for t in spec):
         raise IllegalAction("teams is a list of teams, each a list of player names.")
     flat = [name for t in spec for name in t]
     if sorted(flat) != sorted(players):
