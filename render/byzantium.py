@@ -20,11 +20,6 @@ GAME = "byzantium"
 COMPRESS_LEVEL = 3
 
 
-def seat_order(summary: dict) -> list[str]:
-    players = summary.get("players") or {}
-    return sorted(players, key=lambda name: (int(players[name].get("seat", 0)), name))
-
-
 def player_colours(summary: dict, order: Sequence[str]) -> dict[str, kit.RGB]:
     players = summary.get("players") or {}
     colours = {}
@@ -39,7 +34,7 @@ def draw_board(summary: dict, decisions: Sequence = (), result: list | None = No
     pending Decisions (anything with .player and .prompt)."""
     b = board()
     highlight = highlight or {}
-    order = seat_order(summary)
+    order = kit.seat_order(summary)
     letters = kit.player_letters(order)
     colours = player_colours(summary, order)
     image = seated_layer(tuple(colours[name] for name in order)).copy()

@@ -70,6 +70,12 @@ def outline_for(ink: RGB) -> RGB:
     return WHITE if ink == INK else INK
 
 
+def seat_order(summary: dict) -> list[str]:
+    """The players of an engine summary in seat order (then by name)."""
+    players = summary.get("players") or {}
+    return sorted(players, key=lambda name: (int(players[name].get("seat", 0)), name))
+
+
 def player_letters(names: Sequence[str]) -> dict[str, str]:
     """Each player's initial, or A, B, C, D by seat when two initials clash (or one is not a
     letter the font draws), so every player has a distinct, readable letter."""

@@ -19,11 +19,6 @@ GAME = "warriors_traders"
 COMPRESS_LEVEL = 3  # as for Byzantium: measured in docs/render.md
 
 
-def seat_order(summary: dict) -> list[str]:
-    players = summary.get("players") or {}
-    return sorted(players, key=lambda name: (int(players[name].get("seat", 0)), name))
-
-
 def player_colours(summary: dict, order: Sequence[str]) -> dict[str, kit.RGB]:
     players = summary.get("players") or {}
     fallback = ("red", "blue", "green", "yellow", "white", "black")
@@ -34,7 +29,7 @@ def draw_board(summary: dict, result: list | None = None, highlight: dict | None
     """The board for a summary, as an RGB image (no encoding)."""
     b = board(summary.get("map") or "west")
     highlight = highlight or {}
-    order = seat_order(summary)
+    order = kit.seat_order(summary)
     letters = kit.player_letters(order)
     colours = player_colours(summary, order)
     image = static_layer(b.id).copy()
