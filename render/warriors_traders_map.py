@@ -150,6 +150,17 @@ def attack_mark(draw, centre, size: float = TOKEN) -> None:
     draw.regular_polygon((x, y, size * 0.78), 8, fill=kit.HIGHLIGHT)
 
 
+def _army_marks(draw, c, retreated: bool, count: int, damage: int) -> None:
+    """What sits on an army token (a player's or the barbarians'): the retreat stroke, how
+    many stand in the stack, and the damage taken."""
+    if retreated:
+        _retreated(draw, c)
+    if count > 1:
+        kit.badge(draw, (c[0] + 14, c[1] - 14), 10, kit.WHITE, str(count))
+    if damage:
+        _damage(draw, c, damage)
+
+
 def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], order: Sequence[str]):
     """The province's pieces as drawing calls, in a fixed order (fortresses, armies by holder
     and kind, barbarians, princesses): each (draw function of (draw, centre))."""
@@ -181,12 +192,7 @@ def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], or
                 attack_mark(draw, c)
             kit.token(draw, c, TOKEN, colours.get(owner, BARBARIAN), shape=ARMY_SHAPES.get(kind, "circle"),
                       letter=letters.get(owner, "?"), border_width=2)
-            if retreated:
-                _retreated(draw, c)
-            if count > 1:
-                kit.badge(draw, (c[0] + 14, c[1] - 14), 10, kit.WHITE, str(count))
-            if damage:
-                _damage(draw, c, damage)
+            _army_marks(draw, c, retreated, count, damage)
 
         items.append(army)
     barbs: dict[tuple, int] = {}
@@ -197,12 +203,7 @@ def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], or
 
         def barbarian(draw, c, damage=damage, retreated=retreated, count=count):
             kit.token(draw, c, TOKEN, BARBARIAN, shape="hexagon", letter=BARBARIAN_MARK, border_width=2)
-            if retreated:
-                _retreated(draw, c)
-            if count > 1:
-                kit.badge(draw, (c[0] + 14, c[1] - 14), 10, kit.WHITE, str(count))
-            if damage:
-                _damage(draw, c, damage)
+            _army_marks(draw, c, retreated, count, damage)
 
         items.append(barbarian)
     for owner, count in sorted((info.get("princesses") or {}).items(), key=lambda kv: rank.get(kv[0], 99)):
