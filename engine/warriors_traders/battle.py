@@ -91,10 +91,14 @@ def run_battle(ctx: Ctx, t) -> None:
              task("resolve", seat, at=prov, defender=defender))
 
 
-def targets(ctx: Ctx, t) -> list[Unit]:
+def _pool(ctx: Ctx, t) -> list[Unit]:
+    """The side an "alloc" task deals its damage to."""
     prov, seat = t.get("at"), t.get("attacker")
-    pool = defenders(ctx, seat, prov) if t.get("target") == "defenders" else attackers(ctx, seat, prov)
-    alive = [u for u in pool if to_kill(ctx, u) > 0]
+    return defenders(ctx, seat, prov) if t.get("target") == "defenders" else attackers(ctx, seat, prov)
+
+
+def targets(ctx: Ctx, t) -> list[Unit]:
+    alive = [u for u in _pool(ctx, t) if to_kill(ctx, u) > 0]
     # Fortresses shield the princesses: they take damage only once every fortress falls.
     if any(u.kind == FORTRESS for u in alive):
         alive = [u for u in alive if u.kind != PRINCESS]
@@ -107,9 +111,7 @@ def _forced(ctx: Ctx, t) -> bool:
     live = targets(ctx, t)
     if t.get("left") <= 0 or len(live) <= 1:
         return True
-    prov, seat = t.get("at"), t.get("attacker")
-    pool = defenders(ctx, seat, prov) if t.get("target") == "defenders" else attackers(ctx, seat, prov)
-    return sum(to_kill(ctx, u) for u in pool) <= t.get("left")
+    return sum(to_kill(ctx, u) for u in _pool(ctx, t)) <= t.get("left")
 
 
 def label(ctx: Ctx, u: Unit) -> str:
