@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from engine.byzantium.board import ROUNDS
+
 
 def describe(summary: dict) -> str:
-    lines = [f"Round {summary['round']} of 3    Bulgars: {summary['bulgars']['army']}    "
+    lines = [f"Round {summary['round']} of {ROUNDS}    Bulgars: {summary['bulgars']['army']}    "
              f"Emperor: {summary['emperor'] or '-'}    Caliph: {summary['caliph'] or '-'}"]
     armies: dict[str, list[str]] = {}
     for name, p in summary["players"].items():

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from engine.warriors_traders.board import pieces
+
 SHORT = {"infantry": "I", "archer": "A", "cavalry": "C"}
 
 
 def describe(summary: dict) -> str:
     lines = [f"{summary['map'].title()} map{' (' + summary['variant'] + ')' if summary['variant'] else ''}  "
-             f"turn {summary['turn']}/10  phase {summary['phase']}  barbarians {summary['barbarian_strength']}"]
+             f"turn {summary['turn']}/{pieces().turns}  phase {summary['phase']}  barbarians {summary['barbarian_strength']}"]
     by_nation: dict[str, list[str]] = {}
     for name, p in summary["provinces"].items():
         cell = name
