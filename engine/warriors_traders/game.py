@@ -9,7 +9,15 @@ from engine.warriors_traders import battle, development, maneuver, setup, susten
 from engine.warriors_traders.flow import Ctx, advance, choose, pending
 from engine.warriors_traders.invariants import broken_invariants
 from engine.warriors_traders.state import ARMY_KINDS, BARB_ARMY, FORTRESS, PRINCESS, WTState
-from engine.warriors_traders.world import LEADER_TITLE, at_war, leaders, level, vp, vp_breakdown
+from engine.warriors_traders.world import (
+    LEADER_TITLE,
+    at_war,
+    barbarian_strength,
+    leaders,
+    level,
+    vp,
+    vp_breakdown,
+)
 
 
 class WarriorsTraders(Game[WTState]):
@@ -115,7 +123,7 @@ class WarriorsTraders(Game[WTState]):
             "phase": state.phase, "finished": state.finished, "coop": state.coop,
             "variable_order": state.variable_order,
             "order": [ctx.name(s) for s in state.order],
-            "barbarian_strength": ctx.pieces.barbarian[min(state.turn, ctx.pieces.turns)],
+            "barbarian_strength": barbarian_strength(ctx),
             "wars": [{"sides": [_team(ctx, w.a), _team(ctx, w.b)], "declared": w.declared, "damage": w.damage}
                      for w in state.wars],
             "nations": {n.id: {"name": n.name, "number": n.number, "capital": n.capital,
