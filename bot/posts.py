@@ -64,5 +64,5 @@ class Outcome:
         return cls(ok=False, reply=Post(text), game_id=game_id)
 
     @classmethod
-    def say(cls, text: str, game_id: int | None = None, **more) -> Outcome:
-        return cls(ok=True, reply=Post(text), game_id=game_id, **more)
+    def say(cls, text: str, game_id: int | None = None) -> Outcome:
+        return cls(ok=True, reply=Post(text), game_id=game_id)
