@@ -48,7 +48,7 @@ class ReminderActions(ServiceCore):
                 return None
             record = loaded.record
             engine = engine_of(record)
-            decisions = [d for d in engine.pending(loaded.state)] if loaded.state is not None else []
+            decisions = engine.pending(loaded.state) if loaded.state is not None else []
             mine = [d for d in decisions if d.player == reminder.player]
             if record.status != "active" or not mine:
                 await self.storage.clear_reminders(record.id, reminder.player)
