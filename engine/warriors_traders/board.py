@@ -13,6 +13,8 @@ from enum import StrEnum
 from functools import cache
 from importlib import resources
 
+from engine.warriors_traders.state import ARMY_KINDS
+
 MAPS = ("west", "east", "italy")
 
 
@@ -124,9 +126,6 @@ class Pieces:
     start_tokens: int
 
 
-UNIT_ORDER = ("infantry", "archer", "cavalry")
-
-
 def _read(name: str) -> dict:
     return json.loads(resources.files("engine.warriors_traders").joinpath("maps", name).read_text(encoding="utf-8"))
 
@@ -136,7 +135,7 @@ def pieces() -> Pieces:
     d = _read("pieces.json")
     units = {n: UnitType(n, u["strength"], u["resistance"], u["food"], u["vp"], u["cost"], u["military_level"])
              for n, u in d["units"].items()}
-    if tuple(units) != UNIT_ORDER:
+    if tuple(units) != ARMY_KINDS:
         raise ValueError("pieces.json must list infantry, archer, cavalry in that order")
     t = d["tracks"]
     p = Pieces(
