@@ -15,13 +15,16 @@ from datetime import datetime, timedelta
 from bot import text
 from bot.posts import Outcome, Post
 from bot.service_core import ServiceCore, engine_of
-from bot.storage_types import GameNotFound, Reminder
+from bot.storage_types import CorruptGame, GameNotFound, Reminder, UnknownGame
 
 log = logging.getLogger(__name__)
 
 # Each repeat waits twice as long as the one before, up to this many times the game's delay:
 # 12 h, 24 h, 48 h, 48 h ... by default.
 SLOWEST = 4
+# A game whose history no longer loads is a moderator's matter (`python -m bot check-db`);
+# its reminder waits this long instead of failing at every poll.
+UNLOADABLE_RETRY = timedelta(hours=24)
 POLL_SECONDS = 60.0
 
 
@@ -45,6 +48,11 @@ class ReminderActions(ServiceCore):
             try:
                 loaded = await self.storage.load(reminder.game_id)
             except GameNotFound:
+                return None
+            except (CorruptGame, UnknownGame) as error:
+                log.warning("reminder for game #%s postponed: %s", reminder.game_id, error)
+                await self.storage.set_reminder(reminder.game_id, reminder.player, now + UNLOADABLE_RETRY,
+                                                reminder.attempt)
                 return None
             record = loaded.record
             engine = engine_of(record)

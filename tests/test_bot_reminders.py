@@ -137,3 +137,24 @@ async def test_turn_prompts_follow_each_players_ping_setting(world):
     assert "Your turn in" in dm_player.dms[0]
     assert both_prompt.mentions == [both_player.id] and len(both_player.dms) == 1  # ... or both ways
     assert first.dms == []  # the default: channel pings only
+
+
+async def test_a_game_that_no_longer_loads_postpones_its_reminder_quietly(world):
+    """A history the code cannot load (here: its game is not installed) is for a moderator;
+    its reminder sends nothing and waits a day instead of failing at every poll."""
+    import aiosqlite
+
+    from bot.reminders import UNLOADABLE_RETRY
+
+    channel, _members = await open_game(world)
+    game_id = (await loaded_game(world, channel)).record.id
+    async with aiosqlite.connect(world.db_path) as db:
+        await db.execute("UPDATE games SET game = 'chess' WHERE id = ?", (game_id,))
+        await db.commit()
+    storage = world.bot.service.storage
+    world.clock.advance(hours=12)
+    assert await world.bot.reminders.run_due() == 0
+    assert reminders_in(channel) == []
+    [reminder] = await storage.reminders(game_id)
+    assert reminder.due_at == world.clock() + UNLOADABLE_RETRY
+    assert await world.bot.reminders.run_due() == 0  # not retried at the next poll
