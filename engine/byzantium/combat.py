@@ -558,7 +558,7 @@ def retreat_nowhere(ctx: Ctx, task: RetreatChoose) -> None:
     """No city of its own side can be reached: the army is destroyed."""
     player = ctx.p(task.player)
     card = player.card(Side(task.side))
-    player.casualty += card.elite + card.main + card.movement
+    player.casualty += card.army_cubes()
     card.elite = card.main = card.movement = 0
     card.guard = False
     ctx.emit("retreat", f"{player.name}'s {task.side} army cannot retreat from {task.city}.",
@@ -584,7 +584,7 @@ def retreat_choose(ctx: Ctx, task: RetreatChoose, option_id: str) -> None:
 @decides("loss")
 def loss_decision(ctx: Ctx, task: Loss):
     card = ctx.p(task.player).card(Side(task.side))
-    own = card.elite + card.main + card.movement
+    own = card.army_cubes()
     if task.count <= 0 or task.count >= card.field_cubes() or own == 0:
         return None
     options = [Option(f"loss:{box}", f"{box.title()} ({getattr(card, box)} left)")
@@ -598,7 +598,7 @@ def loss_run(ctx: Ctx, task: Loss) -> None:
     """Losses that leave no choice: everything goes (the guard too)."""
     player = ctx.p(task.player)
     card = player.card(Side(task.side))
-    own = card.elite + card.main + card.movement
+    own = card.army_cubes()
     if task.count <= 0:
         return
     if own == 0 and card.guard:

@@ -32,9 +32,13 @@ class ArmyCard(BaseModel):
     def own_cubes(self) -> int:
         return self.elite + self.main + self.levy + self.movement
 
+    def army_cubes(self) -> int:
+        """The player's own cubes in the field army: elite, main and movement (not the guard)."""
+        return self.elite + self.main + self.movement
+
     def field_cubes(self) -> int:
         """Cubes of the field army (elite, main, movement) including the guard."""
-        return self.elite + self.main + self.movement + (1 if self.guard else 0)
+        return self.army_cubes() + (1 if self.guard else 0)
 
     def strength(self) -> int:
         return self.elite + self.main + (1 if self.guard else 0)
