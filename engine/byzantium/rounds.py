@@ -40,7 +40,7 @@ def round_end(ctx: Ctx, task: RoundEnd) -> None:
     s = ctx.s
     if task.stage == "income":
         ctx.emit("round_end", f"Round {s.round} ends: income and upkeep.", round=s.round)
-        order = [s.start_player] + ctx.clockwise_from(s.start_player)[: len(s.players) - 1]
+        order = [s.start_player] + ctx.clockwise_from(s.start_player)
         for seat in order:
             collect_income(ctx, seat)
         ctx.then(*[Upkeep(player=seat, side=side.value) for seat in order for side in ARMY_SIDES],
@@ -135,7 +135,7 @@ def cleanup(ctx: Ctx) -> None:
 def final_scoring(ctx: Ctx) -> None:
     """One VP per city marker under the player's control, on the city's side."""
     s = ctx.s
-    for seat, _player in enumerate(s.players):
+    for seat in range(len(s.players)):
         for side in ARMY_SIDES:
             markers = sum(c.markers for c in s.cities.values() if c.controller == seat and c.side == side)
             ctx.gain_vp(seat, side, markers, f"{side.value} city markers at the end")
