@@ -13,7 +13,7 @@ from engine.byzantium.board import (
     Box,
     RouteKind,
     Side,
-    other_side,
+    bulgars_serve,
 )
 from engine.byzantium.cubes import CARD_BOXES, card_slot, has_any_cube, has_source, slot_label, spend
 from engine.byzantium.flow import Ctx, chooses, decides, decision, runs
@@ -83,8 +83,7 @@ def bulgar_targets(ctx: Ctx) -> list[str]:
 
 def bulgar_pay_side(ctx: Ctx, city: str) -> Side:
     """The cube is paid by, and the VP go to, the side the Bulgars did not attack."""
-    side = ctx.s.cities[city].side
-    return other_side(side) if side in ARMY_SIDES else Side.ARAB
+    return bulgars_serve(ctx.s.cities[city].side)
 
 
 # -- choosing an action ------------------------------------------------------------------------

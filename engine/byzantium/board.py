@@ -25,6 +25,12 @@ def other_side(side: Side) -> Side:
     return Side.ARAB if side == Side.BYZANTINE else Side.BYZANTINE
 
 
+def bulgars_serve(side: Side) -> Side:
+    """The side the Bulgars serve when they attack a `side` city: it pays for their cube and
+    takes their VP (the other army side; the Arab side for a Persian or Bulgar city)."""
+    return other_side(side) if side in ARMY_SIDES else Side.ARAB
+
+
 class RouteKind(StrEnum):
     ROAD = "road"
     DESERT = "desert"  # Arab armies only

@@ -15,7 +15,7 @@ from engine.byzantium.board import (
     CONSTANTINOPLE_STRENGTH,
     RouteKind,
     Side,
-    other_side,
+    bulgars_serve,
 )
 from engine.byzantium.cubes import check_army, has_source
 from engine.byzantium.flow import Ctx, chooses, decides, decision, hits, runs
@@ -359,14 +359,13 @@ def conquer(ctx: Ctx, task: Attack) -> None:
     else:
         new = city.markers - 1 if city.markers > 1 else 1
         gain = new if city.markers > 1 else 0  # a one-marker city gives neither VP nor booty
-    new_side = Side.BULGAR if task.side == Side.BULGAR else Side(task.side)
+    new_side = Side(task.side)
     city.side, city.markers = new_side, new
     ctx.emit("conquest", f"{attacker_name(ctx, task)} conquers {task.city}: now {new} {new_side.value} "
              f"marker{'s' if new != 1 else ''}.", city=task.city, player=who, side=new_side.value, markers=new,
              civil=task.civil)
     if task.side == Side.BULGAR:
-        vp_side = other_side(old_side) if old_side in ARMY_SIDES else Side.ARAB
-        ctx.gain_vp(task.actor, vp_side, gain, f"the Bulgars taking {task.city}")
+        ctx.gain_vp(task.actor, bulgars_serve(old_side), gain, f"the Bulgars taking {task.city}")
         return
     side = Side(task.side)
     city.controller = task.actor
