@@ -294,25 +294,6 @@ def _move_out(ctx: Ctx, ids: list[int], prov: str, dest: str | None, why: str) -
     refresh_owner(ctx, prov)
 
 
-@decides("retreat")
-def decide_retreat(ctx: Ctx, t):
-    havens = safe_havens(ctx, t.player, t.get("at"))
-    if not havens:
-        return None
-    return decision(ctx, t.player, f"Your units in {t.get('at')} retreat: where to?",
-                    [opt(f"to:{q}", f"Retreat to {q}") for q in havens], "retreat")
-
-
-@runs("retreat")
-def run_retreat(ctx: Ctx, t) -> None:
-    _move_out(ctx, t.get("units"), t.get("at"), None, "retreat")
-
-
-@chooses("retreat")
-def choose_retreat(ctx: Ctx, t, option_id: str) -> None:
-    _move_out(ctx, t.get("units"), t.get("at"), option_id.split(":", 1)[1], "retreat")
-
-
 def barbarian_havens(ctx: Ctx, seat: int, prov: str) -> list[str]:
     """Regole di ritirata delle armate Barbare: free, then barbarian capital, trade centre,
     other barbarian province in the same nation; then the same four in another nation.
@@ -369,21 +350,31 @@ def run_aftermath(ctx: Ctx, t) -> None:
         refresh_owner(ctx, prov)
 
 
-@decides("withdraw")
-def decide_withdraw(ctx: Ctx, t):
+# Leaving a province: a beaten army retreats, surviving attackers withdraw. Same rules, own words.
+LEAVE_WORDS = {
+    "retreat": ("Your units in {at} retreat: where to?", "Retreat to {to}"),
+    "withdraw": ("Defenders hold {at}: your survivors must leave. Where to?", "Withdraw to {to}"),
+}
+
+
+def decide_leave(ctx: Ctx, t):
     havens = safe_havens(ctx, t.player, t.get("at"))
     if not havens:
         return None
-    return decision(ctx, t.player, f"Defenders hold {t.get('at')}: your survivors must leave. Where to?",
-                    [opt(f"to:{q}", f"Withdraw to {q}") for q in havens], "withdraw")
+    prompt, label = LEAVE_WORDS[t.kind]
+    return decision(ctx, t.player, prompt.format(at=t.get("at")),
+                    [opt(f"to:{q}", label.format(to=q)) for q in havens], t.kind)
 
 
-@runs("withdraw")
-def run_withdraw(ctx: Ctx, t) -> None:
-    _move_out(ctx, t.get("units"), t.get("at"), None, "withdraw")
+def run_leave(ctx: Ctx, t) -> None:
+    _move_out(ctx, t.get("units"), t.get("at"), None, t.kind)
 
 
-@chooses("withdraw")
-def choose_withdraw(ctx: Ctx, t, option_id: str) -> None:
-    _move_out(ctx, t.get("units"), t.get("at"), option_id.split(":", 1)[1], "withdraw")
+def choose_leave(ctx: Ctx, t, option_id: str) -> None:
+    _move_out(ctx, t.get("units"), t.get("at"), option_id.split(":", 1)[1], t.kind)
 
+
+for _kind in LEAVE_WORDS:
+    decides(_kind)(decide_leave)
+    runs(_kind)(run_leave)
+    chooses(_kind)(choose_leave)
