@@ -100,13 +100,4 @@ def highlight_from_events(events: Iterable) -> dict:
             boxes.append(data["box"])
         if text and kind not in _QUIET:
             texts.append(text)
-    highlight: dict = {}
-    if cities:
-        highlight["cities"] = list(dict.fromkeys(cities))
-    if routes:
-        highlight["routes"] = routes
-    if boxes:
-        highlight["boxes"] = list(dict.fromkeys(boxes))
-    if texts or last_text:
-        highlight["text"] = " ".join(dict.fromkeys(texts)) if texts else last_text
-    return highlight
+    return kit.highlight_dict({"cities": cities, "boxes": boxes}, routes, texts, last_text)

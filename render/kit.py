@@ -359,3 +359,14 @@ def encode_png(image: Image.Image, palette: tuple[RGB, ...] | None, *, compress_
         image = image.quantize(palette=_palette_image(palette), dither=Image.Dither.NONE)
     image.save(out, format="PNG", compress_level=compress_level)
     return out.getvalue()
+
+
+def highlight_dict(places: dict[str, list[str]], routes: list[list[str]], texts: list[str], last_text: str) -> dict:
+    """A highlight from what the events named: each non-empty list of places once per name,
+    the routes as drawn, and the narration (the last text when nothing else was worth saying)."""
+    highlight: dict = {key: list(dict.fromkeys(names)) for key, names in places.items() if names}
+    if routes:
+        highlight["routes"] = routes
+    if texts or last_text:
+        highlight["text"] = " ".join(dict.fromkeys(texts)) if texts else last_text
+    return highlight

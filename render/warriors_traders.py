@@ -86,11 +86,4 @@ def highlight_from_events(events: Iterable) -> dict:
             provinces.append(data["province"])
         if text and kind not in _QUIET:
             texts.append(text)
-    highlight: dict = {}
-    if provinces:
-        highlight["provinces"] = list(dict.fromkeys(provinces))
-    if routes:
-        highlight["routes"] = routes
-    if texts or last_text:
-        highlight["text"] = " ".join(dict.fromkeys(texts)) if texts else last_text
-    return highlight
+    return kit.highlight_dict({"provinces": provinces}, routes, texts, last_text)
