@@ -29,10 +29,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import toygame  # noqa: E402  (registers the dice race)
 
-from bot import storage as storage_module  # noqa: E402
-from bot import storage_base  # noqa: E402
-from bot.storage import Storage  # noqa: E402
-from bot.storage_types import Seat  # noqa: E402
+from bot.storage.records import Seat  # noqa: E402
+from bot.storage.sqlite import base as storage_base  # noqa: E402
+from bot.storage.sqlite import store as storage_module  # noqa: E402
+from bot.storage.sqlite.store import Storage  # noqa: E402
 from engine import get_game  # noqa: E402
 
 

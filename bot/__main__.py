@@ -1,6 +1,6 @@
 """`python -m bot`: read the settings, migrate the database, connect to Discord, sync commands.
 
-`python -m bot backup PATH` and `python -m bot check-db` are the database tools (bot/dbcli.py).
+`python -m bot backup PATH` and `python -m bot check-db` are the database tools (bot/storage/dbcli.py).
 A setting that is missing or wrong, or a token Discord refuses, ends the program with one
 line on stderr and exit status 2, never a stack trace.
 """
@@ -17,7 +17,7 @@ DB_COMMANDS = ("backup", "check-db")
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if any(arg in DB_COMMANDS for arg in argv):  # also `python -m bot --db FILE check-db`
-        from bot import dbcli
+        from bot.storage import dbcli
 
         return dbcli.main(argv)
     if argv and argv[0] in ("-h", "--help"):
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level_number, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    from bot.app import StartupError, run
+    from bot.discord_ui.app import StartupError, run
 
     try:
         asyncio.run(run(settings))

@@ -2,7 +2,7 @@
 -- Before, a team game stored one row per team: player = the team's label ("Ann & Bo"), no
 -- user_id, details.players = its seats; /stats credited nobody. Now every seat of the team gets
 -- its own row with the team's score and rank, its user from games.seats, and the label in
--- details.team (bot/storage_types.py seat_results). This rewrites the rows stored the old way.
+-- details.team (bot/storage/records.py seat_results). This rewrites the rows stored the old way.
 -- Rows already per seat (details.team set) and every one-seat row stay as they are.
 
 CREATE TEMP TABLE team_results AS

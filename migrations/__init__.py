@@ -1,1 +1,1 @@
-"""The database schema as numbered .sql files, applied in order by bot/migrate.py."""
+"""The database schema as numbered .sql files, applied in order by bot/storage/sqlite/migrate.py."""

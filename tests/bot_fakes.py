@@ -18,8 +18,8 @@ from pathlib import Path
 
 import discord
 
-from bot.app import GameBot
-from bot.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE
+from bot.discord_ui.app import GameBot
+from bot.service.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE
 from bot.settings import Settings
 
 _ids = itertools.count(100_000_000_000_000_000)

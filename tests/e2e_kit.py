@@ -3,7 +3,7 @@ used the way members use Discord (slash commands, buttons, menus), and what the 
 
 A `Table` is one Byzantium game in one channel. It finds the live prompt (the bot's message
 with choice buttons for the newest game version), who it is addressed to, and the option ids
-behind its buttons and menus (they travel in the custom ids, see bot/prompt.py). `choose()`
+behind its buttons and menus (they travel in the custom ids, see bot/service/prompt.py). `choose()`
 clicks or picks like a person and waits until the bot has either moved the game on (a prompt
 for the next version, or the final scores) or answered privately. Every accepted choice is
 written in `table.acked`, so tests can compare it with the `choices` table row for row.
@@ -23,7 +23,7 @@ from discord_standin.message_record import Message, walk_components
 from discord_standin.records import Interaction
 from discord_standin.world import Channel, Member
 
-from bot.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE
+from bot.service.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE
 from render.byzantium_board import board
 
 BOARD_SIZE = (board().width, board().height)

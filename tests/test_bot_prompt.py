@@ -7,8 +7,8 @@ import re
 import discord
 import pytest
 
-from bot.components import build_view
-from bot.prompt import (
+from bot.discord_ui.components import build_view
+from bot.service.prompt import (
     BUTTON_TEMPLATE,
     CUSTOM_ID_LIMIT,
     SELECT_TEMPLATE,
@@ -145,7 +145,7 @@ def test_every_size_keeps_the_limits_and_offers_everything(count):
 
 
 def test_dynamic_items_parse_what_the_builder_makes():
-    from bot.components import ChoiceButton, ChoiceSelect
+    from bot.discord_ui.components import ChoiceButton, ChoiceSelect
 
     page = build_prompt(42, 9, decision([f"to:C{i}" for i in range(30)]), head=HEAD)[0]
     item = build_view(page.components).children[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from bot_fakes import World, current_prompts, loaded_game, open_game, waiting_member
 
-from bot.reminders import next_delay
+from bot.scheduling.reminders import next_delay
 
 
 @pytest.fixture
@@ -144,7 +144,7 @@ async def test_a_game_that_no_longer_loads_postpones_its_reminder_quietly(world)
     its reminder sends nothing and waits a day instead of failing at every poll."""
     import aiosqlite
 
-    from bot.reminders import UNLOADABLE_RETRY
+    from bot.scheduling.reminders import UNLOADABLE_RETRY
 
     channel, _members = await open_game(world)
     game_id = (await loaded_game(world, channel)).record.id

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from bot_fakes import Interaction, World, current_prompts, loaded_game, open_game, waiting_member
 
-from bot import text
-from bot.interact import SORRY
-from bot.prompt import BUTTON_TEMPLATE
+from bot.discord_ui.interact import SORRY
+from bot.service import text
+from bot.service.prompt import BUTTON_TEMPLATE
 from engine import Event
 
 
@@ -123,7 +123,7 @@ async def test_two_processes_racing_on_one_game_exactly_one_lands(tmp_path):
 
 def test_the_service_layer_does_not_import_discord():
     """The service speaks plain data, so it can be driven (and reused) without discord.py."""
-    code = "import sys, bot.service, bot.reminders; print('discord' in sys.modules)"
+    code = "import sys, bot.service.game_service, bot.scheduling.reminders; print('discord' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parent.parent)
     assert done.stdout.strip() == "False", done.stderr
@@ -166,7 +166,7 @@ async def test_a_game_whose_history_no_longer_replays_is_reported_not_guessed(wo
 async def test_errors_before_a_handler_are_answered_in_one_private_sentence(world, caplog):
     from discord import app_commands
 
-    from bot.app import on_command_error
+    from bot.discord_ui.app import on_command_error
 
     channel = world.channel()
     ann = world.member("Ann")
@@ -185,8 +185,8 @@ async def test_errors_before_a_handler_are_answered_in_one_private_sentence(worl
 
 
 def test_a_file_over_the_upload_limit_is_left_out_with_a_note():
-    from bot.posts import Attachment, Post
-    from bot.publish import _content, _files
+    from bot.discord_ui.publish import _content, _files
+    from bot.service.posts import Attachment, Post
 
     post = Post("Board.", (Attachment("board.png", b"x" * 2000), Attachment("log.json", b"{}")))
     files, note = _files(post, limit=1000)
@@ -200,7 +200,7 @@ async def test_a_choice_stored_just_before_a_crash_gets_its_prompt_after_restart
     prompt = current_prompts(channel)[0]
     player = waiting_member(prompt, members)
     # The service stores the choice; the process dies before the publisher posts anything.
-    from bot.interact import actor_from
+    from bot.discord_ui.interact import actor_from
 
     click = Interaction(world.bot, player, channel)
     custom_id = next(c.item.custom_id for c in prompt.components if c.item.custom_id.endswith(":pass"))

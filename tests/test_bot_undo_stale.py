@@ -14,9 +14,9 @@ import discord
 import pytest
 from bot_fakes import World, current_prompts, loaded_game, open_game, waiting_member
 
-from bot.prompt import BUTTON_TEMPLATE, history_head
-from bot.service_core import STALE
-from bot.storage_types import LoadedGame
+from bot.service.core import STALE
+from bot.service.prompt import BUTTON_TEMPLATE, history_head
+from bot.storage.records import LoadedGame
 
 
 @pytest.fixture

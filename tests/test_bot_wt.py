@@ -11,10 +11,10 @@ import discord
 import pytest
 from bot_fakes import World, current_prompts, loaded_game, open_game
 
-from bot import lobby_options, render_pool, text
-from bot.cogs.wt import BUILD, DONE, MOVE, OFFER, TECH, TRADE
-from bot.posts import Refusal
-from bot.prompt import BUTTON_TEMPLATE, resolve_ref
+from bot.discord_ui.cogs.wt import BUILD, DONE, MOVE, OFFER, TECH, TRADE
+from bot.service import lobby_options, render_pool, text
+from bot.service.posts import Refusal
+from bot.service.prompt import BUTTON_TEMPLATE, resolve_ref
 from engine import get_game
 
 WT = get_game("warriors_traders")

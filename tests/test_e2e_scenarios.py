@@ -206,9 +206,9 @@ async def test_boards_in_a_thread_keep_the_channel_to_prompts(fake_discord: Fake
 
 async def test_reminders_fire_when_the_clock_says_so(fake_discord: FakeDiscord, tmp_path) -> None:
     """In process (not `python -m bot`): the test moves the bot's clock. The GameBot is built and
-    started as bot.app.run does, with the same environment, only with a hand-moved clock; its own
+    started as bot.discord_ui.app.run does, with the same environment, only with a hand-moved clock; its own
     reminder loop sends the reminders (polling every 0.2 s instead of every minute)."""
-    from bot.app import GameBot, point_at_api
+    from bot.discord_ui.app import GameBot, point_at_api
     from bot.settings import load_settings
 
     fake = fake_discord

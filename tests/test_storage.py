@@ -9,8 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from toygame import GAME, random_move
 
-from bot.storage import Storage
-from bot.storage_types import (
+from bot.storage.records import (
     BadReplay,
     ChannelBusy,
     GameMovedOn,
@@ -19,6 +18,7 @@ from bot.storage_types import (
     UnknownGame,
     WrongStatus,
 )
+from bot.storage.sqlite.store import Storage
 from engine import IllegalAction
 
 SEATS = [Seat("A", "Ann", 101), Seat("B", "Bo", 102), Seat("C", "Cy", 103)]

@@ -8,8 +8,8 @@ import random
 import pytest
 from toygame import GAME, random_move
 
-from bot.storage import Storage
-from bot.storage_types import CorruptGame, Seat, UnknownGame
+from bot.storage.records import CorruptGame, Seat, UnknownGame
+from bot.storage.sqlite.store import Storage
 
 SEATS = [Seat("A", "Ann", 1), Seat("B", "Bo", 2)]
 

@@ -7,8 +7,8 @@ import random
 
 from toygame import GAME
 
-from bot.storage import Storage
-from bot.storage_types import GameMovedOn, Seat
+from bot.storage.records import GameMovedOn, Seat
+from bot.storage.sqlite.store import Storage
 
 SEATS = [Seat("A", "Ann", 1), Seat("B", "Bo", 2), Seat("C", "Cy", 3)]
 

@@ -1,4 +1,4 @@
-"""`python -m bot backup PATH` and `python -m bot check-db` (bot/dbcli.py)."""
+"""`python -m bot backup PATH` and `python -m bot check-db` (bot/storage/dbcli.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 from toygame import GAME, random_move
 
-from bot import dbcli
-from bot.storage import Storage
-from bot.storage_types import Seat
+from bot.storage import dbcli
+from bot.storage.records import Seat
+from bot.storage.sqlite.store import Storage
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import aiosqlite
 import pytest
 
-from bot.migrate import MigrationError, available, current_version, migrate
+from bot.storage.sqlite.migrate import MigrationError, available, current_version, migrate
 
 
 async def connect(path):

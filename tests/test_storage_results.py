@@ -11,9 +11,9 @@ import shutil
 import aiosqlite
 import pytest
 
-from bot.migrate import MIGRATIONS_DIR, migrate
-from bot.storage import Storage
-from bot.storage_types import ResultRow, Seat, seat_results, standings_of
+from bot.storage.records import ResultRow, Seat, seat_results, standings_of
+from bot.storage.sqlite.migrate import MIGRATIONS_DIR, migrate
+from bot.storage.sqlite.store import Storage
 from engine import get_game
 
 WT = get_game("warriors_traders")

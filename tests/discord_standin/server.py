@@ -64,7 +64,7 @@ class StandIn:
     async def start(self) -> StandIn:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         app.router.add_get("/", self.gateway.handle)
-        app.router.add_get("/gateway", self.gateway.handle)  # bot/app.py derives this path from the API base
+        app.router.add_get("/gateway", self.gateway.handle)  # bot/discord_ui/app.py derives this path from the API base
         routes_meta.add_routes(app, self)
         routes_channels.add_routes(app, self)
         routes_interactions.add_routes(app, self)

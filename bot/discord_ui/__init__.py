@@ -1,0 +1,6 @@
+"""The Discord-facing layer: the only code that imports discord.py.
+
+The client (app.py) wires everything together; the cogs hold the slash commands, components.py the
+buttons and menus, interact.py the defer-ask-deliver path every interaction takes, and publish.py
+turns the service's plain `Outcome`s into messages. Nothing here holds game rules.
+"""

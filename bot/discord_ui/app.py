@@ -1,0 +1,196 @@
+"""The discord.py client: wires storage, service, publisher, components, cogs and reminders.
+
+`prepare()` does everything that needs no connection to Discord (open and migrate the
+database, register the DynamicItems and the cogs), so tests build a real bot without a
+network; `setup_hook` adds the command sync and the reminder task when it connects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+import aiohttp
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui.cogs import COGS
+from bot.discord_ui.components import DYNAMIC_ITEMS
+from bot.discord_ui.publish import Publisher
+from bot.scheduling.reminders import ReminderScheduler
+from bot.service.game_service import GameService, utcnow
+from bot.service.render_pool import RenderPool
+from bot.settings import Settings
+from bot.storage.records import StorageError
+from bot.storage.sqlite.migrate import MigrationError
+from bot.storage.sqlite.store import Storage
+
+log = logging.getLogger(__name__)
+
+
+class StartupError(Exception):
+    """Something an operator must fix before the bot can run; one line, no stack trace.
+    `code` is the exit status: 2 for settings (token, database path), 1 for the network."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
+
+
+def intents() -> discord.Intents:
+    """Only the guilds intent: channels, threads and roles. No privileged intent is needed,
+    because every member the bot acts on arrives inside an interaction."""
+    chosen = discord.Intents.none()
+    chosen.guilds = True
+    return chosen
+
+
+def point_at_api(api_base: str, gateway: str | None = None) -> None:
+    """TEST HOOK ONLY (DISCORD_API_BASE): aim discord.py at a local stand-in for Discord.
+
+    discord.py builds every REST URL from `Route.BASE`, and opens the gateway at
+    `DiscordWebSocket.DEFAULT_GATEWAY` (the client never asks /gateway/bot); both are moved.
+    The gateway defaults to the same host with ws:// (wss:// for https), path /gateway.
+    """
+    discord.http.Route.BASE = api_base.rstrip("/")
+    if gateway is None:
+        url = yarl.URL(api_base)
+        gateway = str(url.with_scheme("wss" if url.scheme == "https" else "ws").with_path("/gateway"))
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+
+
+async def on_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    """Errors before a command's handler runs (an option Discord sent that cannot be converted,
+    a command not allowed here): logged, and answered in one private sentence."""
+    log.error("command /%s failed before its handler: user=%s guild=%s channel=%s: %s",
+              getattr(interaction.command, "qualified_name", "?"), interaction.user.id, interaction.guild_id,
+              interaction.channel_id, error, exc_info=not isinstance(error, app_commands.CheckFailure))
+    if isinstance(error, app_commands.NoPrivateMessage):
+        text = "That command works in a server channel, not in direct messages."
+    elif isinstance(error, app_commands.TransformerError):
+        text = f"I could not understand '{error.value}'; please pick a value from the list."
+    else:
+        text = "Sorry, that command failed on my side; nothing was changed."
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        pass
+
+
+class GameBot(commands.Bot):
+    def __init__(self, settings: Settings, *, clock: Callable[[], datetime] = utcnow,
+                 render_workers: int = 2):
+        # This bot never joins voice: silence discord.py's start-up warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,  # no text commands: slash commands only
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.clock = clock
+        self.render_workers = render_workers
+        self.storage: Storage | None = None
+        self.service: GameService | None = None
+        self.publisher: Publisher | None = None
+        self.reminders: ReminderScheduler | None = None
+        self._renderer: RenderPool | None = None
+        self._reminder_task: asyncio.Task | None = None
+        self._recovered = False
+        self.started_at: datetime | None = None  # set by prepare(); choices after it are this run's
+
+    async def prepare(self) -> None:
+        """Open the database (migrating it) and register components and commands."""
+        try:
+            self.storage = await Storage.open(self.settings.database_path, clock=self.clock)
+        except (MigrationError, StorageError, OSError) as exc:
+            raise StartupError(f"cannot open the database {self.settings.database_path}: {exc}") from None
+        self.started_at = self.clock()
+        self._renderer = RenderPool(self.render_workers)
+        self.service = GameService(self.storage, self._renderer, self.clock)
+        self.publisher = Publisher(self, self.service)
+        self.reminders = ReminderScheduler(self.service, self.publisher, clock=self.clock)
+        # Registered before connecting, so a click on a prompt sent before a restart resolves.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for cog in COGS:
+            await self.add_cog(cog(self))
+        self.tree.on_error = on_command_error
+
+    async def setup_hook(self) -> None:
+        if self.service is None:
+            await self.prepare()
+        await self.sync_commands()
+        self._reminder_task = asyncio.create_task(self.reminders.run(), name="reminders")
+
+    async def sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            # Guild commands appear at once; global ones can take up to an hour to spread.
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to development guild %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (id %s) to %d servers", self.user, getattr(self.user, "id", "?"),
+                 len(self.guilds))
+        if not self._recovered:  # on_ready comes again after reconnects; recover once
+            self._recovered = True
+            await self.recover_posts()
+
+    async def recover_posts(self) -> int:
+        """Post the prompts a previous process stored a choice for but stopped before posting."""
+        count = 0
+        for outcome in await self.service.unposted(before=self.started_at):
+            try:
+                await self.publisher.deliver(outcome)
+                count += 1
+            except Exception:
+                log.exception("re-posting game %s after a restart failed", outcome.game_id)
+        if count:
+            log.info("re-posted the prompts of %d game(s) left unposted by the last run", count)
+        return count
+
+    async def close(self) -> None:
+        if self._reminder_task is not None:
+            self._reminder_task.cancel()
+        await super().close()
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+        if self._renderer is not None:
+            self._renderer.close()
+
+
+async def run(settings: Settings) -> None:
+    """Open the database, then connect and serve until interrupted.
+
+    The database comes first, so a bad DATABASE_PATH is reported without touching Discord.
+    """
+    if settings.api_base:
+        point_at_api(settings.api_base, settings.gateway_url)
+    bot = GameBot(settings)
+    try:
+        async with bot:
+            await bot.prepare()
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        raise StartupError("Discord refused DISCORD_TOKEN (401 Unauthorized): reset the token in the "
+                           "Developer Portal -> Bot and put the new one in .env") from None
+    except discord.PrivilegedIntentsRequired:
+        raise StartupError("Discord says this bot needs a privileged intent it has not been granted") from None
+    except (aiohttp.ClientConnectionError, OSError) as exc:
+        where = discord.http.Route.BASE
+        raise StartupError(f"cannot reach Discord at {where}: {exc}", code=1) from None

@@ -1,0 +1,88 @@
+"""`/game new|status|map|log|help|takeback` and `/stats`."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui import interact
+from bot.service import lobby_options
+from engine import game_names, get_game
+
+
+def _game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()][:25]
+
+
+def _map_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=title, value=name) for name, title in lobby_options.WT_MAP_TITLES.items()]
+
+
+def _variant_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=label, value=value) for label, value in lobby_options.variant_choices()]
+
+
+class GameCog(commands.Cog):
+    game = app_commands.Group(name="game", description="Play board games in this channel", guild_only=True)
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @game.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(
+        game="Which game",
+        reminder_hours="Ping a player after this many hours of waiting (default 12)",
+        boards_in_thread="Post the boards in a thread to keep this channel quiet",
+        map="Warriors & Traders: the map (default West Europe)",
+        variant="Warriors & Traders: the whole map (default) or a 2- or 3-player variant of it",
+        nations="Warriors & Traders: nations dealt at random (default) or chosen in seat order",
+        turn_order="Warriors & Traders: fixed (default) or variable turn order",
+        teams="Warriors & Traders: every player for themselves (default) or teams by seat order",
+    )
+    @app_commands.choices(game=_game_choices(), map=_map_choices(), variant=_variant_choices())
+    async def new(self, interaction: discord.Interaction, game: str,
+                  reminder_hours: app_commands.Range[float, 1, 336] = 12.0, boards_in_thread: bool = False,
+                  map: str | None = None, variant: str | None = None,
+                  nations: Literal["random", "choose"] | None = None,
+                  turn_order: Literal["fixed", "variable"] | None = None,
+                  teams: Literal["free", "2v2", "3v3", "2v2v2"] | None = None):
+        setup = {"map": map, "variant": variant, "nations": nations, "turn_order": turn_order, "teams": teams}
+        await interact.command(interaction, lambda service, actor: service.new_game(
+            actor, game, reminder_hours=reminder_hours, boards_in_thread=boards_in_thread, setup=setup))
+
+    @game.command(name="status", description="Whose turn it is, since when, and the scores so far")
+    async def status(self, interaction: discord.Interaction):
+        await interact.command(interaction, lambda service, actor: service.status(actor))
+
+    @game.command(name="map", description="The current board")
+    @app_commands.describe(public="Post it for everyone instead of only you")
+    async def map(self, interaction: discord.Interaction, public: bool = False):
+        await interact.command(interaction, lambda service, actor: service.board(actor, public))
+
+    @game.command(name="repost", description="Post the board and the current prompt again")
+    async def repost(self, interaction: discord.Interaction):
+        await interact.command(interaction, lambda service, actor: service.repost(actor))
+
+    @game.command(name="log", description="The last events of the game")
+    @app_commands.describe(n="How many choices to go back (default 10)")
+    async def log(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 50] = 10):
+        await interact.command(interaction, lambda service, actor: service.log(actor, n))
+
+    @game.command(name="help", description="How to play here, and the rule for the current decision")
+    async def help(self, interaction: discord.Interaction):
+        await interact.command(interaction, lambda service, actor: service.help(actor))
+
+    @game.command(name="takeback", description="Take back your own last choice (if no die was rolled)")
+    async def takeback(self, interaction: discord.Interaction):
+        await interact.command(interaction, lambda service, actor: service.takeback(actor))
+
+    @app_commands.command(name="stats", description="Games played and won on this server")
+    @app_commands.describe(member="Whose statistics (default: yours)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None):
+        who = member or interaction.user
+        await interact.command(interaction, lambda service, actor: service.stats(
+            actor, who.id, getattr(who, "display_name", None) or who.name))

@@ -1,0 +1,103 @@
+"""The one path every interaction takes: defer at once, ask the service, deliver the outcome.
+
+Deferring first means no interaction ever misses Discord's 3-second deadline, however long
+the board takes to render. Errors are logged with the game and the user and answered
+politely; the member never sees a stack trace and the game is never half-changed (the
+service only persists whole choices).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from bot.discord_ui.permissions import is_moderator, missing, missing_sentence
+from bot.service.actor import Actor
+from bot.service.posts import Outcome, Refusal
+
+log = logging.getLogger(__name__)
+
+POST_FAILED = "That was saved, but Discord would not take everything I posted; `/game repost` shows the board and prompt again."
+SORRY = "Sorry, something went wrong on my side and nothing was changed. Please try again in a moment."
+
+
+Request = Callable[[object, Actor], Awaitable[Outcome]]
+
+
+def actor_from(interaction: discord.Interaction) -> Actor:
+    client = interaction.client
+    settings = getattr(client, "settings", None)
+    user = interaction.user
+    channel = interaction.channel
+    in_thread = isinstance(channel, discord.Thread) or getattr(channel, "is_thread", False) is True
+    parent_id = getattr(channel, "parent_id", None) if in_thread else None
+    return Actor(
+        user_id=user.id,
+        name=getattr(user, "display_name", None) or user.name,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        is_moderator=is_moderator(user, interaction.permissions, getattr(settings, "moderator_role", None)),
+        parent_channel_id=parent_id,
+        in_thread=bool(in_thread),
+    )
+
+
+async def component(interaction: discord.Interaction, request: Request | None, *, game_id: int | None = None) -> None:
+    """A click on a button or a menu: acknowledged silently, answered privately if refused."""
+    await interaction.response.defer()
+    if request is None:
+        return
+    await _run(interaction, request, game_id=game_id)
+
+
+async def command(interaction: discord.Interaction, request: Request, *, ephemeral: bool = True) -> None:
+    """A slash command: 'thinking…' at once, then the reply (private unless asked otherwise)."""
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    await _run(interaction, request, must_reply=True)
+
+
+async def _game_for_log(interaction: discord.Interaction, game_id: int | None) -> int | str | None:
+    """The game an error concerns: the clicked one, or the open game of the channel."""
+    if game_id is not None:
+        return game_id
+    try:
+        record = await interaction.client.service.storage.channel_game(interaction.channel_id)
+    except Exception:  # the log line must not fail too
+        return "?"
+    return record.id if record else None
+
+
+async def _run(interaction: discord.Interaction, request: Request, *, must_reply: bool = False,
+               game_id: int | None = None) -> None:
+    client = interaction.client
+    actor = None
+    try:
+        actor = actor_from(interaction)
+        # In a DM the bot only answers the interaction, which needs no channel permission.
+        lacking = missing(interaction.app_permissions, in_thread=actor.in_thread) if actor.guild_id else []
+        if lacking:
+            outcome = Outcome.refuse(missing_sentence(lacking))
+        else:
+            outcome = await request(client.service, actor)
+    except Refusal as why:  # a refusal raised where no handler turned it into an Outcome
+        outcome = Outcome.refuse(str(why))
+    except Exception:
+        log.exception(
+            "request failed: game=%s user=%s guild=%s channel=%s",
+            await _game_for_log(interaction, game_id), interaction.user.id, interaction.guild_id,
+            interaction.channel_id,
+        )
+        outcome = Outcome.refuse(SORRY)
+    if outcome.ok is False:
+        log.info("refused user=%s game=%s: %s", getattr(actor, "user_id", None), outcome.game_id,
+                 outcome.reply.content if outcome.reply else "")
+    try:
+        await client.publisher.deliver(outcome, interaction=interaction, must_reply=must_reply)
+    except Exception:
+        log.exception("delivering failed: game=%s user=%s", outcome.game_id, getattr(actor, "user_id", None))
+        try:
+            await interaction.followup.send(POST_FAILED, ephemeral=True)
+        except discord.HTTPException:
+            pass

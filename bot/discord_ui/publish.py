@@ -1,0 +1,220 @@
+"""Turns the service's `Outcome`s into Discord messages: the only module that posts.
+
+Pings are limited by construction to the users a post names (never @everyone or roles);
+boards go to the game's board thread when it has one; every game message is recorded so it
+can be found again; a missing permission is reported by name instead of failing silently.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+from bot.discord_ui.components import build_view
+from bot.discord_ui.permissions import missing, missing_sentence
+from bot.service.posts import Outcome, Post
+
+log = logging.getLogger(__name__)
+
+# Discord's smallest upload limit for bots (servers with boosts allow more).
+DEFAULT_FILE_LIMIT = 10 * 1024 * 1024
+
+
+def _files(post: Post, limit: int) -> tuple[list[discord.File], str]:
+    files, notes = [], []
+    for attachment in post.attachments:
+        if len(attachment.data) > limit:
+            notes.append(f"({attachment.filename} is too large to upload here)")
+            continue
+        files.append(discord.File(io.BytesIO(attachment.data), filename=attachment.filename))
+    return files, " ".join(notes)
+
+
+def _allowed(post: Post) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(uid) for uid in post.mentions], replied_user=False
+    )
+
+
+def _content(post: Post, note: str) -> str:
+    content = f"{post.content}\n{note}" if note else post.content
+    return content[:2000]
+
+
+class Publisher:
+    """Sends outcomes. `client` resolves channels by id (for posts not tied to a click)."""
+
+    def __init__(self, client: discord.Client, service, *, channel_lookup=None, user_lookup=None):
+        self.client = client
+        self.service = service
+        # Seams for tests: async id -> channel / user. By default the client's cache, then REST.
+        self.channel_lookup = channel_lookup or self._client_channel
+        self.user_lookup = user_lookup or self._client_user
+
+    async def deliver(self, outcome: Outcome, *, interaction: discord.Interaction | None = None,
+                      must_reply: bool = False) -> None:
+        # Only a click has a message of its own to edit; a slash command's is its reply.
+        if interaction is not None and outcome.edit is not None and interaction.message is not None:
+            await self._edit_clicked(interaction, outcome.edit)
+        channel = interaction.channel if interaction is not None else None
+        if outcome.channel_id is not None and (channel is None or channel.id != outcome.channel_id):
+            channel = await self._channel(outcome.channel_id)
+        lacking: list[str] = []
+        if outcome.posts and channel is not None:
+            # Listed before posting, so the prompts about to be sent are never among them.
+            stale = await self._stale_prompts(outcome)
+            await self._ensure_board_thread(outcome, channel)
+            lacking = await self.post_all(outcome, channel)
+            if not lacking:
+                clicked = getattr(getattr(interaction, "message", None), "id", None)
+                await self.retire_prompts(stale, keep_message=clicked)
+        if interaction is None:
+            return
+        reply = outcome.reply
+        if lacking:
+            sentence = missing_sentence(lacking)
+            reply = Post(f"{reply.content}\n{sentence}" if reply else sentence)
+        if reply is None and must_reply:
+            reply = Post("Done.")
+        if reply is not None:
+            files, note = _files(reply, self._limit(interaction.guild))
+            view = build_view(reply.components)
+            kwargs = {"view": view} if view is not None else {}
+            await interaction.followup.send(
+                _content(reply, note), files=files, ephemeral=True, allowed_mentions=_allowed(reply), **kwargs
+            )
+
+    async def _stale_prompts(self, outcome: Outcome) -> list:
+        """Prompts that the outcome's posts make outdated: those of an older version of the
+        game, and every prompt of the games in `retire_games` (ended, or asked again)."""
+        stale = []
+        for game_id in outcome.retire_games:
+            stale += await self.service.stale_prompts(game_id, None)
+        versions = [p.version for p in outcome.posts if p.version is not None]
+        if outcome.game_id is not None and versions and outcome.game_id not in outcome.retire_games:
+            stale += await self.service.stale_prompts(outcome.game_id, max(versions))
+        return stale
+
+    async def retire_prompts(self, stale: list, *, keep_message: int | None = None) -> None:
+        """Take the buttons off outdated prompts, so only live prompts stay clickable (a click on
+        an old one would be refused as stale anyway)."""
+        for record in stale:
+            if record.message_id != keep_message:
+                channel = await self._channel(record.channel_id)
+                try:
+                    if channel is not None:
+                        await channel.get_partial_message(record.message_id).edit(view=None)
+                except discord.HTTPException as exc:
+                    log.info("could not retire prompt %s: %s", record.message_id, exc)
+            await self.service.forget_prompt(record.message_id)
+
+    async def _ensure_board_thread(self, outcome: Outcome, channel) -> None:
+        """Create the game's board thread the first time a board is posted, if it wants one."""
+        if outcome.wants_board_thread is None or outcome.board_thread_id is not None:
+            return
+        if not any(p.where == "board" for p in outcome.posts) or outcome.game_id is None:
+            return
+        thread_id = await self.create_board_thread(channel, outcome.wants_board_thread)
+        if thread_id is not None:
+            await self.service.set_board_thread(outcome.game_id, thread_id)
+            outcome.board_thread_id = thread_id
+
+    async def _edit_clicked(self, interaction: discord.Interaction, post: Post) -> None:
+        view = build_view(post.components)
+        try:
+            await interaction.edit_original_response(
+                content=post.content[:2000], view=view, allowed_mentions=_allowed(post)
+            )
+        except discord.HTTPException as exc:
+            # An edit is cosmetic (the choice already counts); never fail the click over it.
+            log.warning("could not edit clicked message %s: %s", getattr(interaction.message, "id", None), exc)
+
+    async def post_all(self, outcome: Outcome, channel) -> list[str]:
+        """Send the outcome's posts; return the names of missing permissions if any send failed.
+
+        Any other failure of one post (Discord answering 5xx after discord.py's retries) does not
+        stop the others, so a board that cannot be uploaded never takes the next prompt with it;
+        the first such error is raised once everything else is sent."""
+        board_channel = channel
+        if outcome.board_thread_id is not None:
+            board_channel = await self._channel(outcome.board_thread_id) or channel
+        failed: discord.HTTPException | None = None
+        for post in outcome.posts:
+            target = board_channel if post.where == "board" else channel
+            try:
+                await self.send(post, target, game_id=outcome.game_id)
+            except discord.Forbidden:
+                lacking = self._missing_in(target)
+                log.warning("cannot post in channel %s for game %s: missing %s",
+                            getattr(target, "id", None), outcome.game_id, lacking or "unknown")
+                if post.kind == "lobby" and outcome.game_id is not None:
+                    # Nobody could ever see or join this lobby: close it so the channel stays free.
+                    await self.service.drop_unseen_lobby(outcome.game_id)
+                return lacking or ["Send Messages"]
+            except discord.HTTPException as exc:
+                log.warning("posting a %s message for game %s failed: %s", post.kind, outcome.game_id, exc)
+                failed = failed or exc
+        if failed is not None:
+            raise failed
+        return []
+
+    async def send(self, post: Post, channel, *, game_id: int | None) -> discord.Message:
+        files, note = _files(post, self._limit(getattr(channel, "guild", None)))
+        view = build_view(post.components)
+        kwargs = {"view": view} if view is not None else {}
+        message = await channel.send(_content(post, note), files=files, allowed_mentions=_allowed(post), **kwargs)
+        if game_id is not None:
+            await self.service.record_message(game_id, channel.id, message.id, post.kind, post.version)
+        if post.dm_to:
+            guild_id = getattr(getattr(channel, "guild", None), "id", "@me")
+            link = f"https://discord.com/channels/{guild_id}/{channel.id}/{message.id}"
+            for user_id in post.dm_to:
+                await self.dm(user_id, Post(f"🎲 Your turn in <#{channel.id}>: {post.content}\n{link}"))
+        return message
+
+    async def _channel(self, channel_id: int):
+        try:
+            return await self.channel_lookup(channel_id)
+        except discord.HTTPException as exc:
+            log.warning("channel %s is gone or hidden: %s", channel_id, exc)
+            return None
+
+    async def _client_channel(self, channel_id: int):
+        return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+
+    async def _client_user(self, user_id: int):
+        return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+
+    @staticmethod
+    def _missing_in(channel) -> list[str]:
+        guild = getattr(channel, "guild", None)
+        me = getattr(guild, "me", None)
+        if me is None:
+            return []
+        return missing(channel.permissions_for(me), in_thread=isinstance(channel, discord.Thread))
+
+    @staticmethod
+    def _limit(guild) -> int:
+        return getattr(guild, "filesize_limit", None) or DEFAULT_FILE_LIMIT
+
+    async def create_board_thread(self, channel, name: str) -> int | None:
+        """A public thread for the boards of a game, or None if the bot may not create one."""
+        try:
+            thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=10080)
+        except (discord.Forbidden, AttributeError) as exc:
+            log.warning("cannot create a board thread in %s: %s", getattr(channel, "id", None), exc)
+            return None
+        return thread.id
+
+    async def dm(self, user_id: int, post: Post) -> bool:
+        """A direct message (reminders); False when the member does not accept DMs from the bot."""
+        try:
+            user = await self.user_lookup(user_id)
+            await user.send(post.content[:2000], allowed_mentions=_allowed(post))
+        except discord.HTTPException as exc:
+            log.info("cannot DM user %s: %s", user_id, exc)
+            return False
+        return True

@@ -1,0 +1,144 @@
+"""Play-by-post reminders: ping the player a game waits on, then again at a slower pace.
+
+Schedules live in the database (the reminders table), so they survive restarts; the
+scheduler only polls for what is due. The clock is injected, so tests move time by hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from bot.service import text
+from bot.service.core import ServiceCore, engine_of
+from bot.service.posts import Outcome, Post
+from bot.storage.records import CorruptGame, GameNotFound, Reminder, UnknownGame
+
+log = logging.getLogger(__name__)
+
+# Each repeat waits twice as long as the one before, up to this many times the game's delay:
+# 12 h, 24 h, 48 h, 48 h ... by default.
+SLOWEST = 4
+# A game whose history no longer loads is a moderator's matter (`python -m bot check-db`);
+# its reminder waits this long instead of failing at every poll.
+UNLOADABLE_RETRY = timedelta(hours=24)
+POLL_SECONDS = 60.0
+
+
+def next_delay(reminder_hours: float, attempt: int) -> timedelta:
+    """The wait before reminder number `attempt` (0 = the first, counted from the last choice)."""
+    return timedelta(hours=reminder_hours * min(2**attempt, SLOWEST))
+
+
+@dataclass
+class Nudge:
+    """One reminder to send: posts in the game channel and direct messages."""
+
+    outcome: Outcome
+    dms: list[tuple[int, Post]] = field(default_factory=list)
+
+
+class ReminderActions(ServiceCore):
+    async def remind(self, reminder: Reminder, now: datetime) -> Nudge | None:
+        """The reminder's messages, with the next one scheduled; None if the game stopped waiting."""
+        async with self.lock(reminder.game_id):
+            try:
+                loaded = await self.storage.load(reminder.game_id)
+            except GameNotFound:
+                return None
+            except (CorruptGame, UnknownGame) as error:
+                log.warning("reminder for game #%s postponed: %s", reminder.game_id, error)
+                await self.storage.set_reminder(reminder.game_id, reminder.player, now + UNLOADABLE_RETRY,
+                                                reminder.attempt)
+                return None
+            record = loaded.record
+            engine = engine_of(record)
+            decisions = engine.pending(loaded.state) if loaded.state is not None else []
+            mine = [d for d in decisions if d.player == reminder.player]
+            if record.status != "active" or not mine:
+                await self.storage.clear_reminders(record.id, reminder.player)
+                return None
+            seat = record.seat_named(reminder.player)
+            attempt = reminder.attempt + 1
+            await self.storage.set_reminder(record.id, reminder.player,
+                                            now + next_delay(record.reminder_hours, attempt), attempt)
+        if seat is None or seat.user_id is None:
+            return None
+        since = loaded.waiting_since
+        waited = f" since {text.relative_time(since)}" if since else ""
+        link = await self._prompt_link(record, loaded.seq)
+        decision = mine[0]
+        body = f"the {engine.title} game has been waiting on you{waited}: {decision.prompt}{link}"
+        mode = await self.storage.ping_mode(seat.user_id)
+        nudge = Nudge(Outcome(game_id=record.id, channel_id=record.channel_id))
+        channel_post = Post(f"⏰ <@{seat.user_id}>, {body}", mentions=(seat.user_id,), kind="reminder")
+        if mode in ("channel", "both"):
+            nudge.outcome.posts.append(channel_post)
+        if mode in ("dm", "both"):
+            nudge.dms.append((seat.user_id, Post(f"⏰ In <#{record.channel_id}>, {body}")))
+        return nudge
+
+    async def _prompt_link(self, record, version: int) -> str:
+        prompts = [m for m in await self.storage.game_messages(record.id, "prompt") if m.version == version]
+        if not prompts:
+            return ""
+        m = prompts[0]
+        return f"\nhttps://discord.com/channels/{record.guild_id}/{m.channel_id}/{m.message_id}"
+
+
+class ReminderScheduler:
+    """Sends due reminders: `run_due()` once (tests), or `run()` forever (the bot)."""
+
+    def __init__(self, service, publisher, *, clock: Callable[[], datetime], poll_seconds: float = POLL_SECONDS):
+        self.service = service
+        self.publisher = publisher
+        self.clock = clock
+        self.poll_seconds = poll_seconds
+
+    async def run_due(self) -> int:
+        """Send every reminder due now; returns how many members were reminded."""
+        now = self.clock()
+        sent = 0
+        for reminder in await self.service.storage.due_reminders(now):
+            try:
+                nudge = await self.service.remind(reminder, now)
+                if nudge is None:
+                    continue
+                await self._send(nudge)
+                sent += 1
+            except Exception:
+                log.exception("reminder failed: game=%s seat=%s", reminder.game_id, reminder.player)
+        return sent
+
+    async def _send(self, nudge: Nudge) -> None:
+        delivered_dm = True
+        for user_id, post in nudge.dms:
+            delivered_dm = await self.publisher.dm(user_id, post) and delivered_dm
+        if not nudge.dms or not delivered_dm or nudge.outcome.posts:
+            if not nudge.outcome.posts and not delivered_dm:
+                # DMs closed: fall back to the channel rather than stay silent.
+                user_id, post = nudge.dms[0]
+                nudge.outcome.posts.append(Post(f"⏰ <@{user_id}>, {post.content.split(', ', 1)[-1]}",
+                                                mentions=(user_id,), kind="reminder"))
+            await self.publisher.deliver(nudge.outcome)
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.run_due()
+                upcoming = await self.service.storage.next_reminder_at()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("reminder pass failed")
+                upcoming = None
+            wait = self.poll_seconds
+            if upcoming is not None:
+                # Wake for the next due reminder, but never spin faster than once a second (or
+                # than the poll interval, when a test sets it shorter).
+                until = (upcoming - self.clock()).total_seconds()
+                wait = min(wait, max(until, min(1.0, self.poll_seconds)))
+            await asyncio.sleep(wait)

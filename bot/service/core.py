@@ -1,0 +1,263 @@
+"""The service's shared machinery: per-game locks, loading with guild checks, and the posts
+that follow every change (board with the account of events, then the prompts or results).
+
+Holds no Discord objects: it speaks in Actors, storage records and `Post`s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+
+from bot.service import text
+from bot.service.actor import Actor
+from bot.service.posts import Attachment, Outcome, Post, Refusal
+from bot.service.prompt import build_prompt, history_head
+from bot.service.render_pool import RenderPool
+from bot.storage.records import (
+    CorruptGame,
+    GameMovedOn,
+    GameNotFound,
+    GameRecord,
+    LoadedGame,
+    Seat,
+    UnknownGame,
+    WrongStatus,
+)
+from bot.storage.sqlite.store import Storage
+from engine import Decision, Event, IllegalAction, Option, game_names, get_game
+from engine.core import Game
+
+log = logging.getLogger(__name__)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+STALE = "That prompt is out of date: the game has moved on. Please use the latest prompt."
+
+
+def engine_of(record: GameRecord) -> Game:
+    return get_game(record.game)
+
+
+def game_title(name: str) -> str:
+    """A game's title; a game this bot no longer offers (an old result row) keeps its name."""
+    return get_game(name).title if name in game_names() else name
+
+
+def seat_map(record: GameRecord) -> dict[str, int]:
+    """Engine seat name -> Discord user id (seats whose member is gone are left out)."""
+    return {s.seat: s.user_id for s in record.seats if s.user_id}
+
+
+def events_from_json(rows: Sequence[dict]) -> list[Event]:
+    return [Event(r.get("kind", ""), r.get("text", ""), r.get("data") or {}) for r in rows]
+
+
+class ServiceCore:
+    def __init__(self, storage: Storage, renderer: RenderPool | None = None,
+                 clock: Callable[[], datetime] = utcnow):
+        self.storage = storage
+        self.renderer = renderer
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """One game's choices are applied one at a time (the storage's sequence check backs this
+        up across processes)."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # -- loading ---------------------------------------------------------------------------
+    async def load(self, game_id: int) -> LoadedGame:
+        """The game with its state; a game whose stored history no longer replays is refused
+        with the step, never guessed at (moderators can still export or abandon it)."""
+        try:
+            return await self.storage.load(game_id)
+        except (CorruptGame, UnknownGame) as exc:
+            log.error("game %s cannot be loaded: %s", game_id, exc)
+            raise Refusal(f"This game's saved history does not replay ({exc}). Nothing was changed; "
+                          "a moderator can `/mod export` or `/mod abandon` it.") from None
+
+    async def channel_record(self, actor: Actor, *, states: tuple[str, ...] = ("active", "paused")) -> GameRecord:
+        """The record of the actor's channel's open game (nothing replayed), or Refusal with the
+        reason: for requests that load the game themselves, under its lock."""
+        record = await self.storage.channel_game(actor.channel_id)
+        if record is None:
+            raise Refusal("There is no game in this channel. Start one with `/game new`.")
+        self.check_guild(record, actor)
+        if record.status not in states:
+            raise Refusal(_status_words(record.status))
+        return record
+
+    async def channel_game(self, actor: Actor, *, states: tuple[str, ...] = ("active", "paused")) -> LoadedGame:
+        """The open game of the actor's channel, or Refusal with the reason."""
+        return await self.load((await self.channel_record(actor, states=states)).id)
+
+    async def game_by_id(self, game_id: int, actor: Actor) -> LoadedGame:
+        try:
+            loaded = await self.load(game_id)
+        except GameNotFound:
+            raise Refusal("That game no longer exists.") from None
+        self.check_guild(loaded.record, actor)
+        return loaded
+
+    @staticmethod
+    def check_guild(record: GameRecord, actor: Actor) -> None:
+        if actor.guild_id is None or record.guild_id != actor.guild_id:
+            raise Refusal("That game belongs to another server.")
+
+    @staticmethod
+    def require_moderator(actor: Actor) -> None:
+        if not actor.is_moderator:
+            raise Refusal("Only moderators (Manage Channels permission or the moderator role) can do that.")
+
+    # -- messages ----------------------------------------------------------------------------
+    async def record_message(self, game_id: int, channel_id: int, message_id: int, kind: str,
+                             version: int | None) -> None:
+        await self.storage.record_message(game_id, channel_id, message_id, kind, version)
+        if kind == "lobby":
+            await self.storage.update_settings(game_id, lobby_message_id=message_id)
+
+    async def stale_prompts(self, game_id: int, version: int | None) -> list:
+        """Prompt messages of the game for any version other than `version` (None: all of them)."""
+        return [m for m in await self.storage.game_messages(game_id, "prompt") if m.version != version]
+
+    async def forget_prompt(self, message_id: int) -> None:
+        await self.storage.forget_message(message_id)
+
+    async def set_board_thread(self, game_id: int, thread_id: int) -> None:
+        await self.storage.update_settings(game_id, board_thread_id=thread_id)
+
+    def outcome(self, record: GameRecord, **fields) -> Outcome:
+        """An Outcome aimed at the game's channel and board thread."""
+        out = Outcome(game_id=record.id, channel_id=record.channel_id,
+                      board_thread_id=record.board_thread_id, **fields)
+        if record.boards_in_thread and record.board_thread_id is None and record.parent_channel_id is None:
+            out.wants_board_thread = f"{engine_of(record).title} boards"
+        return out
+
+    # -- the posts after a change ---------------------------------------------------------------
+    async def board_image(self, loaded: LoadedGame, events: Sequence[Event] = ()) -> Attachment | None:
+        if self.renderer is None:
+            return None
+        png = await self.renderer.board(loaded.record.game, loaded.state, list(events))
+        if png is None:
+            return None
+        return Attachment(f"{loaded.record.game}-{loaded.id}-v{loaded.seq}.png", png)
+
+    async def board_posts(self, loaded: LoadedGame, events: Sequence[Event], header: str) -> list[Post]:
+        """The board PNG with the account of what happened (split over messages if long)."""
+        image = await self.board_image(loaded, events)
+        chunks = text.account(header, events)
+        posts = []
+        for i, chunk in enumerate(chunks):
+            attachments = (image,) if i == 0 and image is not None else ()
+            posts.append(Post(chunk, attachments, where="board", kind="board", version=loaded.seq))
+        return posts
+
+    async def prompt_posts(self, loaded: LoadedGame, *, here: int | None = None) -> list[Post]:
+        """One prompt per pending decision (a large decision may take several messages).
+
+        Each player is notified as they chose with `/settings ping`: a ping in the channel, a
+        DM, or both; `here` is the member who just acted, who needs no notification at all.
+        """
+        record = loaded.record
+        seats = seat_map(record)
+        head = history_head(loaded)
+        posts = []
+        for decision in engine_of(record).pending(loaded.state):
+            user_id = seats.get(decision.player)
+            mode = await self.storage.ping_mode(user_id) if user_id and user_id != here else None
+            index = next((i for i, s in enumerate(record.seats) if s.seat == decision.player), 0)
+            pages = build_prompt(record.id, loaded.seq, decision, index, head=head)
+            for number, page in enumerate(pages):
+                first = number == 0
+                posts.append(Post(
+                    text.prompt_text(decision, user_id, part=page.part), components=page.components,
+                    mentions=(user_id,) if first and mode in ("channel", "both") else (),
+                    dm_to=(user_id,) if first and mode in ("dm", "both") else (),
+                    kind="prompt", version=loaded.seq,
+                ))
+        return posts
+
+    def result_posts(self, loaded: LoadedGame) -> list[Post]:
+        record = loaded.record
+        engine = engine_of(record)
+        lines = text.result_lines(engine.title, engine.result(loaded.state), seat_map(record))
+        user_ids = tuple(s.user_id for s in record.seats if s.user_id)
+        return [Post(chunk, mentions=user_ids, kind="result", version=loaded.seq)
+                for chunk in text.chunk_lines(lines)]
+
+    async def after_change(self, loaded: LoadedGame, events: Sequence[Event], header: str,
+                           *, board: bool | None = None, here: int | None = None) -> list[Post]:
+        """Board and account, then results (game over) or the prompts; reminders rescheduled.
+
+        A choice that changed nothing visible (no events: "move this army", then the real move
+        is the next decision) gets no board, to keep the channel readable; `board=True` forces one
+        (start, undo, take-back).
+        """
+        over = engine_of(loaded.record).is_over(loaded.state)
+        posts = []
+        if board or (board is None and (events or over)):
+            posts = await self.board_posts(loaded, events, header)
+        if over:
+            posts.extend(self.result_posts(loaded))
+        else:
+            posts.extend(await self.prompt_posts(loaded, here=here))
+            await self.schedule_reminders(loaded)
+        return posts
+
+    async def schedule_reminders(self, loaded: LoadedGame) -> None:
+        """The game now waits on the pending players: each gets a fresh reminder schedule."""
+        record = loaded.record
+        due: dict[str, datetime] = {}
+        if record.status == "active":
+            at = self.clock() + timedelta(hours=record.reminder_hours)
+            due = {player: at for player in sorted({d.player for d in engine_of(record).pending(loaded.state)})}
+        # One transaction: the old schedule never lingers beside the new one.
+        await self.storage.replace_reminders(record.id, due)
+
+    async def _apply_choice(self, loaded: LoadedGame, seat: Seat, decision: Decision, option: Option,
+                            actor: Actor, *, header: str | None = None) -> Outcome:
+        """Apply, store (failing cleanly if another choice landed first), then build the posts."""
+        record = loaded.record
+        engine = engine_of(record)
+        try:
+            state, events = engine.apply(loaded.state, seat.seat, option.id)
+        except IllegalAction as exc:
+            raise Refusal(str(exc)) from None
+        try:
+            choice = await self.storage.append_choice(
+                record.id, loaded.seq + 1, seat.seat, option.id, state, user_id=actor.user_id, events=events
+            )
+        except GameMovedOn:
+            raise Refusal(STALE) from None
+        except WrongStatus as exc:
+            raise Refusal(f"The game can't take choices now ({exc.status}).") from None
+        if engine.is_over(state):
+            record = await self.storage.game(record.id)
+        after = LoadedGame(record, state, choice.seq, choice.created_at)
+        header = header or f"**{seat.seat}** chose **{option.label or option.id}**."
+        posts = await self.after_change(after, events, header, here=actor.user_id)
+        who = text.mention(seat.user_id, seat.seat)
+        answered = Post(f"{who}: {decision.prompt}\n✅ **{text.clip(option.label or option.id, 200)}**")
+        return self.outcome(record, edit=answered, posts=posts)
+
+    @staticmethod
+    def my_decisions(loaded: LoadedGame, user_id: int) -> list[Decision]:
+        seat = loaded.record.seat_of(user_id)
+        if seat is None:
+            return []
+        return [d for d in engine_of(loaded.record).pending(loaded.state) if d.player == seat.seat]
+
+
+def _status_words(status: str) -> str:
+    return {
+        "lobby": "The game here has not started yet: join it from the lobby message.",
+        "paused": "The game here is paused by a moderator.",
+        "active": "The game here is already running.",
+    }.get(status, "The game here is over.")

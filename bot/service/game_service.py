@@ -1,0 +1,27 @@
+"""The game service: the one place that loads a game, applies a choice, persists, renders and
+builds the posts. The cogs and the buttons only translate Discord input into these calls.
+
+It holds no Discord objects, so tests (and the end-to-end stand-in) drive it directly; each
+group of requests lives in its own module:
+- lobby: /game new and the lobby buttons
+- play: clicks, typed shortcuts, take-backs
+- read: status, map, log, help, stats, ping settings
+- mod: moderator actions with confirmations
+- bot/scheduling/reminders.py: play-by-post reminders
+"""
+
+from __future__ import annotations
+
+from bot.scheduling.reminders import ReminderActions
+from bot.service.core import Refusal, utcnow
+from bot.service.lobby import LobbyActions
+from bot.service.mod import ModActions
+from bot.service.play import PlayActions
+from bot.service.read import ReadActions
+
+
+class GameService(LobbyActions, PlayActions, ReadActions, ModActions, ReminderActions):
+    """`GameService(storage, renderer=RenderPool(), clock=utcnow)`."""
+
+
+__all__ = ["GameService", "Refusal", "utcnow"]

@@ -1,0 +1,161 @@
+"""The lobby: open a game in a channel, take and leave seats, start or cancel.
+
+One open game per channel is enforced by the database (ChannelBusy); the host starts when
+the number of seats fits the game; the first board and prompt follow the start at once.
+"""
+
+from __future__ import annotations
+
+from bot.service import lobby_options, text
+from bot.service.actor import Actor
+from bot.service.core import Refusal, ServiceCore, engine_of
+from bot.service.posts import Outcome, Post
+from bot.service.prompt import ButtonSpec, lobby_id
+from bot.service.seats import colour_mark, seat_name
+from bot.storage.records import ChannelBusy, GameMovedOn, GameRecord, Seat, UnknownGame, WrongStatus
+from engine import IllegalAction, game_names, get_game
+
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+
+
+def lobby_card(record: GameRecord, note: str = "") -> Post:
+    """The lobby message: game, setup options, seats with colours (and teams), settings, and
+    the four buttons."""
+    engine = engine_of(record)
+    count = len(record.seats)
+    lines = [f"🎲 **{engine.title}** lobby, hosted by <@{record.host_user_id}>"]
+    setup = lobby_options.describe(record.game, record.options)
+    if setup:
+        lines.append(setup)
+    fewest, most, _why = lobby_options.seat_limits(record.game, record.options)
+    wanted = f"{fewest}-{most}" if fewest != most else f"{fewest}"
+    lines.append(f"Seats ({count}; {wanted} players):")
+    if record.seats:
+        for i, seat in enumerate(record.seats):
+            team = lobby_options.team_label(record.options, i, seat.seat)
+            lines.append(f"{i + 1}. {colour_mark(record.game, i)} **{seat.seat}** <@{seat.user_id}>"
+                         + (f" ({team})" if team else ""))
+    else:
+        lines.append("(empty)")
+    thread = "yes" if record.boards_in_thread else "no"
+    lines.append(f"Reminders after {record.reminder_hours:g} h · boards in a thread: {thread}")
+    if record.status == "lobby":
+        lines.append("Click **Join** to take a seat; the host clicks **Start** when everyone is in.")
+    if note:
+        lines.append(note)
+    components = ()
+    if record.status == "lobby":
+        components = (
+            ButtonSpec(lobby_id(record.id, "join"), "Join", 0, "success"),
+            ButtonSpec(lobby_id(record.id, "leave"), "Leave", 0, "secondary"),
+            ButtonSpec(lobby_id(record.id, "start"), "Start", 0, "primary"),
+            ButtonSpec(lobby_id(record.id, "cancel"), "Cancel", 0, "danger"),
+        )
+    return Post(text.clip("\n".join(lines), text.MESSAGE_LIMIT), components=components, kind="lobby")
+
+
+class LobbyActions(ServiceCore):
+    async def new_game(self, actor: Actor, game_name: str, *, reminder_hours: float = 12.0,
+                       boards_in_thread: bool = False, seed: int | None = None,
+                       setup: dict[str, str | None] | None = None) -> Outcome:
+        """`setup`: the game's setup options as the host gave them (see bot/service/lobby_options.py)."""
+        if actor.guild_id is None:
+            return Outcome.refuse("Games are played in a server's channels, not in direct messages.")
+        if game_name not in game_names():
+            return Outcome.refuse(f"There is no game called '{game_name}'. Games: {', '.join(game_names())}.")
+        if not 1 <= reminder_hours <= 24 * 14:
+            return Outcome.refuse("The reminder delay must be between 1 hour and 14 days (336 hours).")
+        try:
+            options = lobby_options.lobby_options(game_name, setup or {})
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        if boards_in_thread and actor.in_thread:
+            boards_in_thread = False  # a thread cannot hold another thread; boards stay here
+        host = Seat(seat_name(actor.name, ()), actor.name, actor.user_id)
+        try:
+            record = await self.storage.create_game(
+                guild_id=actor.guild_id, channel_id=actor.channel_id, game=game_name, host_user_id=actor.user_id,
+                seats=[host], seed=seed, options=options, reminder_hours=reminder_hours,
+                boards_in_thread=boards_in_thread,
+                parent_channel_id=actor.parent_channel_id,
+            )
+        except ChannelBusy:
+            return Outcome.refuse(
+                "This channel already has a game. Finish it (or ask a moderator to `/mod abandon` it) first, "
+                "or start yours in another channel or thread."
+            )
+        except UnknownGame:
+            return Outcome.refuse(f"There is no game called '{game_name}'.")
+        title = get_game(game_name).title
+        return self.outcome(record, reply=Post(f"Lobby for {title} opened."), posts=[lobby_card(record)])
+
+    async def drop_unseen_lobby(self, game_id: int) -> None:
+        """The lobby message could not be posted: abandon the lobby instead of leaving it invisible."""
+        await self.storage.set_status(game_id, "abandoned")
+
+    async def lobby_action(self, game_id: int, action: str, actor: Actor) -> Outcome:
+        if action not in LOBBY_ACTIONS:
+            return Outcome.refuse("Unknown lobby action.", game_id)
+        async with self.lock(game_id):
+            try:
+                record = (await self.game_by_id(game_id, actor)).record
+                if record.status != "lobby":
+                    raise Refusal("This lobby is closed.")
+                return await getattr(self, f"_lobby_{action}")(record, actor)
+            except Refusal as why:
+                return Outcome.refuse(str(why), game_id)
+            except (WrongStatus, GameMovedOn):
+                return Outcome.refuse("The lobby changed meanwhile; please try again.", game_id)
+
+    async def _lobby_join(self, record: GameRecord, actor: Actor) -> Outcome:
+        if record.seat_of(actor.user_id):
+            raise Refusal("You already have a seat in this game.")
+        _fewest, most, why = lobby_options.seat_limits(record.game, record.options)
+        if len(record.seats) >= most:
+            raise Refusal(f"{why} takes at most {most} players; the table is full.")
+        seat = Seat(seat_name(actor.name, [s.seat for s in record.seats]), actor.name, actor.user_id)
+        record = await self.storage.update_lobby(record.id, seats=[*record.seats, seat])
+        return self.outcome(record, edit=lobby_card(record))
+
+    async def _lobby_leave(self, record: GameRecord, actor: Actor) -> Outcome:
+        if record.seat_of(actor.user_id) is None:
+            raise Refusal("You don't have a seat in this game.")
+        if actor.user_id == record.host_user_id:
+            raise Refusal("You are the host: click **Cancel** to close the lobby instead.")
+        seats = [s for s in record.seats if s.user_id != actor.user_id]
+        record = await self.storage.update_lobby(record.id, seats=seats)
+        return self.outcome(record, edit=lobby_card(record))
+
+    async def _lobby_cancel(self, record: GameRecord, actor: Actor) -> Outcome:
+        if actor.user_id != record.host_user_id and not actor.is_moderator:
+            raise Refusal("Only the host or a moderator can cancel this lobby.")
+        record = await self.storage.set_status(record.id, "abandoned", by_user_id=actor.user_id)
+        return self.outcome(record, edit=lobby_card(record, f"❌ Cancelled by <@{actor.user_id}>."))
+
+    async def _lobby_start(self, record: GameRecord, actor: Actor) -> Outcome:
+        if actor.user_id != record.host_user_id and not actor.is_moderator:
+            raise Refusal("Only the host (or a moderator) can start the game.")
+        engine = engine_of(record)
+        fewest, most, why = lobby_options.seat_limits(record.game, record.options)
+        if not fewest <= len(record.seats) <= most:
+            wanted = f"{fewest} to {most}" if fewest != most else f"exactly {fewest}"
+            raise Refusal(
+                f"{why} needs {wanted} players; "
+                f"{len(record.seats)} {'has' if len(record.seats) == 1 else 'have'} joined."
+            )
+        options = lobby_options.engine_options(record.game, record.options, record.players)
+        try:
+            if options != record.options:
+                # The rules check the seats with these options before anything is stored.
+                engine.setup(record.players, record.seed, dict(options))
+                record = await self.storage.update_lobby(record.id, options=options)
+            loaded = await self.storage.start_game(record.id)
+        except IllegalAction as exc:
+            raise Refusal(str(exc)) from None
+        seats = ", ".join(f"{colour_mark(record.game, i)} **{s.seat}**" for i, s in enumerate(loaded.record.seats))
+        header = f"▶️ **{engine.title}** begins: {seats}."
+        setup = lobby_options.describe(loaded.record.game, loaded.record.options)
+        if setup:
+            header += f"\n{setup}"
+        posts = await self.after_change(loaded, [], header, board=True)
+        return self.outcome(loaded.record, edit=lobby_card(loaded.record, "▶️ Started."), posts=posts)

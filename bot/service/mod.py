@@ -1,0 +1,234 @@
+"""Moderator actions. Every one is refused to non-moderators, limited to the moderator's own
+server, and announced in the game's channel; the destructive ones (undo, reset, abandon)
+ask for a confirmation whose button carries the game's version, so it cannot act on a game
+that moved on after it was shown.
+"""
+
+from __future__ import annotations
+
+import json
+
+from bot.service import text
+from bot.service.actor import Actor
+from bot.service.core import Refusal, ServiceCore, engine_of, events_from_json
+from bot.service.posts import Attachment, Outcome, Post
+from bot.service.prompt import ButtonSpec, confirm_id
+from bot.storage.records import GameMovedOn, GameRecord, LoadedGame, Seat, StorageError, WrongStatus
+from engine import Decision, Option
+
+# What a vanished player "would" do, best first: pass when passing is possible.
+_DEFAULT_IDS = ("pass", "done", "no_levy", "spare")
+CONFIRMABLE = {"undo": "Undo", "reset": "Reset", "abandon": "Abandon"}
+
+
+def default_option(decision: Decision) -> Option:
+    for option_id in _DEFAULT_IDS:
+        option = decision.option(option_id)
+        if option is not None:
+            return option
+    declining = [o for o in decision.options if o.id.startswith("no_")]
+    return declining[0] if declining else decision.options[0]
+
+
+def _announce(actor: Actor, what: str) -> Post:
+    return Post(f"🛠️ Moderator <@{actor.user_id}> {what}", kind="mod")
+
+
+class ModActions(ServiceCore):
+    async def _mod_game(self, actor: Actor, states=("active", "paused")) -> LoadedGame:
+        self.require_moderator(actor)
+        return await self.channel_game(actor, states=states)
+
+    async def _mod_record(self, actor: Actor) -> GameRecord:
+        """The channel's open game in any status, for a moderator (nothing replayed)."""
+        self.require_moderator(actor)
+        record = await self.storage.channel_game(actor.channel_id)
+        if record is None:
+            raise Refusal("There is no open game in this channel.")
+        self.check_guild(record, actor)
+        return record
+
+    async def mod_request(self, actor: Actor, action: str, steps: int | None = None) -> Outcome:
+        """Undo, reset or abandon: answer with a confirmation button (nothing changes yet)."""
+        try:
+            record = await self._mod_record(actor)
+            if action == "undo" and record.status not in ("active", "paused"):
+                raise Refusal("Only a running or paused game can be rolled back.")
+            loaded = await self.load(record.id)
+            if action == "undo":
+                if steps is None or not 1 <= steps <= loaded.seq:
+                    raise Refusal(f"There are {loaded.seq} choices to undo; give a number from 1 to {loaded.seq}.")
+                question = f"Undo the last {steps} choice{'s' if steps > 1 else ''} (back to choice {loaded.seq - steps})?"
+            elif action == "reset":
+                question = "Start this game over from the beginning, with the same seats? Every choice is lost."
+            else:
+                question = "Abandon this game? It ends without results and the channel is free for a new one."
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        button = ButtonSpec(confirm_id(loaded.id, loaded.seq, action, steps), CONFIRMABLE[action], 0, "danger")
+        return Outcome(reply=Post(question, components=(button,)), game_id=loaded.id)
+
+    async def confirm(self, game_id: int, version: int, action: str, arg: int | None, actor: Actor) -> Outcome:
+        async with self.lock(game_id):
+            try:
+                self.require_moderator(actor)
+                loaded = await self.game_by_id(game_id, actor)
+                if loaded.seq != version:
+                    raise Refusal("The game moved on since this confirmation was shown; ask again.")
+                if action not in CONFIRMABLE:
+                    raise Refusal("Unknown action.")
+                outcome = await getattr(self, f"_do_{action}")(loaded, actor, arg)
+            except Refusal as why:
+                return Outcome.refuse(str(why), game_id)
+            except (GameMovedOn, WrongStatus) as exc:
+                return Outcome.refuse(f"That can't be done now: {exc}.", game_id)
+        outcome.edit = Post(f"✅ {CONFIRMABLE[action]} done.")
+        return outcome
+
+    async def _do_undo(self, loaded: LoadedGame, actor: Actor, steps: int | None) -> Outcome:
+        if loaded.record.status not in ("active", "paused"):
+            raise Refusal("Only a running or paused game can be rolled back.")
+        steps = steps or 1
+        undone = await self.storage.undo_to(loaded.id, loaded.seq - steps, by_user_id=actor.user_id)
+        header = f"↩️ The last {steps} choice{'s were' if steps > 1 else ' was'} undone by a moderator."
+        posts = [_announce(actor, f"undid the last {steps} choice{'s' if steps > 1 else ''}.")]
+        if undone.record.status == "active":
+            posts += await self.after_change(undone, [], header, board=True)
+        return self.outcome(undone.record, posts=posts)
+
+    async def _do_abandon(self, loaded: LoadedGame, actor: Actor, _arg) -> Outcome:
+        record = await self.storage.set_status(loaded.id, "abandoned", by_user_id=actor.user_id)
+        return self.outcome(record, posts=[_announce(actor, "abandoned this game. The channel is free again.")],
+                            retire_games=[record.id])
+
+    async def _do_reset(self, loaded: LoadedGame, actor: Actor, _arg) -> Outcome:
+        """The same game over: a new game record with the same seats and settings, started."""
+        old = loaded.record
+        if old.status == "lobby":
+            raise Refusal("The game has not started; there is nothing to reset.")
+        await self.storage.set_status(old.id, "abandoned", by_user_id=actor.user_id)
+        await self.storage.audit(old.id, actor.user_id, "reset", {})
+        record = await self.storage.create_game(
+            guild_id=old.guild_id, channel_id=old.channel_id, game=old.game, host_user_id=old.host_user_id,
+            seats=old.seats, options=old.options, reminder_hours=old.reminder_hours,
+            boards_in_thread=old.boards_in_thread, parent_channel_id=old.parent_channel_id,
+        )
+        if old.board_thread_id is not None:
+            record = await self.storage.update_settings(record.id, board_thread_id=old.board_thread_id)
+        started = await self.storage.start_game(record.id)
+        header = f"🔄 **{engine_of(record).title}** starts over."
+        posts = [_announce(actor, "reset the game: it starts over with the same seats.")]
+        posts += await self.after_change(started, [], header, board=True)
+        return self.outcome(started.record, posts=posts, retire_games=[old.id])
+
+    async def replace(self, actor: Actor, old: str, new_user_id: int, new_name: str) -> Outcome:
+        """Hand a seat (named by seat name, member name or mention) to another member."""
+        try:
+            loaded = await self._mod_game(actor, states=("lobby", "active", "paused"))
+            record = loaded.record
+            wanted = old.strip().removeprefix("<@").removeprefix("!").removesuffix(">").casefold()
+            seat = next((s for s in record.seats if wanted in (s.seat.casefold(), s.name.casefold(),
+                                                             str(s.user_id))), None)
+            if seat is None:
+                raise Refusal(f"No seat matches '{old}'. Seats: {', '.join(s.seat for s in record.seats)}.")
+            if record.seat_of(new_user_id):
+                raise Refusal("That member already has a seat in this game.")
+            try:
+                record = await self.storage.replace_seat(record.id, seat.seat, user_id=new_user_id, name=new_name,
+                                                         by_user_id=actor.user_id)
+            except StorageError as exc:
+                raise Refusal(str(exc)) from None
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        posts = [_announce(actor, f"handed the seat **{seat.seat}** to <@{new_user_id}>.")]
+        if record.status == "active":
+            loaded = LoadedGame(record, loaded.state, loaded.seq, loaded.last_choice_at)
+            if any(d.player == seat.seat for d in engine_of(record).pending(loaded.state)):
+                posts += await self.prompt_posts(loaded)
+        return self.outcome(record, posts=posts, reply=Post("Seat handed over."))
+
+    async def skip(self, actor: Actor) -> Outcome:
+        """Take the default choice (pass when possible) for the first player the game waits on."""
+        try:
+            self.require_moderator(actor)
+            record = await self.channel_record(actor, states=("active",))
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        async with self.lock(record.id):
+            try:
+                loaded = await self.load(record.id)
+            except Refusal as why:
+                return Outcome.refuse(str(why), record.id)
+            decisions = engine_of(record).pending(loaded.state)
+            if loaded.record.status != "active" or not decisions:
+                return Outcome.refuse("The game is not waiting on anyone.", record.id)
+            decision = decisions[0]
+            option = default_option(decision)
+            seat = loaded.record.seat_named(decision.player) or Seat(decision.player, decision.player)
+            header = f"⏭️ A moderator chose **{option.label or option.id}** for **{seat.seat}**."
+            try:
+                outcome = await self._apply_choice(loaded, seat, decision, option, actor, header=header)
+            except Refusal as why:
+                return Outcome.refuse(str(why), record.id)
+            await self.storage.audit(record.id, actor.user_id, "skip", {"seat": seat.seat, "option": option.id})
+        outcome.edit = None
+        outcome.posts.insert(0, _announce(actor, f"skipped **{seat.seat}** ({option.label or option.id})."))
+        outcome.reply = Post("Skipped.")
+        return outcome
+
+    async def set_paused(self, actor: Actor, paused: bool) -> Outcome:
+        try:
+            loaded = await self._mod_game(actor, states=("active",) if paused else ("paused",))
+            async with self.lock(loaded.id):
+                record = await self.storage.set_status(loaded.id, "paused" if paused else "active",
+                                                       by_user_id=actor.user_id)
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        except WrongStatus as exc:
+            return Outcome.refuse(f"That can't be done now: {exc}.")
+        if paused:
+            return self.outcome(record, posts=[_announce(actor, "paused the game. Choices wait until it resumes.")])
+        resumed = LoadedGame(record, loaded.state, loaded.seq, loaded.last_choice_at)
+        posts = [_announce(actor, "resumed the game.")] + await self.prompt_posts(resumed)
+        await self.schedule_reminders(resumed)
+        return self.outcome(record, posts=posts)
+
+    async def inspect(self, actor: Actor) -> Outcome:
+        try:
+            loaded = await self._mod_game(actor, states=("lobby", "active", "paused"))
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        record = loaded.record
+        lines = [f"**Game #{record.id}** ({record.game}, {record.status}), {loaded.seq} choices, seed {record.seed}"]
+        lines.append("Seats: " + ", ".join(f"{s.seat} (<@{s.user_id}>)" for s in record.seats))
+        if loaded.state is not None:
+            engine = engine_of(record)
+            for d in engine.pending(loaded.state):
+                lines.append(f"Waiting on **{d.player}** ({d.kind}): {d.prompt} — {len(d.options)} options")
+            lines.append("Last events:")
+            for choice in await self.storage.last_choices(record.id, 3):
+                lines.append(f"#{choice.seq} {choice.player}: `{choice.option_id}`")
+                lines.extend(text.event_lines(events_from_json(choice.events)))
+        files = await self._export_files(record.id)
+        summary = json.dumps(engine_of(record).summary(loaded.state), indent=1) if loaded.state is not None else "{}"
+        files += (Attachment(f"game-{record.id}-summary.json", summary.encode()),)
+        body = text.chunk_lines(lines)[0]
+        # The data stays private; the channel is told that a moderator looked.
+        return self.outcome(record, reply=Post(body, attachments=files),
+                            posts=[_announce(actor, "inspected the game.")])
+
+    async def export(self, actor: Actor) -> Outcome:
+        try:
+            record = await self._mod_record(actor)
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        files = await self._export_files(record.id)
+        return self.outcome(record, reply=Post(f"Replay of game #{record.id} (for `python -m engine replay`).",
+                                               attachments=files),
+                            posts=[_announce(actor, "exported the game.")])
+
+    async def _export_files(self, game_id: int) -> tuple[Attachment, ...]:
+        replay = await self.storage.export_game(game_id)
+        return (Attachment(f"game-{game_id}-replay.json", json.dumps(replay, indent=1).encode()),)
+
+

@@ -1,0 +1,160 @@
+"""Playing: a click or a typed shortcut becomes one choice, applied, stored, and posted.
+
+Both paths end in `_apply_choice`, under the game's lock, so a button and `/byz take` are
+checked and stored the same way. A player may take back their own last choice while no die
+was rolled in it and nobody has chosen since (Board Game Arena's rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.service import text
+from bot.service.actor import Actor
+from bot.service.core import STALE, Refusal, ServiceCore, engine_of, events_from_json, game_title
+from bot.service.posts import Outcome, Post
+from bot.service.prompt import history_head, resolve_ref
+from bot.storage.records import OPEN_STATUSES, GameMovedOn, LoadedGame, Seat
+from engine import Decision, Option
+
+
+class PlayActions(ServiceCore):
+    async def choose(self, game_id: int, version: int, ref: str, actor: Actor, *, seat: int | None = None,
+                     head: str | None) -> Outcome:
+        """A click on a prompt: `ref` names an option of the decision shown at `version` to the
+        player in seat number `seat`. `head` is the `history_head` the prompt was built for: a
+        prompt from a branch a moderator undid is refused even once play reaches its version
+        again. None (a prompt posted by an older bot, without a head) is refused too."""
+        async with self.lock(game_id):
+            try:
+                loaded = await self.game_by_id(game_id, actor)
+                mine, decisions = self._my_turn(loaded, actor)
+                seats = loaded.record.seats
+                if seat is not None and (seat >= len(seats) or seats[seat].user_id != actor.user_id):
+                    owner = seats[seat].seat if seat < len(seats) else "another player"
+                    raise Refusal(f"This prompt is for {owner}; use the one that mentions you.")
+                if version != loaded.seq or (head is not None and head != history_head(loaded)):
+                    raise Refusal(STALE)
+                if head is None:
+                    raise Refusal(STALE + " (This prompt is from an older version of the bot; "
+                                          "`/game repost` posts a fresh one.)")
+                decision, option = _resolve(decisions, ref)
+                return await self._apply_choice(loaded, mine, decision, option, actor)
+            except Refusal as why:
+                return Outcome.refuse(str(why), game_id)
+
+    async def choose_typed(self, actor: Actor, typed: str, prefixes: Sequence[str] = (),
+                           game: str | None = None) -> Outcome:
+        """A slash shortcut: `typed` is an option id (from autocomplete) or words naming one.
+        `game` is the game the shortcut belongs to (`/byz` is for Byzantium only)."""
+        try:
+            # Every open status: `_my_turn` words the refusal for a lobby or a paused game.
+            record = await self.channel_record(actor, states=OPEN_STATUSES)
+            if game is not None and record.game != game:
+                raise Refusal(f"These shortcuts are for {game_title(game)}; this channel plays "
+                              f"{engine_of(record).title}. Use the buttons.")
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        async with self.lock(record.id):
+            try:
+                loaded = await self.game_by_id(record.id, actor)
+                seat, decisions = self._my_turn(loaded, actor)
+                decision, option = _match_typed(decisions, typed, prefixes)
+                return await self._apply_choice(loaded, seat, decision, option, actor)
+            except Refusal as why:
+                return Outcome.refuse(str(why), record.id)
+
+    async def my_options(self, actor: Actor, prefixes: Sequence[str] = (), game: str | None = None) -> list[Option]:
+        """What the actor may choose now in this channel's game (autocomplete; empty if nothing)."""
+        try:
+            loaded = await self.channel_game(actor, states=("active",))
+        except Refusal:
+            return []
+        if game is not None and loaded.record.game != game:
+            return []
+        return [o for d in self.my_decisions(loaded, actor.user_id) for o in d.options
+                if not prefixes or _prefix(o.id) in prefixes]
+
+    def _my_turn(self, loaded: LoadedGame, actor: Actor) -> tuple[Seat, list[Decision]]:
+        record = loaded.record
+        if record.status == "paused":
+            raise Refusal("The game is paused by a moderator; it will continue when they resume it.")
+        if record.status != "active":
+            raise Refusal("This game is over." if record.status != "lobby" else "This game has not started yet.")
+        seat = record.seat_of(actor.user_id)
+        if seat is None:
+            raise Refusal("You are not playing in this game, so you can't choose for it.")
+        decisions = self.my_decisions(loaded, actor.user_id)
+        if not decisions:
+            waiting = sorted({d.player for d in engine_of(record).pending(loaded.state)})
+            raise Refusal(f"It is not your decision now; the game waits on {', '.join(waiting)}.")
+        return seat, decisions
+
+    async def takeback(self, actor: Actor) -> Outcome:
+        """Undo the actor's own last choice if no die was rolled in it and nobody chose since."""
+        try:
+            record = await self.channel_record(actor, states=("active",))
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        async with self.lock(record.id):
+            try:
+                loaded = await self.load(record.id)
+            except Refusal as why:
+                return Outcome.refuse(str(why), record.id)
+            if loaded.record.status != "active":
+                return Outcome.refuse("The game can't be changed now.", record.id)
+            last = await self.storage.last_choices(record.id, 1)
+            seat = loaded.record.seat_of(actor.user_id)
+            if not last or seat is None or last[0].player != seat.seat:
+                return Outcome.refuse(
+                    "You can only take back your own choice, and only while it is the last one made.", record.id
+                )
+            choice = last[0]
+            events = events_from_json(choice.events)
+            if any(text.has_dice(e) for e in events):
+                return Outcome.refuse(
+                    "Dice were rolled in that choice, so it stands. A moderator can still undo it.", record.id
+                )
+            try:
+                undone = await self.storage.undo_to(record.id, choice.seq - 1, by_user_id=actor.user_id)
+            except GameMovedOn:
+                return Outcome.refuse(STALE, record.id)
+            header = f"↩️ **{seat.seat}** took back their last choice (`{choice.option_id}`)."
+            posts = await self.after_change(undone, [], header, board=True, here=actor.user_id)
+            return self.outcome(undone.record, reply=Post("Taken back."), posts=posts)
+
+
+def _prefix(option_id: str) -> str:
+    prefix, sep, _ = option_id.partition(":")
+    return prefix if sep else option_id
+
+
+def _resolve(decisions: Sequence[Decision], ref: str) -> tuple[Decision, Option]:
+    for decision in decisions:
+        option_id = resolve_ref(decision.options, ref)
+        if option_id is not None:
+            return decision, decision.option(option_id)
+    raise Refusal("That option is not offered any more. Please use the latest prompt.")
+
+
+def _match_typed(decisions: Sequence[Decision], typed: str, prefixes: Sequence[str]) -> tuple[Decision, Option]:
+    """The one option `typed` names: its id, its id after a prefix (`Antioch` -> `take:Antioch`),
+    or its label, compared without case. Ambiguity is refused, never guessed."""
+    wanted = " ".join(typed.split()).casefold()
+    candidates = [(d, o) for d in decisions for o in d.options if not prefixes or _prefix(o.id) in prefixes]
+    for test in (
+        lambda o: o.id.casefold() == wanted,
+        lambda o: o.id.partition(":")[2].casefold() == wanted,
+        lambda o: o.label.casefold() == wanted,
+        lambda o: wanted and wanted in o.label.casefold(),
+    ):
+        found = [(d, o) for d, o in candidates if test(o)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            names = ", ".join(f"`{o.id}`" for _, o in found[:5])
+            raise Refusal(f"'{typed}' could mean several options ({names}); pick one from the list.")
+    if not candidates:
+        raise Refusal("That command offers nothing now; `/game status` shows what the game waits for.")
+    raise Refusal(f"'{typed}' is not one of your options now; pick one from the list.")
+

@@ -1,0 +1,68 @@
+"""What the service asks the Discord layer to do, as plain data (no discord objects).
+
+The service returns an `Outcome`: an optional private answer to the member who acted, the
+new look of the message they clicked, and the public posts to make. The publisher turns
+these into Discord calls; tests read them directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.service.prompt import ButtonSpec, SelectSpec
+
+Where = Literal["channel", "board"]
+
+
+class Refusal(Exception):
+    """A request that cannot be granted; the message is the polite answer to the member."""
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Post:
+    content: str
+    attachments: tuple[Attachment, ...] = ()
+    components: tuple[ButtonSpec | SelectSpec, ...] = ()
+    # Only these users may be pinged by this message (never @everyone or roles).
+    mentions: tuple[int, ...] = ()
+    # Members told by direct message that this post waits on them (with a link to it).
+    dm_to: tuple[int, ...] = ()
+    # "board": the game's board thread when it has one, else the game channel.
+    where: Where = "channel"
+    # Recorded with the message id so old prompts can be found again ('board', 'prompt' ...).
+    kind: str = "info"
+    version: int | None = None
+
+
+@dataclass
+class Outcome:
+    """The result of one request to the service."""
+
+    ok: bool = True
+    reply: Post | None = None
+    # Replaces the clicked message (a lobby card after Join, a prompt once answered).
+    edit: Post | None = None
+    posts: list[Post] = field(default_factory=list)
+    game_id: int | None = None
+    # Where the posts go, for requests that do not come from the game's own channel (reminders).
+    channel_id: int | None = None
+    board_thread_id: int | None = None
+    # Set when the game wants its boards in a thread that does not exist yet: the thread's name.
+    wants_board_thread: str | None = None
+    # Games that ended here (abandoned, reset): every prompt of theirs loses its buttons.
+    retire_games: list[int] = field(default_factory=list)
+
+    @classmethod
+    def refuse(cls, text: str, game_id: int | None = None) -> Outcome:
+        return cls(ok=False, reply=Post(text), game_id=game_id)
+
+    @classmethod
+    def say(cls, text: str, game_id: int | None = None) -> Outcome:
+        return cls(ok=True, reply=Post(text), game_id=game_id)

@@ -1,0 +1,150 @@
+"""Reading the game (status, map, log, help), statistics and per-user settings."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.service import text
+from bot.service.actor import Actor
+from bot.service.core import Refusal, ServiceCore, engine_of, events_from_json, game_title, seat_map
+from bot.service.posts import Outcome, Post
+from bot.service.rules_hints import hint
+from bot.storage.records import standings_of
+from engine import game_names
+
+PING_MODES = {"channel": "in the game's channel", "dm": "by direct message", "both": "in the channel and by DM"}
+LOG_MAX = 50
+
+
+class ReadActions(ServiceCore):
+    async def status(self, actor: Actor) -> Outcome:
+        try:
+            loaded = await self.channel_game(actor, states=("active", "paused", "lobby"))
+        except Refusal as why:
+            finished = await self.finished_status(actor)
+            return finished or Outcome.refuse(str(why))
+        record = loaded.record
+        engine = engine_of(record)
+        if loaded.state is None:
+            seats = ", ".join(s.seat for s in record.seats)
+            return Outcome.say(f"**{engine.title}** lobby: {len(record.seats)} seated ({seats}).", record.id)
+        body = text.status_text(
+            engine.title, engine.summary(loaded.state), engine.pending(loaded.state), seat_map(record),
+            since=loaded.waiting_since, status=f"game #{record.id}, {record.status}, choice {loaded.seq}",
+        )
+        return Outcome.say(body, record.id)
+
+    async def finished_status(self, actor: Actor) -> Outcome | None:
+        """`/game status` where no game is open but the last one finished: its final scores."""
+        record = await self.storage.last_channel_game(actor.channel_id)
+        if record is None or record.status != "finished" or record.guild_id != actor.guild_id:
+            return None
+        rows = await self.storage.results(record.id)
+        standings = standings_of(rows)  # a team's rows (cooperative play) as one again
+        lines = text.result_lines(game_title(record.game), standings, seat_map(record))
+        when = f", {text.relative_time(rows[0].finished_at)}" if rows and rows[0].finished_at else ""
+        lines.insert(1, f"(game #{record.id}, finished{when}; start the next one with `/game new`)")
+        return Outcome.say("\n".join(text.chunk_lines(lines)[:1]), record.id)
+
+    async def board(self, actor: Actor, public: bool = False) -> Outcome:
+        try:
+            loaded = await self.channel_game(actor)
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        image = await self.board_image(loaded)
+        caption = f"Board of game #{loaded.id} after choice {loaded.seq}."
+        if image is None:
+            caption += " (This game has no board drawing; `/game status` tells where it stands.)"
+        post = Post(caption, (image,) if image else (), kind="board", version=loaded.seq)
+        if public:
+            return self.outcome(loaded.record, reply=Post("Posted."), posts=[post])
+        return Outcome(reply=post, game_id=loaded.id)
+
+    async def repost(self, actor: Actor) -> Outcome:
+        """The board and the current prompts again (after a Discord hiccup, or when the prompt
+        scrolled far away); the older prompts lose their buttons."""
+        try:
+            loaded = await self.channel_game(actor, states=("active",))
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        if loaded.record.seat_of(actor.user_id) is None and not actor.is_moderator:
+            return Outcome.refuse("Only the players and moderators can re-post this game's prompts.", loaded.id)
+        header = f"📌 The game so far (choice {loaded.seq}), re-posted for <@{actor.user_id}>."
+        posts = await self.board_posts(loaded, [], header) + await self.prompt_posts(loaded, here=actor.user_id)
+        return self.outcome(loaded.record, reply=Post("Re-posted."), posts=posts, retire_games=[loaded.id])
+
+    async def unposted(self, before: datetime) -> list[Outcome]:
+        """Games whose latest choice was stored but whose prompt never went out (the process
+        stopped in between): their board and prompts, to post again at start-up.
+
+        Only games last changed `before` this process started: a choice made since is still
+        being posted by this process (a slow or rate-limited post is not a lost one).
+        """
+        outcomes = []
+        for record in await self.storage.list_games(None, statuses=["active"]):
+            try:
+                loaded = await self.load(record.id)
+            except Refusal:
+                continue  # reported by load(); a moderator has to look at it
+            if loaded.waiting_since is None or loaded.waiting_since >= before:
+                continue
+            prompts = await self.storage.game_messages(record.id, "prompt")
+            if any(m.version == loaded.seq for m in prompts) or engine_of(record).is_over(loaded.state):
+                continue
+            header = f"📌 Back online: the game so far (choice {loaded.seq})."
+            posts = await self.board_posts(loaded, [], header) + await self.prompt_posts(loaded)
+            outcomes.append(self.outcome(loaded.record, posts=posts))
+        return outcomes
+
+    async def log(self, actor: Actor, n: int = 10) -> Outcome:
+        try:
+            loaded = await self.channel_game(actor, states=("active", "paused"))
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        n = max(1, min(n, LOG_MAX))
+        lines = []
+        for choice in await self.storage.last_choices(loaded.id, n):
+            lines.append(f"**#{choice.seq}** {choice.player}: `{choice.option_id}`")
+            lines.extend(text.event_lines(events_from_json(choice.events)))
+        if not lines:
+            return Outcome.say("No choices yet.", loaded.id)
+        # Keep the newest lines that fit one message: the end of the log is what readers want.
+        kept, size = [], 0
+        for line in reversed(lines):
+            if size + len(line) + 1 > text.MESSAGE_LIMIT - 40:
+                kept.append("… (earlier events cut; ask for fewer choices)")
+                break
+            kept.append(line)
+            size += len(line) + 1
+        return Outcome.say("\n".join(reversed(kept)), loaded.id)
+
+    async def help(self, actor: Actor) -> Outcome:
+        record = await self.storage.channel_game(actor.channel_id) if actor.channel_id else None
+        if record is None or record.status not in ("active", "paused"):
+            lines = ["Start a game here with `/game new game:<name>`; others click Join, the host clicks Start.",
+                     "Games: " + ", ".join(f"{n} ({game_title(n)})" for n in game_names())]
+            return Outcome.say("\n".join(lines))
+        loaded = await self.load(record.id)
+        engine = engine_of(record)
+        mine = self.my_decisions(loaded, actor.user_id)
+        pending = engine.pending(loaded.state)
+        decision = (mine or pending or [None])[0]
+        rules = hint(record.game, decision.kind) if decision else None
+        return Outcome.say(text.help_text(engine.title, decision, rules), record.id)
+
+    async def stats(self, actor: Actor, user_id: int, name: str) -> Outcome:
+        if actor.guild_id is None:
+            return Outcome.refuse("Statistics are kept per server; ask in a server channel.")
+        rows = await self.storage.user_stats(actor.guild_id, user_id)
+        if not rows:
+            return Outcome.say(f"{name} has not finished a game here yet.")
+        lines = [f"**{name}** on this server:"]
+        for row in rows:
+            lines.append(f"• {game_title(row.game)}: {row.played} played, {row.won} won")
+        return Outcome.say("\n".join(lines))
+
+    async def set_ping(self, actor: Actor, mode: str) -> Outcome:
+        if mode not in PING_MODES:
+            return Outcome.refuse(f"Choose one of: {', '.join(PING_MODES)}.")
+        await self.storage.set_ping_mode(actor.user_id, mode)
+        return Outcome.say(f"You will be told of your turns and reminded {PING_MODES[mode]}.")

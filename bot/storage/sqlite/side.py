@@ -1,0 +1,164 @@
+"""Storage of what surrounds a game: results and stats, posted messages, reminders, settings, audit."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from bot.storage.records import (
+    GameRecord,
+    GameStats,
+    GuildSettings,
+    MessageRecord,
+    PingMode,
+    Reminder,
+    ResultRow,
+    WrongStatus,
+    text_to_time,
+    time_to_text,
+)
+from bot.storage.sqlite.base import _UNSET, StorageBase
+
+
+class SideTables(StorageBase):
+    """What the bot keeps beside the games themselves; part of `Storage`."""
+
+    # -- results -------------------------------------------------------------------------
+    async def results(self, game_id: int) -> list[ResultRow]:
+        rows = await self._read(lambda c: self._all(
+            c, "SELECT * FROM results WHERE game_id = ? ORDER BY rank, player", (game_id,)))
+        return [ResultRow(r["game_id"], r["player"], r["user_id"], r["game"], r["score"], r["rank"],
+                          json.loads(r["details"]), text_to_time(r["finished_at"])) for r in rows]
+
+    async def user_stats(self, guild_id: int, user_id: int) -> list[GameStats]:
+        """Games played and won (rank 1, ties included) per game type, in one guild."""
+        rows = await self._read(lambda c: self._all(
+            c, "SELECT game, count(*) AS played, sum(rank = 1) AS won FROM results"
+               " WHERE guild_id = ? AND user_id = ? GROUP BY game ORDER BY game", (guild_id, user_id)))
+        return [GameStats(r["game"], r["played"], r["won"]) for r in rows]
+
+    async def record_results(self, game_id: int, standings: list[dict]) -> GameRecord:
+        """Finish an active game with the engine's standings (dicts with player, score, rank)."""
+
+        async def body(c):
+            record = await self._game_row(c, game_id)
+            if record.status not in ("active", "paused"):
+                raise WrongStatus(game_id, record.status, "active or paused")
+            await self._write_results(c, record, standings, self._now())
+            return await self._game_row(c, game_id)
+
+        return await self._write(body)
+
+    # -- messages the bot posted -----------------------------------------------------------
+    async def record_message(
+        self, game_id: int, channel_id: int, message_id: int, kind: str, version: int | None = None
+    ) -> None:
+        await self._write(lambda c: c.execute(
+            "INSERT OR REPLACE INTO messages (message_id, game_id, channel_id, kind, version, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)", (message_id, game_id, channel_id, kind, version, self._now())))
+
+    async def game_messages(self, game_id: int, kind: str | None = None) -> list[MessageRecord]:
+        """Messages of a game, oldest first (optionally one kind: 'board', 'prompt' ...)."""
+        sql = "SELECT * FROM messages WHERE game_id = ?" + (" AND kind = ?" if kind else "")
+        sql += " ORDER BY created_at, message_id"
+        rows = await self._read(lambda c: self._all(c, sql, (game_id, kind) if kind else (game_id,)))
+        return [MessageRecord(r["message_id"], r["game_id"], r["channel_id"], r["kind"], r["version"],
+                              text_to_time(r["created_at"])) for r in rows]
+
+    async def forget_message(self, message_id: int) -> None:
+        await self._write(lambda c: c.execute("DELETE FROM messages WHERE message_id = ?", (message_id,)))
+
+    # -- reminders -----------------------------------------------------------------------
+    async def set_reminder(self, game_id: int, player: str, due_at: datetime, attempt: int = 0) -> None:
+        """Schedule (or move) the reminder for one seat the game waits on."""
+        await self._write(lambda c: c.execute(
+            "INSERT INTO reminders (game_id, player, due_at, attempt) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, player) DO UPDATE SET due_at = excluded.due_at, attempt = excluded.attempt",
+            (game_id, player, time_to_text(due_at), attempt)))
+
+    async def replace_reminders(self, game_id: int, due: dict[str, datetime]) -> None:
+        """The game's whole reminder schedule in one transaction: {seat: due time}, attempt 0."""
+
+        async def body(c):
+            await c.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+            await c.executemany("INSERT INTO reminders (game_id, player, due_at, attempt) VALUES (?, ?, ?, 0)",
+                                [(game_id, player, time_to_text(at)) for player, at in due.items()])
+
+        await self._write(body)
+
+    async def clear_reminders(self, game_id: int, player: str | None = None) -> None:
+        if player is None:
+            await self._write(lambda c: c.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,)))
+        else:
+            await self._write(lambda c: c.execute(
+                "DELETE FROM reminders WHERE game_id = ? AND player = ?", (game_id, player)))
+
+    async def reminders(self, game_id: int) -> list[Reminder]:
+        return await self._reminder_query("r.game_id = ?", (game_id,))
+
+    async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
+        """Reminders due by `now`, of active games only, earliest first."""
+        return await self._reminder_query("r.due_at <= ? AND g.status = 'active'",
+                                          (time_to_text(now or self._clock()),))
+
+    async def next_reminder_at(self) -> datetime | None:
+        """When the earliest reminder of an active game is due (the scheduler sleeps until then)."""
+        row = await self._read(lambda c: self._one(
+            c, "SELECT min(r.due_at) FROM reminders r JOIN games g ON g.id = r.game_id WHERE g.status = 'active'"))
+        return text_to_time(row[0])
+
+    async def _reminder_query(self, where: str, args: tuple) -> list[Reminder]:
+        rows = await self._read(lambda c: self._all(
+            c, "SELECT r.*, g.channel_id, g.guild_id FROM reminders r JOIN games g ON g.id = r.game_id"
+               f" WHERE {where} ORDER BY r.due_at, r.game_id, r.player", args))
+        return [Reminder(r["game_id"], r["player"], text_to_time(r["due_at"]), r["attempt"], r["channel_id"],
+                         r["guild_id"]) for r in rows]
+
+    # -- settings ------------------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        row = await self._read(lambda c: self._one(c, "SELECT * FROM guild_settings WHERE guild_id = ?",
+                                                   (guild_id,)))
+        if row is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(guild_id, row["moderator_role_id"], row["default_reminder_hours"],
+                             row["log_channel_id"])
+
+    async def set_guild_settings(
+        self, guild_id: int, *, moderator_role_id: int | None = _UNSET,
+        default_reminder_hours: float | None = _UNSET, log_channel_id: int | None = _UNSET,
+    ) -> GuildSettings:
+        """Change the given fields (None clears one); fields not given keep their value."""
+        given = {k: v for k, v in {"moderator_role_id": moderator_role_id,
+                                   "default_reminder_hours": default_reminder_hours,
+                                   "log_channel_id": log_channel_id}.items() if v is not _UNSET}
+        cols = ", ".join(["guild_id", *given, "updated_at"])
+        marks = ", ".join("?" * (len(given) + 2))
+        updates = ", ".join([f"{k} = excluded.{k}" for k in given] + ["updated_at = excluded.updated_at"])
+        await self._write(lambda c: c.execute(
+            f"INSERT INTO guild_settings ({cols}) VALUES ({marks}) ON CONFLICT (guild_id) DO UPDATE SET {updates}",
+            (guild_id, *given.values(), self._now())))
+        return await self.guild_settings(guild_id)
+
+    async def ping_mode(self, user_id: int) -> PingMode:
+        row = await self._read(lambda c: self._one(c, "SELECT ping_mode FROM user_settings WHERE user_id = ?",
+                                                   (user_id,)))
+        return row["ping_mode"] if row else "channel"
+
+    async def set_ping_mode(self, user_id: int, mode: PingMode) -> None:
+        if mode not in ("channel", "dm", "both"):
+            raise ValueError(f"ping mode must be channel, dm or both, not {mode!r}")
+        await self._write(lambda c: c.execute(
+            "INSERT INTO user_settings (user_id, ping_mode, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET ping_mode = excluded.ping_mode, updated_at = excluded.updated_at",
+            (user_id, mode, self._now())))
+
+    # -- audit ---------------------------------------------------------------------------
+    async def audit(self, game_id: int, user_id: int | None, action: str, detail: dict | None = None) -> None:
+        """Record a moderator action that storage does not log by itself (e.g. skip, reset)."""
+        await self._write(lambda c: self._audit(c, game_id, user_id, action, detail or {}))
+
+    async def audit_log(self, game_id: int) -> list[dict]:
+        rows = await self._read(lambda c: self._all(c, "SELECT * FROM audit WHERE game_id = ? ORDER BY id",
+                                                    (game_id,)))
+        return [{"user_id": r["user_id"], "action": r["action"], "detail": json.loads(r["detail"]),
+                 "at": text_to_time(r["created_at"])} for r in rows]

@@ -1,0 +1,192 @@
+"""Games in and out of the database: export, import, verification, integrity checks, backups."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from bot.storage import replay as rp
+from bot.storage.records import (
+    BadReplay,
+    CorruptGame,
+    LoadedGame,
+    Seat,
+    StorageError,
+    seats_to_text,
+    text_to_time,
+)
+from bot.storage.sqlite.base import StorageBase, _event_json
+from engine import IllegalAction
+
+
+class Tools(StorageBase):
+    """Taking games out and in, and checking the file; part of `Storage`."""
+
+    # -- export and import ------------------------------------------------------------------
+    async def export_game(self, game_id: int) -> dict:
+        """The replay that `python -m engine replay FILE` accepts: setup plus every choice."""
+
+        async def body(c):
+            record = await self._game_row(c, game_id)
+            rows = await self._all(c, "SELECT player, option_id FROM choices WHERE game_id = ? ORDER BY seq",
+                                   (game_id,))
+            return record, rows
+
+        record, rows = await self._read(body)
+        return {
+            "game": record.game,
+            "players": record.players,
+            "seed": record.seed,
+            "options": record.options,
+            "choices": [[r["player"], r["option_id"]] for r in rows],
+        }
+
+    async def import_game(
+        self,
+        replay: dict,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_user_id: int,
+        seats: Iterable[Seat] | None = None,
+        reminder_hours: float = 12.0,
+    ) -> LoadedGame:
+        """Create a game from a replay, checking every choice against the rules first.
+
+        Raises BadReplay if the replay is malformed or does not play, UnknownGame for a game
+        this code does not have, ChannelBusy if the channel already has an open game.
+        """
+        name, players, seed, options, choices = _parse_replay(replay)
+        engine = rp.engine_for(name)
+        seats = list(seats) if seats is not None else [Seat(p, p) for p in players]
+        if [s.seat for s in seats] != players:
+            raise BadReplay("the seats must name the replay's players, in order")
+        try:
+            state = engine.setup(players, seed, dict(options))
+        except IllegalAction as exc:
+            raise BadReplay(f"setup refused: {exc}") from None
+        now = self._now()
+        rows, snapshots = [], [(0, engine.dumps(state))]
+        for seq, (player, option_id) in enumerate(choices, start=1):
+            try:
+                state, events = engine.apply(state, player, option_id)
+            except IllegalAction as exc:
+                raise BadReplay(f"choice {seq} ({player}: {option_id}) refused: {exc}") from None
+            rows.append((seq, player, option_id, None, _event_json(events), now))
+            if self.is_checkpoint(seq) or seq == len(choices):
+                snapshots.append((seq, engine.dumps(state)))
+        over = engine.is_over(state)
+
+        async def body(c):
+            await self._refuse_busy(c, channel_id)
+            cur = await c.execute(
+                "INSERT INTO games (guild_id, channel_id, game, rules_version, seats, seed, options, status,"
+                " host_user_id, reminder_hours, created_at, updated_at, started_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, name, rp.rules_version(engine), seats_to_text(seats), seed,
+                 json.dumps(options), host_user_id, reminder_hours, now, now, now))
+            game_id = cur.lastrowid
+            await c.executemany(
+                "INSERT INTO choices (game_id, seq, player, option_id, user_id, events, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)", [(game_id, *r) for r in rows])
+            await c.executemany("INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, ?, ?, ?)",
+                                [(game_id, s, t, now) for s, t in snapshots])
+            record = await self._game_row(c, game_id)
+            if over:
+                await self._write_results(c, record, engine.result(state), now)
+            await self._audit(c, game_id, host_user_id, "import", {"choices": len(rows)})
+            return await self._game_row(c, game_id)
+
+        record = await self._write(body)
+        return LoadedGame(record, state, len(rows), text_to_time(now) if rows else None)
+
+    # -- checks and backups --------------------------------------------------------------
+    async def verify_game(self, game_id: int) -> int:
+        """Replay a game from setup, checking every snapshot; returns its number of choices.
+
+        Raises CorruptGame (game and step) or UnknownGame; changes nothing.
+        """
+
+        async def body(c):
+            record = await self._game_row(c, game_id)
+            choices = await self._all(c, "SELECT seq, player, option_id FROM choices WHERE game_id = ? ORDER BY seq",
+                                      (game_id,))
+            snaps = await self._all(c, "SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
+            return record, choices, snaps
+
+        record, choices, snaps = await self._read(body)
+        if record.status == "lobby":
+            if choices or snaps:
+                raise CorruptGame(game_id, 0, "a lobby with choices or snapshots")
+            return 0
+        engine = rp.engine_for(record.game, game_id)
+        try:
+            rp.verify(engine, game_id, record.players, record.seed, record.options,
+                      [(r["seq"], r["player"], r["option_id"]) for r in choices],
+                      {r["seq"]: r["state"] for r in snaps})
+        except CorruptGame as exc:
+            raise rp.with_rules_hint(exc, record.rules_version, engine) from None
+        return len(choices)
+
+    async def integrity_problems(self) -> list[str]:
+        """SQLite's integrity and foreign-key checks; an empty list means the file is sound."""
+
+        async def body(c):
+            problems = [r[0] for r in await self._all(c, "PRAGMA integrity_check") if r[0] != "ok"]
+            for r in await self._all(c, "PRAGMA foreign_key_check"):
+                problems.append(f"foreign key: {r[0]} row {r[1]} points to missing {r[2]}")
+            return problems
+
+        return await self._read(body)
+
+    async def backup(self, target: str | os.PathLike) -> Path:
+        """An online, consistent copy (VACUUM INTO), synced to disk before it gets its name."""
+        target = Path(target)
+        if target.exists():
+            raise StorageError(f"{target} already exists; choose a new name")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(target.name + ".partial")
+        partial.unlink(missing_ok=True)
+        async with self._read_lock:
+            await self._r.execute("VACUUM INTO ?", (str(partial),))
+        # VACUUM INTO does not promise an fsync; the backup must survive a power cut too.
+        await asyncio.to_thread(_fsync_and_rename, partial, target)
+        return target
+
+
+def _fsync_and_rename(partial: Path, target: Path) -> None:
+    with open(partial, "rb+") as handle:
+        os.fsync(handle.fileno())
+    os.replace(partial, target)
+    dir_fd = os.open(target.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def _parse_replay(replay: Any) -> tuple[str, list[str], int, dict, list[tuple[str, str]]]:
+    if not isinstance(replay, dict):
+        raise BadReplay("a replay is a JSON object")
+    missing = {"game", "players", "seed", "choices"} - set(replay)
+    if missing:
+        raise BadReplay(f"the replay lacks {', '.join(sorted(missing))}")
+    name, players, seed = replay["game"], replay["players"], replay["seed"]
+    options, choices = replay.get("options", {}), replay["choices"]
+    if not isinstance(name, str):
+        raise BadReplay("'game' must be a name")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise BadReplay("'players' must be a list of names")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise BadReplay("'seed' must be an integer")
+    if not isinstance(options, dict):
+        raise BadReplay("'options' must be an object")
+    if not isinstance(choices, list) or not all(
+        isinstance(ch, list) and len(ch) == 2 and all(isinstance(x, str) for x in ch) for ch in choices
+    ):
+        raise BadReplay("'choices' must be a list of [player, option_id] pairs")
+    return name, players, seed, options, [(p, o) for p, o in choices]
