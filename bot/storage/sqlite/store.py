@@ -10,9 +10,9 @@ Rules this service keeps:
   (a cancelled caller never leaves half a transaction); reads use a second connection and
   see committed data only (WAL).
 
-The class is split by noun: bot/storage/sqlite/base.py (connections, transactions),
-bot/storage/sqlite/side.py (results, messages, reminders, settings, audit), bot/storage/sqlite/tools.py
-(export, import, checks, backups); this module holds games, choices, loading and undo.
+The class is split by noun: base.py (connections, transactions), side.py (results, messages,
+reminders, settings, audit), tools.py (export, import, checks, backups), all in bot/storage/sqlite/;
+this module holds games, choices, loading and undo.
 """
 
 from __future__ import annotations
