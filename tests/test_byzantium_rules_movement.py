@@ -319,19 +319,33 @@ def test_byzantine_fleet_losses_are_taken_at_sea_before_the_attack():
     assert siege and state.player("Ann").arab.main == 3
 
 
-def test_byzantine_fleet_doubles_the_whole_cost_of_a_second_move():
-    """Byzantinische Flotte (reading: the whole cost of the Arab sea move is doubled, the second-move
-    surcharge included, and the fleet rolls as many dice as the cost paid)."""
-    state = new_game(("Ann", "Bo"))
-    arab_at(state, "Ann", "Jerusalem", movement=7)
-    set_city(state, "Alexandria", side="arab", markers=2)
-    set_city(state, "Candia", side="arab", markers=2)
-    state.boxes["byzantine_fleet"] = 1
-    ready(state, "Ann")
-    state, _ = play(state, "Ann move:arab", "Ann to:Alexandria", "Ann to:Candia")
-    pin_dice(state, [1, 1, 1, 1, 1, 1])
+def test_byzantine_fleet_doubles_a_second_move_as_a_first_move_then_adds_one():
+    """F.: "Die zweite Bewegung kostet immer einen Holzwürfel aus dem Bewegungsfeld mehr, als diese
+    Bewegung normalerweise kostet, wenn sie die erste Bewegung wäre." As a first move Alexandria-Candia
+    costs 2, doubled by the Byzantine fleet 4; as a second move one more: 5 cubes and 5 dice (not
+    (2 + 1) * 2 = 6). Both fleets act on the first-move cost before the +1: with the Arab fleet too,
+    2 halved is 1, doubled 2, plus one 3."""
+    base = new_game(("Ann", "Bo"))
+    arab_at(base, "Ann", "Jerusalem", movement=7)
+    set_city(base, "Alexandria", side="arab", markers=2)
+    set_city(base, "Candia", side="arab", markers=2)
+    base.boxes["byzantine_fleet"] = 1
+    ready(base, "Ann")
+    state, _ = play(base.model_copy(deep=True), "Ann move:arab", "Ann to:Alexandria", "Ann to:Candia")
+    labels = {o.id: o.label for o in decision(state).options}
+    assert labels["fleet:double"] == "Double the cost to 5"
+    assert labels["fleet:roll"] == "Roll 3 dice against the army"
+    pin_dice(state, [1] * 5)
     state, events = play(state, "Bo fleet:double_roll")
-    assert movement_spent(events) == 6 and [len(r) for r in rolls(events)] == [6]
+    assert movement_spent(events) == 5 and [len(r) for r in rolls(events)] == [5]
+    assert state.player("Ann").arab.at == "Candia"
+    # With Ann's Arab fleet: the sea leg costs 1 as a first move, 2 doubled, 3 as a second move.
+    state = base.model_copy(deep=True)
+    state.boxes["arab_fleet"] = 0
+    state._decisions = None
+    state, _ = play(state, "Ann move:arab", "Ann to:Alexandria", "Ann to:Candia")
+    state, events = play(state, "Bo fleet:double")
+    assert movement_spent(events) == 3 and state.player("Ann").arab.movement == 7 - 1 - 3
 
 
 def test_byzantine_fleet_owner_is_not_asked_about_his_own_arab_army():
@@ -346,18 +360,74 @@ def test_byzantine_fleet_owner_is_not_asked_about_his_own_arab_army():
     assert movement_spent(events) == 2 and state.player("Ann").arab.at == "Candia"
 
 
-def test_arab_army_that_cannot_pay_a_doubled_cost_spends_its_cubes_and_stays():
-    """Byzantinische Flotte (reading, the rules are silent): the army pays the movement cubes it has and
-    does not move."""
+def test_a_doubled_cost_the_army_cannot_pay_stops_the_move_and_spends_nothing():
+    """Byzantinische Flotte (reading, the rules are silent): when the doubled cost is more than the
+    movement cubes the army has, the move does not happen: no cube is spent and the fleet rolls no
+    dice ("so viele Würfel ..., wie die arabische Feldarmee Holzwürfel für diese Seebewegung aufwenden
+    muß": none). The move action goes on: another move (not that crossing again), or stop ("Trotzdem
+    gilt dies dann als Aktion Bewegung und/oder Angriff")."""
     state = new_game(("Ann", "Bo"))
     arab_at(state, "Ann", "Alexandria", main=3, movement=3)
     set_city(state, "Candia", side="arab", markers=2)
     state.boxes["byzantine_fleet"] = 1
     ready(state, "Ann")
-    state, events = play(state, "Ann move:arab", "Ann to:Candia", "Bo fleet:double")
+    casualty = state.player("Ann").casualty
+    state, _ = play(state, "Ann move:arab", "Ann to:Candia")
+    # Doubling stops the move, so doubling and rolling would be the same choice: it is offered once.
+    assert option_ids(state) == ["fleet:none", "fleet:double", "fleet:roll"]
+    state, events = play(state, "Bo fleet:double")
     ann = state.player("Ann")
-    assert ann.arab.at == "Alexandria" and ann.arab.movement == 0
-    assert decision(state).player == "Bo"
+    assert ann.arab.at == "Alexandria" and ann.arab.movement == 3 and ann.casualty == casualty
+    assert not rolls(events) and not kinds(events, "movement")
+    assert decision(state).player == "Ann" and decision(state).kind == "move"
+    assert "to:Candia" not in option_ids(state) and "done" in option_ids(state)
+    state, _ = play(state, "Ann done")
+    assert decision(state).player == "Bo" and decision(state).kind == "action"
+    check(state)
+
+
+def test_a_stopped_second_move_leaves_the_army_where_its_first_move_took_it():
+    """Byzantinische Flotte (reading): a second move stopped by a doubled cost costs nothing; the first
+    move stands."""
+    state = new_game(("Ann", "Bo"))
+    arab_at(state, "Ann", "Jerusalem", movement=5)
+    set_city(state, "Alexandria", side="arab", markers=2)
+    set_city(state, "Candia", side="arab", markers=2)
+    state.boxes["byzantine_fleet"] = 1
+    ready(state, "Ann")
+    state, _ = play(state, "Ann move:arab", "Ann to:Alexandria", "Ann to:Candia")  # 3, or 5 doubled
+    state, events = play(state, "Bo fleet:double")
+    ann = state.player("Ann")
+    assert ann.arab.at == "Alexandria" and ann.arab.movement == 4 and not rolls(events)
+    assert decision(state).player == "Ann" and "to:Candia" not in option_ids(state)
+    check(state)
+
+
+def test_the_mover_and_the_fleet_owner_are_warned_when_doubling_would_stop_the_move():
+    """Byzantinische Flotte (reading): a cost the player could not foresee must not surprise him - the
+    move option says what doubling would cost and that it would stop the move; so does the owner's."""
+    state = new_game(("Ann", "Bo"))
+    arab_at(state, "Ann", "Alexandria", main=3, movement=3)
+    set_city(state, "Candia", side="arab", markers=2)
+    state.boxes["byzantine_fleet"] = 1
+    ready(state, "Ann")
+    state, _ = play(state, "Ann move:arab")
+    labels = {o.id: o.label for o in decision(state).options}
+    assert labels["to:Candia"] == "Candia (2 movement, by sea; 4 if doubled: no move)"
+    assert "Bo holds the Byzantine fleet" in decision(state).prompt
+    state, _ = play(state, "Ann to:Candia")
+    labels = {o.id: o.label for o in decision(state).options}
+    assert labels["fleet:double"] == "Double the cost to 4: Ann's army stays (it has 3 movement cubes)"
+    assert "has only 3 movement cubes" in decision(state).prompt
+    # An army that could pay the doubled cost is told the price only.
+    state = new_game(("Ann", "Bo"))
+    arab_at(state, "Ann", "Alexandria", main=3, movement=4)
+    set_city(state, "Candia", side="arab", markers=2)
+    state.boxes["byzantine_fleet"] = 1
+    ready(state, "Ann")
+    state, _ = play(state, "Ann move:arab")
+    labels = {o.id: o.label for o in decision(state).options}
+    assert labels["to:Candia"] == "Candia (2 movement, by sea; 4 if doubled)"
 
 
 def test_byzantine_army_sails_from_constantinople_to_any_coastal_city_but_not_back():

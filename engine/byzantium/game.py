@@ -33,6 +33,9 @@ class Byzantium(Game[ByzantiumState]):
     min_players = 2
     max_players = 4
     state_class = ByzantiumState
+    # 2: issue 14 - fleets before the second-move +1, an unpayable doubled cost stops the move,
+    # the Bulgars' sender decides on retreat first, Constantinople's sea retreat.
+    rules_version = "2"
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[ByzantiumState, list[Event]]:
         unknown = sorted(set(options) - OPTIONS)

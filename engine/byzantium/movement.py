@@ -75,21 +75,45 @@ def civil_war_possible(ctx: Ctx, seat: int, side: Side) -> bool:
             and civil_war_box(ctx, side) is not None and has_source(ctx, seat, side))
 
 
+def move_cost(first_cost: int, moves_made: int, doubled: bool = False) -> int:
+    """A move's cost: its cost as a first move, doubled if the Byzantine fleet doubles it, plus one
+    for a second move ("einen Holzwürfel ... mehr, als diese Bewegung normalerweise kostet, wenn sie
+    die erste Bewegung wäre"). The Arab fleet's halving is already in the first-move cost."""
+    return first_cost * (2 if doubled else 1) + (1 if moves_made == 1 else 0)
+
+
+def fleet_against(ctx: Ctx, seat: int, side: Side, sea: bool) -> int | None:
+    """The other player whose Byzantine fleet may double this move (an Arab army at sea)."""
+    owner = ctx.s.boxes["byzantine_fleet"]
+    if side == Side.ARAB and sea and owner is not None and owner != seat:
+        return owner
+    return None
+
+
+def move_label(ctx: Ctx, task: March, to: str, first_cost: int, sea: bool) -> str:
+    side = Side(task.side)
+    movement = ctx.p(task.player).card(side).movement
+    cost = f"{move_cost(first_cost, task.moves)} movement{', by sea' if sea else ''}"
+    if fleet_against(ctx, task.player, side, sea) is not None:
+        doubled = move_cost(first_cost, task.moves, doubled=True)
+        cost += f"; {doubled} if doubled{': no move' if doubled > movement else ''}"
+    city = ctx.s.cities[to]
+    what = "" if city.side == side else f", attack ({city.side.value})"
+    return f"{to} ({cost}{what})"
+
+
 def march_options(ctx: Ctx, task: March) -> list[Option]:
     side = Side(task.side)
     card = ctx.p(task.player).card(side)
     options = []
     if card.at is not None and task.moves < 2:
-        surcharge = 1 if task.moves == 1 else 0
-        for to, (cost, sea) in destinations(ctx, task.player, side, card.at).items():
-            total = cost + surcharge
-            if card.movement >= total and may_enter(ctx, task.player, side, to):
-                city = ctx.s.cities[to]
-                what = "" if city.side == side else f", attack ({city.side.value})"
-                options.append(Option(f"to:{to}", f"{to} ({total} movement{', by sea' if sea else ''}{what})"))
+        for to, (first_cost, sea) in destinations(ctx, task.player, side, card.at).items():
+            if (to not in task.blocked and card.movement >= move_cost(first_cost, task.moves)
+                    and may_enter(ctx, task.player, side, to)):
+                options.append(Option(f"to:{to}", move_label(ctx, task, to, first_cost, sea)))
     if civil_war_possible(ctx, task.player, side):
         options.append(Option("civil_war", f"Civil war: attack {card.at}"))
-    if task.moves or task.placed:
+    if task.moves or task.placed or task.blocked:
         options.append(Option("done", "Stop here"))
     return options
 
@@ -135,10 +159,16 @@ def march_decision(ctx: Ctx, task: March):
     options = march_options(ctx, task)
     if not options:
         return None
-    card = ctx.p(task.player).card(Side(task.side))
+    side = Side(task.side)
+    card = ctx.p(task.player).card(side)
     which = "second move" if task.moves == 1 else "move"
-    return decision(task.player, ctx, f"Your {task.side} army is at {card.at} ({card.movement} movement): "
-                    f"choose its {which}.", options, "move")
+    prompt = f"Your {task.side} army is at {card.at} ({card.movement} movement): choose its {which}."
+    owner = fleet_against(ctx, task.player, side, sea=True)
+    if owner is not None and any(o.id.startswith("to:") and "if doubled" in o.label for o in options):
+        prompt += (f" {ctx.name(owner)} holds the Byzantine fleet and may double the cost of a sea move (and "
+                   "roll as many dice against your army); a doubled cost above your movement cubes stops "
+                   "the move, and nothing is spent.")
+    return decision(task.player, ctx, prompt, options, "move")
 
 
 @runs("march")
@@ -161,62 +191,75 @@ def march_choose(ctx: Ctx, task: March, option_id: str) -> None:
         return
     to = option_id.removeprefix("to:")
     frm = card.at
-    cost, sea = destinations(ctx, task.player, side, frm)[to]
-    cost += 1 if task.moves == 1 else 0
-    owner = ctx.s.boxes["byzantine_fleet"]
-    if side == Side.ARAB and sea and owner is not None and owner != task.player:
-        ctx.then(FleetChoice(owner=owner, player=task.player, side=side.value, frm=frm, to=to,
-                             cost=cost, moves=task.moves + 1))
+    first_cost, sea = destinations(ctx, task.player, side, frm)[to]
+    owner = fleet_against(ctx, task.player, side, sea)
+    if owner is not None:
+        ctx.then(FleetChoice(owner=owner, march=task, frm=frm, to=to, cost=move_cost(first_cost, task.moves),
+                             doubled=move_cost(first_cost, task.moves, doubled=True)))
         return
-    pay_movement(ctx, task.player, side, cost, frm, to)
+    pay_movement(ctx, task.player, side, move_cost(first_cost, task.moves), frm, to)
     ctx.then(Arrive(player=task.player, side=side.value, frm=frm, to=to, moves=task.moves + 1))
 
 
-def pay_movement(ctx: Ctx, seat: int, side: Side, cost: int, frm: str, to: str) -> bool:
-    """Pay movement cubes into the casualty pool; False when the box held too few."""
+def pay_movement(ctx: Ctx, seat: int, side: Side, cost: int, frm: str, to: str) -> None:
+    """Pay movement cubes into the casualty pool (the army always has them: see march_options)."""
     player = ctx.p(seat)
     card = player.card(side)
-    paid = min(cost, card.movement)
-    card.movement -= paid
-    player.casualty += paid
-    ctx.emit("movement", f"{player.name} spends {paid} movement cube{'s' if paid != 1 else ''} "
-             f"to go from {frm} to {to}.", player=player.name, side=side.value, cubes=paid)
+    if cost > card.movement:  # pragma: no cover - moves are offered and doubled costs checked first
+        raise RuntimeError(f"{player.name}'s army cannot pay {cost} movement cubes")
+    card.movement -= cost
+    player.casualty += cost
+    ctx.emit("movement", f"{player.name} spends {cost} movement cube{'s' if cost != 1 else ''} "
+             f"to go from {frm} to {to}.", player=player.name, side=side.value, cubes=cost)
     check_army(ctx, seat, side)
-    return paid == cost
 
 
 @decides("fleet_choice")
 def fleet_decision(ctx: Ctx, task: FleetChoice):
-    mover = ctx.name(task.player)
-    double = task.cost * 2
+    mover = ctx.name(task.march.player)
+    movement = ctx.p(task.march.player).card(Side(task.march.side)).movement
+    stops = task.doubled > movement
+    double = f"Double the cost to {task.doubled}"
     options = [
         Option("fleet:none", "Let the move pass"),
-        Option("fleet:double", f"Double the cost to {double}"),
+        Option("fleet:double", f"{double}: {mover}'s army stays (it has {movement} movement cubes)" if stops
+               else double),
         Option("fleet:roll", f"Roll {task.cost} dice against the army"),
-        Option("fleet:double_roll", f"Double the cost to {double} and roll {double} dice"),
     ]
-    return decision(task.owner, ctx, f"Byzantine fleet: {mover}'s Arab army sails from {task.frm} to {task.to} "
-                    f"for {task.cost} movement. Use the fleet?", options, "fleet")
+    if not stops:  # a stopped move rolls no dice: doubling and rolling would be the same choice
+        options.append(Option("fleet:double_roll", f"{double} and roll {task.doubled} dice"))
+    prompt = (f"Byzantine fleet: {mover}'s Arab army sails from {task.frm} to {task.to} for {task.cost} "
+              "movement. Use the fleet?")
+    if stops:
+        prompt += (f" {mover}'s army has only {movement} movement cubes: doubling the cost to {task.doubled} "
+                   "stops the move (nothing is spent, no dice are rolled).")
+    return decision(task.owner, ctx, prompt, options, "fleet")
 
 
 @chooses("fleet_choice")
 def fleet_choose(ctx: Ctx, task: FleetChoice, option_id: str) -> None:
     use = option_id.removeprefix("fleet:")
-    side = Side(task.side)
-    cost = task.cost * 2 if "double" in use else task.cost
+    march = task.march
+    side = Side(march.side)
+    double, roll = "double" in use, "roll" in use
+    cost = task.doubled if double else task.cost
     ctx.emit("fleet", f"{ctx.name(task.owner)}'s Byzantine fleet: "
-             f"{'doubles the cost' if 'double' in use else 'no doubling'}"
-             f"{', rolls against the army' if 'roll' in use else ''}.",
-             owner=ctx.name(task.owner), double="double" in use, roll="roll" in use)
-    made_it = pay_movement(ctx, task.player, side, cost, task.frm, task.to)
-    sunk = hits(ctx.roll(cost, ctx.name(task.owner), "the Byzantine fleet")) if "roll" in use else 0
+             f"{'doubles the cost' if double else 'no doubling'}{', rolls against the army' if roll else ''}.",
+             owner=ctx.name(task.owner), double=double, roll=roll)
+    if cost > ctx.p(march.player).card(side).movement:
+        # Reading: the army cannot pay the doubled cost, so it does not sail; nothing is spent and
+        # no dice are rolled. The move action goes on without that crossing.
+        ctx.emit("move_stopped", f"{ctx.name(march.player)}'s army cannot pay {cost} movement cubes and "
+                 f"stays in {task.frm}; nothing is spent.", player=ctx.name(march.player), side=march.side,
+                 city=task.frm, to=task.to, cost=cost)
+        ctx.then(march.model_copy(update={"blocked": march.blocked + [task.to]}))
+        return
+    pay_movement(ctx, march.player, side, cost, task.frm, task.to)
+    sunk = hits(ctx.roll(cost, ctx.name(task.owner), "the Byzantine fleet")) if roll else 0
     # The fleet's hits are taken at sea, before the army arrives (and attacks).
-    loss = Loss(player=task.player, side=task.side, count=sunk, why="the Byzantine fleet") if sunk else None
-    arrive = Arrive(player=task.player, side=task.side, frm=task.frm, to=task.to, moves=task.moves) if made_it else None
+    loss = Loss(player=march.player, side=march.side, count=sunk, why="the Byzantine fleet") if sunk else None
+    arrive = Arrive(player=march.player, side=march.side, frm=task.frm, to=task.to, moves=march.moves + 1)
     ctx.then(*[t for t in (loss, arrive) if t is not None])
-    if not made_it:
-        ctx.emit("move", f"{ctx.name(task.player)}'s army cannot pay the doubled cost and stays in {task.frm}.",
-                 player=ctx.name(task.player), side=task.side, to=task.frm, **{"from": task.frm})
 
 
 @runs("arrive")

@@ -96,18 +96,18 @@ class March(BaseModel):
     moves: int = 0
     placed: bool = False
     came_from: str | None = None  # the city the last move started from
+    blocked: list[str] = []  # destinations a doubled cost stopped in this action: not offered again
 
 
 class FleetChoice(BaseModel):
     """The Byzantine fleet's owner may double an Arab sea move and roll against the army."""
     kind: Literal["fleet_choice"] = "fleet_choice"
     owner: int
-    player: int
-    side: str
+    march: March  # the move action as it stood when this move was chosen
     frm: str
     to: str
-    cost: int
-    moves: int  # moves made once this one is done
+    cost: int  # what the move costs the army
+    doubled: int  # what it costs if the fleet doubles it
 
 
 class Arrive(BaseModel):
