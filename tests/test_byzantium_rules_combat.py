@@ -3,6 +3,7 @@
 Rulebook: /work/shared/seeds/002_49aca6fcc1621f95.txt (German, quoted), 000_... (Italian).
 """
 
+from engine.byzantium.board import board
 from tests.byzantium_kit import (
     check,
     decision,
@@ -263,6 +264,28 @@ def test_a_byzantine_army_may_always_retreat_by_sea():
     state, _ = play(state, "Bo retreat:Candia")
     bo = state.player("Bo")
     assert bo.byzantine.at == "Candia" and (bo.byzantine.main, bo.byzantine.movement) == (2, 1)
+
+
+def test_a_byzantine_army_in_constantinople_may_retreat_by_sea_to_any_coastal_city():
+    """Rückzug einer Armee, Italian: "Un Esercito Bizantino può sempre ritirarsi via mare senza subire
+    penalità aggiuntive", and from Constantinople its sea move reaches "una qualsiasi città bagnata dal
+    Mar Mediterraneo o dal Mar Nero ... anche città che non hanno collegamenti via mare". With Adrianople
+    Bulgar and Nicaea Arab, the army still reaches a Byzantine coastal city without a loss."""
+    state = new_game(("Ann", "Bo", "Cy"))
+    set_city(state, "Adrianople", side="bulgar", markers=1)
+    set_city(state, "Nicaea", side="arab", markers=2)
+    set_army(state, "Cy", "byzantine", at="Constantinople", main=2, movement=1)
+    ready(state, "Ann")
+    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Constantinople", "Ann source:available",
+                    "Cy retreat")
+    coastal = sorted(name for name, city in board().cities.items()
+                     if city.coastal and city.side == "byzantine" and name not in ("Constantinople", "Nicaea"))
+    assert option_ids(state) == [f"retreat:{name}" for name in coastal]
+    state, events = play(state, "Cy retreat:Trebizond")
+    cy = state.player("Cy")
+    assert cy.byzantine.at == "Trebizond" and (cy.byzantine.main, cy.byzantine.movement) == (2, 1)
+    assert [e.data["path"] for e in kinds(events, "retreat")] == [["Constantinople", "Trebizond"]]
+    check(state)
 
 
 def test_an_army_that_cannot_retreat_is_destroyed():

@@ -623,10 +623,11 @@ def test_constantinople_falling_to_the_bulgars_ends_the_game():
     check(state)
 
 
-def test_the_player_who_sent_the_bulgars_decides_on_retreat_last():
-    """Rückzug einer Armee: "der dem Angreifer im Uhrzeigersinn am nächsten sitzt, die übrigen treffen dann
-    weiter im Uhrzeigersinn ihre Entscheidung" (reading for the Bulgars: clockwise from the player who sent
-    them, his own army last)."""
+def test_the_player_who_sent_the_bulgars_decides_on_retreat_first():
+    """Rückzug einer Armee, Italian: "Se ci sono più Eserciti, i giocatori decidono in ordine, in senso
+    orario a partire dal giocatore di turno" - clockwise starting from the player whose turn it is, so
+    the sender's own army first. (German "der dem Angreifer im Uhrzeigersinn am nächsten sitzt" names no
+    seat for the Bulgars, who are nobody's army.)"""
     state = new_game(("Ann", "Bo", "Cy"))
     set_city(state, "Thessalonica", controller="Cy")
     for name in ("Ann", "Bo", "Cy"):
@@ -637,7 +638,7 @@ def test_the_player_who_sent_the_bulgars_decides_on_retreat_last():
     for _ in range(3):
         order.append(decision(state).player)
         state, _ = play(state, f"{order[-1]} stay")
-    assert order == ["Cy", "Ann", "Bo"]
+    assert order == ["Bo", "Cy", "Ann"]
 
 
 def test_armies_in_a_city_the_bulgars_attack_may_retreat_or_fight():

@@ -103,11 +103,13 @@ def schedule(ctx: Ctx, *tasks) -> None:
 
 
 def defenders_in(ctx: Ctx, task: Attack) -> list[int]:
-    """Field armies in the attacked city, clockwise from the attacker (the Bulgars' sender last)."""
+    """Field armies in the attacked city, in the order they decide on retreat: clockwise from the
+    player whose turn it is ("in senso orario a partire dal giocatore di turno"), so against the
+    Bulgars their sender's own army first; an attacking army never defends."""
     side = ctx.s.cities[task.city].side
     if side not in ARMY_SIDES:
         return []
-    order = ctx.clockwise_from(task.actor) + ([task.actor] if task.side == Side.BULGAR else [])
+    order = ([task.actor] if task.side == Side.BULGAR else []) + ctx.clockwise_from(task.actor)
     return [seat for seat in order if ctx.p(seat).card(side).at == task.city]
 
 
@@ -445,6 +447,16 @@ def retreat_kinds(side: Side, sea: bool) -> frozenset[RouteKind]:
     return frozenset(kinds)
 
 
+def retreat_links(ctx: Ctx, side: Side, here: str, kinds: frozenset[RouteKind]) -> list[str]:
+    """The cities a retreating army can step to from `here`. A Byzantine army "può sempre
+    ritirarsi via mare", and from Constantinople its sea move reaches every coastal city."""
+    links = [nxt for nxt, _route in ctx.board.neighbours(here, kinds)]
+    if side == Side.BYZANTINE and here == CONSTANTINOPLE:
+        links += sorted(name for name, city in ctx.board.cities.items()
+                        if city.coastal and name != here and name not in links)
+    return links
+
+
 def retreat_destinations(ctx: Ctx, side: Side, frm: str, sea: bool) -> dict[str, tuple[int, list[str]]]:
     """Cities of the army's own side reachable with the fewest losses: one cube per other city
     passed through; the retreat ends at the first city of its own side."""
@@ -460,7 +472,7 @@ def retreat_destinations(ctx: Ctx, side: Side, frm: str, sea: bool) -> dict[str,
         if here != frm and ctx.s.cities[here].side == side:
             ends[here] = cost
             continue
-        for nxt, _route in ctx.board.neighbours(here, kinds):
+        for nxt in retreat_links(ctx, side, here, kinds):
             if nxt == frm:
                 continue
             step = cost + (0 if ctx.s.cities[nxt].side == side else 1)
