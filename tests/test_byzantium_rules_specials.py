@@ -182,6 +182,31 @@ def test_guard_is_taken_as_a_loss_only_when_it_is_the_last_cube():
     check(state)
 
 
+def test_the_emperor_keeps_his_title_and_constantinoples_levy_after_losing_the_guard():
+    """Kaiser: "zum Schluß der Runde verliert der Spieler seine Stellung als Kaiser" (Italian: "quando
+    il giocatore perde la posizione di Imperatore, ossia alla fine del turno in corso"); Bürgerwehren:
+    "kann nur der Spieler, der in dieser Runde schon die Kaiseraktion gewählt hat, ... die Hauptstadt
+    mit seiner Bürgerwehr ... verteidigen". Title and levy go with the action, until the round ends,
+    not with the guard cube."""
+    state = new_game(("Ann", "Bo", "Cy"), first="Cy")
+    set_city(state, "Tabuk", controller="Ann")
+    set_city(state, "Jerusalem", controller="Cy")
+    set_city(state, "Nicaea", side="arab", markers=2, controller="Bo")
+    set_army(state, "Ann", "arab", at="Tabuk", main=9, movement=3)
+    set_army(state, "Bo", "arab", at="Nicaea", main=9, movement=4)
+    set_army(state, "Cy", "byzantine", at="Jerusalem", main=1, levy=2)
+    rebalance(state)
+    state, _ = play(state, "Cy special:emperor", "Ann move:arab", "Ann to:Jerusalem")
+    pin_dice(state, [6, 6, 6, 1, 1, 1, 1, 1])
+    state, _ = play(state, "Cy stay", "Ann source:available")
+    cy = state.player("Cy")
+    assert cy.byzantine.at is None and not cy.byzantine.guard  # the guard is set aside for the round
+    assert state.emperor == cy.seat and "special:emperor" not in option_ids(state)
+    state, _ = play(state, "Bo move:arab", "Bo to:Constantinople")
+    assert decision(state).player == "Cy" and option_ids(state) == ["levy", "no_levy"]
+    check(state)
+
+
 # -- Stadterweiterung --------------------------------------------------------------------------
 
 def test_city_improvement_adds_one_marker_at_most_three_and_no_vp():
@@ -520,8 +545,10 @@ def test_bulgars_taking_a_one_marker_city_give_no_vp():
 
 
 def test_a_player_may_defend_his_city_with_his_levy_against_bulgars_he_sent():
-    """Bulgarenangriff: "Dabei gelten die üblichen Kampfregeln" - Bürgerwehren: the controller may call his
-    levy (reading: also when he sent the Bulgars himself)."""
+    """Bulgarenangriff: "Dabei gelten die üblichen Kampfregeln" - Bürgerwehren: "kann der die Stadt
+    kontrollierende Spieler die Stadt mit seiner Bürgerwehr verteidigen, falls er das möchte" (reading,
+    issue 14 item 16: also when he sent the Bulgars himself; "er kann sich nie selbst angreifen" is said
+    of moving his own armies, and the Bulgars are nobody's)."""
     state = new_game()
     set_city(state, "Thessalonica", controller="Ann")
     ready(state, "Ann")
