@@ -1,5 +1,21 @@
 """Pure rules engines: no Discord, no I/O, no clock, no global random."""
 
-from engine.core import Decision, Event, Game, IllegalAction, Option, game_names, get_game
+from engine.core import (
+    Amounts,
+    Decision,
+    Event,
+    Game,
+    IllegalAction,
+    Item,
+    Option,
+    Preference,
+    Total,
+    Window,
+    game_names,
+    get_game,
+    visible_events,
+)
+from engine.text import Msg, msg, msg_n, term
 
-__all__ = ["Decision", "Event", "Game", "IllegalAction", "Option", "game_names", "get_game"]
+__all__ = ["Amounts", "Decision", "Event", "Game", "IllegalAction", "Item", "Msg", "Option", "Preference",
+           "Total", "Window", "game_names", "get_game", "msg", "msg_n", "term", "visible_events"]

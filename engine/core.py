@@ -1,21 +1,67 @@
-"""The contract every game meets: decisions, options, events, dice, and the registry.
+"""The contract every game meets: decisions, options, events, secrets, randomness, the registry.
 
 A game is a state machine that waits on decisions. `pending(state)` says who must decide
 what; `apply(state, player, option_id)` takes one choice and returns a new state plus the
-events that narrate what happened. States are pydantic models that carry their own dice
+events that narrate what happened. States are pydantic models that carry their own random
 generator, so the same state and the same choices always give the same game.
+
+What a game must know about the rest of the contract (docs/engine.md tells it at length):
+
+Text. Prompts, labels and event texts are `engine.text.Msg`s (a message id with parameters);
+the caller renders them in the reader's language. A Msg is also a str (its English form).
+
+Secrets. `summary(state)` is the whole truth (tests, replays, the end of the game);
+`view(state, player)` is what one seat may see and `view(state, None)` what everyone may see.
+A game with hidden information overrides `view` and lists its secret parts in `secrets`.
+An `Event` is public unless `private_to` names the seats that may read it; a game that must
+tell the public that *something* happened emits a public counterpart beside the private event
+("Persian draws a card" / "you drew Surprise"). A `Decision` with `private=True` shows its
+prompt and options only to its player; the public learns `public_prompt` (or only whom the
+game waits on). The seed and the generator's state are secrets of the game itself: no
+summary, view or event ever shows them.
+
+Forced choices. A public decision with exactly one option is taken by the engine itself. A
+private decision never is (its timing would tell what its owner holds). A reaction window
+(a decision with `window` set, opened at the same moments whatever the player holds) is
+settled by the player's *standing order* for that kind of window: "ask" (prompt me),
+"never" (take `pass_id` silently) or "auto" (take `auto_id` when the game offers one, else
+pass). Orders and other *preferences* (choices that are almost always the same, declared
+by the game in `preferences`) are part of the game: a player changes one with the choice
+`pref:<key>=<value>` at any time, so replays and undo reproduce them.
+
+Several things at once. A decision may carry `amounts`: "how many of each of these items",
+with totals per group; its answer is one option id (`Amounts.answer({...})`), so a choice of
+N cubes, a sum and its split, or a trade offer is one `apply`.
+
+Randomness. Dice, shuffles and draws come only from the state's generator: a keyed hash
+(BLAKE2b) over a counter, its key derived from a secret seed of at least 128 bits, so the
+public record of a game does not let anyone predict the next roll. Options can pin dice
+(`{"dice": [...]}`) and the order of named decks or cups (`{"draws": {"cup": [...]}}`) for
+tests and worked examples. Games recorded before this generator replay with the old one
+(`{"rng": "splitmix64"}`, which storage passes for their rules versions).
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, PrivateAttr
 
-# A decision with one option is applied by the engine itself; this bounds that loop.
+from engine.text import Msg, listing, msg
+
+# A forced decision is applied by the engine itself; this bounds that loop.
 _MAX_FORCED_STEPS = 10_000
+
+# Options every game accepts, handled here: pinned dice and draws, and the generator's kind.
+CORE_OPTIONS = frozenset({"dice", "draws", "rng"})
+
+PREF_PREFIX = "pref:"
+ORDER_PREFIX = "order:"  # a standing order is the preference "order:<window>"
+ORDERS = ("ask", "never", "auto")
 
 
 class IllegalAction(ValueError):
@@ -26,6 +72,71 @@ class IllegalAction(ValueError):
 class Option:
     id: str
     label: str
+    # Long lists are shown two clicks deep: first the group, then the option ("Take a city").
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of a choice of several things: how many of this (between min and max)."""
+
+    id: str
+    label: str
+    max: int
+    min: int = 0
+    group: str = ""  # items of one group share a total (see Total)
+
+
+@dataclass(frozen=True)
+class Total:
+    """The bounds on the sum of one group's amounts (a multiple of `step`)."""
+
+    lo: int
+    hi: int
+    step: int = 1
+    group: str = ""
+    label: str = ""  # "You give", "Damage to allocate" ...
+
+
+_AMOUNT = re.compile(r"^([\w.:-]+)=(\d+)$")
+
+
+@dataclass(frozen=True)
+class Amounts:
+    """A choice of how many of each item, answered as one option id:
+    `<prefix>:<id>=<n>,<id>=<n>` (items at zero left out, in the order of `items`)."""
+
+    items: tuple[Item, ...]
+    totals: tuple[Total, ...]
+    prefix: str = "amounts"
+
+    def answer(self, counts: dict[str, int]) -> str:
+        return self.prefix + ":" + ",".join(f"{i.id}={counts[i.id]}" for i in self.items if counts.get(i.id))
+
+    def describe(self, counts: dict[str, int]) -> Msg:
+        """The answer in words: "2 × Elite, 1 × Movement" (items at zero left out)."""
+        return listing([msg("{n} × {item}", n=counts[i.id], item=i.label) for i in self.items if counts.get(i.id)])
+
+    def parse(self, option_id: str) -> dict[str, int] | None:
+        """The amounts an option id names, every item present; None if it is not a valid answer."""
+        head, sep, body = option_id.partition(":")
+        if head != self.prefix or not sep:
+            return None
+        counts = {item.id: 0 for item in self.items}
+        for part in filter(None, body.split(",")):
+            match = _AMOUNT.match(part)
+            if not match or match.group(1) not in counts or counts[match.group(1)]:
+                return None
+            counts[match.group(1)] = int(match.group(2))
+        if self.answer(counts) != option_id:  # one spelling per answer: replays compare ids
+            return None
+        if any(not item.min <= counts[item.id] <= item.max for item in self.items):
+            return None
+        for total in self.totals:
+            value = sum(counts[i.id] for i in self.items if i.group == total.group)
+            if not total.lo <= value <= total.hi or (value - total.lo) % total.step:
+                return None
+        return counts
 
 
 @dataclass(frozen=True)
@@ -36,12 +147,33 @@ class Decision:
     # A short machine name for the kind of decision ("action", "source", "retreat"...),
     # so the bot can group options or offer help without parsing prompts.
     kind: str = ""
+    # A choice of several things at once; `options` may still hold plain answers ("done").
+    amounts: Amounts | None = None
+    # Secret: only `player` may see the prompt and the options; the public sees
+    # `public_prompt` (never anything that depends on what the player holds) or only "waiting".
+    private: bool = False
+    public_prompt: str = ""
+    # A reaction window (a key of the game's `windows`), settled by the player's standing order.
+    window: str = ""
+    pass_id: str = ""  # the option that lets the moment go by (a window always has one)
+    auto_id: str = ""  # the option an "auto" order takes now ("": nothing is playable)
 
     def option(self, option_id: str) -> Option | None:
         for option in self.options:
             if option.id == option_id:
                 return option
+        counts = self.amounts.parse(option_id) if self.amounts is not None else None
+        if counts is not None:
+            return Option(option_id, self.amounts.describe(counts))
         return None
+
+    def offers(self, option_id: str) -> bool:
+        return self.option(option_id) is not None
+
+    @property
+    def forced(self) -> bool:
+        """Taken by the engine itself: public, no reaction window, exactly one possible answer."""
+        return not self.private and not self.window and self.amounts is None and len(self.options) == 1
 
 
 @dataclass(frozen=True)
@@ -49,19 +181,63 @@ class Event:
     kind: str
     text: str
     data: dict[str, Any] = field(default_factory=dict)
+    # Empty: everyone may read it. Otherwise only these seats (a card drawn, a hand shown).
+    private_to: tuple[str, ...] = ()
+
+    @property
+    def public(self) -> bool:
+        return not self.private_to
+
+    def visible_to(self, player: str | None) -> bool:
+        return not self.private_to or player in self.private_to
+
+
+def visible_events(events: list[Event], player: str | None) -> list[Event]:
+    """The events `player` may read (None: the public)."""
+    return [e for e in events if e.visible_to(player)]
+
+
+@dataclass(frozen=True)
+class Preference:
+    """A choice a player makes once instead of at every turn ("take cubes from the pool first")."""
+
+    key: str
+    label: str
+    choices: tuple[Option, ...]  # the values, with labels
+    default: str
+
+
+@dataclass(frozen=True)
+class Window:
+    """A kind of moment at which a player may react (play a card), and its default order."""
+
+    key: str
+    label: str
+    default: str = "ask"
 
 
 class BaseState(BaseModel):
-    """Fields every game state has: the version counter and the dice generator."""
+    """Fields every game state has: the version counter, the seats, the random generator and
+    the players' preferences."""
 
     version: int = 0
+    seats: list[str] = []
+    # The generator: a BLAKE2b key (hex) and a counter; an empty key means the old splitmix64
+    # generator whose state is `rng` (games recorded before the keyed one).
     rng: int = 0
+    rng_key: str = ""
     # Results pinned for the next rolls (tests and replays); consumed before the generator.
     pinned_dice: list[int] = []
+    # Orders pinned for named draws (a deck, a cup), consumed by `draw_order`.
+    pinned_draws: dict[str, list[list[str]]] = {}
+    # player -> preference key -> value, only where a player changed the default.
+    prefs: dict[str, dict[str, str]] = {}
     # The pending decisions, computed once per state (never serialised; states are not
     # changed after `apply` returns them).
     _decisions: list[Decision] | None = PrivateAttr(default=None)
 
+
+# -- randomness --------------------------------------------------------------------------------
 
 _MASK64 = (1 << 64) - 1
 
@@ -75,13 +251,51 @@ def _splitmix64(seed: int) -> tuple[int, int]:
     return seed, z ^ (z >> 31)
 
 
+def seed_generator(seed: int) -> int:
+    """The splitmix64 state for a seed (the old generator; kept for recorded games)."""
+    state, bits = _splitmix64(seed & _MASK64)
+    return bits
+
+
+def seed_fields(seed: int, options: dict | None = None) -> dict[str, Any]:
+    """The random fields of a new state: `State(..., **seed_fields(seed, options))` gives it its
+    generator and the dice and draws the options pin (`Game.setup` has checked their shape).
+
+    The key is a hash of the whole seed, so a seed of 128 random bits or more cannot be found
+    from any number of rolls. `{"rng": "splitmix64"}` gives the old generator.
+    """
+    options = options or {}
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise IllegalAction(msg("The seed must be a whole number."))
+    pins = {"pinned_dice": list(options.get("dice", [])),
+            "pinned_draws": {name: [list(o) for o in orders] for name, orders in options.get("draws", {}).items()
+                             if orders}}
+    kind = options.get("rng", "blake2b")
+    if kind == "splitmix64":
+        return {"rng": seed_generator(seed), "rng_key": "", **pins}
+    if kind != "blake2b":
+        raise IllegalAction(msg("Unknown random generator '{kind}'.", kind=kind))
+    material = (seed % (1 << 512)).to_bytes(64, "big")
+    key = hashlib.blake2b(material, digest_size=32, person=b"boardgame-seed").hexdigest()
+    return {"rng": 0, "rng_key": key, **pins}
+
+
+def _next_bits(state: BaseState) -> int:
+    if not state.rng_key:
+        state.rng, bits = _splitmix64(state.rng)
+        return bits
+    digest = hashlib.blake2b(state.rng.to_bytes(8, "big"), key=bytes.fromhex(state.rng_key), digest_size=8)
+    state.rng += 1
+    return int.from_bytes(digest.digest(), "big")
+
+
 def random_below(state: BaseState, n: int) -> int:
     """A uniform integer in [0, n) from the state's generator (not a die: never pinned)."""
     if n <= 0:
         raise ValueError("n must be positive")
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
-        state.rng, bits = _splitmix64(state.rng)
+        bits = _next_bits(state)
         if bits < limit:
             return bits % n
 
@@ -100,10 +314,27 @@ def roll_dice(state: BaseState, count: int, sides: int = 6) -> list[int]:
     return results
 
 
-def seed_generator(seed: int) -> int:
-    """The generator state for a game seed (mixed so nearby seeds give unrelated games)."""
-    state, bits = _splitmix64(seed & _MASK64)
-    return bits
+def shuffle(state: BaseState, items: list) -> list:
+    """A new list with `items` in a random order from the generator (Fisher-Yates)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = random_below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def draw_order(state: BaseState, name: str, items: list[str]) -> list[str]:
+    """`items` shuffled for the deck or cup `name`: the next order pinned for that name if a test
+    pinned one (it must hold exactly these items), else a shuffle from the generator."""
+    pinned = state.pinned_draws.get(name)
+    if pinned:
+        order = pinned.pop(0)
+        if not pinned:
+            del state.pinned_draws[name]
+        if sorted(order) != sorted(items):
+            raise ValueError(f"the pinned order for '{name}' does not hold the same items")
+        return list(order)
+    return shuffle(state, items)
 
 
 S = TypeVar("S", bound=BaseState)
@@ -121,11 +352,20 @@ class Game(ABC, Generic[S]):
     # Bumped whenever a rules change makes old choices replay differently, so storage can
     # tell "the rules changed" from "the data is corrupt".
     rules_version: ClassVar[str] = "1"
+    # Rules versions recorded with the old splitmix64 generator (storage replays them with it).
+    splitmix_rules_versions: ClassVar[frozenset[str]] = frozenset({"1"})
+    # The parts of `summary` that are secret (for documentation and the leak tests); a game
+    # with secrets overrides `view` to leave them out.
+    secrets: ClassVar[tuple[str, ...]] = ()
+    # Choices a player may settle once for the whole game, and the kinds of reaction windows.
+    preferences: ClassVar[tuple[Preference, ...]] = ()
+    windows: ClassVar[tuple[Window, ...]] = ()
 
     # -- hooks for each game -------------------------------------------------------------
     @abstractmethod
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[S, list[Event]]:
-        """A fresh state (version 0) before any forced decisions are taken."""
+        """A fresh state (version 0) before any forced decisions are taken. Build the generator
+        with `seed_fields(seed, options)`; accept every key of CORE_OPTIONS."""
 
     @abstractmethod
     def _pending(self, state: S) -> list[Decision]:
@@ -142,7 +382,7 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def summary(self, state: S) -> dict:
-        """A JSON-able account of the state for status views and replays."""
+        """A JSON-able account of the whole state (secrets included) for tests and replays."""
 
     def copy_state(self, state: S) -> S:
         """A copy that `_apply` may change freely; games with big states override it."""
@@ -152,35 +392,61 @@ class Game(ABC, Generic[S]):
         """What is wrong with a state, in words; the fuzzer checks this after every step."""
         return []
 
-    def describe(self, state: S) -> str:
-        """The state as text for a terminal."""
+    def describe(self, state: S, player: str | None = None) -> str:
+        """What `player` may see of the state, as text for a terminal."""
         import json
 
-        return json.dumps(self.summary(state), indent=1)
+        return json.dumps(self.view(state, player), indent=1)
 
     def view(self, state: S, player: str | None) -> dict:
-        """What `player` may see (None: a spectator). Games without secrets show everything."""
+        """What `player` may see (None: the public). Games without secrets show everything."""
         return self.summary(state)
+
+    def determinize(self, state: S, player: str | None, seed: int) -> S:
+        """A state `player` cannot tell from this one: what they may not see is drawn afresh
+        (hidden cards dealt again consistently with the view), and the generator is reseeded
+        so no future roll is known. For search by bot players; games with secrets override it."""
+        new = self.copy_state(state)
+        new._decisions = None
+        for name, value in seed_fields(seed).items():  # a fresh generator, nothing pinned
+            setattr(new, name, value)
+        return new
+
+    def evaluate(self, state: S) -> dict[str, float] | None:
+        """How good the state is for each player, from 0 (lost) to 1 (won), if the game can
+        tell cheaply; bot players use it to cut playouts short. None: play to the end."""
+        return None
 
     # -- the shared surface ----------------------------------------------------------------
     def setup(self, players: list[str], seed: int, options: dict | None = None) -> S:
         options = dict(options or {})
         if not self.min_players <= len(players) <= self.max_players:
-            raise IllegalAction(
-                f"{self.title} needs {self.min_players} to {self.max_players} players, not {len(players)}."
-            )
+            raise IllegalAction(msg("{game} needs {lo} to {hi} players, not {n}.", game=self.title,
+                                    lo=self.min_players, hi=self.max_players, n=len(players)))
         # Names first: a seat that is not a string cannot be compared for repeats.
         if any(not isinstance(p, str) or not p.strip() for p in players):
-            raise IllegalAction("Every player needs a name.")
+            raise IllegalAction(msg("Every player needs a name."))
         if len(set(players)) != len(players):
-            raise IllegalAction("Each player may take only one seat.")
+            raise IllegalAction(msg("Each player may take only one seat."))
+        if any(p.startswith(PREF_PREFIX) for p in players):
+            raise IllegalAction(msg("That name is reserved."))
         dice = options.get("dice", [])
         if not isinstance(dice, list) or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
-            raise IllegalAction("Pinned dice must be a list of numbers from 1 to 6.")
+            raise IllegalAction(msg("Pinned dice must be a list of numbers from 1 to 6."))
+        draws = options.get("draws", {})
+        if not isinstance(draws, dict) or not all(
+                isinstance(orders, list) and all(isinstance(o, list) for o in orders) for orders in draws.values()):
+            raise IllegalAction(msg("Pinned draws must map a name to a list of orders."))
         state, _events = self._setup(list(players), seed, options)
-        state.pinned_dice = list(dice)
+        state.seats = list(players)
         self._take_forced(state, [])
         return state
+
+    def players(self, state: S) -> list[str]:
+        """The seats in order."""
+        if state.seats:
+            return list(state.seats)
+        return [p.name for p in getattr(state, "players", [])]  # states saved before `seats`
 
     def pending(self, state: S) -> list[Decision]:
         if state._decisions is None:
@@ -194,15 +460,17 @@ class Game(ABC, Generic[S]):
         return state.version
 
     def apply(self, state: S, player: str, option_id: str) -> tuple[S, list[Event]]:
+        if option_id.startswith(PREF_PREFIX):
+            return self._apply_preference(state, player, option_id)
         decisions = self.pending(state)
         if not decisions:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(msg("The game is over."))
         mine = [d for d in decisions if d.player == player]
         if not mine:
-            waiting = ", ".join(sorted({d.player for d in decisions}))
-            raise IllegalAction(f"It is not your decision now; the game waits on {waiting}.")
-        if not any(d.option(option_id) for d in mine):
-            raise IllegalAction(f"'{option_id}' is not one of your options now.")
+            waiting = listing(sorted({d.player for d in decisions}))
+            raise IllegalAction(msg("It is not your decision now; the game waits on {waiting}.", waiting=waiting))
+        if not any(d.offers(option_id) for d in mine):
+            raise IllegalAction(msg("'{option}' is not one of your options now.", option=option_id))
         new_state = self.copy_state(state)
         new_state._decisions = None
         events = self._apply(new_state, player, option_id)
@@ -210,21 +478,110 @@ class Game(ABC, Generic[S]):
         new_state.version = state.version + 1
         return new_state, events
 
+    # -- preferences and standing orders ---------------------------------------------------
+    def preference_table(self) -> dict[str, Preference]:
+        """Every preference a player may set, standing orders ("order:<window>") included."""
+        table = {p.key: p for p in self.preferences}
+        for window in self.windows:
+            table[ORDER_PREFIX + window.key] = Preference(
+                ORDER_PREFIX + window.key, window.label,
+                (Option("ask", msg("Ask me")), Option("never", msg("Never")),
+                 Option("auto", msg("Play automatically when possible"))), window.default)
+        return table
+
+    def preference(self, state: S, player: str, key: str) -> str:
+        """`player`'s value for a preference (its default unless they changed it)."""
+        chosen = state.prefs.get(player, {}).get(key)
+        return chosen if chosen is not None else self.preference_table()[key].default
+
+    def preferences_of(self, state: S, player: str) -> dict[str, str]:
+        return {key: self.preference(state, player, key) for key in self.preference_table()}
+
+    @staticmethod
+    def preference_id(key: str, value: str) -> str:
+        return f"{PREF_PREFIX}{key}={value}"
+
+    def _apply_preference(self, state: S, player: str, option_id: str) -> tuple[S, list[Event]]:
+        key, sep, value = option_id[len(PREF_PREFIX):].partition("=")
+        table = self.preference_table()
+        if player not in self.players(state):
+            raise IllegalAction(msg("Only the game's players have settings."))
+        if self.is_over(state):
+            raise IllegalAction(msg("The game is over."))
+        if not sep or key not in table:
+            raise IllegalAction(msg("'{key}' is not a setting of {game}.", key=key, game=self.title))
+        choice = next((c for c in table[key].choices if c.id == value), None)
+        if choice is None:
+            raise IllegalAction(msg("'{value}' is not a value of '{setting}'.", value=value, setting=table[key].label))
+        new_state = self.copy_state(state)
+        new_state._decisions = None
+        new_state.prefs = {p: dict(v) for p, v in state.prefs.items()}
+        new_state.prefs.setdefault(player, {})[key] = value
+        events = [Event("preference", msg("Your setting '{setting}' is now: {value}.",
+                                           setting=table[key].label, value=choice.label),
+                        {"player": player, "key": key, "value": value}, private_to=(player,))]
+        self._take_forced(new_state, events)
+        new_state.version = state.version + 1
+        return new_state, events
+
+    def _settled(self, state: S, decision: Decision) -> str | None:
+        """The answer the engine gives itself for `decision`, or None if the player must."""
+        if decision.window:
+            if not decision.pass_id:
+                raise RuntimeError(f"the '{decision.window}' window of {decision.player} has no pass option")
+            order = self.preference(state, decision.player, ORDER_PREFIX + decision.window)
+            if order == "never":
+                return decision.pass_id
+            if order == "auto":
+                return decision.auto_id or decision.pass_id
+            return None
+        return decision.options[0].id if decision.forced else None
+
     def _take_forced(self, state: S, events: list[Event]) -> None:
-        """Apply every decision that has exactly one option, as the rules need no choice there."""
+        """Apply every decision the rules or the player's standing orders already answer."""
         for _ in range(_MAX_FORCED_STEPS):
-            forced = next((d for d in self.pending(state) if len(d.options) == 1), None)
-            if forced is None:
+            for decision in self.pending(state):
+                answer = self._settled(state, decision)
+                if answer is not None:
+                    break
+            else:
                 return
             state._decisions = None
-            events.extend(self._apply(state, forced.player, forced.options[0].id))
+            events.extend(self._apply(state, decision.player, answer))
         raise RuntimeError("forced decisions did not settle")
 
+    # -- storage ------------------------------------------------------------------------------
     def dumps(self, state: S) -> str:
         return state.model_dump_json()
 
     def loads(self, text: str) -> S:
         return self.state_class.model_validate_json(text)  # type: ignore[return-value]
+
+
+def enumerate_answers(decision: Decision, limit: int = 1000) -> list[str]:
+    """Every option id that answers `decision` (the plain options, then the amounts answers),
+    at most `limit` of them: for bot players, fuzzers and the terminal."""
+    answers = [o.id for o in decision.options]
+    amounts = decision.amounts
+    if amounts is None:
+        return answers[:limit]
+
+    def walk(index: int, counts: dict[str, int]):
+        if len(answers) >= limit:
+            return
+        if index == len(amounts.items):
+            answer = amounts.answer(counts)
+            if amounts.parse(answer) is not None:
+                answers.append(answer)
+            return
+        item = amounts.items[index]
+        for n in range(item.min, item.max + 1):
+            counts[item.id] = n
+            walk(index + 1, counts)
+        counts[item.id] = 0
+
+    walk(0, {})
+    return answers[:limit]
 
 
 _REGISTRY: dict[str, Game] = {}
@@ -241,7 +598,8 @@ def get_game(name: str) -> Game:
         return _REGISTRY[name]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise IllegalAction(f"There is no game called '{name}'. Known games: {known}.") from None
+        raise IllegalAction(msg("There is no game called '{name}'. Known games: {known}.", name=name,
+                                known=known)) from None
 
 
 def game_names() -> list[str]:
@@ -255,3 +613,4 @@ def _load_games() -> None:
         byzantium,  # noqa: F401
         warriors_traders,  # noqa: F401
     )
+

@@ -10,7 +10,7 @@ import pytest
 from engine.byzantium.board import board
 from engine.byzantium.cubes import cube_places
 from engine.byzantium.flow import Ctx
-from engine.core import BaseState, IllegalAction, random_below, seed_generator
+from engine.core import BaseState, IllegalAction, random_below, seed_fields
 from tests.byzantium_kit import (
     GAME,
     check,
@@ -118,7 +118,7 @@ def test_start_player_is_drawn_from_the_generator():
     seen = set()
     for seed in range(40):
         state = GAME.setup(players, seed, {})
-        expected = random_below(BaseState(rng=seed_generator(seed)), 3)
+        expected = random_below(BaseState(**seed_fields(seed)), 3)
         assert state.start_player == state.turn == expected
         assert decision(state).player == players[expected]
         assert GAME.setup(players, seed, {}).start_player == expected  # same seed, same start

@@ -9,7 +9,7 @@ itself. Everything random comes from the state's generator, as the contract requ
 
 from __future__ import annotations
 
-from engine.core import BaseState, Decision, Event, Game, Option, register, roll_dice, seed_generator
+from engine.core import BaseState, Decision, Event, Game, Option, register, roll_dice, seed_fields
 
 NAME = "dice_race"
 
@@ -35,7 +35,7 @@ class DiceRace(Game[RaceState]):
     def _setup(self, players, seed, options):
         goal = int(options.get("goal", 30))
         state = RaceState(
-            players=players, positions={p: 0 for p in players}, goal=goal, rng=seed_generator(seed)
+            players=players, positions={p: 0 for p in players}, goal=goal, **seed_fields(seed, options)
         )
         return state, []
 

@@ -22,9 +22,9 @@ from engine.byzantium.flow import CHOOSE, Ctx, advance, top_decision
 from engine.byzantium.invariants import broken_invariants
 from engine.byzantium.state import COLORS, ArmyCard, ByzantiumState, CityState, PlayerState
 from engine.byzantium.tasks import Action
-from engine.core import Decision, Event, Game, IllegalAction, random_below, seed_generator
+from engine.core import CORE_OPTIONS, Decision, Event, Game, IllegalAction, random_below, seed_fields
 
-OPTIONS = {"dice", "first"}
+OPTIONS = CORE_OPTIONS | {"first"}
 
 
 class Byzantium(Game[ByzantiumState]):
@@ -48,7 +48,7 @@ class Byzantium(Game[ByzantiumState]):
             markers = city.strength if city.side in ARMY_SIDES and name != CONSTANTINOPLE else 0
             cities[name] = CityState(side=city.side, markers=markers)
         state = ByzantiumState(
-            rng=seed_generator(seed),
+            **seed_fields(seed, options),
             players=[new_player(name, seat) for seat, name in enumerate(players)],
             cities=cities,
             bulgars=BULGARS_AT_START,

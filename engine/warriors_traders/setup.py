@@ -7,7 +7,7 @@ tutte le altre Province" (Preparazione del Tabellone e degli Eserciti).
 
 from __future__ import annotations
 
-from engine.core import IllegalAction, random_below, seed_generator
+from engine.core import CORE_OPTIONS, IllegalAction, random_below, seed_fields
 from engine.warriors_traders.board import MAPS, TRACKS, Kind, board, pieces, variants
 from engine.warriors_traders.flow import PARALLEL, Ctx, chooses, decides, decision, opt, runs, task
 from engine.warriors_traders.state import (
@@ -21,7 +21,7 @@ from engine.warriors_traders.state import (
 )
 from engine.warriors_traders.world import level, max_tokens
 
-OPTIONS = {"dice", "map", "variant", "nations", "teams", "turn_order"}
+OPTIONS = CORE_OPTIONS | {"map", "variant", "nations", "teams", "turn_order"}
 COOP_SHAPES = {(2, 2): "2v2", (3, 3): "3v3", (2, 2, 2): "2v2v2"}
 
 
@@ -31,7 +31,7 @@ def new_state(players: list[str], seed: int, options: dict) -> WTState:
         raise IllegalAction(f"Warriors & Traders has no option '{unknown[0]}' (known: {', '.join(sorted(OPTIONS))}).")
     if not isinstance(seed, int):
         raise IllegalAction("The seed must be a whole number.")
-    state = WTState(map="west", players=[], rng=seed_generator(seed))
+    state = WTState(map="west", players=[], **seed_fields(seed, options))
     n = len(players)
     # Map and variant left open are drawn from the seed, as the nation cards are: a lobby
     # that wants a particular board names it.

@@ -1,0 +1,136 @@
+"""Player-facing text as data: a message id with parameters, rendered in a language by the caller.
+
+The engine never decides the language. Every prompt, option label and event it produces is a
+`Msg`: the English template (which is also the gettext message id) plus named parameters. As a
+`str` a Msg *is* its English rendering, so code and tests that only need English treat it as a
+string; `render(text, translations)` gives it in any language from a gettext catalogue.
+
+- `msg("{player} takes {city}.", player=name, city=term("city", "Damascus"))`
+- `msg_n("{n} cube", "{n} cubes", n)` for plurals (Polish has three forms; gettext knows them).
+- `term(context, name)` for a game term or a place name, translated with its context
+  (pgettext), so "Constantinople" can be "Costantinopoli" and "Konstantinopel".
+- `listing([a, b, c])` for "a, b and c" in each language.
+Parameters may be numbers, plain strings (player names: never translated) or other Msgs
+(rendered in the same language). Never build a sentence by concatenating pieces: word order
+differs between languages. `to_data`/`from_data` turn a Msg into JSON and back, for storage.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+class Translations(Protocol):
+    """What `render` needs of a catalogue: gettext.GNUTranslations and NullTranslations fit."""
+
+    def gettext(self, message: str) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+    def pgettext(self, context: str, message: str) -> str: ...
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
+
+
+class Msg(str):
+    """A player-facing text. Build it with msg(), msg_n() or term(), not directly."""
+
+    mid: str
+    params: dict[str, Any]
+    plural: str | None
+    count: int | None
+    context: str | None
+
+    def __new__(cls, mid: str, params: dict[str, Any] | None = None, *, plural: str | None = None,
+                count: int | None = None, context: str | None = None) -> Msg:
+        params = dict(params or {})
+        if plural is not None:
+            params.setdefault("n", count)
+        template = plural if plural is not None and count != 1 else mid
+        self = super().__new__(cls, _fill(template, params, str))
+        self.mid, self.params, self.plural, self.count, self.context = mid, params, plural, count, context
+        return self
+
+    def __reduce__(self):  # pickling (the render pool sends events to worker processes)
+        return (_rebuild, (self.mid, self.params, self.plural, self.count, self.context))
+
+    def __repr__(self) -> str:
+        return f"Msg({str.__repr__(self)})"
+
+
+def _rebuild(mid, params, plural, count, context) -> Msg:
+    return Msg(mid, params, plural=plural, count=count, context=context)
+
+
+def msg(message_id: str, /, **params: Any) -> Msg:
+    """A sentence or phrase; `message_id` is its English text with {named} fields."""
+    return Msg(message_id, params)
+
+
+def msg_n(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
+    """A text whose form depends on the number `n` (also available to it as {n})."""
+    return Msg(singular, params, plural=plural, count=n)
+
+
+def term(context: str, name: str) -> Msg:
+    """A game term or place name, translated with its context ("city", "resource" ...)."""
+    return Msg(name, context=context)
+
+
+def listing(items: list) -> Msg:
+    """'a', 'a and b', 'a, b and c' ... in the reader's language."""
+    items = list(items)
+    if not items:
+        return msg("nothing")
+    if len(items) == 1:
+        return items[0] if isinstance(items[0], Msg) else msg("{item}", item=items[0])
+    head: Any = items[0]
+    for item in items[1:-1]:
+        head = msg("{head}, {item}", head=head, item=item)
+    return msg("{head} and {last}", head=head, last=items[-1])
+
+
+def render(text: Any, translations: Translations | None = None) -> str:
+    """`text` in the catalogue's language (None: English). Plain strings are shown as they are."""
+    if not isinstance(text, Msg):
+        return str(text)
+    if translations is None:
+        return str(text)
+    if text.plural is not None:
+        template = (translations.npgettext(text.context, text.mid, text.plural, text.count) if text.context
+                    else translations.ngettext(text.mid, text.plural, text.count))
+    elif text.context:
+        template = translations.pgettext(text.context, text.mid)
+    else:
+        template = translations.gettext(text.mid)
+    return _fill(template, text.params, lambda value: render(value, translations))
+
+
+def _fill(template: str, params: dict[str, Any], show) -> str:
+    # Only plain {name} fields: a catalogue can never reach attributes or format specs.
+    return _FIELD.sub(lambda m: show(params[m.group(1)]) if m.group(1) in params else m.group(0), template)
+
+
+# -- storage ------------------------------------------------------------------------------------
+
+def to_data(text: Any) -> Any:
+    """A JSON-able form of a text (a plain string stays a string)."""
+    if not isinstance(text, Msg):
+        return text if isinstance(text, (str, int, float, bool)) or text is None else str(text)
+    data: dict[str, Any] = {"m": text.mid}
+    params = {k: to_data(v) for k, v in text.params.items() if not (text.plural is not None and k == "n")}
+    if params:
+        data["p"] = params
+    if text.plural is not None:
+        data["pl"], data["n"] = text.plural, text.count
+    if text.context:
+        data["c"] = text.context
+    return data
+
+
+def from_data(data: Any) -> Any:
+    """The inverse of `to_data`; anything that is not a stored Msg comes back as it is."""
+    if not (isinstance(data, dict) and isinstance(data.get("m"), str)):
+        return data
+    params = {k: from_data(v) for k, v in (data.get("p") or {}).items()}
+    return Msg(data["m"], params, plural=data.get("pl"), count=data.get("n"), context=data.get("c"))
