@@ -263,6 +263,42 @@ def test_barbarians_in_a_contested_province_count_both_nations_as_theirs():
     assert barbarian_havens(Ctx(state), seat(state, "Ann"), "Genève") == ["Schwyz"]
 
 
+def orkney_raid(jylland: str | None):
+    """Turn 1: Ann's lone infantry goes from Highlands into Orkney (contested Scotland/Denmark);
+    Jylland (Denmark) holds a barbarian army, or Bo's infantry, or nothing."""
+    state = board_position(turn=1)
+    put(state, "Ann", "infantry", "Highlands")
+    put(state, None, "barbarian", "Orkney")
+    if jylland == "barbarian":
+        put(state, None, "barbarian", "Jylland")
+    elif jylland == "Bo":
+        put(state, "Bo", "infantry", "Jylland")
+    state = maneuver(state, "Ann")
+    state, _ = act(state, "Ann", "from:Highlands", "to:Orkney")
+    return state
+
+
+def test_barbarians_leaving_a_contested_province_go_where_the_attackers_chosen_nation_sends_them():
+    """Regole di ritirata delle armate Barbare: for a contested province "la stessa Nazione" is
+    "Una delle due Nazioni in lotta per il controllo di quella provincia (a scelta
+    dell'attaccante)". Counting Scotland, free Highlands comes first; counting Denmark, Jylland
+    ("un'altra provincia Barbaro nella stessa Nazione") comes before Highlands ("una provincia
+    libera in un'altra Nazione"). Both choices are offered, and the attacker's pick holds."""
+    state = orkney_raid("barbarian")
+    # Strength 1 each: the infantry dies (no Command), the barbarian is at 0 and retreats.
+    assert units(state, "Ann") == []
+    assert sorted(options(state, "Ann")) == ["to:Highlands", "to:Jylland"]
+    state, _ = act(state, "Ann", "to:Jylland")
+    assert len(units(state, None, "Jylland")) == 2 and units(state, None, "Orkney") == []
+
+
+def test_barbarian_retreat_asks_the_attacker_only_when_the_chosen_nation_matters():
+    """With Bo in Jylland both nations send the barbarians to Highlands: no question."""
+    state = orkney_raid("Bo")
+    assert "Ann" not in [d.player for d in GAME.pending(state)]
+    assert len(units(state, None, "Highlands")) == 1 and units(state, None, "Orkney") == []
+
+
 def test_trapped_attackers_are_removed_without_vp():
     """"Nel caso non vi siano Province disponibili, queste unità verranno dichiarate sconfitte
     e ritorneranno nella riserva" -- and nobody scores them (FAQ, Punti Vittoria)."""

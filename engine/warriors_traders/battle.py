@@ -297,10 +297,24 @@ def _move_out(ctx: Ctx, ids: list[int], prov: str, dest: str | None, why: str) -
 def barbarian_havens(ctx: Ctx, seat: int, prov: str) -> list[str]:
     """Regole di ritirata delle armate Barbare: free, then barbarian capital, trade centre,
     other barbarian province in the same nation; then the same four in another nation.
-    For a contested province either of its two nations counts as "the same"."""
-    home = set(ctx.board.provinces[prov].nations())
+
+    For a contested province the attacker chooses which of its two nations is "the same"
+    ("a scelta dell'attaccante"): the havens are every province that comes first under one
+    of those choices, so the attacker is asked only when the choice changes where they go."""
+    return sorted({q for home in home_nations(ctx, seat, prov) for q in _first_havens(ctx, prov, home)})
+
+
+def home_nations(ctx: Ctx, seat: int, prov: str) -> tuple[str, ...]:
+    """The nations the attacker may count as "la stessa Nazione" of `prov`: its own nation if
+    it controls the contested province, else either of the two (one for a common province)."""
     if ctx.s.owner.get(prov) == seat:
-        home = {ctx.p(seat).nation}
+        return (ctx.p(seat).nation,)
+    return ctx.board.provinces[prov].nations()
+
+
+def _first_havens(ctx: Ctx, prov: str, home: str) -> list[str]:
+    """The neighbours of `prov` in the best tier of the retreat list, `home` being "the same
+    nation" (free 0, barbarian capital 1, trade centre 2, other barbarian 3; +4 elsewhere)."""
     ranked: dict[int, list[str]] = {}
     for q in ctx.board.adj[prov]:
         info = ctx.board.provinces[q]
@@ -310,9 +324,19 @@ def barbarian_havens(ctx: Ctx, seat: int, prov: str) -> list[str]:
             kind = {Kind.CAPITAL: 1, Kind.TRADE_CENTER: 2}.get(info.kind, 3)
         else:
             continue
-        rank = kind + (0 if home & set(info.nations()) else 4)
+        rank = kind + (0 if home in info.nations() else 4)
         ranked.setdefault(rank, []).append(q)
-    return sorted(ranked[min(ranked)]) if ranked else []
+    return ranked[min(ranked)] if ranked else []
+
+
+def _haven_label(ctx: Ctx, seat: int, prov: str, q: str) -> str:
+    homes = home_nations(ctx, seat, prov)
+    counted = [h for h in homes if q in _first_havens(ctx, prov, h)]
+    if len(homes) < 2 or len(counted) == len(homes):
+        return f"Barbarians retreat to {q}"
+    nation = ctx.board.nations.get(counted[0])
+    name = nation.name if nation else counted[0].title()  # a nation a variant leaves out
+    return f"Barbarians retreat to {q} (counting {name} as their nation)"
 
 
 @decides("barb_retreat")
@@ -320,8 +344,9 @@ def decide_barb_retreat(ctx: Ctx, t):
     havens = barbarian_havens(ctx, t.player, t.get("at"))
     if len(havens) < 2:
         return None
-    return decision(ctx, t.player, f"The barbarians in {t.get('at')} retreat; choose among equal provinces.",
-                    [opt(f"to:{q}", f"Barbarians retreat to {q}") for q in havens], "barbarian_retreat")
+    return decision(ctx, t.player, f"The barbarians in {t.get('at')} retreat: choose where.",
+                    [opt(f"to:{q}", _haven_label(ctx, t.player, t.get("at"), q)) for q in havens],
+                    "barbarian_retreat")
 
 
 @runs("barb_retreat")
