@@ -3,7 +3,18 @@
 from engine.warriors_traders import GAME
 from engine.warriors_traders.flow import Ctx
 from engine.warriors_traders.sustenance import income_of
-from engine.warriors_traders.testkit import act, clear, options, put, run, seat, set_levels, start, units
+from engine.warriors_traders.testkit import (
+    act,
+    clear,
+    options,
+    put,
+    run,
+    run_events,
+    seat,
+    set_levels,
+    start,
+    units,
+)
 
 
 def fed_position():
@@ -179,3 +190,48 @@ def test_variant_unused_routes_give_resources():
     state, _ = act(state, "Ann", "take:weapons")
     after = state.player("Ann").res
     assert after["gold"] == before["gold"] + 1 + 0 and after["goods"] >= before["goods"] + 1
+
+
+def waiting_trader_position():
+    """Ann holds France's trade centre at trade I with nothing to trade; Bo (trade II) could
+    open a route to her. Returns the state in the trade phase and the events of its start."""
+    state = trade_position(Bo={"trade": 2})
+    state.player("Ann").res.update(gold=0, food=1, goods=0, weapons=1)
+    return run_events(state, ("trade_start",))
+
+
+def test_a_player_with_nothing_to_trade_yet_waits_for_a_route_and_a_gift():
+    """"La Fase Commercio viene dichiarata conclusa quando tutti i giocatori dichiarano la
+    fine dei propri interessi commerciali", and over a route "ai due giocatori coinvolti verrà
+    permesso di scambiare": Ann, with nothing to do yet, is not ended for her; once Bo opens a
+    route she may trade, and a gift that brings her to the bank rate lets her use it."""
+    state, events = waiting_trader_position()
+    assert [d.player for d in GAME.pending(state)] == ["Bo"]
+    assert not [e for e in events if e.kind == "trade_done"]
+    state, _ = act(state, "Bo", "route:Ann")
+    assert "offer:Bo" in options(state, "Ann")
+    state, _ = act(state, "Bo", "offer:Ann", *["give:goods"] * 7, "send")
+    state, _ = act(state, "Ann", "accept")
+    assert "bank:goods:gold" in options(state, "Ann")
+    state, _ = act(state, "Ann", "bank:goods:gold")
+    assert state.player("Ann").res["gold"] == 1 and state.player("Ann").res["goods"] == 0
+
+
+def test_trading_ends_by_itself_when_nothing_can_come():
+    """When Bo is done, no route can reach Ann any more: her trading ends without a question."""
+    state, _ = waiting_trader_position()
+    state, events = act(state, "Bo", "done")
+    assert state.lanes == {}, "the trade phase is over"
+    assert [e.data["player"] for e in events if e.kind == "trade_done"] == ["Bo", "Ann"]
+
+
+def test_offers_are_not_capped_at_twenty():
+    """"qualsiasi risorsa ... a qualsiasi tasso di scambio": the 20 cap applies "Al termine di
+    ogni turno", after trading, so a player holding more may offer more."""
+    state = trade_position(Ann={"trade": 2})
+    state.player("Ann").res["goods"] = 25
+    state, _ = act(state, "Ann", "route:Bo", "offer:Bo", *["give:goods"] * 21)
+    assert "give:goods" in options(state, "Ann")
+    state, _ = act(state, "Ann", "send")
+    state, _ = act(state, "Bo", "accept")
+    assert state.player("Bo").res["goods"] == 31 and state.player("Ann").res["goods"] == 4

@@ -8,6 +8,7 @@ other player's lane, while the offering player's lane waits.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Decision, Event, Option
@@ -21,6 +22,17 @@ DECIDE, CHOOSE, RUN = HANDLERS.decide, HANDLERS.choose, HANDLERS.run
 
 PARALLEL = "parallel"
 WAIT = "wait"  # a lane blocked until another player answers; neither decided nor run
+
+# Lane steps that may wait on what other players do: kind -> test "this step waits now".
+# A waiting step is neither decided nor run; it is looked at again after every change.
+WAITS: dict[str, Callable[[Ctx, Task], bool]] = {}
+
+
+def waits(kind: str):
+    def register(fn):
+        WAITS[kind] = fn
+        return fn
+    return register
 
 
 def task(kind: str, player: int = -1, **args: Any) -> Task:
@@ -98,12 +110,16 @@ def opt(option_id: str, label: str) -> Option:
     return Option(option_id, label)
 
 
+def is_waiting(ctx: Ctx, t: Task) -> bool:
+    return t.kind == WAIT or (t.kind in WAITS and WAITS[t.kind](ctx, t))
+
+
 def top_decision(ctx: Ctx) -> Decision | None:
     stack = ctx.stack
     if not stack:
         return None
     t = stack[-1]
-    if t.kind == WAIT:
+    if is_waiting(ctx, t):
         return None
     decide = DECIDE.get(t.kind)
     return decide(ctx, t) if decide else None
@@ -128,13 +144,10 @@ def advance(ctx: Ctx) -> None:
     while s.stack:
         top = s.stack[-1]
         if top.kind == PARALLEL:
-            waiting = False
-            for seat in sorted(s.lanes):
-                lane = ctx.in_lane(seat)
-                _advance_stack(lane)
-                if s.lanes[seat]:
-                    waiting = True
-            if waiting:
+            # A lane that runs may change what another lane waits on: go round until quiet.
+            while any([_advance_stack(ctx.in_lane(seat)) for seat in sorted(s.lanes)]):
+                pass
+            if any(s.lanes.values()):
                 return
             s.stack.pop()
             s.lanes = {}
@@ -145,13 +158,17 @@ def advance(ctx: Ctx) -> None:
         RUN[top.kind](ctx, top)
 
 
-def _advance_stack(ctx: Ctx) -> None:
+def _advance_stack(ctx: Ctx) -> bool:
+    """Run the lane's automatic steps; True if any ran."""
+    ran = False
     while ctx.stack:
         top = ctx.stack[-1]
-        if top.kind == WAIT or top_decision(ctx) is not None:
-            return
+        if is_waiting(ctx, top) or top_decision(ctx) is not None:
+            return ran
         ctx.stack.pop()
         RUN[top.kind](ctx, top)
+        ran = True
+    return ran
 
 
 def choose(state: WTState, seat: int, option_id: str) -> list[Event]:

@@ -4,17 +4,30 @@ Only players controlling a trade centre trade (with the bank at their rate, or w
 they are connected to by a trade route). Buying VP (10 gold each) and proposing peace are
 open to everyone in this phase. An offer is drafted one resource at a time, then becomes an
 accept/refuse decision of the other player; the offering player waits for the answer.
+
+A player's trading ends when they say "done", or by itself when nothing they could ever do
+in this phase remains. One with nothing to do yet, but to whom a player still trading could
+open a route, waits (no decision) until that route comes or that chance is gone.
 """
 
 from __future__ import annotations
 
 from engine.warriors_traders.board import RESOURCES
 from engine.warriors_traders.development import can_pay
-from engine.warriors_traders.flow import PARALLEL, WAIT, Ctx, chooses, decides, decision, opt, runs, task
+from engine.warriors_traders.flow import (
+    PARALLEL,
+    WAIT,
+    Ctx,
+    chooses,
+    decides,
+    decision,
+    opt,
+    runs,
+    task,
+    waits,
+)
 from engine.warriors_traders.turn import team_name
 from engine.warriors_traders.world import at_war, controls_trade_center, level, team
-
-MAX_OFFER_UNITS = 20  # per resource and side: nobody holds more than 20 at the start of a turn
 
 
 def monopoly(ctx: Ctx, seat: int) -> bool:
@@ -60,11 +73,10 @@ def run_trade_start(ctx: Ctx, t) -> None:
     ctx.then(task(PARALLEL))
 
 
-@decides("trade")
-def decide_trade(ctx: Ctx, t):
-    seat = t.player
+def trade_options(ctx: Ctx, seat: int) -> list:
+    """What the player can do in the trade phase now, besides declaring "done"."""
     p = ctx.p(seat)
-    options = [opt("done", "Done trading")]
+    options = []
     if p.res["gold"] >= ctx.pieces.vp_price:
         options.append(opt("vp", f"Buy 1 VP for {ctx.pieces.vp_price} gold"))
     if can_bank(ctx, seat):
@@ -83,7 +95,39 @@ def decide_trade(ctx: Ctx, t):
             options.append(opt(f"offer:{other.name}", f"Make an offer to {other.name}"))
         if at_war(ctx, seat, other.seat):
             options.append(opt(f"peace:{other.name}", f"Propose peace to {other.name}"))
-    return decision(ctx, seat, "Trade phase: trade, or declare you are done.", options, "trade")
+    return options
+
+
+def still_trading(ctx: Ctx, seat: int) -> bool:
+    return any(t.kind == "trade" for t in ctx.s.lanes.get(seat, []))
+
+
+def route_may_come(ctx: Ctx, seat: int) -> bool:
+    """Another player still trading could open a route to `seat` and then trade with them."""
+    return any(still_trading(ctx, other.seat) and can_open_route(ctx, other.seat, seat)
+               and (not anyone_monopoly(ctx) or monopoly(ctx, seat) or monopoly(ctx, other.seat))
+               for other in ctx.s.players if other.seat != seat)
+
+
+@waits("trade")
+def trade_waits(ctx: Ctx, t) -> bool:
+    return not trade_options(ctx, t.player) and route_may_come(ctx, t.player)
+
+
+@decides("trade")
+def decide_trade(ctx: Ctx, t):
+    options = trade_options(ctx, t.player)
+    if not options:
+        return None
+    return decision(ctx, t.player, "Trade phase: trade, or declare you are done.",
+                    [opt("done", "Done trading"), *options], "trade")
+
+
+@runs("trade")
+def run_trade(ctx: Ctx, t) -> None:
+    """Nothing the player could do in this phase remains."""
+    name = ctx.name(t.player)
+    ctx.emit("trade_done", f"{name} has nothing left to trade in this phase.", player=name)
 
 
 @chooses("trade")
@@ -128,11 +172,12 @@ def decide_draft(ctx: Ctx, t):
     seat, other = t.player, t.get("to")
     give, get = t.get("give"), t.get("get")
     options = []
+    # Any amount held, at any rate: the cap of 20 applies only at the end of the turn.
     for r in RESOURCES:
-        if give.get(r, 0) < min(ctx.p(seat).res[r], MAX_OFFER_UNITS):
+        if give.get(r, 0) < ctx.p(seat).res[r]:
             options.append(opt(f"give:{r}", f"Offer one more {r} (now {give.get(r, 0)})"))
     for r in RESOURCES:
-        if get.get(r, 0) < min(ctx.p(other).res[r], MAX_OFFER_UNITS):
+        if get.get(r, 0) < ctx.p(other).res[r]:
             options.append(opt(f"get:{r}", f"Ask one more {r} (now {get.get(r, 0)})"))
     if any(give.values()) or any(get.values()):
         options.append(opt("send", f"Send: give {_describe(give)}, get {_describe(get)}"))
