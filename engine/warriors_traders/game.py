@@ -26,6 +26,8 @@ class WarriorsTraders(Game[WTState]):
     min_players = 2
     max_players = 6
     state_class = WTState
+    # 2: issue 14 items 1-3 (barbarian retreat choice, end of trading, offers above 20).
+    rules_version = "2"
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[WTState, list[Event]]:
         state = setup.new_state(players, seed, options)
