@@ -412,6 +412,11 @@ class Game(ABC, Generic[S]):
             setattr(new, name, value)
         return new
 
+    def terms(self) -> list[tuple[str, str]]:
+        """(context, name) of the words of the game's data that its code passes to `term()`
+        as variables (place names, units ...): the catalogues are extracted from these."""
+        return []
+
     def evaluate(self, state: S) -> dict[str, float] | None:
         """How good the state is for each player, from 0 (lost) to 1 (won), if the game can
         tell cheaply; bot players use it to cut playouts short. None: play to the end."""
