@@ -178,6 +178,21 @@ def test_buy_victory_points():
     assert "vp" not in options(state, "Bo")
 
 
+def test_buying_vp_needs_a_trade_centre():
+    """Fase Commercio: "Solo i giocatori che controllano un Centro Commerciale possono
+    partecipare a questa Fase!", and VP are bought "durante lo svolgimento della Fase
+    Commercio" only (FAQ): without a trade centre, 10 gold buy nothing."""
+    state = start(nations={"Ann": "france", "Bo": "england"})
+    state.player("Ann").res["gold"] = 10
+    clear(state, "East Anglia")
+    put(state, "Bo", "infantry", "East Anglia")
+    state.player("Bo").res["gold"] = 10
+    state, events = run_events(state, ("trade_start",))
+    assert "Ann" not in [d.player for d in GAME.pending(state)]
+    assert [e.data["player"] for e in events if e.kind == "trade_done"] == ["Ann"]
+    assert "vp" in options(state, "Bo")
+
+
 def test_variant_unused_routes_give_resources():
     """Varianti per 2 giocatori: 1st unused route 1 goods; 2nd goods or weapons; 3rd any."""
     state = start(map="west", variant="britain2", nations={"Ann": "england", "Bo": "scotland"})

@@ -1,8 +1,8 @@
 """Phase II, Commercio: everyone trades at once until all have declared they are done.
 
-Only players controlling a trade centre trade (with the bank at their rate, or with players
-they are connected to by a trade route). Buying VP (10 gold each) and proposing peace are
-open to everyone in this phase. An offer is drafted one resource at a time, then becomes an
+Only players controlling a trade centre take part: they trade with the bank at their rate or
+with players they are connected to by a trade route, and buy VP (10 gold each). Proposing
+peace, which the engine hosts in this phase, is open to everyone. An offer is drafted one resource at a time, then becomes an
 accept/refuse decision of the other player; the offering player waits for the answer.
 
 A player's trading ends when they say "done", or by itself when nothing they could ever do
@@ -77,7 +77,8 @@ def trade_options(ctx: Ctx, seat: int) -> list:
     """What the player can do in the trade phase now, besides declaring "done"."""
     p = ctx.p(seat)
     options = []
-    if p.res["gold"] >= ctx.pieces.vp_price:
+    # "Solo i giocatori che controllano un Centro Commerciale possono partecipare a questa Fase!"
+    if controls_trade_center(ctx, seat) and p.res["gold"] >= ctx.pieces.vp_price:
         options.append(opt("vp", f"Buy 1 VP for {ctx.pieces.vp_price} gold"))
     if can_bank(ctx, seat):
         rate = ctx.pieces.trade[level(ctx, seat, "trade")]["rate"]
