@@ -1,8 +1,8 @@
 """Command line: play a game in the terminal, replay a recorded game, or fuzz the rules.
 
-    python -m engine play byzantium --players Ann,Bo,Cy [--seed N] [--png DIR]
+    python -m engine play byzantium --players Ann,Bo,Cy [--seed N] [--png DIR] [--option KEY=VALUE ...]
     python -m engine replay FILE.json
-    python -m engine fuzz byzantium --games N [--seed S]
+    python -m engine fuzz byzantium --games N [--seed S] [--option KEY=VALUE ...]
 """
 
 from __future__ import annotations
@@ -26,26 +26,51 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--players", required=True, help="comma-separated names in seating order")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--png", type=Path, default=None, help="write the board to DIR after every choice")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                      help="a setup option, e.g. map=east (a JSON value is read as JSON); repeatable")
     rep = sub.add_parser("replay", help="replay a game file and print its final summary as JSON")
     rep.add_argument("file", type=Path)
     fuzz = sub.add_parser("fuzz", help="random games to the end, checking invariants after every step")
     fuzz.add_argument("game", choices=game_names())
     fuzz.add_argument("--games", type=int, default=100)
     fuzz.add_argument("--seed", type=int, default=0)
+    fuzz.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                      help="a setup option for every game, e.g. map=random; repeatable")
     args = parser.parse_args(argv)
-    if args.command == "play":
-        return play_command(args.game, args.players, args.seed, args.png)
     if args.command == "replay":
         return replay_command(args.file)
-    return fuzz_command(args.game, args.games, args.seed)
+    try:
+        options = parse_options(args.option)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if args.command == "play":
+        return play_command(args.game, args.players, args.seed, args.png, options)
+    return fuzz_command(args.game, args.games, args.seed, options)
 
 
-def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | None) -> int:
+def parse_options(pairs: list[str]) -> dict:
+    """--option KEY=VALUE pairs as setup options: VALUE is JSON when it parses, else text."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--option takes KEY=VALUE, not '{pair}'.")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    return options
+
+
+def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | None,
+                 options: dict | None = None) -> int:
     game = get_game(name)
     players = [p.strip() for p in players_arg.split(",") if p.strip()]
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+    options = options or {}
     try:
-        state = game.setup(players, seed, {})
+        state = game.setup(players, seed, options)
     except IllegalAction as error:
         print(error, file=sys.stderr)
         return 2
@@ -79,7 +104,7 @@ def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | 
         for row in game.result(state):
             print(f"  {row['rank']}. {row['player']}: {row['score']}")
     saved = Path(f"replay-{name}-{seed}.json")
-    saved.write_text(json.dumps({"game": name, "players": players, "seed": seed, "options": {},
+    saved.write_text(json.dumps({"game": name, "players": players, "seed": seed, "options": options,
                                  "choices": choices}, indent=1))
     print(f"Replay saved to {saved}")
     return 0
@@ -114,7 +139,7 @@ def replay_command(path: Path) -> int:
     return 0
 
 
-def fuzz_command(name: str, games: int, seed: int) -> int:
+def fuzz_command(name: str, games: int, seed: int, options: dict | None = None) -> int:
     game = get_game(name)
     rng = random.Random(seed)
     decisions = 0
@@ -123,7 +148,11 @@ def fuzz_command(name: str, games: int, seed: int) -> int:
         count = game.min_players + number % (game.max_players - game.min_players + 1)
         players = [f"P{i + 1}" for i in range(count)]
         game_seed = rng.randrange(1 << 31)
-        state = game.setup(players, game_seed, {})
+        try:
+            state = game.setup(players, game_seed, dict(options or {}))
+        except IllegalAction as error:
+            print(f"game {number} ({count} players): {error}", file=sys.stderr)
+            return 2
         steps = 0
         while not game.is_over(state):
             decision = rng.choice(game.pending(state))

@@ -84,6 +84,29 @@ def test_terminal_play_takes_numbers_and_option_ids_and_saves_a_replay(tmp_path)
     assert "takes control of" in result.stdout
 
 
+def test_terminal_play_takes_setup_options_and_saves_them_with_the_replay(tmp_path):
+    result = run("play", "warriors_traders", "--players", "Ann,Bo", "--seed", "5", "--option", "map=east",
+                 "--option", "variant=balkans2", "--option", 'nations={"Ann": "croatia", "Bo": "bulgaria"}',
+                 stdin="1\nq\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "East map (balkans2)" in result.stdout
+    saved = json.loads((tmp_path / "replay-warriors_traders-5.json").read_text())
+    assert saved["options"] == {"map": "east", "variant": "balkans2", "nations": {"Ann": "croatia", "Bo": "bulgaria"}}
+    replayed = run("replay", str(tmp_path / "replay-warriors_traders-5.json"))
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout)["summary"]["variant"] == "balkans2"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--option", "map"], "KEY=VALUE"),
+    (["--option", "map=mars"], "no map 'mars'"),
+])
+def test_terminal_play_refuses_bad_options_in_one_line(tmp_path, args, message):
+    result = run("play", "warriors_traders", "--players", "Ann,Bo", *args, cwd=tmp_path)
+    assert result.returncode == 2 and message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_unknown_game_and_bad_setups_raise_illegal_action():
     with pytest.raises(IllegalAction, match="no game called"):
         get_game("monopoly")

@@ -27,6 +27,24 @@ def test_setup_capitals_barbarians_and_resources():
     assert fresh.player("Ann").res == {"gold": 1, "food": 1, "goods": 0, "weapons": 1}
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_setup_without_options_is_the_whole_west_map(players):
+    """The 2- and 3-player variants are "Regole facoltative" ("Chi si sente più portato per un
+    gioco gestionale ... può continuare ad utilizzare le mappe di Est ed Ovest Europa
+    interamente"): with no options the game is the whole West map, never a variant."""
+    names = [f"P{i}" for i in range(players)]
+    for seed in range(12):
+        state = GAME.setup(names, seed, {})
+        assert (state.map, state.variant) == ("west", None)
+
+
+def test_map_and_variant_may_still_be_drawn_at_random():
+    drawn = {(s.map, s.variant) for s in (GAME.setup(["Ann", "Bo"], seed, {"map": "random", "variant": "random"})
+                                          for seed in range(40))}
+    assert {m for m, _ in drawn} == {"west", "east", "italy"}
+    assert None in {v for _, v in drawn} and len({v for _, v in drawn}) > 1
+
+
 def test_starting_tokens_are_placed_by_everyone_at_once():
     """"Ogni giocatore inizia la partita con tre Gettoni Sviluppo da piazzare": all players
     decide at the same time, three tokens each."""

@@ -33,15 +33,15 @@ def new_state(players: list[str], seed: int, options: dict) -> WTState:
         raise IllegalAction("The seed must be a whole number.")
     state = WTState(map="west", players=[], **seed_fields(seed, options))
     n = len(players)
-    # Map and variant left open are drawn from the seed, as the nation cards are: a lobby
-    # that wants a particular board names it.
-    chosen_map = options.get("map", "random")
+    # The variants are optional rules ("Regole facoltative"): unless asked, the whole West map.
+    # "random" draws the map or the variant (with "no variant" among them) from the seed.
+    chosen_map = options.get("map", "west")
     if chosen_map == "random":
         chosen_map = MAPS[random_below(state, len(MAPS))]
     if chosen_map not in MAPS:
         raise IllegalAction(f"There is no map '{chosen_map}' (maps: {', '.join(MAPS)}).")
     fitting = [v for v, spec in variants(chosen_map).items() if spec.players == n]
-    variant = options.get("variant", "random")
+    variant = options.get("variant")
     if variant == "random":
         choices = [None, *fitting]
         variant = choices[random_below(state, len(choices))]
