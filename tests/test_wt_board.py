@@ -299,3 +299,18 @@ def test_loader_refuses_asymmetric_or_unknown_borders():
         _check_full("west", nations, dict(b.provinces), borders + [("London", "Atlantis")])
     with pytest.raises(ValueError):
         _check_full("west", nations, dict(b.provinces), borders + [borders[0]])
+
+
+def test_mainland3_keeps_the_danish_islands_and_drops_the_british_isles():
+    """Variante 3 giocatori (BASE): "escludendo ogni provincia che non sia sulla terraferma.
+    Escludere tutte le province appartenenti a Ireland, Scotland e England, con l'eccezione di
+    Calais". The second sentence says what goes; the Danish islands stay, for Jylland borders
+    only Sjælland, Fyn and Orkney ("Jylland – Sjælland, Fyn, Orkney"): without the islands a
+    Danish province would be cut off from the whole board."""
+    full = board("west")
+    assert set(full.adj["Jylland"]) == {"Sjælland", "Fyn", "Orkney"}
+    b = board("west", "mainland3")
+    assert {"Sjælland", "Fyn", "Jylland"} <= set(b.provinces) and "Orkney" not in b.provinces
+    british = {p for p, prov in full.provinces.items() if set(prov.nations()) & {"england", "scotland", "ireland"}}
+    assert (british - {"Calais"}) & set(b.provinces) == set()
+    assert b.provinces["Calais"].nation == "burgundy"
