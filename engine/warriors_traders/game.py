@@ -27,7 +27,8 @@ class WarriorsTraders(Game[WTState]):
     max_players = 6
     state_class = WTState
     # 2: issue 14 items 1-3 (barbarian retreat choice, end of trading, offers above 20).
-    rules_version = "2"
+    # 3: items 4 and 6 (buying VP needs a trade centre; no options = whole West map).
+    rules_version = "3"
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[WTState, list[Event]]:
         state = setup.new_state(players, seed, options)
