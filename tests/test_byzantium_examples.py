@@ -429,7 +429,7 @@ def test_alexandria_to_candia_costs_two_without_the_arab_fleet():
     costs two movement cubes."""
     state = fleet_position(arab_fleet=False, byzantine_fleet=None)
     state, _ = play(state, "Andy move:arab")
-    assert candia_label(state).startswith("Candia (2 movement, by sea")
+    assert candia_label(state) == "Attack byzantine Candia (2 movement, by sea)"
     pin_dice(state, [1, 1])
     state, events = play(state, "Andy to:Candia")
     assert state.player("Andy").arab.movement == 1
@@ -451,7 +451,7 @@ def test_alexandria_to_candia_with_the_fleets(choice, spent, dice):
     state = fleet_position()
     casualty = state.player("Andy").casualty
     state, _ = play(state, "Andy move:arab")
-    assert candia_label(state).startswith("Candia (1 movement, by sea")
+    assert candia_label(state) == "Attack byzantine Candia (1 movement, by sea; 2 if doubled)"
     state, _ = play(state, "Andy to:Candia")
     assert GAME.pending(state)[0].player == "Simon"
     assert option_ids(state) == ["fleet:none", "fleet:double", "fleet:roll", "fleet:double_roll"]
@@ -633,7 +633,7 @@ def test_constantinople_hits_count_double():
 
 def move_costs(state) -> dict[str, int]:
     """The movement cost each `to:` option of the pending move decision names."""
-    return {o.id.removeprefix("to:"): int(re.match(r"\S+ \((\d+) movement", o.label).group(1))
+    return {o.id.removeprefix("to:"): int(re.search(r"\((\d+) movement", o.label).group(1))
             for o in GAME.pending(state)[0].options if o.id.startswith("to:")}
 
 

@@ -30,11 +30,11 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     assert prompt.pinged_users == (first.id,)  # only the player it waits on is notified
     assert "Pass (no more actions this round)" in [b.label for b in prompt.buttons()]
     take_menu = next(s for s in prompt.selects() if s.placeholder.startswith("Take"))
-    assert "Take Jerusalem (3 byzantine VP)" in [o.label for o in take_menu.options]
+    assert "Take Jerusalem (+3 byzantine VP; a cube from your free pool)" in [o.label for o in take_menu.options]
 
     # The first player takes Jerusalem with the /byz take shortcut, picking the autocomplete suggestion.
     suggestion = await fake.autocomplete(first, channel, "byz take", "city", "jerus")
-    assert (await suggestion.response).choices == [{"name": "Take Jerusalem (3 byzantine VP)",
+    assert (await suggestion.response).choices == [{"name": "Take Jerusalem (+3 byzantine VP; a cube from your free pool)",
                                                     "value": "take:Jerusalem"}]
     await table.shortcut(first, "byz take", "take:Jerusalem", city="take:Jerusalem")
     took = await fake.wait_for_message(channel, lambda m: "takes control of Jerusalem" in m.content, since=None)

@@ -8,6 +8,7 @@ from engine.byzantium.board import (
     BULGAR_CUBES,
     CHURCH_PRICE,
     CONSTANTINOPLE,
+    CUBE_PRICE,
     MAX_MARKERS,
     SPECIAL_BOXES,
     Box,
@@ -15,7 +16,15 @@ from engine.byzantium.board import (
     Side,
     bulgars_serve,
 )
-from engine.byzantium.cubes import CARD_BOXES, card_slot, has_any_cube, has_source, slot_label, spend
+from engine.byzantium.cubes import (
+    CARD_BOXES,
+    card_slot,
+    cube_cost,
+    has_any_cube,
+    has_source,
+    slot_label,
+    spend,
+)
 from engine.byzantium.flow import Ctx, chooses, decides, decision, runs
 from engine.byzantium.tasks import (
     Action,
@@ -31,15 +40,16 @@ from engine.byzantium.tasks import (
 )
 from engine.core import Option
 
+# Each special action's name and what it gives, for its option; its cost is added there.
 SPECIAL_LABELS = {
-    "bulgars": "Bulgars: +2 Bulgar cubes, then attack with them or add 2 more",
-    "fortify": "Fortify one of your cities",
-    "byzantine_improvement": "Byzantine city improvement (+1 marker)",
-    "arab_improvement": "Arab city improvement (+1 marker)",
-    "emperor": "Become Emperor (+2 Byzantine VP, the purple guard cube)",
-    "caliph": "Become Caliph (+2 Arab VP, the white guard cube)",
-    "byzantine_fleet": "Take the Byzantine fleet",
-    "arab_fleet": "Take the Arab fleet",
+    "bulgars": ("Bulgars", "+2 cubes, then attack or 2 more"),
+    "fortify": ("Fortify one of your cities", "+1 in sieges"),
+    "byzantine_improvement": ("Byzantine city improvement", "+1 marker"),
+    "arab_improvement": ("Arab city improvement", "+1 marker"),
+    "emperor": ("Become Emperor", "+2 byzantine VP, the purple guard cube"),
+    "caliph": ("Become Caliph", "+2 arab VP, the white guard cube"),
+    "byzantine_fleet": ("Take the Byzantine fleet", ""),
+    "arab_fleet": ("Take the Arab fleet", ""),
 }
 # Which treasury pays for the cube on a box (None: it depends on the choice that follows).
 SPECIAL_SIDE = {
@@ -94,20 +104,44 @@ def action_options(ctx: Ctx, seat: int) -> list[Option]:
     for name in takeable_cities(ctx):
         city = s.cities[name]
         if has_source(ctx, seat, city.side):
-            options.append(Option(f"take:{name}", f"Take {name} ({city.markers} {city.side.value} VP)"))
+            options.append(Option(f"take:{name}", f"Take {name} (+{city.markers} {city.side.value} VP; "
+                                  f"{cube_cost(ctx, seat, city.side)})"))
     if reinforce_slots(ctx, Reinforce(player=seat)):
-        options.append(Option("reinforce", "Reinforce your armies (up to 3 cubes)"))
-    for action, label in SPECIAL_LABELS.items():
+        options.append(Option("reinforce", f"Reinforce your armies ({reinforce_cost(player.available)})"))
+    for action in SPECIAL_LABELS:
         if special_possible(ctx, seat, action):
-            options.append(Option(f"special:{action}", label))
+            options.append(Option(f"special:{action}", special_label(ctx, seat, action)))
     if player.tax_cubes == 0 and player.available > 0:
         options.append(Option("tax", f"Taxes: cubes from your free pool, 2 bezants each ({player.available} free)"))
     for building, side in (("church", Side.BYZANTINE), ("mosque", Side.ARAB)):
         if has_source(ctx, seat, side, extra_cost=CHURCH_PRICE):
-            options.append(Option(building, f"Build a {building} ({CHURCH_PRICE} {side.value} bezants, +2 VP)"))
+            money = (f"{CHURCH_PRICE} {side.value} bezants and a cube from your free pool" if player.available
+                     else f"{CHURCH_PRICE + CUBE_PRICE} {side.value} bezants with the cube")
+            options.append(Option(building, f"Build a {building} (+2 VP; {money})"))
     options.extend(movement.move_action_options(ctx, seat))
     options.append(Option("pass", "Pass (no more actions this round)"))
     return options
+
+
+def reinforce_cost(free: int) -> str:
+    if free >= 3:
+        return "up to 3 cubes from your free pool"
+    if free == 0:
+        return f"up to 3 cubes, {CUBE_PRICE} bezants each"
+    return f"up to 3 cubes: {free} free, then {CUBE_PRICE} bezants each"
+
+
+def special_label(ctx: Ctx, seat: int, action: str) -> str:
+    """The special action's name, what it gives and what its cube costs."""
+    name, gives = SPECIAL_LABELS[action]
+    if action in ("emperor", "caliph"):
+        cost = "no cube needed"  # the guard cube leaves the box; the player puts none there
+    elif action == "fortify":
+        sides = {ctx.s.cities[c].side for c in fortifiable_cities(ctx, seat)}
+        cost = cube_cost(ctx, seat, sides.pop() if len(sides) == 1 else None)
+    else:
+        cost = cube_cost(ctx, seat, SPECIAL_SIDE.get(action))  # the Bulgars: the side served, known later
+    return f"{name} ({gives + '; ' if gives else ''}{cost})"
 
 
 def special_possible(ctx: Ctx, seat: int, action: str) -> bool:
@@ -238,7 +272,7 @@ def start_special(ctx: Ctx, seat: int, action: str) -> None:
         ctx.gain_vp(seat, side, 2, f"becoming {title}")
         return
     box = free_box(ctx, action)  # the cube lands on it once its source is chosen
-    ctx.emit("special", f"{player.name} takes the special action: {SPECIAL_LABELS[action]}.",
+    ctx.emit("special", f"{player.name} takes the special action: {SPECIAL_LABELS[action][0]}.",
              player=player.name, action=action, box=box)
     if action == "bulgars":
         arrive = min(2, BULGAR_CUBES - ctx.s.bulgars)
@@ -254,7 +288,7 @@ def start_special(ctx: Ctx, seat: int, action: str) -> None:
                         dest=f"box:{box}"),
                  Improve(player=seat, side=side.value))
     else:  # the fleets
-        ctx.then(Source(player=seat, pay_side=SPECIAL_SIDE[action].value, what=SPECIAL_LABELS[action].lower(),
+        ctx.then(Source(player=seat, pay_side=SPECIAL_SIDE[action].value, what=f"the {action.replace('_', ' ')}",
                         dest=f"box:{box}"))
 
 

@@ -120,7 +120,8 @@ def begin(ctx: Ctx, task: Attack) -> None:
     ctx.emit("attack", f"{attacker_name(ctx, task)} attacks {task.city} ({kind}).",
              city=task.city, side=task.side, player=None if task.side == Side.BULGAR else ctx.name(task.actor),
              civil=task.civil)
-    offers = [RetreatOffer(player=seat, side=city.side.value, city=task.city, actor=task.actor)
+    offers = [RetreatOffer(player=seat, side=city.side.value, city=task.city, actor=task.actor,
+                           attacking_side=task.side)
               for seat in defenders_in(ctx, task)]
     schedule(ctx, *offers, resume(ctx, task, "battles"))
 
@@ -493,14 +494,71 @@ def retreat_destinations(ctx: Ctx, side: Side, frm: str, sea: bool) -> dict[str,
     return result
 
 
+def retreat_sea_owner(ctx: Ctx, seat: int, side: Side, city: str) -> int | None:
+    """The other player whose Byzantine fleet decides whether this Arab army may retreat by sea,
+    when the sea changes where it could go; None when nobody is asked."""
+    owner = ctx.s.boxes["byzantine_fleet"]
+    if side != Side.ARAB or owner is None or owner == seat:
+        return None
+    if retreat_destinations(ctx, side, city, True) == retreat_destinations(ctx, side, city, False):
+        return None
+    return owner
+
+
+def retreat_words(found: dict[str, tuple[int, list[str]]], card: ArmyCard, short: bool) -> str:
+    """Where a retreat would end and what it would cost: 'Alexandria or Damascus (no loss)', or
+    in full 'to Alexandria or Damascus, losing no cube'."""
+    names = list(found)
+    if short and len(names) > 2:
+        where = f"one of {len(names)} cities"
+    else:
+        where = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" or {names[-1]}"
+    cost = next(iter(found.values()))[0]
+    plural = "s" if cost != 1 else ""
+    if short:
+        whole = ": the whole army" if cost and cost >= card.field_cubes() else ""
+        return f"{where} ({f'lose {cost} cube{plural}{whole}' if cost else 'no loss'})"
+    return f"to {where}, losing {cost or 'no'} cube{plural if cost else ''}"
+
+
+def retreat_outlook(ctx: Ctx, task: RetreatOffer, card: ArmyCard) -> tuple[str, str]:
+    """The retreat option's label and the sentence that explains it."""
+    side = Side(task.side)
+    owner = retreat_sea_owner(ctx, task.player, side, task.city)
+    land = retreat_destinations(ctx, side, task.city, owner is None)
+    if owner is None:
+        if not land:
+            return ("Retreat (no way out: the army would be destroyed)",
+                    "It has no way to retreat: retreating would destroy it.")
+        return f"Retreat to {retreat_words(land, card, short=True)}", \
+            f"Retreating, it would go {retreat_words(land, card, short=False)}."
+    fleet = ctx.name(owner)
+    sea = f"Retreating by sea, which {fleet}'s Byzantine fleet may forbid, it would go " \
+          f"{retreat_words(retreat_destinations(ctx, side, task.city, True), card, short=False)}; otherwise"
+    if not land:
+        return f"Retreat (destroyed unless {fleet} lets it go by sea)", f"{sea} it would be destroyed."
+    return (f"Retreat to {retreat_words(land, card, short=True)}, or by sea if {fleet} allows",
+            f"{sea} {retreat_words(land, card, short=False)}.")
+
+
+def attack_words(ctx: Ctx, task: RetreatOffer) -> str:
+    """Who attacks, as the defending player should read it."""
+    if task.attacking_side == Side.BULGAR:
+        sender = "you" if task.actor == task.player else None
+        return f"The Bulgars {'you sent' if sender else 'sent by ' + ctx.name(task.actor)} attack {task.city}"
+    civil = " in a civil war" if task.attacking_side == task.side else ""
+    return f"{ctx.name(task.actor)}'s {task.attacking_side} army attacks {task.city}{civil}"
+
+
 @decides("retreat_offer")
 def retreat_offer_decision(ctx: Ctx, task: RetreatOffer):
     card = ctx.p(task.player).card(Side(task.side))
     if card.at != task.city:
         return None
-    options = [Option("stay", f"Stay and fight in {task.city}"), Option("retreat", "Retreat before the battle")]
-    return decision(task.player, ctx, f"{ctx.name(task.actor)} attacks {task.city}, where your {task.side} "
-                    f"army stands ({card.strength()} strong). Retreat or fight?", options, "retreat")
+    label, outlook = retreat_outlook(ctx, task, card)
+    options = [Option("stay", f"Stay and fight in {task.city}"), Option("retreat", label)]
+    return decision(task.player, ctx, f"{attack_words(ctx, task)}, where your {task.side} army stands "
+                    f"({card.strength()} strong). {outlook} Retreat or fight?", options, "retreat")
 
 
 @runs("retreat_offer")
@@ -523,17 +581,12 @@ def retreat_run(ctx: Ctx, task: Retreat) -> None:
     if ctx.p(task.player).card(side).at != task.city:
         return
     sea = True
-    if side == Side.ARAB:
-        owner = ctx.s.boxes["byzantine_fleet"]
-        if owner is not None and owner != task.player:
-            # The fleet's owner is asked only when the sea would change the retreat.
-            with_sea = retreat_destinations(ctx, side, task.city, True)
-            without = retreat_destinations(ctx, side, task.city, False)
-            if with_sea != without:
-                if task.sea is None:
-                    ctx.then(FleetPermit(owner=owner, player=task.player, city=task.city), task)
-                    return
-                sea = task.sea
+    owner = retreat_sea_owner(ctx, task.player, side, task.city)  # asked only when the sea matters
+    if owner is not None:
+        if task.sea is None:
+            ctx.then(FleetPermit(owner=owner, player=task.player, city=task.city), task)
+            return
+        sea = task.sea
     ctx.then(RetreatChoose(player=task.player, side=task.side, city=task.city, sea=sea))
 
 

@@ -36,6 +36,14 @@ def can_pay(ctx: Ctx, seat: int, pay_side: Side | None, amount: int) -> bool:
     return treasury[pay_side] >= amount
 
 
+def cube_cost(ctx: Ctx, seat: int, pay_side: Side | None) -> str:
+    """What the cube an action needs costs at least, for its label: nothing from the free pool,
+    else 3 bezants of the side that benefits (None: the side is settled later)."""
+    if ctx.p(seat).available:
+        return "a cube from your free pool"
+    return f"a cube for {CUBE_PRICE}{' ' + pay_side.value if pay_side else ''} bezants"
+
+
 def source_options(ctx: Ctx, task: Source) -> list[Option]:
     player = ctx.p(task.player)
     pay_side = Side(task.pay_side) if task.pay_side else None

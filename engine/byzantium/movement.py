@@ -11,7 +11,7 @@ from engine.byzantium.board import (
     Side,
     other_side,
 )
-from engine.byzantium.cubes import check_army, has_source
+from engine.byzantium.cubes import check_army, cube_cost, has_source
 from engine.byzantium.flow import Ctx, chooses, decides, decision, hits, runs
 from engine.byzantium.tasks import Arrive, Attack, FleetChoice, Loss, March, PlaceArmy, Source
 from engine.core import Option
@@ -98,8 +98,7 @@ def move_label(ctx: Ctx, task: March, to: str, first_cost: int, sea: bool) -> st
         doubled = move_cost(first_cost, task.moves, doubled=True)
         cost += f"; {doubled} if doubled{': no move' if doubled > movement else ''}"
     city = ctx.s.cities[to]
-    what = "" if city.side == side else f", attack ({city.side.value})"
-    return f"{to} ({cost}{what})"
+    return f"{to} ({cost})" if city.side == side else f"Attack {city.side.value} {to} ({cost})"
 
 
 def march_options(ctx: Ctx, task: March) -> list[Option]:
@@ -112,7 +111,8 @@ def march_options(ctx: Ctx, task: March) -> list[Option]:
                     and may_enter(ctx, task.player, side, to)):
                 options.append(Option(f"to:{to}", move_label(ctx, task, to, first_cost, sea)))
     if civil_war_possible(ctx, task.player, side):
-        options.append(Option("civil_war", f"Civil war: attack {card.at}"))
+        options.append(Option("civil_war", f"Civil war: attack {card.at} "
+                              f"(civil war box: {cube_cost(ctx, task.player, side)})"))
     if task.moves or task.placed or task.blocked:
         options.append(Option("done", "Stop here"))
     return options
@@ -124,9 +124,11 @@ def move_action_options(ctx: Ctx, seat: int) -> list[Option]:
         card = ctx.p(seat).card(side)
         if card.at is not None:
             if march_options(ctx, March(player=seat, side=side.value)):
-                options.append(Option(f"move:{side.value}", f"Move/attack with your {side.value} army (at {card.at})"))
+                options.append(Option(f"move:{side.value}", f"Move/attack: your {side.value} army at {card.at} "
+                                      f"({card.movement} movement cube{'s' if card.movement != 1 else ''} left)"))
         elif card.field_cubes() and (side == Side.ARAB or card.entered):
-            options.append(Option(f"place:{side.value}", f"Bring your {side.value} army onto the board"))
+            options.append(Option(f"place:{side.value}",
+                                  f"Bring your {side.value} army onto the board (no cost; it may then move)"))
     return options
 
 
@@ -163,6 +165,9 @@ def march_decision(ctx: Ctx, task: March):
     card = ctx.p(task.player).card(side)
     which = "second move" if task.moves == 1 else "move"
     prompt = f"Your {task.side} army is at {card.at} ({card.movement} movement): choose its {which}."
+    if any(o.id == "civil_war" for o in options):
+        prompt += (f" A civil war is a special action: it takes the {task.side} civil war box and a cube, "
+                   f"and your army attacks {card.at}.")
     owner = fleet_against(ctx, task.player, side, sea=True)
     if owner is not None and any(o.id.startswith("to:") and "if doubled" in o.label for o in options):
         prompt += (f" {ctx.name(owner)} holds the Byzantine fleet and may double the cost of a sea move (and "

@@ -141,6 +141,7 @@ class RetreatOffer(BaseModel):
     side: str
     city: str
     actor: int
+    attacking_side: str  # byzantine, arab, or bulgar (then `actor` sent them)
 
 
 class Retreat(BaseModel):
