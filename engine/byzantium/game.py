@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 # The rules modules register their task handlers when imported.
-from engine.byzantium import actions, combat, cubes, movement, rounds, text  # noqa: F401
+from engine.byzantium import actions, combat, cubes, movement, retreats, rounds, text  # noqa: F401
 from engine.byzantium.board import (
     ALL_BOXES,
     ARMY_SIDES,
