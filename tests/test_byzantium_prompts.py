@@ -129,32 +129,33 @@ def test_the_retreat_offer_shows_where_the_army_would_go_and_what_it_would_lose(
     assert decision(state).prompt == ("Ann's arab army attacks Jerusalem, where your byzantine army stands "
                                       "(2 strong). Retreating, it would go to Alexandria or Damascus, losing no "
                                       "cube. Retreat or fight?")
-    # A retreat that costs cubes, and one that depends on the Byzantine fleet's leave.
-    state = new_game(("Ann", "Bo", "Cy"))
-    set_city(state, "Leucosia", side="arab", markers=2, controller="Bo")
-    set_army(state, "Bo", "arab", at="Leucosia", main=2, movement=1)
-    set_army(state, "Ann", "byzantine", at="Tarsus", main=5, movement=2)
-    state.boxes["byzantine_fleet"] = 2
-    ready(state, "Ann")
-    state, _ = play(state, "Ann move:byzantine", "Ann to:Leucosia")
+    # Bo's Arab army needs the leave of Cy's Byzantine fleet to retreat by sea: from Leucosia there is
+    # no other way; from Alexandria by land it passes Tabuk (made Byzantine) and loses a cube.
+    state = arab_army_attacked_under_cys_fleet("Leucosia", "Tarsus")
     assert labels(state)["retreat"] == "Retreat (destroyed unless Cy lets it go by sea)"
     assert decision(state).prompt.endswith(
         "Retreating by sea, which Cy's Byzantine fleet may forbid, it would go to Tabuk, losing 1 cube; otherwise "
         "it would be destroyed. Retreat or fight?")
-    # By land through a city of the other side, or by sea with the fleet's leave.
-    state = new_game(("Ann", "Bo", "Cy"))
-    set_city(state, "Alexandria", side="arab", markers=2, controller="Bo")
-    set_city(state, "Tabuk", side="byzantine", markers=1)
-    set_city(state, "Leucosia", side="arab", markers=2)
-    set_army(state, "Bo", "arab", at="Alexandria", main=2, movement=1)
-    set_army(state, "Ann", "byzantine", at="Jerusalem", main=5, movement=2)
-    state.boxes["byzantine_fleet"] = 2
-    ready(state, "Ann")
-    state, _ = play(state, "Ann move:byzantine", "Ann to:Alexandria")
+    state = arab_army_attacked_under_cys_fleet("Alexandria", "Jerusalem", byzantine="Tabuk", arab="Leucosia")
     assert labels(state)["retreat"] == "Retreat to Medina (lose 1 cube), or by sea if Cy allows"
     assert decision(state).prompt.endswith(
         "Retreating by sea, which Cy's Byzantine fleet may forbid, it would go to Leucosia, losing no cube; "
         "otherwise to Medina, losing 1 cube. Retreat or fight?")
+
+
+def arab_army_attacked_under_cys_fleet(at, attacker_from, byzantine=None, arab=None):
+    """Bo's Arab army at `at` (his city) is attacked by Ann's Byzantine army; Cy holds the fleet."""
+    state = new_game(("Ann", "Bo", "Cy"))
+    set_city(state, at, side="arab", markers=2, controller="Bo")
+    for city, side in ((byzantine, "byzantine"), (arab, "arab")):
+        if city:
+            set_city(state, city, side=side, markers=1)
+    set_army(state, "Bo", "arab", at=at, main=2, movement=1)
+    set_army(state, "Ann", "byzantine", at=attacker_from, main=5, movement=2)
+    state.boxes["byzantine_fleet"] = 2
+    ready(state, "Ann")
+    state, _ = play(state, "Ann move:byzantine", f"Ann to:{at}")
+    return state
 
 
 def test_an_army_in_a_city_attacked_in_a_civil_war_is_told_it_is_a_civil_war():
