@@ -56,6 +56,7 @@ class Member:
     manage_channels: bool = False
     dms: list[str] = field(default_factory=list)
     accepts_dms: bool = True
+    bot: bool = False  # a bot account (Discord's User.bot)
 
     @property
     def display_name(self) -> str:

@@ -37,6 +37,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+OTHER_CHANNEL = "That button belongs to a game in another channel; nothing was changed."
 STALE = "That prompt is out of date: the game has moved on. Please use the latest prompt."
 
 
@@ -98,12 +99,16 @@ class ServiceCore:
         return await self.load((await self.channel_record(actor, states=states)).id)
 
     async def game_by_id(self, game_id: int, actor: Actor) -> LoadedGame:
+        """The game a custom id names (a prompt, lobby or confirmation button), refused unless
+        the click comes from that game's own channel: an id is easy to copy elsewhere."""
         try:
-            loaded = await self.load(game_id)
+            record = await self.storage.game(game_id)
         except GameNotFound:
             raise Refusal("That game no longer exists.") from None
-        self.check_guild(loaded.record, actor)
-        return loaded
+        self.check_guild(record, actor)
+        if record.channel_id != actor.channel_id:
+            raise Refusal(OTHER_CHANNEL)
+        return await self.load(game_id)
 
     @staticmethod
     def check_guild(record: GameRecord, actor: Actor) -> None:

@@ -121,9 +121,17 @@ class ModActions(ServiceCore):
         posts += await self.after_change(started, [], header, board=True)
         return self.outcome(started.record, posts=posts, retire_games=[old.id])
 
-    async def replace(self, actor: Actor, old: str, new_user_id: int, new_name: str) -> Outcome:
-        """Hand a seat (named by seat name, member name or mention) to another member."""
+    async def replace(self, actor: Actor, old: str, new_user_id: int, new_name: str, *,
+                      new_is_bot: bool = False, new_is_me: bool = False) -> Outcome:
+        """Hand a seat (named by seat name, member name or mention) to another member.
+
+        Never to a bot account, this bot included: bots cannot click prompts, and bot seats
+        will come through the bot players' own path (issue 15)."""
         try:
+            if new_is_me:
+                raise Refusal("I can't take a seat myself; hand it to a member who will play it.")
+            if new_is_bot:
+                raise Refusal(f"{new_name} is a bot account; seats go to members who play them.")
             loaded = await self._mod_game(actor, states=("lobby", "active", "paused"))
             record = loaded.record
             wanted = old.strip().removeprefix("<@").removeprefix("!").removesuffix(">").casefold()

@@ -91,7 +91,7 @@ class PlayActions(ServiceCore):
         return seat, decisions
 
     async def takeback(self, actor: Actor) -> Outcome:
-        """Undo the actor's own last choice if no die was rolled in it and nobody chose since."""
+        """Undo the last choice if the actor made it, no die was rolled in it and nobody chose since."""
         try:
             record = await self.channel_record(actor, states=("active",))
         except Refusal as why:
@@ -105,7 +105,9 @@ class PlayActions(ServiceCore):
                 return Outcome.refuse("The game can't be changed now.", record.id)
             last = await self.storage.last_choices(record.id, 1)
             seat = loaded.record.seat_of(actor.user_id)
-            if not last or seat is None or last[0].player != seat.seat:
+            # Own choice: made for this seat by this member (not a moderator's skip, nor the
+            # choice of whoever held the seat before a /mod replace).
+            if not last or seat is None or last[0].player != seat.seat or last[0].user_id != actor.user_id:
                 return Outcome.refuse(
                     "You can only take back your own choice, and only while it is the last one made.", record.id
                 )

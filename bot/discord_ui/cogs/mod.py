@@ -28,8 +28,9 @@ class ModCog(commands.Cog):
     @mod.command(name="replace", description="Hand a seat to another member")
     @app_commands.describe(old="The seat (or its member) to hand over", new="The member who takes the seat")
     async def replace(self, interaction: discord.Interaction, old: str, new: discord.Member):
+        me = getattr(interaction.client.user, "id", None)
         await interact.command(interaction, lambda service, actor: service.replace(
-            actor, old, new.id, new.display_name))
+            actor, old, new.id, new.display_name, new_is_bot=bool(new.bot), new_is_me=new.id == me))
 
     @replace.autocomplete("old")
     async def _seats(self, interaction: discord.Interaction, current: str):
