@@ -39,6 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level_number, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    if settings.test_games:  # TEST HOOK ONLY, before the commands list the games
+        from bot.test_hooks import import_test_games
+
+        import_test_games(settings.test_games)
     from bot.discord_ui.app import StartupError, run
 
     try:

@@ -32,6 +32,9 @@ class Settings:
     # Test hook only: the end-to-end tests point discord.py at a local stand-in for Discord.
     api_base: str | None = None
     gateway_url: str | None = None
+    # Test hook only: Python files that register extra games (the secrets tests' hidden-hand
+    # game), imported before the commands are built; refused unless DISCORD_API_BASE is set.
+    test_games: tuple[Path, ...] = ()
 
     @property
     def log_level_number(self) -> int:
@@ -115,6 +118,14 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
     if gateway_url is not None and not re.match(r"^wss?://[^/\s]+", gateway_url):
         raise SettingsError(f"DISCORD_GATEWAY_URL must be a ws(s) URL, not {gateway_url!r}")
 
+    test_games = tuple(Path(p.strip()) for p in (get("BOT_TEST_GAMES") or "").split(",") if p.strip())
+    if test_games and api_base is None:
+        raise SettingsError("BOT_TEST_GAMES is a test hook: it works only with DISCORD_API_BASE (a stand-in "
+                            "for Discord); leave it empty")
+    for path in test_games:
+        if path.suffix != ".py" or not path.is_file():
+            raise SettingsError(f"BOT_TEST_GAMES names {str(path)!r}, which is not a Python file")
+
     return Settings(
         token=token,
         database_path=database_path,
@@ -123,4 +134,5 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         log_level=log_level,
         api_base=api_base,
         gateway_url=gateway_url,
+        test_games=test_games,
     )

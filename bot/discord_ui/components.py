@@ -18,6 +18,7 @@ from bot.service.prompt import (
     BUTTON_TEMPLATE,
     CONFIRM_TEMPLATE,
     LOBBY_TEMPLATE,
+    OPEN_TEMPLATE,
     SELECT_TEMPLATE,
     ButtonSpec,
     SelectSpec,
@@ -126,14 +127,35 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=CONFIRM_
         )
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, ConfirmButton)
+class OpenPromptButton(discord.ui.DynamicItem[discord.ui.Button], template=OPEN_TEMPLATE):
+    """"Open my prompt" on the public post of a private decision: answers its player, and only
+    them, with the private prompt (ephemeral)."""
+
+    def __init__(self, custom_id: str, label: str = "?", style: str = "primary", row: int | None = None):
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id, style=_STYLES[style]), row=row)
+        match = self.template.fullmatch(custom_id)
+        self.game_id = int(match["game"])
+        self.seat = int(match["seat"])
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(item.custom_id, label=item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interact.component(
+            interaction, lambda service, actor: service.open_prompt(self.game_id, self.seat, actor),
+            game_id=self.game_id,
+        )
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, ConfirmButton, OpenPromptButton)
 
 
 def item_for(spec: ButtonSpec | SelectSpec) -> discord.ui.Item:
     """The DynamicItem that sends `spec` (chosen by the custom id's template)."""
     if isinstance(spec, SelectSpec):
         return ChoiceSelect(spec.custom_id, spec.placeholder, spec.options, row=spec.row)
-    for cls in (ChoiceButton, LobbyButton, ConfirmButton):
+    for cls in (ChoiceButton, LobbyButton, ConfirmButton, OpenPromptButton):
         if cls.__discord_ui_compiled_template__.fullmatch(spec.custom_id):
             return cls(spec.custom_id, label=spec.label, style=spec.style, row=spec.row)
     raise ValueError(f"no component matches custom id {spec.custom_id!r}")

@@ -7,6 +7,7 @@ can be found again; a missing permission is reported by name instead of failing 
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 
@@ -78,12 +79,12 @@ class Publisher:
             reply = Post(f"{reply.content}\n{sentence}" if reply else sentence)
         if reply is None and must_reply:
             reply = Post("Done.")
-        if reply is not None:
-            files, note = _files(reply, self._limit(interaction.guild))
-            view = build_view(reply.components)
+        for answer in ([reply] if reply is not None else []) + list(outcome.more_replies):
+            files, note = _files(answer, self._limit(interaction.guild))
+            view = build_view(answer.components)
             kwargs = {"view": view} if view is not None else {}
             await interaction.followup.send(
-                _content(reply, note), files=files, ephemeral=True, allowed_mentions=_allowed(reply), **kwargs
+                _content(answer, note), files=files, ephemeral=True, allowed_mentions=_allowed(answer), **kwargs
             )
 
     async def _stale_prompts(self, outcome: Outcome) -> list:
@@ -161,13 +162,15 @@ class Publisher:
         return []
 
     async def send(self, post: Post, channel, *, game_id: int | None) -> discord.Message:
+        if post.dm_prompt:
+            post = await self._dm_private_prompt(post, game_id)
         files, note = _files(post, self._limit(getattr(channel, "guild", None)))
         view = build_view(post.components)
         kwargs = {"view": view} if view is not None else {}
         message = await channel.send(_content(post, note), files=files, allowed_mentions=_allowed(post), **kwargs)
         if game_id is not None:
             await self.service.record_message(game_id, channel.id, message.id, post.kind, post.version)
-        if post.dm_to:
+        if post.dm_to and not post.dm_prompt:
             guild_id = getattr(getattr(channel, "guild", None), "id", "@me")
             link = f"https://discord.com/channels/{guild_id}/{channel.id}/{message.id}"
             for user_id in post.dm_to:
@@ -209,12 +212,36 @@ class Publisher:
             return None
         return thread.id
 
+    async def _dm_private_prompt(self, post: Post, game_id: int | None) -> Post:
+        """DM the private prompt before its public post; a member whose DMs are closed is
+        pinged by the public post instead (its button opens the same prompt). The DMs are
+        recorded, so they lose their buttons once the game moves on."""
+        unreached = []
+        for user_id in post.dm_to:
+            for page in post.dm_prompt:
+                try:
+                    message = await self._send_dm(user_id, page)
+                except discord.HTTPException as exc:
+                    log.info("cannot DM user %s: %s", user_id, exc)
+                    unreached.append(user_id)
+                    break
+                if game_id is not None and message is not None:
+                    await self.service.record_message(game_id, message.channel.id, message.id, page.kind,
+                                                      page.version)
+        mentions = tuple(dict.fromkeys(post.mentions + tuple(unreached)))
+        return dataclasses.replace(post, mentions=mentions)
+
     async def dm(self, user_id: int, post: Post) -> bool:
         """A direct message (reminders); False when the member does not accept DMs from the bot."""
         try:
-            user = await self.user_lookup(user_id)
-            await user.send(post.content[:2000], allowed_mentions=_allowed(post))
+            await self._send_dm(user_id, post)
         except discord.HTTPException as exc:
             log.info("cannot DM user %s: %s", user_id, exc)
             return False
         return True
+
+    async def _send_dm(self, user_id: int, post: Post):
+        user = await self.user_lookup(user_id)
+        view = build_view(post.components)
+        kwargs = {"view": view} if view is not None else {}
+        return await user.send(post.content[:2000], allowed_mentions=_allowed(post), **kwargs)

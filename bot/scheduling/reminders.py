@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from bot.service import text
+from bot.service import hidden, text
 from bot.service.core import ServiceCore, engine_of
 from bot.service.posts import Outcome, Post
 from bot.storage.records import CorruptGame, GameNotFound, Reminder, UnknownGame
@@ -71,7 +71,8 @@ class ReminderActions(ServiceCore):
         waited = f" since {text.relative_time(since)}" if since else ""
         link = await self._prompt_link(record, loaded.seq)
         decision = mine[0]
-        body = f"the {engine.title} game has been waiting on you{waited}: {decision.prompt}{link}"
+        # Public words only: this may be posted in the channel (a private prompt opens from its post).
+        body = f"the {engine.title} game has been waiting on you{waited}: {hidden.shown_prompt(decision)}{link}"
         mode = await self.storage.ping_mode(seat.user_id)
         nudge = Nudge(Outcome(game_id=record.id, channel_id=record.channel_id))
         channel_post = Post(f"⏰ <@{seat.user_id}>, {body}", mentions=(seat.user_id,), kind="reminder")

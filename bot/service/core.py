@@ -7,11 +7,12 @@ Holds no Discord objects: it speaks in Actors, storage records and `Post`s.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
-from bot.service import text
+from bot.service import hidden, private_prompt, text
 from bot.service.actor import Actor
 from bot.service.posts import Attachment, Outcome, Post, Refusal
 from bot.service.prompt import build_prompt, history_head
@@ -56,7 +57,8 @@ def seat_map(record: GameRecord) -> dict[str, int]:
 
 
 def events_from_json(rows: Sequence[dict]) -> list[Event]:
-    return [Event(r.get("kind", ""), r.get("text", ""), r.get("data") or {}) for r in rows]
+    """Stored events, each with its audience (`private_to`)."""
+    return [hidden.event_from_data(r) for r in rows]
 
 
 class ServiceCore:
@@ -98,13 +100,17 @@ class ServiceCore:
         """The open game of the actor's channel, or Refusal with the reason."""
         return await self.load((await self.channel_record(actor, states=states)).id)
 
-    async def game_by_id(self, game_id: int, actor: Actor) -> LoadedGame:
+    async def game_by_id(self, game_id: int, actor: Actor, *, from_dm: bool = False) -> LoadedGame:
         """The game a custom id names (a prompt, lobby or confirmation button), refused unless
-        the click comes from that game's own channel: an id is easy to copy elsewhere."""
+        the click comes from that game's own channel: an id is easy to copy elsewhere.
+        `from_dm`: a private prompt the bot sent by DM may be answered there, by a player of the
+        game (a bot's DM channel holds only that member; the prompt's seat is checked after)."""
         try:
             record = await self.storage.game(game_id)
         except GameNotFound:
             raise Refusal("That game no longer exists.") from None
+        if from_dm and actor.guild_id is None and record.seat_of(actor.user_id) is not None:
+            return await self.load(game_id)
         self.check_guild(record, actor)
         if record.channel_id != actor.channel_id:
             raise Refusal(OTHER_CHANNEL)
@@ -120,6 +126,31 @@ class ServiceCore:
         if not actor.is_moderator:
             raise Refusal("Only moderators (Manage Channels permission or the moderator role) can do that.")
 
+    # -- preferences leave prompts valid ---------------------------------------------------------
+    async def still_valid(self, loaded: LoadedGame, version: int, head: str | None) -> bool:
+        """Whether a prompt posted for `version` (history head `head`) still stands although the
+        game is further on: every choice since was a quiet preference (a standing order set
+        while nothing it settles waited), so the game waits on exactly what it did then."""
+        if head is None or not 0 <= version < loaded.seq:
+            return False
+        rows = await self.storage.choices(loaded.id, after=max(version - 1, 0))
+        since = [c for c in rows if c.seq > version]
+        if not since or not all(hidden.is_quiet_preference(c.option_id, c.events) for c in since):
+            return False
+        at = next((c.created_at for c in rows if c.seq == version), None) if version else None
+        return history_head(LoadedGame(loaded.record, None, version, at)) == head
+
+    async def posted_version(self, loaded: LoadedGame) -> int:
+        """The version whose prompts are the live ones: the last choice that was not a quiet
+        preference (a preference changes no prompt, so none is posted for it)."""
+        rows = await self.storage.last_choices(loaded.id, 50)
+        version = loaded.seq
+        for choice in reversed(rows):
+            if choice.seq != version or not hidden.is_quiet_preference(choice.option_id, choice.events):
+                break
+            version -= 1
+        return version
+
     # -- messages ----------------------------------------------------------------------------
     async def record_message(self, game_id: int, channel_id: int, message_id: int, kind: str,
                              version: int | None) -> None:
@@ -128,8 +159,11 @@ class ServiceCore:
             await self.storage.update_settings(game_id, lobby_message_id=message_id)
 
     async def stale_prompts(self, game_id: int, version: int | None) -> list:
-        """Prompt messages of the game for any version other than `version` (None: all of them)."""
-        return [m for m in await self.storage.game_messages(game_id, "prompt") if m.version != version]
+        """Prompt messages of the game (in the channel, and private prompts sent by DM) for any
+        version other than `version` (None: all of them)."""
+        prompts = [*await self.storage.game_messages(game_id, "prompt"),
+                   *await self.storage.game_messages(game_id, "dm_prompt")]
+        return [m for m in prompts if m.version != version]
 
     async def forget_prompt(self, message_id: int) -> None:
         await self.storage.forget_message(message_id)
@@ -149,13 +183,19 @@ class ServiceCore:
     async def board_image(self, loaded: LoadedGame, events: Sequence[Event] = ()) -> Attachment | None:
         if self.renderer is None:
             return None
-        png = await self.renderer.board(loaded.record.game, loaded.state, list(events))
+        # Drawn from public information only: the public view of a game with secrets, and
+        # the public events for the highlight.
+        engine = engine_of(loaded.record)
+        png = await self.renderer.board(loaded.record.game, hidden.board_input(engine, loaded.state),
+                                        hidden.public_events(events))
         if png is None:
             return None
         return Attachment(f"{loaded.record.game}-{loaded.id}-v{loaded.seq}.png", png)
 
     async def board_posts(self, loaded: LoadedGame, events: Sequence[Event], header: str) -> list[Post]:
-        """The board PNG with the account of what happened (split over messages if long)."""
+        """The board PNG with the account of what happened (split over messages if long); only
+        the public events are told."""
+        events = hidden.public_events(events)
         image = await self.board_image(loaded, events)
         chunks = text.account(header, events)
         posts = []
@@ -178,6 +218,9 @@ class ServiceCore:
             user_id = seats.get(decision.player)
             mode = await self.storage.ping_mode(user_id) if user_id and user_id != here else None
             index = next((i for i, s in enumerate(record.seats) if s.seat == decision.player), 0)
+            if decision.private:
+                posts.append(await self._private_prompt_post(loaded, decision, index, user_id, mode, head))
+                continue
             pages = build_prompt(record.id, loaded.seq, decision, index, head=head)
             for number, page in enumerate(pages):
                 first = number == 0
@@ -188,6 +231,27 @@ class ServiceCore:
                     kind="prompt", version=loaded.seq,
                 ))
         return posts
+
+    async def _private_prompt_post(self, loaded: LoadedGame, decision: Decision, index: int, user_id: int | None,
+                                   mode: str | None, head: str) -> Post:
+        """The public "waiting on X" post of a private decision. With `/settings ping` dm or
+        both, the private prompt itself goes by DM first; if the DM cannot be delivered the
+        publisher pings the player in the channel instead (see `Post.dm_prompt`)."""
+        post = private_prompt.waiting_post(loaded, decision, index, user_id)
+        ping = (user_id,) if mode in ("channel", "both") else ()
+        dm: tuple[Post, ...] = ()
+        if user_id and mode in ("dm", "both"):
+            dm = tuple(await self.private_prompt_pages(loaded, decision, index, head=head))
+        return dataclasses.replace(post, mentions=ping, dm_to=(user_id,) if dm else (), dm_prompt=dm)
+
+    async def private_prompt_pages(self, loaded: LoadedGame, decision: Decision, index: int,
+                                   *, head: str | None = None) -> list[Post]:
+        """The private prompt of `decision` for its player (ephemeral answer or DM)."""
+        recent = await self.storage.last_choices(loaded.id, private_prompt.RECAP_CHOICES)
+        learnt = private_prompt.recap(recent, decision.player)
+        return private_prompt.private_pages(engine_of(loaded.record), loaded, decision, index,
+                                            head=head or history_head(loaded), learnt=learnt,
+                                            channel_id=loaded.record.channel_id)
 
     def result_posts(self, loaded: LoadedGame) -> list[Post]:
         record = loaded.record
@@ -207,7 +271,7 @@ class ServiceCore:
         """
         over = engine_of(loaded.record).is_over(loaded.state)
         posts = []
-        if board or (board is None and (events or over)):
+        if board or (board is None and (hidden.public_events(events) or over)):
             posts = await self.board_posts(loaded, events, header)
         if over:
             posts.extend(self.result_posts(loaded))
@@ -226,18 +290,18 @@ class ServiceCore:
         # One transaction: the old schedule never lingers beside the new one.
         await self.storage.replace_reminders(record.id, due)
 
-    async def _apply_choice(self, loaded: LoadedGame, seat: Seat, decision: Decision, option: Option,
-                            actor: Actor, *, header: str | None = None) -> Outcome:
-        """Apply, store (failing cleanly if another choice landed first), then build the posts."""
+    async def _store_choice(self, loaded: LoadedGame, seat: Seat, option_id: str,
+                            actor: Actor) -> tuple[LoadedGame, list[Event]]:
+        """Apply and store one choice (failing cleanly if another choice landed first)."""
         record = loaded.record
         engine = engine_of(record)
         try:
-            state, events = engine.apply(loaded.state, seat.seat, option.id)
+            state, events = engine.apply(loaded.state, seat.seat, option_id)
         except IllegalAction as exc:
             raise Refusal(str(exc)) from None
         try:
             choice = await self.storage.append_choice(
-                record.id, loaded.seq + 1, seat.seat, option.id, state, user_id=actor.user_id, events=events
+                record.id, loaded.seq + 1, seat.seat, option_id, state, user_id=actor.user_id, events=events
             )
         except GameMovedOn:
             raise Refusal(STALE) from None
@@ -245,12 +309,26 @@ class ServiceCore:
             raise Refusal(f"The game can't take choices now ({exc.status}).") from None
         if engine.is_over(state):
             record = await self.storage.game(record.id)
-        after = LoadedGame(record, state, choice.seq, choice.created_at)
-        header = header or f"**{seat.seat}** chose **{option.label or option.id}**."
+        return LoadedGame(record, state, choice.seq, choice.created_at), events
+
+    async def _apply_choice(self, loaded: LoadedGame, seat: Seat, decision: Decision, option: Option,
+                            actor: Actor, *, header: str | None = None) -> Outcome:
+        """Apply, store, then build the posts. What only the chooser learns (a card drawn) is
+        told on their private prompt, or in a private answer when the prompt was public."""
+        after, events = await self._store_choice(loaded, seat, option.id, actor)
+        label = option.label or option.id
+        header = header or text.chosen_header(seat.seat, label, decision.private)
         posts = await self.after_change(after, events, header, here=actor.user_id)
         who = text.mention(seat.user_id, seat.seat)
-        answered = Post(f"{who}: {decision.prompt}\n✅ **{text.clip(option.label or option.id, 200)}**")
-        return self.outcome(record, edit=answered, posts=posts)
+        learnt = text.event_lines(hidden.private_events(events, seat.seat))
+        answered = f"{who}: {decision.prompt}\n✅ **{text.clip(label, 200)}**"
+        reply = None
+        if decision.private:
+            answered = "\n".join([answered, *learnt])
+        elif learnt:
+            reply = Post("\n".join(["🔒 Only you see this:", *learnt]))
+        return self.outcome(after.record, edit=Post(text.clip(answered, text.MESSAGE_LIMIT)), posts=posts,
+                            reply=reply)
 
     @staticmethod
     def my_decisions(loaded: LoadedGame, user_id: int) -> list[Decision]:

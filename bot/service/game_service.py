@@ -7,6 +7,7 @@ group of requests lives in its own module:
 - play: clicks, typed shortcuts, take-backs
 - read: status, map, log, help, stats, ping settings
 - mod: moderator actions with confirmations
+- private: a player's own prompt, hand and standing orders (secrets)
 - bot/scheduling/reminders.py: play-by-post reminders
 """
 
@@ -17,10 +18,11 @@ from bot.service.core import Refusal, utcnow
 from bot.service.lobby import LobbyActions
 from bot.service.mod import ModActions
 from bot.service.play import PlayActions
+from bot.service.private import PrivateActions
 from bot.service.read import ReadActions
 
 
-class GameService(LobbyActions, PlayActions, ReadActions, ModActions, ReminderActions):
+class GameService(LobbyActions, PlayActions, PrivateActions, ReadActions, ModActions, ReminderActions):
     """`GameService(storage, renderer=RenderPool(), clock=utcnow)`."""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from bot.service import text
+from bot.service import hidden, text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, ServiceCore, engine_of, events_from_json
 from bot.service.posts import Attachment, Outcome, Post
@@ -28,6 +28,10 @@ def default_option(decision: Decision) -> Option:
             return option
     declining = [o for o in decision.options if o.id.startswith("no_")]
     return declining[0] if declining else decision.options[0]
+
+
+def _running(record: GameRecord) -> bool:
+    return record.status in ("lobby", "active", "paused")
 
 
 def _announce(actor: Actor, what: str) -> Post:
@@ -171,16 +175,19 @@ class ModActions(ServiceCore):
             if loaded.record.status != "active" or not decisions:
                 return Outcome.refuse("The game is not waiting on anyone.", record.id)
             decision = decisions[0]
-            option = default_option(decision)
+            option = decision.option(decision.pass_id) if decision.window else default_option(decision)
             seat = loaded.record.seat_named(decision.player) or Seat(decision.player, decision.player)
-            header = f"⏭️ A moderator chose **{option.label or option.id}** for **{seat.seat}**."
+            # A private decision's answer is the player's secret: the events tell what is public.
+            what = "" if decision.private else f" ({option.label or option.id})"
+            header = (f"⏭️ A moderator decided for **{seat.seat}**." if decision.private
+                      else f"⏭️ A moderator chose **{option.label or option.id}** for **{seat.seat}**.")
             try:
                 outcome = await self._apply_choice(loaded, seat, decision, option, actor, header=header)
             except Refusal as why:
                 return Outcome.refuse(str(why), record.id)
             await self.storage.audit(record.id, actor.user_id, "skip", {"seat": seat.seat, "option": option.id})
         outcome.edit = None
-        outcome.posts.insert(0, _announce(actor, f"skipped **{seat.seat}** ({option.label or option.id})."))
+        outcome.posts.insert(0, _announce(actor, f"skipped **{seat.seat}**{what}."))
         outcome.reply = Post("Skipped.")
         return outcome
 
@@ -201,42 +208,98 @@ class ModActions(ServiceCore):
         await self.schedule_reminders(resumed)
         return self.outcome(record, posts=posts)
 
-    async def inspect(self, actor: Actor) -> Outcome:
+    async def inspect(self, actor: Actor, reveal: bool = False) -> Outcome:
+        """The game's state for a moderator, privately. While the game runs, its secrets (hands,
+        decks, the seed and the generator) are left out unless the moderator asks to `reveal`
+        them, which is announced and audited, and refused to a moderator who plays in it."""
         try:
             loaded = await self._mod_game(actor, states=("lobby", "active", "paused"))
+            reveal = self._may_reveal(loaded.record, actor, reveal)
         except Refusal as why:
             return Outcome.refuse(str(why))
         record = loaded.record
-        lines = [f"**Game #{record.id}** ({record.game}, {record.status}), {loaded.seq} choices, seed {record.seed}"]
+        engine = engine_of(record)
+        seed = f", seed {record.seed}" if reveal else ""
+        lines = [f"**Game #{record.id}** ({record.game}, {record.status}), {loaded.seq} choices{seed}"]
         lines.append("Seats: " + ", ".join(f"{s.seat} (<@{s.user_id}>)" for s in record.seats))
         if loaded.state is not None:
-            engine = engine_of(record)
             for d in engine.pending(loaded.state):
-                lines.append(f"Waiting on **{d.player}** ({d.kind}): {d.prompt} — {len(d.options)} options")
+                if d.private and not reveal:
+                    lines.append(f"Waiting on **{d.player}** ({d.kind}, private): {hidden.shown_prompt(d)}")
+                else:
+                    lines.append(f"Waiting on **{d.player}** ({d.kind}): {d.prompt} — {len(d.options)} options")
             lines.append("Last events:")
             for choice in await self.storage.last_choices(record.id, 3):
-                lines.append(f"#{choice.seq} {choice.player}: `{choice.option_id}`")
-                lines.extend(text.event_lines(events_from_json(choice.events)))
-        files = await self._export_files(record.id)
-        summary = json.dumps(engine_of(record).summary(loaded.state), indent=1) if loaded.state is not None else "{}"
-        files += (Attachment(f"game-{record.id}-summary.json", summary.encode()),)
+                events = events_from_json(choice.events)
+                if not reveal:
+                    if hidden.is_preference(choice.option_id):
+                        continue
+                    events = hidden.public_events(events)
+                named = f": `{choice.option_id}`" if reveal or not hidden.has_secrets(engine) else ""
+                lines.append(f"#{choice.seq} {choice.player}{named}")
+                lines.extend(text.event_lines(events))
+        files = await self._export_files(record, reveal)
+        if loaded.state is not None:
+            shown = engine.summary(loaded.state) if reveal else engine.view(loaded.state, None)
+            files += (Attachment(f"game-{record.id}-summary.json", json.dumps(shown, indent=1).encode()),)
         body = text.chunk_lines(lines)[0]
-        # The data stays private; the channel is told that a moderator looked.
+        # The data stays private; the channel is told that a moderator looked (and revealed).
         return self.outcome(record, reply=Post(body, attachments=files),
-                            posts=[_announce(actor, "inspected the game.")])
+                            posts=[_announce(actor, await self._looked(record, actor, "inspected", reveal))])
 
-    async def export(self, actor: Actor) -> Outcome:
+    async def export(self, actor: Actor, reveal: bool = False) -> Outcome:
         try:
             record = await self._mod_record(actor)
+            reveal = self._may_reveal(record, actor, reveal)
         except Refusal as why:
             return Outcome.refuse(str(why))
-        files = await self._export_files(record.id)
-        return self.outcome(record, reply=Post(f"Replay of game #{record.id} (for `python -m engine replay`).",
-                                               attachments=files),
-                            posts=[_announce(actor, "exported the game.")])
+        files = await self._export_files(record, reveal)
+        if reveal or not _running(record):
+            words = f"Replay of game #{record.id} (for `python -m engine replay`)."
+        else:
+            words = (f"Public record of game #{record.id}: the seed and every secret are left out while the "
+                     "game runs, so it does not replay. `reveal:true` (announced) or an export after the end "
+                     "gives the full replay.")
+        return self.outcome(record, reply=Post(words, attachments=files),
+                            posts=[_announce(actor, await self._looked(record, actor, "exported", reveal))])
 
-    async def _export_files(self, game_id: int) -> tuple[Attachment, ...]:
-        replay = await self.storage.export_game(game_id)
-        return (Attachment(f"game-{game_id}-replay.json", json.dumps(replay, indent=1).encode()),)
+    @staticmethod
+    def _may_reveal(record: GameRecord, actor: Actor, reveal: bool) -> bool:
+        """Whether this request shows everything: always once the game is over; while it runs
+        only on the moderator's explicit request, and never to one who plays in it."""
+        if not _running(record):
+            return True
+        if reveal and record.seat_of(actor.user_id) is not None:
+            raise Refusal("You play in this game, so its secrets stay hidden from you; ask another moderator, "
+                          "or leave out `reveal`.")
+        return reveal
 
+    async def _looked(self, record: GameRecord, actor: Actor, did: str, reveal: bool) -> str:
+        """The channel's notice, and the audit line when secrets were revealed."""
+        if not (reveal and _running(record)):
+            return f"{did} the game."
+        await self.storage.audit(record.id, actor.user_id, "reveal", {"command": did})
+        return f"{did} the game **with its secrets revealed** (hands, decks and the seed)."
 
+    async def _export_files(self, record: GameRecord, reveal: bool = True) -> tuple[Attachment, ...]:
+        replay = await self.storage.export_game(record.id)
+        if not reveal:
+            replay = await self._public_record(record, replay)
+        return (Attachment(f"game-{record.id}-replay.json", json.dumps(replay, indent=1).encode()),)
+
+    async def _public_record(self, record: GameRecord, replay: dict) -> dict:
+        """The export while the game runs: no seed, no pinned dice or draws, no standing orders,
+        and in a game with secrets no option ids, only the public events of each choice."""
+        secretive = hidden.has_secrets(engine_of(record))
+        choices = []
+        for choice in await self.storage.choices(record.id):
+            if hidden.is_preference(choice.option_id):
+                continue
+            events = [str(e.text) for e in hidden.public_events(events_from_json(choice.events)) if e.text]
+            row = {"seq": choice.seq, "player": choice.player, "events": events}
+            if not secretive:
+                row["option"] = choice.option_id
+            choices.append(row)
+        return {"game": replay["game"], "players": replay["players"],
+                "options": hidden.public_options(replay.get("options") or {}),
+                "public_record": True, "choices": choices}

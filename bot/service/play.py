@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.service import text
+from bot.service import hidden, text
 from bot.service.actor import Actor
 from bot.service.core import STALE, Refusal, ServiceCore, engine_of, events_from_json, game_title
 from bot.service.posts import Outcome, Post
@@ -27,13 +27,14 @@ class PlayActions(ServiceCore):
         again. None (a prompt posted by an older bot, without a head) is refused too."""
         async with self.lock(game_id):
             try:
-                loaded = await self.game_by_id(game_id, actor)
+                loaded = await self.game_by_id(game_id, actor, from_dm=True)
                 mine, decisions = self._my_turn(loaded, actor)
                 seats = loaded.record.seats
                 if seat is not None and (seat >= len(seats) or seats[seat].user_id != actor.user_id):
                     owner = seats[seat].seat if seat < len(seats) else "another player"
                     raise Refusal(f"This prompt is for {owner}; use the one that mentions you.")
-                if version != loaded.seq or (head is not None and head != history_head(loaded)):
+                current = version == loaded.seq and (head is None or head == history_head(loaded))
+                if not current and not await self.still_valid(loaded, version, head):
                     raise Refusal(STALE)
                 if head is None:
                     raise Refusal(STALE + " (This prompt is from an older version of the bot; "
@@ -113,15 +114,24 @@ class PlayActions(ServiceCore):
                 )
             choice = last[0]
             events = events_from_json(choice.events)
+            if hidden.is_preference(choice.option_id):
+                return Outcome.refuse("That was a setting: change it again with `/game orders`.", record.id)
             if any(text.has_dice(e) for e in events):
                 return Outcome.refuse(
                     "Dice were rolled in that choice, so it stands. A moderator can still undo it.", record.id
                 )
+            if any(e.private_to for e in events):
+                # Someone saw something hidden (a card drawn): taking it back would let them
+                # choose again knowing it.
+                return Outcome.refuse(
+                    "Something hidden was revealed in that choice, so it stands. A moderator can still undo it.",
+                    record.id)
             try:
                 undone = await self.storage.undo_to(record.id, choice.seq - 1, by_user_id=actor.user_id)
             except GameMovedOn:
                 return Outcome.refuse(STALE, record.id)
-            header = f"↩️ **{seat.seat}** took back their last choice (`{choice.option_id}`)."
+            named = "" if hidden.has_secrets(engine_of(record)) else f" (`{choice.option_id}`)"
+            header = f"↩️ **{seat.seat}** took back their last choice{named}."
             posts = await self.after_change(undone, [], header, board=True, here=actor.user_id)
             return self.outcome(undone.record, reply=Post("Taken back."), posts=posts)
 

@@ -34,6 +34,9 @@ class Post:
     mentions: tuple[int, ...] = ()
     # Members told by direct message that this post waits on them (with a link to it).
     dm_to: tuple[int, ...] = ()
+    # A private prompt to send those members by DM *before* this post, instead of the link
+    # (a private decision). Whoever cannot be reached by DM is pinged by this post instead.
+    dm_prompt: tuple[Post, ...] = ()
     # "board": the game's board thread when it has one, else the game channel.
     where: Where = "channel"
     # Recorded with the message id so old prompts can be found again ('board', 'prompt' ...).
@@ -47,6 +50,8 @@ class Outcome:
 
     ok: bool = True
     reply: Post | None = None
+    # Further private answers after `reply` (a private prompt too large for one message).
+    more_replies: list[Post] = field(default_factory=list)
     # Replaces the clicked message (a lobby card after Join, a prompt once answered).
     edit: Post | None = None
     posts: list[Post] = field(default_factory=list)

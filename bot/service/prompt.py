@@ -48,6 +48,9 @@ LOBBY_TEMPLATE = r"lobby:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"
 # Moderator confirmations: the action's argument rides along, and the version makes an old
 # confirmation useless once the game has moved on.
 CONFIRM_TEMPLATE = r"confirm:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>[a-z]+):(?P<arg>[0-9]*)"
+# "Open my prompt" on the public post of a private decision: it always opens the seat's current
+# private prompt, so it carries no version (a preference set meanwhile never makes it stale).
+OPEN_TEMPLATE = r"open:(?P<game>[0-9]+):(?P<seat>[0-9]+)"
 _INDEX_REF = re.compile(r"#(?P<index>[0-9]+)\.(?P<digest>[0-9a-f]{6})")
 
 
@@ -132,6 +135,10 @@ def lobby_id(game_id: int, action: str) -> str:
 
 def confirm_id(game_id: int, version: int, action: str, arg: int | None = None) -> str:
     return f"confirm:{game_id}:{version}:{action}:{'' if arg is None else arg}"
+
+
+def open_id(game_id: int, seat: int) -> str:
+    return f"open:{game_id}:{seat}"
 
 
 def _group_key(option: Option) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.service import text
+from bot.service import hidden, text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, ServiceCore, engine_of, events_from_json, game_title, seat_map
 from bot.service.posts import Outcome, Post
@@ -29,7 +29,7 @@ class ReadActions(ServiceCore):
             seats = ", ".join(s.seat for s in record.seats)
             return Outcome.say(f"**{engine.title}** lobby: {len(record.seats)} seated ({seats}).", record.id)
         body = text.status_text(
-            engine.title, engine.summary(loaded.state), engine.pending(loaded.state), seat_map(record),
+            engine.title, engine.view(loaded.state, None), engine.pending(loaded.state), seat_map(record),
             since=loaded.waiting_since, status=f"game #{record.id}, {record.status}, choice {loaded.seq}",
         )
         return Outcome.say(body, record.id)
@@ -89,7 +89,9 @@ class ReadActions(ServiceCore):
             if loaded.waiting_since is None or loaded.waiting_since >= before:
                 continue
             prompts = await self.storage.game_messages(record.id, "prompt")
-            if any(m.version == loaded.seq for m in prompts) or engine_of(record).is_over(loaded.state):
+            live = await self.posted_version(loaded)  # a quiet preference posts no prompt
+            if (any(m.version is not None and live <= m.version <= loaded.seq for m in prompts)
+                    or engine_of(record).is_over(loaded.state)):
                 continue
             header = f"📌 Back online: the game so far (choice {loaded.seq})."
             posts = await self.board_posts(loaded, [], header) + await self.prompt_posts(loaded)
@@ -103,9 +105,18 @@ class ReadActions(ServiceCore):
             return Outcome.refuse(str(why))
         n = max(1, min(n, LOG_MAX))
         lines = []
+        seat = loaded.record.seat_of(actor.user_id)
+        me = seat.seat if seat else None
+        secretive = hidden.has_secrets(engine_of(loaded.record))
         for choice in await self.storage.last_choices(loaded.id, n):
-            lines.append(f"**#{choice.seq}** {choice.player}: `{choice.option_id}`")
-            lines.extend(text.event_lines(events_from_json(choice.events)))
+            mine = choice.player == me
+            if hidden.is_preference(choice.option_id) and not mine:
+                continue  # another player's standing order is theirs alone
+            # Which option a player took in a game with secrets may be a secret too: the
+            # public events tell what everyone may know of it.
+            named = f": `{choice.option_id}`" if mine or not secretive else ""
+            lines.append(f"**#{choice.seq}** {choice.player}{named}")
+            lines.extend(text.event_lines(hidden.events_for(events_from_json(choice.events), me)))
         if not lines:
             return Outcome.say("No choices yet.", loaded.id)
         # Keep the newest lines that fit one message: the end of the log is what readers want.
@@ -130,7 +141,7 @@ class ReadActions(ServiceCore):
         pending = engine.pending(loaded.state)
         decision = (mine or pending or [None])[0]
         rules = hint(record.game, decision.kind) if decision else None
-        return Outcome.say(text.help_text(engine.title, decision, rules), record.id)
+        return Outcome.say(text.help_text(engine.title, decision, rules, own=bool(mine)), record.id)
 
     async def stats(self, actor: Actor, user_id: int, name: str) -> Outcome:
         if actor.guild_id is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
+from bot.service.hidden import shown_prompt
 from engine import Decision, Event
 
 MESSAGE_LIMIT = 2000
@@ -88,6 +89,18 @@ def prompt_text(decision: Decision, user_id: int | None, *, part: str = "") -> s
     return clip(f"{mention(user_id, decision.player)}, {decision.prompt}{suffix}", MESSAGE_LIMIT)
 
 
+def waiting_text(public_prompt: str, seat: str, user_id: int | None) -> str:
+    """The channel's line for a private decision: only what everyone may know."""
+    return clip(f"{mention(user_id, seat)}, {public_prompt}\n🔒 Your options are private: click "
+                "**Open my prompt** to see them (only you can).", MESSAGE_LIMIT)
+
+
+def chosen_header(seat: str, label: str, private: bool) -> str:
+    """The first line of the board post after a choice; a private choice is not named (the
+    game's public events say what everyone may know of it)."""
+    return f"**{seat}** has chosen." if private else f"**{seat}** chose **{label}**."
+
+
 def relative_time(moment: datetime) -> str:
     """Discord renders <t:...:R> as '3 hours ago' in each reader's own time zone."""
     return f"<t:{int(moment.timestamp())}:R>"
@@ -113,7 +126,7 @@ def status_text(
         waiting = ", ".join(sorted({mention(seats.get(d.player), d.player) for d in decisions}))
         when = f" since {relative_time(since)}" if since else ""
         lines.append(f"Waiting on {waiting}{when}:")
-        lines.extend(f"• {d.player}: {d.prompt}" for d in decisions)
+        lines.extend(f"• {d.player}: {shown_prompt(d)}" for d in decisions)
     players = summary.get("players")
     if isinstance(players, Mapping) and players:
         lines.append("Scores so far:")
@@ -161,7 +174,8 @@ def _figure(key: str, value) -> str:
     return name if value is True else f"{name} {_compact(value)}"
 
 
-def help_text(title: str, decision: Decision | None, rules_hint: str | None) -> str:
+def help_text(title: str, decision: Decision | None, rules_hint: str | None, *, own: bool = False) -> str:
+    """`own`: the decision is the reader's, who may see its private prompt."""
     lines = [
         f"**Playing {title} here**",
         "The bot posts the board after every move, then asks the player it waits on. "
@@ -171,7 +185,7 @@ def help_text(title: str, decision: Decision | None, rules_hint: str | None) -> 
         "`/settings ping` how you are reminded.",
     ]
     if decision is not None:
-        lines.append(f"\n**Now:** {decision.player} — {decision.prompt}")
+        lines.append(f"\n**Now:** {decision.player} — {decision.prompt if own else shown_prompt(decision)}")
         if rules_hint:
             lines.append(rules_hint)
     return clip("\n".join(lines), MESSAGE_LIMIT)

@@ -85,6 +85,10 @@ class FakeDiscord:
         """The DM channel between the bot and `member` (where the bot's DMs to them appear)."""
         return self.standin.world.dm_channel(member.user)
 
+    def close_dms(self, member: Member, closed: bool = True) -> None:
+        """The member turns off direct messages from server members: the bot's DMs are refused."""
+        member.user.accepts_dms = not closed
+
     def member(self, name: str, manage_channels: bool = False, roles: list[str] | tuple[str, ...] = ()) -> Member:
         """The server member called `name`, created on first use; named roles (and Manage Channels,
         through a role) are given to them, also when they already exist."""

@@ -37,6 +37,8 @@ def add_routes(app: web.Application, s: StandIn) -> None:
         channel = channel_of(request)
         if channel is None:
             return not_found(10003, "Channel")
+        if channel.type == DM and not all(u.accepts_dms for u in channel.recipients):
+            return error(403, 50007, "Cannot send messages to this user")
         body = await s.read_body(request)
         messaging.check(body.payload, body.uploads, needs_body=True, method=request.method, path=request.path)
         message = await messaging.create(channel, world.app.user, body.payload, body.uploads,

@@ -55,6 +55,9 @@ class User:
     id: int
     name: str
     bot: bool = False
+    # "Allow direct messages from server members" off: the bot may open the DM channel, but
+    # every message into it is refused (403, code 50007), as on Discord.
+    accepts_dms: bool = True
 
 
 @dataclass

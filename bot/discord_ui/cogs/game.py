@@ -79,6 +79,25 @@ class GameCog(commands.Cog):
     async def takeback(self, interaction: discord.Interaction):
         await interact.command(interaction, lambda service, actor: service.takeback(actor))
 
+    @game.command(name="hand", description="Your own secrets in this game (your hand ...), only for you")
+    async def hand(self, interaction: discord.Interaction):
+        await interact.command(interaction, lambda service, actor: service.hand(actor))
+
+    @game.command(name="orders", description="Your standing orders (ask me / never / automatically), privately")
+    @app_commands.describe(setting="Which kind of moment (or setting) of this game",
+                           value="ask: prompt me · never: let it pass · auto: play automatically when possible")
+    async def orders(self, interaction: discord.Interaction, setting: str, value: str):
+        await interact.command(interaction, lambda service, actor: service.set_preference(actor, setting, value))
+
+    @orders.autocomplete("setting")
+    async def _order_settings(self, interaction: discord.Interaction, current: str):
+        return await _preference_choices(interaction, current, None)
+
+    @orders.autocomplete("value")
+    async def _order_values(self, interaction: discord.Interaction, current: str):
+        setting = getattr(interaction.namespace, "setting", None)
+        return await _preference_choices(interaction, current, str(setting) if setting else "")
+
     @app_commands.command(name="stats", description="Games played and won on this server")
     @app_commands.describe(member="Whose statistics (default: yours)")
     @app_commands.guild_only()
@@ -86,3 +105,15 @@ class GameCog(commands.Cog):
         who = member or interaction.user
         await interact.command(interaction, lambda service, actor: service.stats(
             actor, who.id, getattr(who, "display_name", None) or who.name))
+
+
+async def _preference_choices(interaction: discord.Interaction, current: str,
+                              setting: str | None) -> list[app_commands.Choice[str]]:
+    """Autocomplete of `/game orders`: the game's settings, or the values of one of them."""
+    try:
+        found = await interaction.client.service.preference_choices(interact.actor_from(interaction), setting)
+    except Exception:  # a suggestion must never raise at the member
+        return []
+    typed = current.casefold().strip()
+    return [app_commands.Choice(name=label[:100], value=value[:100]) for label, value in found
+            if not typed or typed in label.casefold() or typed in value.casefold()][:25]

@@ -17,8 +17,10 @@ class ModCog(commands.Cog):
         self.bot = bot
 
     @mod.command(name="inspect", description="Summary, pending decision, last events, replay file")
-    async def inspect(self, interaction: discord.Interaction):
-        await interact.command(interaction, lambda service, actor: service.inspect(actor))
+    @app_commands.describe(reveal="Show the game's secrets and seed too (announced in the channel and logged; "
+                                  "never to a moderator who plays)")
+    async def inspect(self, interaction: discord.Interaction, reveal: bool = False):
+        await interact.command(interaction, lambda service, actor: service.inspect(actor, reveal))
 
     @mod.command(name="undo", description="Roll the game back some choices (asks to confirm)")
     @app_commands.describe(steps="How many choices to undo")
@@ -64,6 +66,8 @@ class ModCog(commands.Cog):
     async def abandon(self, interaction: discord.Interaction):
         await interact.command(interaction, lambda service, actor: service.mod_request(actor, "abandon"))
 
-    @mod.command(name="export", description="The game's replay file")
-    async def export(self, interaction: discord.Interaction):
-        await interact.command(interaction, lambda service, actor: service.export(actor))
+    @mod.command(name="export", description="The game's replay file (while it runs: its public record)")
+    @app_commands.describe(reveal="The full replay with secrets and seed while the game runs (announced and "
+                                  "logged; never to a moderator who plays)")
+    async def export(self, interaction: discord.Interaction, reveal: bool = False):
+        await interact.command(interaction, lambda service, actor: service.export(actor, reveal))

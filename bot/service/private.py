@@ -1,0 +1,125 @@
+"""What a player asks for privately: their prompt (the "Open my prompt" button), their hand
+(`/game hand`), and their standing orders and settings (`/game orders`).
+
+Every answer here goes only to the member who asked (ephemeral). A standing order is the
+engine's preference choice `pref:<key>=<value>`, stored like any choice; when it settles
+nothing, nothing public happens and every live prompt stays valid (`ServiceCore.still_valid`).
+"""
+
+from __future__ import annotations
+
+from bot.service import hidden, private_prompt, text
+from bot.service.actor import Actor
+from bot.service.core import Refusal, ServiceCore, engine_of
+from bot.service.posts import Outcome, Post
+
+
+class PrivateActions(ServiceCore):
+    async def open_prompt(self, game_id: int, seat_index: int, actor: Actor) -> Outcome:
+        """The private prompt of seat `seat_index`, for its player only."""
+        try:
+            loaded = await self.game_by_id(game_id, actor)
+            seats = loaded.record.seats
+            if seat_index >= len(seats) or seats[seat_index].user_id != actor.user_id:
+                owner = seats[seat_index].seat if seat_index < len(seats) else "another player"
+                raise Refusal(f"This prompt is for {owner}; only they can open it.")
+            if loaded.record.status == "paused":
+                raise Refusal("The game is paused by a moderator; it will continue when they resume it.")
+            if loaded.record.status != "active":
+                raise Refusal("This game is over.")
+            seat = seats[seat_index].seat
+            mine = [d for d in engine_of(loaded.record).pending(loaded.state) if d.player == seat and d.private]
+            if not mine:
+                raise Refusal("Nothing waits on you now; the newest post in the channel says whose turn it is.")
+        except Refusal as why:
+            return Outcome.refuse(str(why), game_id)
+        pages = []
+        for decision in mine:
+            pages += await self.private_prompt_pages(loaded, decision, seat_index)
+        return Outcome(reply=pages[0], more_replies=pages[1:], game_id=game_id)
+
+    async def hand(self, actor: Actor) -> Outcome:
+        """`/game hand`: the member's own secrets, what only they learnt lately, and their
+        standing orders and settings."""
+        try:
+            loaded = await self.channel_game(actor)
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        seat = loaded.record.seat_of(actor.user_id)
+        if seat is None:
+            return Outcome.refuse("You are not playing in this game, so you hold nothing in it.", loaded.id)
+        engine = engine_of(loaded.record)
+        lines = [f"🔒 Only you see this: **{seat.seat}** in **{engine.title}** (game #{loaded.id})."]
+        secrets = private_prompt.secrets_lines(engine, loaded, seat.seat)
+        if secrets:
+            lines += ["Your secrets:", *secrets]
+        elif not hidden.has_secrets(engine):
+            lines.append("This game has no secrets: everything is on the board.")
+        else:
+            lines.append("You hold nothing secret now.")
+        recent = await self.storage.last_choices(loaded.id, private_prompt.RECAP_CHOICES)
+        learnt = hidden.private_events(
+            [hidden.event_from_data(row) for choice in recent for row in choice.events], seat.seat)
+        learnt = [e for e in learnt if e.kind != "preference"][-private_prompt.RECAP_LINES:]
+        if learnt:
+            lines += ["Lately, only to you:", *text.event_lines(learnt)]
+        lines += settings_lines(engine, loaded.state, seat.seat)
+        return Outcome.say("\n".join(text.chunk_lines(lines)[:1]), loaded.id)
+
+    async def preference_choices(self, actor: Actor, setting: str | None = None) -> list[tuple[str, str]]:
+        """Autocomplete for `/game orders`: (label, value) of the settings of this channel's game,
+        or of the values of `setting`."""
+        try:
+            record = await self.channel_record(actor)
+        except Refusal:
+            return []
+        table = engine_of(record).preference_table()
+        if setting is None:
+            return [(p.label, key) for key, p in table.items()]
+        preference = table.get(setting)
+        return [(c.label, c.id) for c in preference.choices] if preference else []
+
+    async def set_preference(self, actor: Actor, key: str, value: str) -> Outcome:
+        """`/game orders`: store the preference choice. If it settles the decision the game
+        waits on (an order for the window now open), that shows exactly as a click would."""
+        try:
+            record = await self.channel_record(actor, states=("active",))
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        async with self.lock(record.id):
+            try:
+                loaded = await self.load(record.id)
+                seat = loaded.record.seat_of(actor.user_id)
+                if seat is None:
+                    raise Refusal("You are not playing in this game, so you have no orders in it.")
+                engine = engine_of(loaded.record)
+                table = engine.preference_table()
+                if key not in table:
+                    known = ", ".join(f"`{k}` ({p.label})" for k, p in table.items())
+                    raise Refusal(f"'{key}' is not a setting of {engine.title}. "
+                                  + (f"Its settings: {known}." if known else "It has none."))
+                if engine.preference(loaded.state, seat.seat, key) == value:
+                    return Outcome.say("That is already your setting; nothing changed.", loaded.id)
+                after, events = await self._store_choice(loaded, seat, engine.preference_id(key, value), actor)
+            except Refusal as why:
+                return Outcome.refuse(str(why), record.id)
+            answer = Post("\n".join(["🔒 Only you see this:",
+                                     *text.event_lines(hidden.private_events(events, seat.seat))]))
+            if not hidden.public_events(events) and not engine.is_over(after.state):
+                return Outcome(reply=answer, game_id=record.id)  # quiet: every prompt stays valid
+            header = text.chosen_header(seat.seat, "", private=True)
+            posts = await self.after_change(after, events, header, here=actor.user_id)
+            return self.outcome(after.record, reply=answer, posts=posts)
+
+
+def settings_lines(engine, state, seat: str) -> list[str]:
+    """A seat's standing orders and other settings, with their current values."""
+    table = engine.preference_table()
+    if not table:
+        return []
+    lines = ["Your standing orders and settings (change them with `/game orders`):"]
+    for key, preference in table.items():
+        value = engine.preference(state, seat, key)
+        label = next((c.label for c in preference.choices if c.id == value), value)
+        lines.append(f"• {preference.label}: **{label}**")
+    return lines

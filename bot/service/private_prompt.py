@@ -1,0 +1,66 @@
+"""The private side of a decision: the prompt only its player sees (ephemeral or by DM), with
+their secrets and what happened to them since their last choice, and the public post that
+stands for it in the channel ("waiting on Bo" with an **Open my prompt** button).
+
+The public post is built from public information only (the decision's `public_prompt`, who
+is waited on), so it is the same whatever the player holds.
+"""
+
+from __future__ import annotations
+
+from bot.service import hidden, text
+from bot.service.posts import Post
+from bot.service.prompt import ButtonSpec, build_prompt, open_id
+from bot.storage.records import ChoiceRecord, LoadedGame
+from engine import Decision, Event
+from engine.core import Game
+
+OPEN_LABEL = "Open my prompt"
+RECAP_CHOICES = 20  # how far back the "since your last choice" account looks
+RECAP_LINES = 10
+
+
+def waiting_post(loaded: LoadedGame, decision: Decision, seat_index: int, user_id: int | None) -> Post:
+    """The channel's post for a private decision: who is waited on and the button."""
+    body = text.waiting_text(hidden.shown_prompt(decision), decision.player, user_id)
+    button = ButtonSpec(open_id(loaded.id, seat_index), OPEN_LABEL, 0, "primary")
+    return Post(body, components=(button,), kind="prompt", version=loaded.seq)
+
+
+def recap(choices: list[ChoiceRecord], seat: str) -> list[Event]:
+    """The events addressed to `seat` since (and in) its last choice that was not a preference,
+    among the recent `choices`: what it learnt that nobody else did ("You drew a 6")."""
+    start = 0
+    for i, choice in enumerate(choices):
+        if choice.player == seat and not hidden.is_preference(choice.option_id):
+            start = i
+    events = [hidden.event_from_data(row) for choice in choices[start:] for row in choice.events]
+    learnt = [e for e in hidden.private_events(events, seat) if e.kind != "preference"]  # they know those
+    return learnt[-RECAP_LINES:]
+
+
+def secrets_lines(engine: Game, loaded: LoadedGame, seat: str) -> list[str]:
+    """`seat`'s own secrets, one line per part of the state ("hands: Bo: 3, 4, parry")."""
+    return [f"• {key.replace('_', ' ')}: {hidden.compact(value)}"
+            for key, value in hidden.secret_parts(engine, loaded.state, seat).items()]
+
+
+def private_pages(engine: Game, loaded: LoadedGame, decision: Decision, seat_index: int, *, head: str,
+                  learnt: list[Event], channel_id: int) -> list[Post]:
+    """The private prompt: a header with the seat's secrets and recent private events, then the
+    decision's own prompt and options (one post per page of options)."""
+    lines = [f"🔒 Only you see this: **{engine.title}** in <#{channel_id}>."]
+    secrets = secrets_lines(engine, loaded, decision.player)
+    if secrets:
+        lines += ["Your secrets:", *secrets]
+    if learnt:
+        lines += ["Since your last choice:", *text.event_lines(learnt)]
+    pages = build_prompt(loaded.id, loaded.seq, decision, seat_index, head=head)
+    posts = []
+    for number, page in enumerate(pages):
+        body = text.clip(decision.prompt + (f" ({page.part})" if page.part else ""), text.MESSAGE_LIMIT)
+        if number == 0:  # the prompt itself is never cut; a very long account is
+            room = text.MESSAGE_LIMIT - len(body) - 1
+            body = text.clip("\n".join(lines), room) + "\n" + body
+        posts.append(Post(body, components=page.components, kind="dm_prompt", version=loaded.seq))
+    return posts
