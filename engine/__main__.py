@@ -1,6 +1,6 @@
 """Command line: play a game in the terminal, replay a recorded game, or fuzz the rules.
 
-    python -m engine play byzantium --players Ann,Bo,Cy [--seed N] [--png DIR] [--option KEY=VALUE ...]
+    python -m engine play byzantium --players Ann,Bo,Cy [--seed N] [--png DIR] [--option KEY=VALUE ...] [--open]
     python -m engine replay FILE.json
     python -m engine fuzz byzantium --games N [--seed S] [--option KEY=VALUE ...]
 """
@@ -10,12 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import secrets
 import sys
 import time
 from pathlib import Path
 
 from engine.core import Game, IllegalAction, game_names, get_game
 from engine.replay import ReplayError, load_replay, replay
+from engine.terminal import Terminal
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--png", type=Path, default=None, help="write the board to DIR after every choice")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                       help="a setup option, e.g. map=east (a JSON value is read as JSON); repeatable")
+    play.add_argument("--open", action="store_true",
+                      help="solitaire: show every secret, never hide the screen between private decisions")
     rep = sub.add_parser("replay", help="replay a game file and print its final summary as JSON")
     rep.add_argument("file", type=Path)
     fuzz = sub.add_parser("fuzz", help="random games to the end, checking invariants after every step")
@@ -45,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 2
     if args.command == "play":
-        return play_command(args.game, args.players, args.seed, args.png, options)
+        return play_command(args.game, args.players, args.seed, args.png, options, open_table=args.open)
     return fuzz_command(args.game, args.games, args.seed, options)
 
 
@@ -64,56 +68,32 @@ def parse_options(pairs: list[str]) -> dict:
 
 
 def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | None,
-                 options: dict | None = None) -> int:
+                 options: dict | None = None, *, open_table: bool = False) -> int:
     game = get_game(name)
     players = [p.strip() for p in players_arg.split(",") if p.strip()]
-    seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+    # 128 secret bits: nobody can work out the dice or the deck from what the game shows.
+    seed = seed if seed is not None else secrets.randbits(128)
     options = options or {}
     try:
         state = game.setup(players, seed, options)
     except IllegalAction as error:
         print(error, file=sys.stderr)
         return 2
-    choices: list[list[str]] = []
-    print(f"{game.title}, seed {seed}. Type the number of an option; 'q' saves the replay and quits.")
+    hidden = " Private decisions are played on a private screen." if game.secrets and not open_table else ""
+    print(f"{game.title}. Type the number of an option; 'q' saves the replay and quits.{hidden}")
     write_png(game, state, png_dir, 0, None)
-    while not game.is_over(state):
-        print()
-        print(game.describe(state))
-        decision = game.pending(state)[0]
-        print(f"\n{decision.player}: {decision.prompt}")
-        for i, option in enumerate(decision.options, 1):
-            print(f"  {i:>2}. {option.label}  [{option.id}]")
-        try:
-            answer = input("> ").strip()
-        except EOFError:
-            answer = "q"
-        if answer == "q":
-            break
-        option_id = pick(decision, answer)
-        if option_id is None:
-            print("Type one of the numbers shown (or an option id).")
-            continue
-        state, events = game.apply(state, decision.player, option_id)
-        choices.append([decision.player, option_id])
-        for event in events:
-            print(f"  * {event.text}")
-        write_png(game, state, png_dir, len(choices), events)
+    terminal = Terminal(game, ask=input, say=print, open_table=open_table)
+    terminal.on_change = lambda new, events: write_png(game, new, png_dir, len(terminal.choices), events)
+    state = terminal.play(state)
     if game.is_over(state):
         print("\nFinal standings:")
         for row in game.result(state):
             print(f"  {row['rank']}. {row['player']}: {row['score']}")
     saved = Path(f"replay-{name}-{seed}.json")
     saved.write_text(json.dumps({"game": name, "players": players, "seed": seed, "options": options,
-                                 "choices": choices}, indent=1))
-    print(f"Replay saved to {saved}")
+                                 "choices": terminal.choices}, indent=1))
+    print(f"Replay saved to {saved} (seed {seed})")
     return 0
-
-
-def pick(decision, answer: str) -> str | None:
-    if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
-        return decision.options[int(answer) - 1].id
-    return answer if decision.option(answer) else None
 
 
 def write_png(game: Game, state, png_dir: Path | None, step: int, events) -> None:
@@ -122,8 +102,12 @@ def write_png(game: Game, state, png_dir: Path | None, step: int, events) -> Non
     from render import highlight_from_events, render_png  # only needed with --png
 
     png_dir.mkdir(parents=True, exist_ok=True)
-    highlight = highlight_from_events(game.name, events) if events else None
-    (png_dir / f"{step:04d}.png").write_bytes(render_png(game.name, state, highlight=highlight))
+    # Drawn from public information only, as the bot does: a game with secrets gives its public
+    # view, and only public events mark the board.
+    public = [e for e in events or [] if e.public]
+    highlight = highlight_from_events(game.name, public) if public else None
+    board = game.view(state, None) if game.secrets else state
+    (png_dir / f"{step:04d}.png").write_bytes(render_png(game.name, board, highlight=highlight))
 
 
 def replay_command(path: Path) -> int:

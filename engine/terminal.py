@@ -1,0 +1,153 @@
+"""Terminal play: everyone at one keyboard, with secrets kept by passing the keyboard.
+
+What everyone at the table may read is printed as it comes: the public view of the state, the
+prompts of public decisions, the public events. A private decision (a hand of cards, a reaction
+window) is played on a private screen: the terminal names the player, asks them to take the
+keyboard ("Pass the keyboard to Bo, then press Enter") and clears the screen; Bo sees their own
+view, what only they learnt since their last private screen, and their options; once Bo has
+chosen and read what the choice told only them, the screen is cleared again and the table reads
+only the public events. Whether someone holds a card never changes what the table reads.
+
+`open_table=True` (`--open`, for solitaire) shows everything and never clears the screen.
+On a private screen, `pref:<key>=<value>` sets a standing order (e.g. `pref:order:parry=never`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine.core import PREF_PREFIX, Decision, Event, Game, IllegalAction
+
+CLEAR = "\033[2J\033[H"  # clear the screen and go home: the private screen starts and ends with it
+
+Ask = Callable[[str], str]  # input(), or a test's script; EOFError means the input ended
+Say = Callable[[str], None]
+
+
+class Quit(Exception):
+    """The players typed q (or the input ended)."""
+
+
+@dataclass
+class Terminal:
+    game: Game
+    ask: Ask
+    say: Say
+    open_table: bool = False
+    choices: list[list[str]] = field(default_factory=list)
+    # What each seat learnt privately and has not yet seen on a private screen.
+    unseen: dict[str, list[Event]] = field(default_factory=dict)
+    on_change: Callable[[object, list[Event]], None] | None = None  # after every choice (--png)
+
+    def play(self, state):
+        """Play until the game ends or the players quit; returns the last state."""
+        try:
+            while not self.game.is_over(state):
+                self.say("")
+                self.say(self.describe(state, None))
+                decision = self.game.pending(state)[0]
+                if decision.private and not self.open_table:
+                    state = self.private_turn(state, decision)
+                else:
+                    state = self.public_turn(state, decision)
+        except Quit:
+            pass
+        return state
+
+    def describe(self, state, player: str | None) -> str:
+        if self.open_table and self.game.secrets:
+            return json.dumps(self.game.summary(state), indent=1)  # nothing is hidden
+        return self.game.describe(state) if player is None else self.game.describe(state, player)
+
+    # -- the two kinds of turn ---------------------------------------------------------------
+    def public_turn(self, state, decision: Decision):
+        self.say(f"\n{decision.player}: {decision.prompt}")
+        self.list_options(decision)
+        while True:
+            answer = self.read()
+            option_id = pick(decision, answer)
+            if option_id is not None:
+                state, events = self.apply(state, decision.player, option_id)
+                self.tell(events)
+                return state
+            self.say("Type one of the numbers shown (or an option id).")
+
+    def private_turn(self, state, decision: Decision):
+        player = decision.player
+        self.say(f"\nWaiting on {player}: {decision.public_prompt or f'{player} is deciding.'}")
+        self.say(f"Pass the keyboard to {player}, then press Enter (everyone else: look away).")
+        self.read()
+        self.say(CLEAR)
+        self.say(f"Only {player} may look now.\n")
+        self.say(self.describe(state, player))
+        public: list[Event] = []
+        while decision is not None:
+            for event in self.unseen.pop(player, []):
+                self.say(f"  (only you) {event.text}")
+            self.say(f"\n{player}: {decision.prompt}")
+            self.list_options(decision)
+            answer = self.read()
+            option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer)
+            if option_id is None:
+                self.say("Type one of the numbers shown (or an option id).")
+                continue
+            try:
+                state, events = self.apply(state, player, option_id)
+            except IllegalAction as why:
+                self.say(str(why))
+                continue
+            public += [e for e in events if e.public]
+            self.keep_private(events)
+            # A setting may leave the same seat deciding; anything else ends the private screen.
+            decision = next((d for d in self.game.pending(state) if d.player == player and d.private), None) \
+                if option_id.startswith(PREF_PREFIX) else None
+        for event in self.unseen.pop(player, []):
+            self.say(f"  (only you) {event.text}")
+        self.say("Press Enter to hide this screen, then pass the keyboard back.")
+        self.read()
+        self.say(CLEAR)
+        self.tell(public)
+        return state
+
+    # -- helpers -------------------------------------------------------------------------------
+    def apply(self, state, player: str, option_id: str):
+        state, events = self.game.apply(state, player, option_id)
+        self.choices.append([player, option_id])
+        if self.on_change is not None:
+            self.on_change(state, events)
+        return state, events
+
+    def tell(self, events: list[Event]) -> None:
+        """Print the events the table may read; keep the private ones for their seats."""
+        for event in events:
+            if event.public or self.open_table:
+                self.say(f"  * {event.text}")
+        if not self.open_table:
+            self.keep_private([e for e in events if not e.public])
+
+    def keep_private(self, events: list[Event]) -> None:
+        for event in events:
+            for seat in event.private_to:
+                if event not in self.unseen.setdefault(seat, []):
+                    self.unseen[seat].append(event)
+
+    def list_options(self, decision: Decision) -> None:
+        for i, option in enumerate(decision.options, 1):
+            self.say(f"  {i:>2}. {option.label}  [{option.id}]")
+
+    def read(self) -> str:
+        try:
+            answer = self.ask("> ").strip()
+        except EOFError:
+            answer = "q"
+        if answer == "q":
+            raise Quit
+        return answer
+
+
+def pick(decision: Decision, answer: str) -> str | None:
+    if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+        return decision.options[int(answer) - 1].id
+    return answer if decision.option(answer) else None
