@@ -127,22 +127,31 @@ async def test_abandon_and_reset_need_confirmation(world):
     assert status.reply_text.startswith("There is no game in this channel.")
 
 
-async def test_inspect_and_export_attach_the_replay(world):
+async def test_inspect_and_export_attach_the_public_record_without_the_seed(world):
+    """Issue 18 item 1: while a game runs, the seed (which tells every future die) is in nothing
+    a moderator is shown, unless they ask for the reveal, which the channel is told of."""
     channel, members = await open_game(world)
     await play_passes(world, channel, members, 2)
     mod = world.member("Mia", manage_channels=True)
     inspect = await world.slash(mod, channel, "mod inspect")
     reply = inspect.replies[0]
     assert reply.ephemeral and "Waiting on" in reply.content and "Last events" in reply.content
+    assert "seed" not in reply.content
     files = dict(reply.files)
-    replay = json.loads(next(v for k, v in files.items() if k.endswith("replay.json")))
-    assert replay["game"] == "byzantium" and len(replay["choices"]) == 2
+    record = json.loads(next(v for k, v in files.items() if k.endswith("replay.json")))
+    assert record["game"] == "byzantium" and len(record["choices"]) == 2 and record["public_record"] is True
+    assert "seed" not in record and record["choices"][0]["option"]  # Byzantium hides no choice
     export = await world.slash(mod, channel, "mod export")
-    assert export.replies[0].ephemeral and json.loads(export.replies[0].files[0][1]) == replay
+    assert export.replies[0].ephemeral and json.loads(export.replies[0].files[0][1]) == record
+    assert "does not replay" in export.replies[0].content
+    revealed = await world.slash(mod, channel, "mod export", reveal=True)
+    replay = json.loads(revealed.replies[0].files[0][1])
+    assert replay["seed"] == 7 and len(replay["choices"]) == 2
     # The data stays private; the channel is told, in one line each, that a moderator looked.
     notices = [m for m in channel.messages if m.content.startswith("🛠️")]
-    assert [m.content for m in notices] == [f"🛠️ Moderator <@{mod.id}> inspected the game.",
-                                            f"🛠️ Moderator <@{mod.id}> exported the game."]
+    assert [m.content for m in notices] == [
+        f"🛠️ Moderator <@{mod.id}> inspected the game.", f"🛠️ Moderator <@{mod.id}> exported the game.",
+        f"🛠️ Moderator <@{mod.id}> exported the game **with its secrets revealed** (hands, decks and the seed)."]
     assert not any(m.files for m in notices)
     assert current_prompts(channel)  # the prompt stays live: nothing changed in the game
 

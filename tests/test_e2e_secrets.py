@@ -10,6 +10,7 @@ PNG bytes, pings, order) must be identical. Rule: "a secret reaches only its own
 
 from __future__ import annotations
 
+import json
 import re
 
 from discord_standin.api import FakeDiscord
@@ -23,6 +24,7 @@ from duel_kit import (
     private_texts,
     public_record,
 )
+from e2e_kit import WAIT, read_db
 
 # Ann is dealt 1, 2, 5; Bo 3, 4 and a Parry (or a 6); the turns then draw 5, 6, 5, 6, 2, 3.
 DRAWS = ["5", "6", "5", "6", "2", "3"]
@@ -106,3 +108,208 @@ async def test_leak_test_public_messages_are_identical_whether_or_not_bo_holds_a
     # Ann's log has the public events and her own draws, not Bo's; her status shows no prompt of his.
     assert "You drew a 5" in held["ann_log"] and "You drew a 6" not in held["ann_log"]
     assert "Bo may parry" not in held["status"] and "attacks you" not in held["status"]
+
+
+# -- moderators ----------------------------------------------------------------------------------
+
+def attached_text(message) -> str:
+    return message.content + "".join(a.data.decode() for a in message.attachments)
+
+
+async def test_mod_inspect_and_export_leave_out_cards_and_seed_unless_revealed_never_to_a_player(
+        fake_discord, start_bot_process, tmp_path):
+    fake = fake_discord
+    await start_bot_process(**duel_env(WITH_PARRY, fake))
+    duel = await open_duel(fake, tmp_path / "games.sqlite3")
+    ann, bo = duel.members
+    await duel.choose(ann, "play:1")  # Bo's Parry window waits
+    seed = str(read_db(duel.db_path, "SELECT seed FROM games WHERE id = ?", (duel.game_id,))[0]["seed"])
+    mia = fake.member("Mia", manage_channels=True)
+
+    inspect = await duel.slash(mia, "mod inspect")
+    export = await duel.slash(mia, "mod export")
+    for answer in (inspect, export):
+        shown = attached_text(answer)
+        assert seed not in shown and '"seed"' not in shown and "draws" not in shown
+        # No card of a hand or of the deck: only what the table saw (Ann's played 1).
+        assert not re.search(r'"(parry|[2-6])"', shown) and "Play a Parry" not in shown
+    assert "Waiting on **Bo** (parry, private): Bo may parry." in inspect.content
+    assert "options" not in inspect.content  # how many options Bo has would tell his hand
+    summary = json.loads(next(a for a in inspect.attachments if a.filename.endswith("summary.json")).data)
+    assert summary["hands"] == {} and summary["deck"] == 16 and summary["hand_sizes"] == {"Ann": 2, "Bo": 3}
+    record = json.loads(export.attachments[0].data)
+    assert record["public_record"] is True and [c["events"] for c in record["choices"]] == [["Ann plays a 1."]]
+    notices = [m.content for m in duel.bot_messages() if m.content.startswith("🛠️")]
+    assert notices == [f"🛠️ Moderator <@{mia.id}> inspected the game.", f"🛠️ Moderator <@{mia.id}> exported the game."]
+
+    # A moderator who plays never gets the reveal; nothing is announced or logged.
+    fake.member("Bo", manage_channels=True)
+    refused = await duel.slash(bo, "mod inspect", reveal=True)
+    assert "You play in this game" in refused.content and not refused.attachments
+    refused = await duel.slash(bo, "mod export", reveal=True)
+    assert "You play in this game" in refused.content and not refused.attachments
+    assert not read_db(duel.db_path, "SELECT * FROM audit WHERE action = 'reveal'")
+
+    # Another moderator may ask for it: announced in the channel and written to the audit log.
+    revealed = await duel.slash(mia, "mod export", reveal=True)
+    replay = json.loads(revealed.attachments[0].data)
+    assert str(replay["seed"]) == seed and replay["choices"] == [["Ann", "play:1"]]
+    inspected = await duel.slash(mia, "mod inspect", reveal=True)
+    assert f"seed {seed}" in inspected.content and "2 options" in inspected.content
+    full = json.loads(next(a for a in inspected.attachments if a.filename.endswith("summary.json")).data)
+    assert full["hands"]["Bo"] == ["3", "4", "parry"]
+    await fake.wait_for(lambda: len([m for m in duel.bot_messages() if "secrets revealed" in m.content]) == 2,
+                        WAIT, "both reveals announced")
+    audit = read_db(duel.db_path, "SELECT user_id, action, detail FROM audit WHERE action = 'reveal'")
+    assert [(r["user_id"], json.loads(r["detail"])["command"]) for r in audit] == [(mia.id, "exported"),
+                                                                                    (mia.id, "inspected")]
+    fake.assert_clean()
+
+
+# -- standing orders ----------------------------------------------------------------------------
+
+async def attack_with_orders(fake: FakeDiscord, db_path, order: str) -> dict:
+    """Bo sets his Parry order, Ann attacks for 1; what the table and Bo saw."""
+    duel = await open_duel(fake, db_path)
+    ann, bo = duel.members
+    await duel.slash(bo, "game orders", setting="order:parry", value=order)
+    await duel.choose(ann, "play:1")
+    waiting = duel.live_posts()
+    return {"public": public_record(fake), "waiting_on": [m.content.split(",")[0] for m in waiting],
+            "bo_private": private_texts(fake, bo), "bo": bo}
+
+
+async def test_never_and_auto_orders_settle_the_window_silently_and_look_the_same(tmp_path):
+    """Bo "never" while holding a Parry, and Bo "auto" without one: both take the hit without being
+    asked, and the channel cannot tell the two apart."""
+    runs = []
+    for name, deck, order in (("never", WITH_PARRY, "never"), ("auto", WITHOUT, "auto")):
+        (tmp_path / name).mkdir()
+        fake = await FakeDiscord.start()
+        bot = BotProcess(fake, tmp_path / name / "games.sqlite3", extra_env=duel_env(deck, fake))
+        try:
+            await bot.start()
+            runs.append(await attack_with_orders(fake, tmp_path / name / "games.sqlite3", order))
+            fake.assert_clean()
+        finally:
+            await bot.stop()
+            await fake.close()
+    never, auto = runs
+    assert never["public"] == auto["public"], first_difference(never["public"], auto["public"])
+    text = repr(never["public"])
+    assert "Bo takes 1 damage." in text and "may parry" not in text  # taken, never asked
+    for run in runs:
+        assert run["waiting_on"] == [f"<@{run['bo'].id}>"]  # straight to Bo's own turn
+        assert not any("attacks you" in t for t in run["bo_private"])  # no prompt reached him
+
+
+async def test_an_auto_order_plays_the_parry_when_bo_holds_one(fake_discord, start_bot_process, tmp_path):
+    fake = fake_discord
+    await start_bot_process(**duel_env(WITH_PARRY, fake))
+    seen = await attack_with_orders(fake, tmp_path / "games.sqlite3", "auto")
+    text = repr(seen["public"])
+    assert "Bo parries." in text and "takes 1 damage" not in text and "may parry" not in text
+    hand = "\n".join(seen["bo_private"])
+    assert "is now: Play automatically when possible" in hand
+
+
+# -- prompts: only the owner, by DM, after a restart -----------------------------------------------
+
+async def test_open_my_prompt_answers_only_its_player(fake_discord, start_bot_process, tmp_path):
+    fake = fake_discord
+    await start_bot_process(**duel_env(WITH_PARRY, fake))
+    duel = await open_duel(fake, tmp_path / "games.sqlite3")
+    ann, bo = duel.members
+    cy = fake.member("Cy")
+    post = duel.waiting_post(ann)
+    for intruder in (bo, cy):
+        ix = await fake.click(intruder, post, "Open my prompt")
+        await fake.wait_for(lambda ix=ix: ix.followups, WAIT, "the refusal")
+        [answer] = ix.followups
+        assert answer.ephemeral and answer.content == "This prompt is for Ann; only they can open it."
+        assert not answer.buttons()
+    mine = await duel.open_prompt(ann)
+    assert "hands: Ann: 1, 2, 5" in mine.content and ids_of(mine) == ["play:1", "play:2", "play:5", "pass"]
+    # Bo clicking a button of Ann's private prompt (say he saw its id) is refused too.
+    ix = await fake.click(bo, mine, mine.buttons()[0].custom_id)
+    await fake.wait_for(lambda: ix.followups, WAIT, "the refusal")
+    assert "not your decision" in ix.followups[0].content
+    fake.assert_clean()
+
+
+async def test_private_prompt_by_dm_and_a_ping_in_the_channel_when_dms_are_closed(
+        fake_discord, start_bot_process, tmp_path):
+    fake = fake_discord
+    await start_bot_process(**duel_env(WITH_PARRY, fake))
+    duel = await open_duel(fake, tmp_path / "games.sqlite3")
+    ann, bo = duel.members
+    await duel.slash(bo, "settings ping", mode="dm")
+    await duel.choose(ann, "play:1")
+
+    # Bo's window: the prompt itself reached him by DM, and the channel post does not ping him.
+    [dm] = [m for m in fake.messages(fake.dm(bo)) if m.buttons()]
+    assert "hands: Bo: 3, 4, parry" in dm.content and ids_of(dm) == ["parry", "take"]
+    post = duel.waiting_post(bo)
+    assert post.pinged_users == () and "Bo may parry." in post.content
+    ix = await fake.click(bo, dm, next(b.custom_id for b in dm.buttons() if b.label.startswith("Take")))
+    await fake.wait_for(lambda: "✅" in dm.content, WAIT, "the DM prompt answered")
+    assert not ix.followups
+    await duel.settled(ix.id)
+    assert "Bo takes 1 damage." in repr(public_record(fake))
+
+    # Ann asks for DMs but does not accept them: the post pings her in the channel instead.
+    await duel.slash(ann, "settings ping", mode="dm")
+    fake.close_dms(ann)
+    await duel.choose(bo, "play:3")  # Ann's window (her order is "ask")
+    post = duel.waiting_post(ann)
+    assert "Ann may parry." in post.content and post.pinged_users == (ann.id,)
+    assert not [m for m in fake.messages(fake.dm(ann)) if m.buttons()]
+    await duel.choose(ann, "take")
+    # The DM'd prompt of a decision already answered has lost its button.
+    assert dm.buttons() == []
+    fake.assert_clean()
+
+
+async def test_a_restart_between_a_private_prompt_and_its_answer(fake_discord, start_bot_process, tmp_path):
+    fake = fake_discord
+    bot = await start_bot_process(**duel_env(WITH_PARRY, fake))
+    duel = await open_duel(fake, tmp_path / "games.sqlite3")
+    ann, bo = duel.members
+    prompt = await duel.open_prompt(ann)
+    await duel.slash(bo, "game orders", setting="order:parry", value="never")  # stored, settles nothing
+    before = len(duel.bot_messages())
+    await bot.restart()
+    await duel.choose(ann, "play:1", prompt)  # the private prompt opened before the restart
+    assert "✅ **Play a 1**" in prompt.content
+    # Nothing was re-posted at start-up: the preference left Ann's prompt the live one.
+    assert not any("Back online" in m.content for m in duel.bot_messages())
+    assert len(duel.bot_messages()) == before + 2  # the board after Ann's choice, then Bo's turn
+    assert "Bo takes 1 damage." in duel.bot_messages()[-2].content  # his order "never" took the hit
+    fake.assert_clean()
+
+
+async def test_undo_across_a_card_draw(fake_discord, start_bot_process, tmp_path):
+    fake = fake_discord
+    await start_bot_process(**duel_env(WITH_PARRY, fake))
+    duel = await open_duel(fake, tmp_path / "games.sqlite3")
+    ann, _bo = duel.members
+    await duel.choose(ann, "pass")  # Ann draws a 5, privately
+    assert "hands: Ann: 1, 2, 5, 5" in (await duel.slash(ann, "game hand")).content
+    refused = await duel.slash(ann, "game takeback")
+    assert "Something hidden was revealed" in refused.content  # she saw the card: it stands
+
+    mia = fake.member("Mia", manage_channels=True)
+    ask = await fake.slash(mia, duel.channel, "mod undo", steps=1)
+    question = await ask.result(WAIT)
+    confirm = await fake.click(mia, question, "Undo")
+    await duel.settled(confirm.id)
+    assert "hands: Ann: 1, 2, 5\n" in (await duel.slash(ann, "game hand")).content + "\n"
+    undone = [m for m in duel.bot_messages() if m.id > confirm.id]
+    assert "undid the last 1 choice" in undone[0].content and undone[1].attachments  # the board again
+    assert "took back" not in undone[1].content and not any("drew" in m.content for m in undone)
+    assert [m.content.split("\n")[0] for m in undone[1:]] == [
+        "↩️ The last 1 choice was undone by a moderator.", f"<@{ann.id}>, Ann chooses a card."]
+    # The stored deck is unchanged by the undo: passing again draws the same card.
+    await duel.choose(ann, "pass")
+    assert "hands: Ann: 1, 2, 5, 5" in (await duel.slash(ann, "game hand")).content
+    fake.assert_clean()
