@@ -1,0 +1,150 @@
+"""The bot's secrets, through the real handlers with the in-process fakes (quick): what status, help,
+log, reminders and the board say about a private decision; /game orders and /game hand; the
+BOT_TEST_GAMES hook's guard; the pure rules of bot/service/hidden.py. The end-to-end tests (the
+leak test first) are in test_e2e_secrets.py."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import hiddengame
+import pytest
+from bot_fakes import World, loaded_game
+from duel_kit import pinned_deck
+
+from bot.service import hidden
+from bot.settings import SettingsError, load_settings
+from engine import Event
+
+DECK = pinned_deck(["1", "2", "5"], ["3", "4", "parry"], ["5", "6"])
+OPEN = "Open my prompt"
+
+
+@pytest.fixture
+async def world(tmp_path):
+    w = World(tmp_path / "games.sqlite3")
+    await w.start_bot()
+    yield w
+    await w.stop()
+
+
+async def open_duel(world: World):
+    """A secret duel (Ann first) with the pinned deck: Ann holds 1, 2, 5; Bo 3, 4 and a Parry."""
+    channel = world.channel()
+    ann, bo = world.member("Ann"), world.member("Bo")
+    await world.slash(ann, channel, "game new", game=hiddengame.NAME)
+    card = channel.messages[-1]
+    game_id = int(re.search(r"lobby:(\d+):", card.view.children[0].item.custom_id)[1])
+    await world.bot.storage.update_lobby(game_id, options={"draws": {"deck": [DECK]}})
+    await world.click(bo, card, "Join")
+    await world.click(ann, card, "Start")
+    return channel, ann, bo
+
+
+def live_post(channel):
+    return [m for m in channel.messages if OPEN in m.buttons()][-1]
+
+
+async def choose(world, channel, member, label):
+    """Open `member`'s private prompt and click `label` on it."""
+    opened = await world.click(member, live_post(channel), OPEN)
+    [prompt] = opened.replies
+    assert prompt.ephemeral
+    return await world.click(member, prompt, label), prompt
+
+
+async def test_status_help_and_reminders_show_only_the_public_prompt_of_a_private_decision(world):
+    channel, ann, bo = await open_duel(world)
+    await choose(world, channel, ann, "Play a 1")  # Bo's window: "Ann attacks you for 1" is his prompt
+    status = await world.slash(ann, channel, "game status")
+    assert "Bo: Bo may parry." in status.reply_text and "attacks you" not in status.reply_text
+    assert "hands" not in status.reply_text
+    help_ann = await world.slash(ann, channel, "game help")
+    assert "Bo — Bo may parry." in help_ann.reply_text
+    help_bo = await world.slash(bo, channel, "game help")
+    assert "Bo — Ann attacks you for 1." in help_bo.reply_text  # his own, privately
+    world.clock.advance(hours=12)
+    assert await world.bot.reminders.run_due() == 1
+    [ping] = [m for m in channel.messages if m.content.startswith("⏰")]
+    assert "Bo may parry." in ping.content and "attacks you" not in ping.content
+
+
+async def test_the_board_post_after_a_private_choice_names_no_option(world):
+    channel, ann, _bo = await open_duel(world)
+    clicked, prompt = await choose(world, channel, ann, "Pass")
+    board = [m for m in channel.messages if "has chosen" in m.content][-1]
+    assert board.content.splitlines() == ["**Ann** has chosen.", "• Ann passes.", "• Ann draws a card."]
+    # The private prompt, and only it, says what she chose and what she drew.
+    assert "✅ **Pass**" in prompt.content and "• You drew a 5." in prompt.content
+    assert clicked.reply_text == ""
+
+
+async def test_orders_are_private_stored_choices_with_clear_refusals(world):
+    channel, ann, bo = await open_duel(world)
+    settings = await world.autocomplete(bo, channel, "game orders", "setting", "")
+    assert [(c.name, c.value) for c in settings] == [("Parry an attack", "order:parry")]
+    before = len(channel.messages)
+    done = await world.slash(bo, channel, "game orders", setting="order:parry", value="auto")
+    assert done.replies[0].ephemeral and "is now: Play automatically when possible" in done.reply_text
+    assert len(channel.messages) == before  # nothing public: Ann's prompt stays the live one
+    loaded = await loaded_game(world, channel)
+    assert loaded.seq == 1 and hiddengame.GAME.preference(loaded.state, "Bo", "order:parry") == "auto"
+    again = await world.slash(bo, channel, "game orders", setting="order:parry", value="auto")
+    assert "already your setting" in again.reply_text
+    assert (await loaded_game(world, channel)).seq == 1  # not stored twice
+    for who, setting, value, words in ((bo, "order:dodge", "auto", "not a setting of Secret duel"),
+                                       (bo, "order:parry", "maybe", "not a value"),
+                                       (world.member("Cy"), "order:parry", "never", "not playing")):
+        refused = await world.slash(who, channel, "game orders", setting=setting, value=value)
+        assert words in refused.reply_text
+    assert (await loaded_game(world, channel)).seq == 1
+    # Ann's prompt, built before Bo's order, still works: the order settled nothing.
+    await choose(world, channel, ann, "Play a 1")
+    board = [m for m in channel.messages if "has chosen" in m.content][-1]
+    assert "• Bo parries." in board.content  # his order played the Parry, without asking him
+
+
+async def test_hand_shows_own_secrets_orders_and_what_only_you_learnt(world):
+    channel, ann, bo = await open_duel(world)
+    await choose(world, channel, ann, "Pass")
+    hand = (await world.slash(ann, channel, "game hand")).reply_text
+    assert "hands: Ann: 1, 2, 5, 5" in hand and "You drew a 5." in hand and "Parry an attack: **Ask me**" in hand
+    assert "Bo:" not in hand
+    bo_hand = (await world.slash(bo, channel, "game hand")).reply_text
+    assert "hands: Bo: 3, 4, parry" in bo_hand and "drew" not in bo_hand
+    outsider = await world.slash(world.member("Cy"), channel, "game hand")
+    assert "not playing" in outsider.reply_text
+
+
+async def test_log_hides_others_orders_and_private_events(world):
+    channel, ann, bo = await open_duel(world)
+    await world.slash(bo, channel, "game orders", setting="order:parry", value="never")
+    await choose(world, channel, ann, "Pass")
+    ann_log = (await world.slash(ann, channel, "game log")).reply_text
+    assert "pref" not in ann_log and "#2** Ann: `pass`" in ann_log and "You drew a 5." in ann_log
+    bo_log = (await world.slash(bo, channel, "game log")).reply_text
+    assert "`pref:order:parry=never`" in bo_log and "#2** Ann\n" in bo_log + "\n" and "drew a 5" not in bo_log
+
+
+def test_test_games_need_the_stand_in_and_a_python_file(tmp_path):
+    env = {"DISCORD_TOKEN": "A" * 24 + ".BBBBBB." + "C" * 27, "BOT_TEST_GAMES": str(Path(hiddengame.__file__))}
+    with pytest.raises(SettingsError, match="test hook"):
+        load_settings(env, env_file=None)
+    env["DISCORD_API_BASE"] = "http://127.0.0.1:1/api/v10"
+    assert load_settings(env, env_file=None).test_games == (Path(hiddengame.__file__),)
+    env["BOT_TEST_GAMES"] = str(tmp_path / "nothing.py")
+    with pytest.raises(SettingsError, match="not a Python file"):
+        load_settings(env, env_file=None)
+
+
+def test_a_preference_is_quiet_only_when_everything_it_caused_was_private():
+    told = Event("preference", "set", private_to=("Bo",))
+    assert hidden.is_quiet_preference("pref:order:parry=never", [{"kind": "preference", "private_to": ["Bo"]}])
+    assert not hidden.is_quiet_preference("pref:order:parry=never",
+                                          [{"kind": "preference", "private_to": ["Bo"]}, {"kind": "damage"}])
+    assert not hidden.is_quiet_preference("take", [{"kind": "preference", "private_to": ["Bo"]}])
+    assert hidden.event_from_data({"kind": "x", "text": "t", "private_to": ["Bo"]}).private_to == ("Bo",)
+    assert hidden.private_events([told, Event("x", "public")], "Bo") == [told]
+    assert hidden.public_options({"dice": [6], "draws": {}, "map": "east"}) == {"map": "east"}
+    assert hidden.compact({"Bo": ["3", "parry"]}) == "Bo: 3, parry"
