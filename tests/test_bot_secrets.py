@@ -148,3 +148,16 @@ def test_a_preference_is_quiet_only_when_everything_it_caused_was_private():
     assert hidden.private_events([told, Event("x", "public")], "Bo") == [told]
     assert hidden.public_options({"dice": [6], "draws": {}, "map": "east"}) == {"map": "east"}
     assert hidden.compact({"Bo": ["3", "parry"]}) == "Bo: 3, parry"
+
+
+async def test_a_moderator_skip_of_a_private_window_lets_it_pass_and_names_no_option(world):
+    channel, ann, bo = await open_duel(world)
+    await choose(world, channel, ann, "Play a 1")  # Bo could parry
+    mod = world.member("Mia", manage_channels=True)
+    skipped = await world.slash(mod, channel, "mod skip")
+    assert skipped.reply_text == "Skipped."
+    notice = next(m for m in channel.messages if m.content.startswith("🛠️"))
+    assert notice.content == f"🛠️ Moderator <@{mod.id}> skipped **Bo**."
+    board = [m for m in channel.messages if "A moderator decided" in m.content][-1]
+    assert board.content.splitlines()[:2] == ["⏭️ A moderator decided for **Bo**.", "• Bo takes 1 damage."]
+    assert (await loaded_game(world, channel)).state.damage["Bo"] == 1  # the window's pass, not his Parry

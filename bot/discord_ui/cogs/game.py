@@ -1,4 +1,4 @@
-"""`/game new|status|map|log|help|takeback` and `/stats`."""
+"""`/game new|status|map|log|help|takeback|hand|orders` and `/stats`."""
 
 from __future__ import annotations
 
