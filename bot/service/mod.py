@@ -285,6 +285,8 @@ class ModActions(ServiceCore):
         replay = await self.storage.export_game(record.id)
         if not reveal:
             replay = await self._public_record(record, replay)
+        elif "seed" not in replay:  # storage leaves a running game's seed out unless asked (issue 18)
+            replay = {"seed": record.seed, **replay}
         return (Attachment(f"game-{record.id}-replay.json", json.dumps(replay, indent=1).encode()),)
 
     async def _public_record(self, record: GameRecord, replay: dict) -> dict:
