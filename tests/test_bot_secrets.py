@@ -161,3 +161,17 @@ async def test_a_moderator_skip_of_a_private_window_lets_it_pass_and_names_no_op
     board = [m for m in channel.messages if "A moderator decided" in m.content][-1]
     assert board.content.splitlines()[:2] == ["⏭️ A moderator decided for **Bo**.", "• Bo takes 1 damage."]
     assert (await loaded_game(world, channel)).state.damage["Bo"] == 1  # the window's pass, not his Parry
+
+
+async def test_a_quiet_order_neither_restarts_the_wait_nor_loses_the_reminders_link(world):
+    channel, ann, bo = await open_duel(world)
+    post = live_post(channel)
+    before = (await world.slash(bo, channel, "game status")).reply_text
+    world.clock.advance(hours=3)
+    await world.slash(bo, channel, "game orders", setting="order:parry", value="never")
+    after = (await world.slash(bo, channel, "game status")).reply_text
+    assert re.search(r"since <t:\d+:R>", after)[0] == re.search(r"since <t:\d+:R>", before)[0]
+    world.clock.advance(hours=9)
+    assert await world.bot.reminders.run_due() == 1
+    [ping] = [m for m in channel.messages if m.content.startswith("⏰")]
+    assert f"/{channel.id}/{post.id}" in ping.content and "Ann chooses a card." in ping.content

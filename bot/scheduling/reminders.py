@@ -67,9 +67,9 @@ class ReminderActions(ServiceCore):
                                             now + next_delay(record.reminder_hours, attempt), attempt)
         if seat is None or seat.user_id is None:
             return None
-        since = loaded.waiting_since
+        since = await self.waiting_since(loaded)  # a private setting changed meanwhile is not a move
         waited = f" since {text.relative_time(since)}" if since else ""
-        link = await self._prompt_link(record, loaded.seq)
+        link = await self._prompt_link(record, await self.posted_version(loaded))
         decision = mine[0]
         # Public words only: this may be posted in the channel (a private prompt opens from its post).
         body = f"the {engine.title} game has been waiting on you{waited}: {hidden.shown_prompt(decision)}{link}"

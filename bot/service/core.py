@@ -143,13 +143,23 @@ class ServiceCore:
     async def posted_version(self, loaded: LoadedGame) -> int:
         """The version whose prompts are the live ones: the last choice that was not a quiet
         preference (a preference changes no prompt, so none is posted for it)."""
+        return (await self._last_move(loaded))[0]
+
+    async def waiting_since(self, loaded: LoadedGame) -> datetime | None:
+        """Since when the game waits on its current decisions, as everyone saw it: a quiet
+        preference (private, it settled nothing) does not restart the wait."""
+        version, at = await self._last_move(loaded)
+        return at if version else loaded.record.started_at
+
+    async def _last_move(self, loaded: LoadedGame) -> tuple[int, datetime | None]:
+        """(seq, time) of the last choice that was not a quiet preference (0 and None: none)."""
+        if not loaded.seq:
+            return 0, None
         rows = await self.storage.last_choices(loaded.id, 50)
-        version = loaded.seq
         for choice in reversed(rows):
-            if choice.seq != version or not hidden.is_quiet_preference(choice.option_id, choice.events):
-                break
-            version -= 1
-        return version
+            if not hidden.is_quiet_preference(choice.option_id, choice.events):
+                return choice.seq, choice.created_at
+        return (rows[0].seq - 1, None) if rows and rows[0].seq > 1 else (0, None)
 
     # -- messages ----------------------------------------------------------------------------
     async def record_message(self, game_id: int, channel_id: int, message_id: int, kind: str,

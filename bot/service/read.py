@@ -30,7 +30,7 @@ class ReadActions(ServiceCore):
             return Outcome.say(f"**{engine.title}** lobby: {len(record.seats)} seated ({seats}).", record.id)
         body = text.status_text(
             engine.title, engine.view(loaded.state, None), engine.pending(loaded.state), seat_map(record),
-            since=loaded.waiting_since, status=f"game #{record.id}, {record.status}, choice {loaded.seq}",
+            since=await self.waiting_since(loaded), status=f"game #{record.id}, {record.status}, choice {loaded.seq}",
         )
         return Outcome.say(body, record.id)
 
