@@ -1,0 +1,280 @@
+"""Play-by-post tempo (issue 12): how often a game asks its players, per action.
+
+    python bench/pbp.py [--game byzantium] [--games 10] [--players 3] [--policy sensible|random|both]
+                        [--seed 0] [--quiet]
+
+Figures, not a test. Every prompt costs hours in play-by-post (the player is pinged, comes back,
+clicks), so this counts the prompts a whole game asks for, per player action:
+
+- a *prompt* is a decision the engine hands to a player (forced decisions, which the engine takes
+  itself, and decisions settled by a preference never reach a player and are not counted);
+- a prompt belongs to the player action it happens in (a retreat asked of another player belongs
+  to the attack's action); prompts outside any action (upkeep at the end of a round) are counted
+  apart;
+- a *confirmation* is a prompt with one real choice beside a "done"/"keep"-style option;
+- decisions per game = every prompt of the game.
+
+Two policies choose the answers: `random` (uniform over every answer, amounts included: it
+distorts the figures, e.g. a random player reinforces one cube at a time and moves aimlessly) and
+`sensible` (a scripted player who takes cities, moves, passes when his turn is worth little and
+takes cubes from the free pool first). Quote the sensible figures; random shows the worst cases.
+
+Sections, each with its own place below:
+- ENGINE, per game (this file's GAMES table): Byzantium. The Warriors & Traders engineer adds a
+  `Tempo` for "warriors_traders" (actions = a player's turn; see `Tempo`).
+- BOT: public channel messages per player turn through the bot against the Discord stand-in.
+  Not measured here yet: the bot engineer fills in `bot_section` (see its docstring).
+
+Figures (`python bench/pbp.py --games 20 --quiet`, 3 players, seeds 0-19):
+- before issue 12 (main at b31e1ac), sensible: prompts per action median 2.0, mean 2.40 (A take
+  1.89, B reinforce 4.91, C special 2.08, D taxes 3.00, E church/mosque 1.92, F move 3.24, G pass
+  1.01); upkeep 22.1 prompts per game outside any action; confirmations 1%; 134 decisions per
+  game (median); 19% of prompts ask where a cube comes from. Random: median 2.0, mean 2.33.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on the path and its name would hide the
+# `engine` package: look from the repository root instead.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+from engine import get_game  # noqa: E402
+from engine.core import Decision, IllegalAction, enumerate_answers  # noqa: E402
+
+# Option ids that end or skip a step: a prompt of one real choice beside one of these confirms.
+DONE_LIKE = frozenset({"done", "keep", "stop", "skip", "no", "no_more"})
+
+
+# -- what a game tells the counter ----------------------------------------------------------------
+
+@dataclass
+class Tempo:
+    """How one game's prompts are read.
+
+    `action(decision, answer)`: the action a prompt *starts* (a label such as "A take"), or None
+    when it is a step inside the action under way. `outside(decision)`: a label when the prompt
+    belongs to no action (end-of-round upkeep), else None. `is_confirmation(decision)`: one real
+    choice and a "done". `policy(game, state, decision, rng)`: the sensible player's answer.
+    `actions`: the labels in the order to print them.
+    """
+
+    actions: tuple[str, ...]
+    action: Callable[[Decision, str], str | None]
+    outside: Callable[[Decision], str | None]
+    policy: Callable
+    is_confirmation: Callable[[Decision], bool] = field(default=lambda d: default_confirmation(d))
+
+
+def default_confirmation(decision: Decision) -> bool:
+    ids = [o.id for o in decision.options]
+    if decision.amounts is not None:
+        return False
+    if len(ids) == 1:
+        return True  # not forced (private): still only a click
+    return len(ids) == 2 and any(i in DONE_LIKE for i in ids)
+
+
+# -- Byzantium --------------------------------------------------------------------------------------
+
+BYZ_ACTIONS = ("A take", "B reinforce", "C special", "D taxes", "E church/mosque", "F move", "G pass")
+BYZ_PREFIX = {"take": "A take", "reinforce": "B reinforce", "special": "C special", "tax": "D taxes",
+              "church": "E church/mosque", "mosque": "E church/mosque", "move": "F move", "place": "F move",
+              "pass": "G pass"}
+
+
+def byz_action(decision: Decision, answer: str) -> str | None:
+    if decision.kind != "action":
+        return None
+    return BYZ_PREFIX[answer.split(":", 1)[0]]
+
+
+def byz_outside(decision: Decision) -> str | None:
+    return "round end (upkeep)" if decision.kind == "upkeep" else None
+
+
+def byz_policy(game, state, decision: Decision, rng: random.Random) -> str:
+    """A player who plays like people do: cities first, some moves and specials, the free pool
+    first, passes once his turns are worth little; upkeep drops the dearest cubes."""
+    ids = [o.id for o in decision.options]
+    kind = decision.kind
+
+    def first(*prefixes: str) -> str | None:
+        for prefix in prefixes:
+            found = [i for i in ids if i == prefix or i.startswith(prefix + ":")]
+            if found:
+                return rng.choice(found)
+        return None
+
+    if kind == "action":
+        me = state.player(decision.player)
+        done_this_round = byz_actions_this_round[decision.player]
+        weights = {"take": 30, "move": 20, "place": 20, "special": 12, "reinforce": 8, "tax": 6,
+                   "church": 3, "mosque": 3, "pass": 2 + 3 * done_this_round}
+        if me.available == 0:
+            weights["pass"] += 10
+        groups: dict[str, list[str]] = defaultdict(list)
+        for i in ids:
+            groups[i.split(":", 1)[0]].append(i)
+        names = list(groups)
+        chosen = rng.choices(names, [weights.get(n, 5) for n in names])[0]
+        answer = rng.choice(groups[chosen])
+        byz_actions_this_round[decision.player] = 0 if chosen == "pass" else done_this_round + 1
+        return answer
+    if kind == "source":
+        return first("source:available", "source:casualty") or ids[0]
+    if kind == "pay":
+        treasury = state.player(decision.player).treasury
+        return max(ids, key=lambda i: treasury[i.removeprefix("pay:")])
+    if kind == "upkeep" and decision.amounts is None:
+        return max(ids, key=lambda i: {"elite": 3, "levy": 2}.get(i.removeprefix("disband:"), 1))
+    if kind == "reinforce" and "done" in ids and rng.random() < 0.3:
+        return "done"
+    if kind == "move" and "done" in ids and rng.random() < 0.5:
+        return "done"
+    if kind == "retreat" and "stay" in ids:
+        return "stay" if rng.random() < 0.6 else "retreat"
+    if kind == "levy":
+        return "levy" if rng.random() < 0.7 else "no_levy"
+    return random_answer(game, state, decision, rng)
+
+
+byz_actions_this_round: Counter = Counter()
+
+GAMES: dict[str, Tempo] = {
+    "byzantium": Tempo(BYZ_ACTIONS, byz_action, byz_outside, byz_policy),
+    # "warriors_traders": Tempo(...),  # the W&T engineer: actions = one player's turn
+}
+
+
+# -- playing --------------------------------------------------------------------------------------
+
+def random_answer(game, state, decision: Decision, rng: random.Random) -> str:
+    return rng.choice(enumerate_answers(decision, limit=500))
+
+
+@dataclass
+class GameFigures:
+    players: int
+    prompts: int = 0
+    confirmations: int = 0
+    per_action: list[tuple[str, int]] = field(default_factory=list)  # (action, prompts it took)
+    outside: Counter = field(default_factory=Counter)
+    by_kind: Counter = field(default_factory=Counter)
+
+
+def play_one(name: str, tempo: Tempo, policy: str, seed: int, players: int) -> GameFigures:
+    game = get_game(name)
+    rng = random.Random(seed)
+    seats = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
+    state = game.setup(seats, seed, {})
+    figures = GameFigures(players)
+    byz_actions_this_round.clear()
+    current: list | None = None  # [action label, prompts so far]
+    steps = 0
+    while not game.is_over(state):
+        decision = game.pending(state)[0]
+        choose = tempo.policy if policy == "sensible" else random_answer
+        for _attempt in range(50):  # an amounts answer the rules refuse: choose again
+            answer = choose(game, state, decision, rng)
+            try:
+                new_state, _events = game.apply(state, decision.player, answer)
+                break
+            except IllegalAction:
+                continue
+        else:
+            raise RuntimeError(f"no accepted answer for {decision.kind}: {decision.prompt}")
+        figures.prompts += 1
+        figures.by_kind[decision.kind] += 1
+        figures.confirmations += tempo.is_confirmation(decision)
+        started = tempo.action(decision, answer)
+        apart = tempo.outside(decision)
+        if started is not None:
+            if current is not None:
+                figures.per_action.append((current[0], current[1]))
+            current = [started, 1]
+        elif apart is not None:
+            figures.outside[apart] += 1
+        elif current is not None:
+            current[1] += 1
+        state = new_state
+        steps += 1
+        if steps > 20000:
+            raise RuntimeError("the game did not end")
+    if current is not None:
+        figures.per_action.append((current[0], current[1]))
+    return figures
+
+
+def show(name: str, tempo: Tempo, policy: str, results: list[GameFigures], quiet: bool) -> None:
+    print(f"\n== {name}, policy {policy}: {len(results)} games ==")
+    head = "  ".join(f"{a.split()[0]:>5}" for a in tempo.actions)
+    if not quiet:
+        print(f"{'game':>4} {'pl':>2} {'prompts':>7} {'actions':>7} {'median':>6} {'mean':>5} {'confirm':>7}   "
+              f"mean prompts per action: {head}")
+    for number, fig in enumerate(results):
+        counts = [n for _a, n in fig.per_action]
+        by_action = defaultdict(list)
+        for label, n in fig.per_action:
+            by_action[label].append(n)
+        cells = "  ".join(f"{statistics.mean(by_action[a]):>5.2f}" if by_action[a] else f"{'-':>5}"
+                          for a in tempo.actions)
+        if not quiet:
+            print(f"{number:>4} {fig.players:>2} {fig.prompts:>7} {len(counts):>7} {statistics.median(counts):>6.1f} "
+                  f"{statistics.mean(counts):>5.2f} {fig.confirmations / fig.prompts:>7.0%}   "
+                  f"{' ' * 25}{cells}")
+    every = [n for fig in results for _a, n in fig.per_action]
+    by_action = defaultdict(list)
+    for fig in results:
+        for label, n in fig.per_action:
+            by_action[label].append(n)
+    prompts = sum(f.prompts for f in results)
+    print(f"all games: {len(every)} actions, prompts per action median {statistics.median(every):.1f}, "
+          f"mean {statistics.mean(every):.2f}, max {max(every)}")
+    for label in tempo.actions:
+        if by_action[label]:
+            ns = by_action[label]
+            print(f"  {label:<16} {len(ns):>5} actions   median {statistics.median(ns):.1f}   "
+                  f"mean {statistics.mean(ns):.2f}   max {max(ns)}")
+    outside = sum((f.outside for f in results), Counter())
+    for label, n in outside.items():
+        print(f"  {label:<16} {n / len(results):>5.1f} prompts per game (outside any action)")
+    print(f"confirmations: {sum(f.confirmations for f in results) / prompts:.0%} of prompts; "
+          f"decisions per game: median {statistics.median(f.prompts for f in results):.0f}")
+    kinds = sum((f.by_kind for f in results), Counter())
+    print("prompts by kind: " + ", ".join(f"{k} {n / prompts:.0%}" for k, n in kinds.most_common()))
+
+
+def bot_section(args) -> None:
+    """Public channel messages per player turn, through the real bot against the Discord stand-in
+    (tests/discord_standin): the bot engineer fills this in (target: at most 1 public message per
+    player turn, edits aside). Until then it only says so."""
+    print("\n== bot: public messages per player turn: not measured yet (bench/pbp.py bot_section) ==")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--game", default="byzantium", choices=sorted(GAMES))
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--policy", default="both", choices=("sensible", "random", "both"))
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quiet", action="store_true", help="totals only")
+    args = parser.parse_args()
+    tempo = GAMES[args.game]
+    for policy in (("sensible", "random") if args.policy == "both" else (args.policy,)):
+        results = [play_one(args.game, tempo, policy, args.seed + n, args.players) for n in range(args.games)]
+        show(args.game, tempo, policy, results, args.quiet)
+    bot_section(args)
+
+
+if __name__ == "__main__":
+    main()
