@@ -314,3 +314,33 @@ def test_mainland3_keeps_the_danish_islands_and_drops_the_british_isles():
     british = {p for p, prov in full.provinces.items() if set(prov.nations()) & {"england", "scotland", "ireland"}}
     assert (british - {"Calais"}) & set(b.provinces) == set()
     assert b.provinces["Calais"].nation == "burgundy"
+
+
+# Capitals and trade centres are not printed; each is the historical one (the reason of each is
+# in the data's "reconstructed" entries and docs/rules/warriors_traders.md).
+HISTORICAL = {
+    "west": {"denmark": ("Sjælland", "Slesvig"), "germany": ("Brandenburg", "Palatinate"),
+             "france": ("Île-de-France", "Provence"), "england": ("London", "East Anglia"),
+             "switzerland": ("Bern", "Konstanz"), "scotland": ("Lothian", "Aberdeen"),
+             "ireland": ("Dublin", "Munster"), "burgundy": ("Bourgogne", "Vlaanderen")},
+    "east": {"austria": ("Wien", "Salzburg"), "bohemia": ("Praha", "Košice"), "poland": ("Warszawa", "Gdańsk"),
+             "hungary": ("Budapest", "Sopron"), "romania": ("Valahia", "Moldova"), "bulgaria": ("Bulgaria", "Tarnovo"),
+             "serbia": ("Beograd", "Kosovo"), "croatia": ("Slavonija", "Dalmacija")},
+    "italy": {"chiesa": ("Roma", "Ancona"), "napoli": ("Napoli", "Salerno"), "sicilia": ("Palermo", "Messina"),
+              "sardegna": ("Piemonte", "Cagliari"), "genova": ("Genova", "Ajaccio"), "toscana": ("Firenze", "Siena"),
+              "milano": ("Milano", "Como"), "venezia": ("Venezia", "Verona")},
+}
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_capitals_and_trade_centres_are_the_historical_ones(name):
+    """Not "the first province listed": Praha (not the province Bohemia), Edinburgh's Lothian
+    (not Aberdeen), Dijon's Bourgogne (not Vlaanderen), Bern (not Schwyz), Zagreb's Slavonija
+    (not Dalmacija) are the capitals; every choice keeps its reason in the data."""
+    b = board(name)
+    found = {n.id: (n.capital, next(p.name for p in b.provinces.values()
+                                    if p.nation == n.id and p.kind == Kind.TRADE_CENTER)) for n in b.nations.values()}
+    assert found == HISTORICAL[name]
+    for p in map_data(name)["provinces"]:
+        if p["type"] in ("capital", "trade_center"):
+            assert "(not printed)" in p["reconstructed"]["type"]

@@ -51,7 +51,7 @@ def offer_position(players: int, seed: int):
     nations = dict(zip(names, ["france", "england", "burgundy", "germany"], strict=False))
     state = start(names, nations=nations, seed=seed)
     rng = random.Random(seed)
-    for name, prov in zip(names, ["Provence", "East Anglia", "Brabant", "Palatinate"], strict=False):
+    for name, prov in zip(names, ["Provence", "East Anglia", "Vlaanderen", "Palatinate"], strict=False):
         clear(state, prov)
         put(state, name, "infantry", prov)
         state.player(name).res.update({r: rng.randrange(0, 8) for r in ("gold", "food", "goods", "weapons")})

@@ -257,10 +257,10 @@ def test_barbarians_in_a_contested_province_count_both_nations_as_theirs():
     for p in ("Provence", "Bourbon"):
         put(state, "Bo", "infantry", p)
     assert barbarian_havens(Ctx(state), seat(state, "Ann"), "Genève") == ["Bern", "Schwyz"]
-    put(state, None, "barbarian", "Bern")
-    put(state, None, "fortress", "Schwyz")
-    # no free province of either nation left: a barbarian capital (Schwyz) comes before a common one
-    assert barbarian_havens(Ctx(state), seat(state, "Ann"), "Genève") == ["Schwyz"]
+    put(state, None, "fortress", "Bern")
+    put(state, None, "barbarian", "Schwyz")
+    # no free province of either nation left: a barbarian capital (Bern) comes before a common one
+    assert barbarian_havens(Ctx(state), seat(state, "Ann"), "Genève") == ["Bern"]
 
 
 def orkney_raid(jylland: str | None):

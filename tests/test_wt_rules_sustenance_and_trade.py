@@ -143,7 +143,7 @@ def test_trade_route_then_offer_accept_and_refuse():
 
 def test_route_limits_by_trade_level():
     state = start(["A", "B", "C"], nations={"A": "france", "B": "england", "C": "burgundy"})
-    for name, prov in (("A", "Provence"), ("B", "East Anglia"), ("C", "Brabant")):
+    for name, prov in (("A", "Provence"), ("B", "East Anglia"), ("C", "Vlaanderen")):
         clear(state, prov)
         put(state, name, "infantry", prov)
         set_levels(state, name, trade=1)
@@ -156,7 +156,7 @@ def test_route_limits_by_trade_level():
 def test_monopoly():
     """Monopolio (trade VII): only its holders trade with the bank; others only with them."""
     state = start(["A", "B", "C"], nations={"A": "france", "B": "england", "C": "burgundy"})
-    for name, prov in (("A", "Provence"), ("B", "East Anglia"), ("C", "Brabant")):
+    for name, prov in (("A", "Provence"), ("B", "East Anglia"), ("C", "Vlaanderen")):
         clear(state, prov)
         put(state, name, "infantry", prov)
         state.player(name).res.update(gold=10, goods=10)
