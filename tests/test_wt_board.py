@@ -2,7 +2,9 @@
 exactly, and the loader's checks."""
 
 import json
+import math
 from importlib import resources
+from itertools import permutations
 
 import pytest
 
@@ -246,6 +248,63 @@ def test_east_nation_numbers_from_the_turn_order_example():
     """Ordine di Turno Variabile: "Romania (2), Austria (5), Croatia (6) e Bulgaria (8)"."""
     nations = board("east").nations
     assert [nations[n].number for n in ("romania", "austria", "croatia", "bulgaria")] == [2, 5, 6, 8]
+
+
+def nation_borders(name: str, direct: bool) -> dict[str, set[str]]:
+    """Nations that border each other: through their own provinces only (`direct`), or also
+    through contested provinces, which belong to both their nations."""
+    b = board(name)
+    def of(p):
+        return (p.nation,) if p.nation else (() if direct else p.contested)
+    out: dict[str, set[str]] = {n: set() for n in b.nations}
+    for a, neighbours in b.adj.items():
+        for q in neighbours:
+            for x in of(b.provinces[a]):
+                out[x].update(y for y in of(b.provinces[q]) if y != x)
+    return out
+
+
+def bearing(name: str, hub: str, nation: str) -> float:
+    """Direction of `nation`'s own provinces seen from `hub`'s, in degrees counterclockwise from east."""
+    b = board(name)
+    def centre(n):
+        own = [p for p in b.provinces.values() if p.nation == n]
+        return sum(p.lat for p in own) / len(own), sum(p.lon for p in own) / len(own)
+    (lat0, lon0), (lat, lon) = centre(hub), centre(nation)
+    return math.degrees(math.atan2(lat - lat0, (lon - lon0) * math.cos(math.radians(lat0)))) % 360
+
+
+def wheel(name: str) -> list[str]:
+    """The nations in number order by the wheel: 1 the one that borders most others through its
+    own provinces; 2-8 the ring the others form (each bordering the next, contested provinces
+    joining their two nations), of the rings with most direct borders the one that goes once
+    counterclockwise round nation 1, from the nation nearest due east."""
+    direct, joined = nation_borders(name, True), nation_borders(name, False)
+    hub = max(direct, key=lambda n: len(direct[n]))
+    assert sorted(len(v) for v in direct.values())[-2] < len(direct[hub]), "nation 1 must stand alone"
+    rest = [n for n in direct if n != hub]
+    angle = {n: bearing(name, hub, n) for n in rest}
+    east = min(rest, key=lambda n: min(angle[n], 360 - angle[n]))
+    rings = [(east, *p) for p in permutations([n for n in rest if n != east])
+             if all(r in joined[q] for q, r in zip((east, *p), (*p, east), strict=True))]
+    def direct_count(ring):
+        return sum(r in direct[q] for q, r in zip(ring, (*ring[1:], ring[0]), strict=True))
+    most = max(map(direct_count, rings))
+    def winding(ring):
+        return sum((angle[r] - angle[q]) % 360 for q, r in zip(ring, (*ring[1:], ring[0]), strict=True))
+    chosen = [r for r in rings if direct_count(r) == most and round(winding(r)) == 360]
+    assert len(chosen) == 1, f"the wheel must give one order, not {chosen}"
+    return [hub, *chosen[0]]
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_nation_numbers_follow_the_wheel(name):
+    """Nation numbers are printed on the nation cards; the text gives four, Romania 2,
+    Austria 5, Croatia 6, Bulgaria 8, and says the nations follow "in ordine antiorario"
+    (Fig 34). The wheel gives exactly those four on the East map, and the numbers of all
+    three maps are the wheel's (docs/rules/warriors_traders.md, item 8)."""
+    b = board(name)
+    assert [n.id for n in sorted(b.nations.values(), key=lambda n: n.number)] == wheel(name)
 
 
 @pytest.mark.parametrize("name", MAPS)

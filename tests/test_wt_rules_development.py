@@ -23,7 +23,8 @@ def test_action_order_first_ascending_second_descending():
         d = GAME.pending(state)[0]
         seen.append((d.player, d.kind))
         state, _ = act(state, d.player, "pass" if d.kind == "action" else "keep")
-    assert seen[:4] == [("Ann", "action"), ("Bo", "action"), ("Bo", "action"), ("Ann", "action")]
+    # England is nation 5, France 7.
+    assert seen[:4] == [("Bo", "action"), ("Ann", "action"), ("Ann", "action"), ("Bo", "action")]
 
 
 def test_build_infantry_archer_cavalry_by_military_level():

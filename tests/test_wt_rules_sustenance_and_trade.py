@@ -50,7 +50,7 @@ def test_feeding_in_nation_order():
     put(state, "Ann", "infantry", "Brabant")
     put(state, "Bo", "infantry", "Fyn")
     state = run(state, ("turn_start",), stop_at=())
-    assert GAME.pending(state)[0].player == "Bo"  # Denmark is nation 1, Burgundy 8
+    assert GAME.pending(state)[0].player == "Ann"  # Burgundy is nation 1, Denmark 3
 
 
 def test_pillaging_needs_no_food():
