@@ -173,9 +173,29 @@ def test_fortress_shields_princesses():
     assert sorted(options(state, "Ann")) == sorted(f"hit:{u.id}" for u in princesses)
     state, _ = act(state, "Ann", f"hit:{princesses[0].id}")
     cav = units(state, "Ann", kind="cavalry")[0]
-    state, _ = act(state, "Bo", f"kill:{cav.id}")  # the fortress's 5: one cavalry, 1 on the other
+    # 7 damage (fortress 5, princesses 1 each): one cavalry killed, 3 leave the other at 0.
+    state, _ = act(state, "Bo", f"kill:{cav.id}")
     assert len(units(state, "Bo", kind="princess")) == 1
     assert state.player("Ann").vp_kills == 3 + 1
+
+
+def test_princesses_strike_back_in_defence():
+    """Fig 27: "Gli Eserciti, così come le Principesse e le Fortezze riportano valori di Forza e
+    Resistenza"; Difesa: "tutte le unità (ad eccezione di quelle ritiratesi) presenti in quella
+    Provincia saranno in grado di reagire". An infantry and a princess deal 2 (strength 1 each)."""
+    state = board_position()
+    set_levels(state, "Ann", military=3)
+    put(state, "Bo", "infantry", "Normandie")
+    put(state, "Bo", "princess", "Normandie")
+    put(state, "Ann", "archer", "Île-de-France")
+    state = run(state, ("action", seat(state, "Ann"), {"why": "first"}))
+    state, _ = act(state, "Ann", "war:Bo")
+    state = maneuver(state, "Ann")
+    state, events = act(state, "Ann", "from:Île-de-France", "to:Normandie")
+    battle = next(e for e in events if e.kind == "battle")
+    assert (battle.data["attack"], battle.data["defence"]) == (2, 2)
+    # The archers (resistance 2, no Command) die; Ann's 2 damage kill both defenders.
+    assert units(state, "Ann") == [] and units(state, "Bo", "Normandie") == []
 
 
 def test_princesses_move_once_to_free_or_own_provinces():
