@@ -28,7 +28,8 @@ class WarriorsTraders(Game[WTState]):
     state_class = WTState
     # 2: issue 14 items 1-3 (barbarian retreat choice, end of trading, offers above 20).
     # 3: items 4 and 6 (buying VP needs a trade centre; no options = whole West map).
-    rules_version = "3"
+    # 4: items 8-10 (nation numbers by the wheel, historical capitals, princess strength 1).
+    rules_version = "4"
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[WTState, list[Event]]:
         state = setup.new_state(players, seed, options)
