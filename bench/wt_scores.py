@@ -11,7 +11,6 @@ little about what good play reaches; bot players will measure that (issue 15).
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from pathlib import Path
 # `engine` package: look from the repository root instead.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from engine.__main__ import parse_options  # noqa: E402
 from engine.warriors_traders.flow import Ctx  # noqa: E402
 from engine.warriors_traders.testkit import random_game  # noqa: E402
 from engine.warriors_traders.turn import threshold  # noqa: E402
@@ -33,13 +33,7 @@ def main() -> None:
     parser.add_argument("--uniform", action="store_true", help="uniform random choices")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args()
-    options = {}
-    for pair in args.option:
-        key, _, value = pair.partition("=")
-        try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
+    options = parse_options(args.option)
     best, everyone, early, needed = [], [], 0, None
     for seed in range(args.games):
         state, _ = random_game([f"P{i}" for i in range(args.players)], 1000 + seed, options, bias=not args.uniform)
