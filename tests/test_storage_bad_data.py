@@ -135,10 +135,11 @@ async def test_other_games_still_load_when_one_is_corrupt(storage):
 async def test_a_game_recorded_under_other_rules_says_so_in_the_report(storage):
     loaded = await played_game(storage, choices=8)
     assert (await storage.game(loaded.id)).rules_version == GAME.rules_version
-    await storage._w.execute("UPDATE games SET rules_version = '1' WHERE id = ?", (loaded.id,))
+    # '1.5': another rules version, but not one of the old generator's (that is tested apart).
+    await storage._w.execute("UPDATE games SET rules_version = '1.5' WHERE id = ?", (loaded.id,))
     await storage._w.execute("UPDATE choices SET option_id = 'teleport' WHERE game_id = ? AND seq = 3",
                              (loaded.id,))
     with pytest.raises(CorruptGame) as info:
         await storage.verify_game(loaded.id)
     assert info.value.step == 3
-    assert "(recorded under rules version 1, the code has 2)" in str(info.value)
+    assert "(recorded under rules version 1.5, the code has 2)" in str(info.value)

@@ -40,7 +40,7 @@ async def test_undone_game_exports_a_replay_the_engine_cli_reproduces(tmp_path):
         for _ in range(40):
             loaded, _ = await store.play(record.id, *random_move(BYZ, loaded.state, rng))
         undone = await store.undo_to(record.id, 23)
-        replay = await store.export_game(record.id)
+        replay = await store.export_game(record.id, reveal=True)
         assert len(replay["choices"]) == 23
         path = tmp_path / "game.json"
         path.write_text(json.dumps(replay))

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 Status = Literal["lobby", "active", "paused", "finished", "abandoned"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active", "paused")
+FINISHED_STATUSES: tuple[Status, ...] = ("finished", "abandoned")
 PingMode = Literal["channel", "dm", "both"]
 
 
@@ -90,6 +91,13 @@ class Seat:
     @classmethod
     def from_json(cls, data: dict) -> Seat:
         return cls(seat=data["seat"], name=data["name"], user_id=data.get("user_id"))
+
+
+def seed_to_text(seed: int) -> str:
+    """A seed as the database keeps it: decimal text, since seeds are wider than 64 bits."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise StorageError("a seed is a whole number")
+    return str(seed)
 
 
 def seats_to_text(seats: tuple[Seat, ...] | list[Seat]) -> str:

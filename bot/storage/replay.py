@@ -36,9 +36,23 @@ def with_rules_hint(exc: CorruptGame, recorded: str, game: Game) -> CorruptGame:
     return CorruptGame(exc.game_id, exc.step, exc.reason + hint)
 
 
-def setup_state(game: Game, game_id: int, players: list[str], seed: int, options: dict) -> Any:
+def setup_options(game: Game, recorded: str, options: dict) -> dict:
+    """The options to set up a game recorded under rules version `recorded` with.
+
+    Games recorded before the keyed generator (their version is one of the game's
+    `splitmix_rules_versions`) replay with the old one, `{"rng": "splitmix64"}`, unless their
+    options name a generator themselves (an imported replay may).
+    """
+    options = dict(options)
+    if "rng" not in options and recorded in getattr(game, "splitmix_rules_versions", ()):
+        options["rng"] = "splitmix64"
+    return options
+
+
+def setup_state(game: Game, game_id: int, players: list[str], seed: int, options: dict, recorded: str) -> Any:
+    """The state after setup of a game recorded under rules version `recorded`."""
     try:
-        return game.setup(players, seed, dict(options))
+        return game.setup(players, seed, setup_options(game, recorded, options))
     except IllegalAction as exc:
         raise CorruptGame(game_id, 0, f"setup refused by the rules: {exc}") from None
 
@@ -86,6 +100,7 @@ def verify(
     players: list[str],
     seed: int,
     options: dict,
+    recorded: str,
     choices: list[tuple[int, str, str]],
     snapshots: dict[int, str],
 ) -> Any:
@@ -97,7 +112,7 @@ def verify(
     stray = [seq for seq in snapshots if seq > latest]
     if stray:
         raise CorruptGame(game_id, min(stray), f"snapshot beyond the last choice ({latest})")
-    state = setup_state(game, game_id, players, seed, options)
+    state = setup_state(game, game_id, players, seed, options, recorded)
     _check(game, game_id, 0, state, snapshots)
     for seq, player, option_id in choices:
         state, _events = apply_choice(game, game_id, state, seq, player, option_id)

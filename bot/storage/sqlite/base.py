@@ -211,7 +211,7 @@ class StorageBase:
             game=row["game"],
             rules_version=row["rules_version"],
             seats=tuple(Seat.from_json(s) for s in json.loads(row["seats"])),
-            seed=row["seed"],
+            seed=int(row["seed"]),  # decimal text (migration 003): seeds are wider than 64 bits
             options=json.loads(row["options"]),
             status=row["status"],
             host_user_id=row["host_user_id"],

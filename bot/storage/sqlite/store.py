@@ -38,6 +38,7 @@ from bot.storage.records import (
     StorageError,
     WrongStatus,
     seats_to_text,
+    seed_to_text,
     text_to_time,
 )
 from bot.storage.sqlite.base import _UNSET, CHECKPOINT_EVERY, SYNCHRONOUS, _event_json, connect
@@ -45,6 +46,9 @@ from bot.storage.sqlite.side import SideTables
 from bot.storage.sqlite.tools import Tools
 
 __all__ = ["CHECKPOINT_EVERY", "SYNCHRONOUS", "Storage", "connect"]
+
+# Bits of a new game's secret seed (engine/core.py seed_fields: at least 128 bits).
+SEED_BITS = 128
 
 _ALLOWED_MOVES: dict[str, tuple[Status, ...]] = {
     "lobby": ("abandoned",),
@@ -76,8 +80,9 @@ class Storage(SideTables, Tools):
         """Open a lobby in a channel. Raises ChannelBusy if the channel has an open game."""
         engine = rp.engine_for(game)
         seats_text = seats_to_text(list(seats))
-        # Drawn here, not in the engine: the engine has no global random by design.
-        seed = secrets.randbits(31) if seed is None else seed
+        # Drawn here, not in the engine: the engine has no global random by design. Secret and
+        # wide enough that the dice a channel sees never lead back to it (issue 18).
+        seed = secrets.randbits(SEED_BITS) if seed is None else seed
         now = self._now()
 
         async def body(c):
@@ -88,7 +93,7 @@ class Storage(SideTables, Tools):
                     " seed, options, status, host_user_id, reminder_hours, boards_in_thread, created_at,"
                     " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, parent_channel_id, game, rp.rules_version(engine), seats_text,
-                     seed, json.dumps(options or {}), host_user_id, reminder_hours, int(boards_in_thread),
+                     seed_to_text(seed), json.dumps(options or {}), host_user_id, reminder_hours, int(boards_in_thread),
                      now, now),
                 )
             except sqlite3.IntegrityError as exc:
@@ -118,7 +123,7 @@ class Storage(SideTables, Tools):
                 args.append(json.dumps(options))
             if seed is not None:
                 sets.append("seed = ?")
-                args.append(seed)
+                args.append(seed_to_text(seed))
             await c.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*args, game_id))
             return await self._game_row(c, game_id)
 
@@ -174,7 +179,9 @@ class Storage(SideTables, Tools):
         if record.status != "lobby":
             raise WrongStatus(game_id, record.status, "a lobby")
         engine = rp.engine_for(record.game, game_id)
-        state = engine.setup(record.players, record.seed, dict(record.options))
+        # The game is recorded under the code's rules version, so it is set up as that version says.
+        state = engine.setup(record.players, record.seed,
+                             rp.setup_options(engine, rp.rules_version(engine), record.options))
         text = engine.dumps(state)
         now = self._now()
 
@@ -243,7 +250,8 @@ class Storage(SideTables, Tools):
 
     def _rebuild_with(self, engine, record: GameRecord, snap, tail, last) -> LoadedGame:
         if snap is None:  # snapshots are only a cache: setup is always a valid start
-            state = rp.setup_state(engine, record.id, record.players, record.seed, record.options)
+            state = rp.setup_state(engine, record.id, record.players, record.seed, record.options,
+                                   record.rules_version)
         else:
             state = rp.parse_snapshot(engine, record.id, snap["seq"], snap["state"])
         latest = last["seq"] if last else 0

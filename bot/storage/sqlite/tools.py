@@ -11,12 +11,15 @@ from typing import Any
 
 from bot.storage import replay as rp
 from bot.storage.records import (
+    FINISHED_STATUSES,
     BadReplay,
     CorruptGame,
     LoadedGame,
     Seat,
     StorageError,
+    UnknownGame,
     seats_to_text,
+    seed_to_text,
     text_to_time,
 )
 from bot.storage.sqlite.base import StorageBase, _event_json
@@ -27,8 +30,16 @@ class Tools(StorageBase):
     """Taking games out and in, and checking the file; part of `Storage`."""
 
     # -- export and import ------------------------------------------------------------------
-    async def export_game(self, game_id: int) -> dict:
-        """The replay that `python -m engine replay FILE` accepts: setup plus every choice."""
+    async def export_game(self, game_id: int, *, reveal: bool = False) -> dict:
+        """The replay that `python -m engine replay FILE` accepts: setup plus every choice.
+
+        The seed is the game's secret while it runs (with it and the choices anyone can work
+        out every future roll), so it is left out of the export of a lobby, an active or a
+        paused game unless `reveal` (a moderator's explicit, announced reveal); a finished or
+        abandoned game's export has it. The generator's state is never exported (it lives in
+        the snapshots, which are not part of a replay). The options name the old generator
+        for games recorded with it, so the file replays without knowing rules versions.
+        """
 
         async def body(c):
             record = await self._game_row(c, game_id)
@@ -37,13 +48,15 @@ class Tools(StorageBase):
             return record, rows
 
         record, rows = await self._read(body)
-        return {
-            "game": record.game,
-            "players": record.players,
-            "seed": record.seed,
-            "options": record.options,
-            "choices": [[r["player"], r["option_id"]] for r in rows],
-        }
+        try:
+            options = rp.setup_options(rp.engine_for(record.game, game_id), record.rules_version, record.options)
+        except UnknownGame:  # a game this code no longer has still exports as it was stored
+            options = dict(record.options)
+        replay = {"game": record.game, "rules_version": record.rules_version, "players": record.players}
+        if reveal or record.status in FINISHED_STATUSES:
+            replay["seed"] = record.seed
+        replay.update(options=options, choices=[[r["player"], r["option_id"]] for r in rows])
+        return replay
 
     async def import_game(
         self,
@@ -62,6 +75,11 @@ class Tools(StorageBase):
         """
         name, players, seed, options, choices = _parse_replay(replay)
         engine = rp.engine_for(name)
+        # A replay of a game recorded with the old generator says so by its rules version (or
+        # its options); the stored options then name that generator for good.
+        recorded = replay.get("rules_version")
+        options = rp.setup_options(engine, recorded if isinstance(recorded, str) else rp.rules_version(engine),
+                                   options)
         seats = list(seats) if seats is not None else [Seat(p, p) for p in players]
         if [s.seat for s in seats] != players:
             raise BadReplay("the seats must name the replay's players, in order")
@@ -87,7 +105,7 @@ class Tools(StorageBase):
                 "INSERT INTO games (guild_id, channel_id, game, rules_version, seats, seed, options, status,"
                 " host_user_id, reminder_hours, created_at, updated_at, started_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, name, rp.rules_version(engine), seats_to_text(seats), seed,
+                (guild_id, channel_id, name, rp.rules_version(engine), seats_to_text(seats), seed_to_text(seed),
                  json.dumps(options), host_user_id, reminder_hours, now, now, now))
             game_id = cur.lastrowid
             await c.executemany(
@@ -125,7 +143,7 @@ class Tools(StorageBase):
             return 0
         engine = rp.engine_for(record.game, game_id)
         try:
-            rp.verify(engine, game_id, record.players, record.seed, record.options,
+            rp.verify(engine, game_id, record.players, record.seed, record.options, record.rules_version,
                       [(r["seq"], r["player"], r["option_id"]) for r in choices],
                       {r["seq"]: r["state"] for r in snaps})
         except CorruptGame as exc:
@@ -173,6 +191,8 @@ def _parse_replay(replay: Any) -> tuple[str, list[str], int, dict, list[tuple[st
     if not isinstance(replay, dict):
         raise BadReplay("a replay is a JSON object")
     missing = {"game", "players", "seed", "choices"} - set(replay)
+    if missing == {"seed"}:
+        raise BadReplay("the replay has no seed: a game's export leaves its secret seed out while it runs")
     if missing:
         raise BadReplay(f"the replay lacks {', '.join(sorted(missing))}")
     name, players, seed = replay["game"], replay["players"], replay["seed"]
