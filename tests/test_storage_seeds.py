@@ -75,11 +75,12 @@ def search(record: PublicRecord, kind: str, candidates) -> list[int]:
 
 
 async def play_until_dice(store: Storage, game_id: int, count: int) -> tuple[int, list[int]]:
-    """Random legal choices through storage until `count` dice were posted: (start seat, dice)."""
+    """Random legal choices through storage until `count` dice were posted or the game ended
+    (random play rolls 18 dice or more before the end): (start seat, dice)."""
     loaded = await store.load(game_id)
     start = loaded.state.start_player
     rng, dice = random.Random(game_id), []
-    while len(dice) < count:
+    while len(dice) < count and not BYZ.is_over(loaded.state):
         loaded, events = await store.play(game_id, *random_move(BYZ, loaded.state, rng))
         dice += [d for e in events if e.kind == "roll" for d in e.data["dice"]]
     return start, dice
@@ -93,6 +94,7 @@ async def test_the_public_record_of_a_new_game_does_not_lead_back_to_its_seed(tm
         start, dice = await play_until_dice(store, record.id, SEEN_DICE)
     finally:
         await store.close()
+    assert len(dice) >= SEEN_DICE
     public = PublicRecord(len(SEATS), start, tuple(dice[:SEEN_DICE]))
     # The attacker's model is right: the true seed explains the record ...
     assert rolls_after_setup(record.seed, "blake2b", 3, SEEN_DICE) == (start, dice[:SEEN_DICE])
@@ -108,9 +110,10 @@ async def test_the_same_search_finds_an_old_style_seed_and_every_later_roll(tmp_
         record = await store.create_game(guild_id=1, channel_id=1, game="byzantium", host_user_id=1, seats=SEATS,
                                          seed=secrets.randbelow(SEARCH), options={"rng": "splitmix64"})
         await store.start_game(record.id)
-        start, dice = await play_until_dice(store, record.id, SEEN_DICE + 8)
+        start, dice = await play_until_dice(store, record.id, SEEN_DICE + 6)
     finally:
         await store.close()
+    assert len(dice) > SEEN_DICE
     found = search(PublicRecord(len(SEATS), start, tuple(dice[:SEEN_DICE])), "splitmix64", range(SEARCH))
     assert found == [record.seed]
     _start, predicted = rolls_after_setup(found[0], "splitmix64", 3, len(dice))
