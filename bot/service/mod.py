@@ -282,7 +282,7 @@ class ModActions(ServiceCore):
         return f"{did} the game **with its secrets revealed** (hands, decks and the seed)."
 
     async def _export_files(self, record: GameRecord, reveal: bool = True) -> tuple[Attachment, ...]:
-        replay = await self.storage.export_game(record.id)
+        replay = await self.storage.export_game(record.id, reveal=reveal)
         if not reveal:
             replay = await self._public_record(record, replay)
         elif "seed" not in replay:  # storage leaves a running game's seed out unless asked (issue 18)
