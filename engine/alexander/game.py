@@ -1,0 +1,184 @@
+"""The Conquerors: Alexander the Great (GMT Games 2006) on the engine contract.
+
+Two seats, Macedonian and Persian (the option `macedonian` names who plays Alexander, else
+the side is drawn). Solitaire (16.0): option `solitaire: true`; the seats stay two distinct
+names (the bot maps both to one member) and nothing is hidden: hands show in every view and
+no decision is private. The game has no turn limit: `concede(state, player)` ends it.
+"""
+
+from __future__ import annotations
+
+# The rules modules register their task handlers when imported.
+from engine.alexander import (  # noqa: F401
+    activity,
+    admin,
+    aftermath,
+    battle,
+    cards,
+    cards_events,
+    cards_people,
+    intercept,
+    leaders,
+    movement,
+    naval,
+    recruit,
+    rounds,
+    setup,
+    siege,
+    windows,
+)
+from engine.alexander.board import SIDES, board, other
+from engine.alexander.flow import Ctx, advance, choose, top_decision
+from engine.alexander.invariants import broken_invariants
+from engine.alexander.state import AlexState
+from engine.alexander.summary import public_view, summary
+from engine.alexander.victory import result as standings
+from engine.alexander.words import side_t
+from engine.core import Decision, Event, Game, IllegalAction, draw_order
+from engine.text import msg
+
+
+class Alexander(Game[AlexState]):
+    name = "alexander"
+    title = "The Conquerors: Alexander the Great"
+    min_players = 2
+    max_players = 2
+    state_class = AlexState
+    rules_version = "1"
+    splitmix_rules_versions = frozenset()
+    secrets = ("hands", "deck", "leaders_hidden")
+    preferences = admin.PREFERENCES
+    windows = windows.WINDOWS
+
+    def _setup(self, players: list[str], seed: int, options: dict) -> tuple[AlexState, list[Event]]:
+        state = setup.new_state(players, seed, options)
+        ctx = Ctx(state)
+        ctx.emit("sides", msg("{mac} plays the Macedonian, {per} the Persian.", mac=state.sides["macedonian"],
+                              per=state.sides["persian"]), sides=dict(state.sides))
+        advance(ctx)
+        return state, ctx.events
+
+    def _pending(self, state: AlexState) -> list[Decision]:
+        found = top_decision(Ctx(state))
+        return [found] if found else []
+
+    def _apply(self, state: AlexState, player: str, option_id: str) -> list[Event]:
+        events, found = choose(state, option_id)
+        state._decisions = [found] if found else []
+        return events
+
+    def copy_state(self, state: AlexState) -> AlexState:
+        """Copy what the rules change in place; tasks are never changed once stacked."""
+        new = state.model_copy()
+        new.cup = list(state.cup)
+        new.armies = [a.model_copy() for a in state.armies]
+        new.fleets = [f.model_copy() for f in state.fleets]
+        new.garrisons = dict(state.garrisons)
+        new.tribes = {k: v.model_copy() for k, v in state.tribes.items()}
+        new.sieges = dict(state.sieges)
+        new.leaders = dict(state.leaders)
+        new.alexandrias = list(state.alexandrias)
+        new.control = dict(state.control)
+        new.revolt = list(state.revolt)
+        new.devastated = list(state.devastated)
+        new.drought = list(state.drought)
+        new.bad_weather = list(state.bad_weather)
+        new.treasuries = dict(state.treasuries)
+        new.unusable = list(state.unusable)
+        new.asp_pool = dict(state.asp_pool)
+        new.deck = list(state.deck)
+        new.discard = list(state.discard)
+        new.removed = list(state.removed)
+        new.in_play = list(state.in_play)
+        new.hands = {k: list(v) for k, v in state.hands.items()}
+        new.loc_start = dict(state.loc_start)
+        new.surrender_asked = list(state.surrender_asked)
+        new.turn = _copy_dict(state.turn)
+        new.victory = state.victory.model_copy()
+        new.last = _copy_dict(state.last)
+        new.stack = list(state.stack)
+        new.move = _copy_dict(state.move)
+        new.battle = _copy_dict(state.battle)
+        new.naval = _copy_dict(state.naval)
+        new.pinned_dice = list(state.pinned_dice)
+        new.pinned_draws = {k: [list(o) for o in v] for k, v in state.pinned_draws.items()}
+        new.prefs = {k: dict(v) for k, v in state.prefs.items()}
+        return new
+
+    def invariants(self, state: AlexState) -> list[str]:
+        return broken_invariants(state)
+
+    def result(self, state: AlexState) -> list[dict]:
+        return standings(state)
+
+    def summary(self, state: AlexState) -> dict:
+        return summary(state, self.pending(state))
+
+    def view(self, state: AlexState, player: str | None) -> dict:
+        return public_view(state, self.pending(state), player)
+
+    def describe(self, state: AlexState, player: str | None = None) -> str:
+        from engine.alexander.text import describe
+
+        return describe(self.view(state, player))
+
+    def determinize(self, state: AlexState, player: str | None, seed: int) -> AlexState:
+        """The other hand is dealt again from the cards `player` has not seen (the deck and that
+        hand), and hidden leaders are drawn again from the leaders still unseen."""
+        new = super().determinize(state, player, seed)
+        new.stack = list(state.stack)
+        mine = state.side_of(player) if player in state.sides.values() and not state.solitaire else None
+        if state.solitaire:
+            return new
+        for side in SIDES:
+            if side == mine:
+                continue
+            unseen = list(new.deck) + list(new.hands[side])
+            unseen = draw_order(new, "determinize", unseen)
+            size = len(new.hands[side])
+            new.hands[side] = unseen[:size]
+            new.deck = unseen[size:]
+            hidden = [n for n, loc in new.leaders.items() if loc in ("hand", "cup") and board().leaders[n].side == side]
+            held = sum(1 for n in hidden if new.leaders[n] == "hand")
+            order = draw_order(new, "determinize_leaders", hidden)
+            for i, name in enumerate(order):
+                new.leaders[name] = "hand" if i < held else "cup"
+        return new
+
+    def concede(self, state: AlexState, player: str) -> tuple[AlexState, list[Event]]:
+        """`player` gives up: the other side wins (the game has no turn limit). For the bot's
+        /game concede; refused when the game is over or `player` has no seat."""
+        if player not in state.sides.values():
+            raise IllegalAction(msg("Only the game's players may concede."))
+        if self.is_over(state):
+            raise IllegalAction(msg("The game is over."))
+        new = self.copy_state(state)
+        new._decisions = None
+        side = state.side_of(player) if not state.solitaire else self._conceding_side(state, player)
+        new.victory.conceded = side
+        new.victory.winner, new.victory.reason = other(side), "concession"
+        new.stack = []
+        new.version = state.version + 1
+        events = [Event("concede", msg("The {side} concedes: the {winner} wins.", side=side_t(side),
+                                       winner=side_t(other(side))), {"side": side, "player": player})]
+        return new, events
+
+    @staticmethod
+    def _conceding_side(state: AlexState, player: str) -> str:
+        return state.side_of(player)
+
+
+def _copy_dict(d: dict) -> dict:
+    """A copy of a small JSON-like dict, all the way down (battle and move contexts nest)."""
+    return {k: _copy_value(v) for k, v in d.items()}
+
+
+def _copy_value(v):
+    if isinstance(v, dict):
+        return {k: _copy_value(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_copy_value(x) for x in v]
+    return v
+
+
+GAME = Alexander()

@@ -1,0 +1,252 @@
+"""Naval combat (11.5): avoiding it, the dice (one per NSP plus the admiral's rating, every 6
+sinks an NSP of the roller's choice), Surprise firing first, ships carrying ASP alone, and who
+goes back to port.
+
+`state.naval` holds the combat: space, mover (side), movers (fleet names), defenders, transport
+(army id carried by sea, or None), intercepted, start_port, home (defender fleet -> its port),
+cards {side: [card ids]}, lost {side: NSP}.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine.alexander.board import MAC, PER, other
+from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
+from engine.alexander.windows import moment, open_window
+from engine.alexander.words import fleet_t, side_t, space_t
+from engine.alexander.world import best_naval, leaders_of, refresh_control
+from engine.core import Amounts, Item, Total
+from engine.text import msg
+
+
+def start_naval(ctx: Ctx, *, movers: list[str], defenders: list[str], space: str, transport: str | None,
+                intercepted: bool, home: dict[str, str] | None = None) -> None:
+    s = ctx.s
+    mover = s.move["side"] if s.move else s.fleet(movers[0]).side
+    start = s.move.get("start_port", space) if s.move else space
+    s.naval = {"space": space, "mover": mover, "movers": list(movers), "defenders": list(defenders),
+               "transport": transport, "intercepted": intercepted, "start_port": start, "home": dict(home or {}),
+               "cards": {MAC: [], PER: []}, "lost": {MAC: 0, PER: 0}}
+    ctx.emit("naval_battle", msg("Naval combat at {space}.", space=space_t(space)), space=space,
+             movers=list(movers), defenders=list(defenders))
+    s.last = {"kind": "naval", "side": mover, "space": space, "path": list(s.move.get("path", []))}
+    ctx.then(task("naval_window", mover), task("naval_window", other(mover)), task("naval_avoid", mover),
+             task("naval_fire"), task("naval_finish"))
+
+
+def _nsp(ctx: Ctx, fleets: list[str]) -> int:
+    return sum(ctx.s.fleet(n).nsp for n in fleets if ctx.s.fleet(n))
+
+
+def _admiral(ctx: Ctx, fleets: list[str]) -> int:
+    return max([best_naval(ctx.s, n) for n in fleets if ctx.s.fleet(n)] + [0])
+
+
+@moment("naval_battle", "battle", msg("A naval combat is about to be fought: play Surprise?"))(
+    lambda ctx, side, args: [] if "surprise" in ctx.s.naval["cards"][side] else ["surprise"])
+def _naval_surprise(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
+    ctx.s.naval["cards"][side] = ctx.s.naval["cards"][side] + [card_id]
+
+
+@runs("naval_window")
+def _naval_window(ctx: Ctx, t):
+    if ctx.s.naval:
+        open_window(ctx, t.side, "naval_battle")
+
+
+@decides("naval_avoid")
+def _avoid_decide(ctx: Ctx, t):
+    n = ctx.s.naval
+    if not n or not n["intercepted"]:
+        return None
+    return ctx.ask(t.side, msg("Your ships are intercepted at {space}: try to avoid the combat?", space=space_t(n["space"])),
+                   [opt("avoid", msg("Try to avoid (d6 + admiral, 6 or more)")), opt("fight", msg("Fight"))], "avoid")
+
+
+@runs("naval_avoid")
+def _avoid_none(ctx: Ctx, t):
+    return
+
+
+@chooses("naval_avoid")
+def _avoid_choose(ctx: Ctx, t, option_id: str):
+    s, n = ctx.s, ctx.s.naval
+    if option_id == "fight":
+        return
+    enemy = other(t.side)
+    if "surprise" in n["cards"][enemy]:
+        # The interceptor's Surprise stops the attempt, and is spent doing it (11.5).
+        n["cards"][enemy] = [c for c in n["cards"][enemy] if c != "surprise"]
+        ctx.emit("avoid_blocked", msg("The {side} Surprise prevents any escape.", side=side_t(enemy)))
+        return
+    bonus = 2 if "surprise" in n["cards"][t.side] else 0
+    rating = _admiral(ctx, n["movers"])
+    roll = ctx.roll(1, t.side, msg("Avoiding the naval combat"))[0]
+    if roll + rating + bonus >= 6:
+        ctx.emit("avoided", msg("The ships escape back to {port}.", port=space_t(n["start_port"])), side=t.side)
+        _send_back(ctx, n["movers"], n["start_port"], transport=n["transport"])
+        n["over"] = True
+        if s.move:
+            s.move["over"] = True
+    else:
+        ctx.emit("not_avoided", msg("The ships cannot escape ({roll} + {r}).", roll=roll, r=rating + bonus), side=t.side)
+
+
+def _send_back(ctx: Ctx, fleets: list[str], port: str, transport: str | None = None) -> None:
+    s = ctx.s
+    for name in fleets:
+        f = s.fleet(name)
+        if f is not None:
+            f.space = port
+    if transport and s.army(transport):
+        s.army(transport).space = port
+
+
+@runs("naval_fire")
+def _fire(ctx: Ctx, t):
+    """Both sides fire once; a side with Surprise (unanswered) fires first and its hits land
+    before the other side rolls."""
+    n = ctx.s.naval
+    if not n or n.get("over"):
+        return
+    mover, enemy = n["mover"], other(n["mover"])
+    fleets = {mover: n["movers"], enemy: n["defenders"]}
+    first = [side for side in (mover, enemy) if "surprise" in n["cards"][side]]
+    simultaneous = len(first) != 1  # two Surprises cancel out
+    order = [mover, enemy] if simultaneous else [first[0], other(first[0])]
+    hits = {}
+    for side in order:
+        dice_n = _nsp(ctx, fleets[side])
+        if dice_n:
+            dice_n += _admiral(ctx, fleets[side])
+        if not dice_n:
+            hits[side] = 0
+            continue
+        dice = ctx.roll(dice_n, side, msg("{side} ships fire", side=side_t(side)))
+        hits[side] = dice.count(6)
+        if not simultaneous:
+            _land_hits(ctx, side, hits[side], fleets[other(side)])
+    if simultaneous:
+        for side in order:
+            _land_hits(ctx, side, hits[side], fleets[other(side)])
+
+
+def _land_hits(ctx: Ctx, side: str, hits: int, targets: list[str]) -> None:
+    s, n = ctx.s, ctx.s.naval
+    target_side = other(side)
+    if target_side == n["mover"] and n["transport"] and not _nsp(ctx, targets):
+        if hits:
+            _sink_transport(ctx)
+        return
+    live = [f for f in targets if s.fleet(f) and s.fleet(f).nsp > 0]
+    total = min(hits, sum(s.fleet(f).nsp for f in live))
+    if not total:
+        return
+    if len(live) == 1:
+        _sink(ctx, live[0], total)
+        return
+    ctx.then(task("naval_hits", side, targets=live, hits=total))
+
+
+def _sink(ctx: Ctx, name: str, k: int) -> None:
+    s, n = ctx.s, ctx.s.naval
+    fleet = s.fleet(name)
+    k = min(k, fleet.nsp)
+    fleet.nsp -= k
+    n["lost"][fleet.side] = n["lost"].get(fleet.side, 0) + k
+    ctx.emit("sunk", msg("The {fleet} loses {n} NSP.", fleet=fleet_t(name), n=k), fleet=name, lost=k)
+
+
+def _sink_transport(ctx: Ctx) -> None:
+    from engine.alexander.aftermath import eliminate_army
+
+    s, n = ctx.s, ctx.s.naval
+    army = s.army(n["transport"])
+    n["transport_sunk"] = True
+    if army is not None:
+        leaders = leaders_of(s, army.id)
+        for name in leaders:
+            s.leaders[name] = f"space:{n['start_port']}"  # the leaders make it back to port
+        eliminate_army(ctx, army, msg("its ships were sunk"))
+
+
+@decides("naval_hits")
+def _hits_decide(ctx: Ctx, t):
+    s = ctx.s
+    items = tuple(Item(f, fleet_t(f), s.fleet(f).nsp) for f in t.args["targets"] if s.fleet(f))
+    amounts = Amounts(items, (Total(t.args["hits"], t.args["hits"], label=msg("NSP to sink")),), prefix="sink")
+    return ctx.ask(t.side, msg("Your ships score {n} hits: which enemy fleets lose them?", n=t.args["hits"]), [],
+                   "naval_hits", amounts=amounts)
+
+
+@chooses("naval_hits")
+def _hits_choose(ctx: Ctx, t, option_id: str):
+    counts = _hits_decide(ctx, t).amounts.parse(option_id)
+    for name, k in counts.items():
+        if k:
+            _sink(ctx, name, k)
+
+
+@runs("naval_finish")
+def _finish(ctx: Ctx, t):
+    """Fewer NSP lost wins; a tie is a draw and the movers count as beaten; ships alone with
+    ASP: the other side wins only by sinking them (11.5). Losers go back to port."""
+    s, n = ctx.s, ctx.s.naval
+    if not n:
+        return
+    if not n.get("over"):
+        mover, enemy = n["mover"], other(n["mover"])
+        lost = n["lost"]
+        if n["transport"] and not n["movers"]:
+            loser = mover
+            winner = enemy if n.get("transport_sunk") else ""
+        elif lost[mover] < lost[enemy]:
+            winner, loser = mover, enemy
+        elif lost[enemy] < lost[mover]:
+            winner, loser = enemy, mover
+        else:
+            winner, loser = "", mover
+        if winner:
+            ctx.emit("naval_won", msg("The {side} wins the naval combat.", side=side_t(winner)), winner=winner)
+        else:
+            ctx.emit("naval_draw", msg("The naval combat is a draw: the movers turn back."))
+        if loser == mover:
+            _send_back(ctx, n["movers"], n["start_port"], transport=None if n.get("transport_sunk") else n["transport"])
+            if s.move:
+                s.move["over"] = True
+        else:
+            for name in n["defenders"]:
+                port = n["home"].get(name) or nearest_free_port(ctx, n["space"], loser)
+                _send_back(ctx, [name], port)
+    for f in list(s.fleets):
+        if f.nsp <= 0:
+            for name in leaders_of(s, "fleet:" + f.name):
+                s.leaders[name] = f"space:{f.space}"
+            s.fleets.remove(f)
+            ctx.emit("fleet_gone", msg("The {fleet} is destroyed.", fleet=fleet_t(f.name)), fleet=f.name)
+    s.naval = {}
+    refresh_control(s)
+
+
+def nearest_free_port(ctx: Ctx, start: str, side: str) -> str:
+    """The nearest port (by sea) with no enemy fleet, for a fleet beaten in its own port."""
+    s = ctx.s
+    enemy_ports = {f.space for f in s.fleets if f.side == other(side)}
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        space = queue.popleft()
+        for link in ctx.board.links[space]:
+            if not link.sea:
+                continue
+            nxt = link.end(space)
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            info = ctx.board.spaces[nxt]
+            if info.port and not info.transit and nxt not in enemy_ports:
+                return nxt
+            queue.append(nxt)
+    return start
+

@@ -1,0 +1,197 @@
+"""Reaction windows: the moments a side may play a card out of its own card segment, and the
+moments it may intercept. Each window opens at the same moments whatever the side holds and
+is settled by the side's standing order for its kind (docs/rules/alexander.md lists them):
+
+- battle ("ask"): before every land battle and naval combat, each side may play Surprise,
+  Terrain Advantage (defending), Persians Gain Tactical Advantage, Determined Troops, and
+  Spies against a Surprise.
+- defence ("auto"): when one of your leaders is threatened: Black Cleitus, Bodyguards,
+  Ahriman against an Assassin, Ahura Mazda against Illness, Bagoas against Satrap
+  Insubordination.
+- interrupt ("never"): the other side's rare moments: Command Indecision when a unit is
+  chosen to move, Attrition after a long or desert move, Storms at Sea on open sea, Bagoas
+  when Darius flees, Ahriman before the Admin clean-up, the follow-ups of Proskynesis,
+  Alexander Goes Native and Bodyguards.
+- intercept ("ask"): an enemy move comes within reach of your army or fleet (no card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.alexander.board import MAC, PER, other
+from engine.alexander.cards import may_play, spend
+from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
+from engine.alexander.words import card_t, side_t
+from engine.core import Window
+from engine.text import msg
+
+WINDOWS = (
+    Window("battle", msg("Play battle cards (Surprise, Terrain Advantage, Tactical Advantage, Determined Troops)"),
+           default="ask"),
+    Window("defence", msg("Save your leaders (Black Cleitus, Bodyguards, Ahriman, Ahura Mazda, Bagoas)"),
+           default="auto"),
+    Window("interrupt", msg("Interrupt the other side (Command Indecision, Attrition, Storms at Sea, Bagoas...)"),
+           default="never"),
+    Window("intercept", msg("Intercept enemy moves"), default="ask"),
+)
+
+
+class Moment:
+    """A kind of moment: its window kind, the cards it accepts, and what playing one does."""
+
+    def __init__(self, kind: str, prompt, cards: Callable[[Ctx, str, dict], list[str]],
+                 play: Callable[[Ctx, str, str, dict], None], again: bool = False):
+        self.kind, self.prompt, self.cards, self.play, self.again = kind, prompt, cards, play, again
+
+
+MOMENTS: dict[str, Moment] = {}
+
+
+def moment(name: str, kind: str, prompt, *, again: bool = False):
+    def register(cards_fn):
+        def wrap(play_fn):
+            MOMENTS[name] = Moment(kind, prompt, cards_fn, play_fn, again)
+            return play_fn
+        return wrap
+    return register
+
+
+def open_window(ctx: Ctx, side: str, name: str, **args) -> None:
+    ctx.then(task("window", side, moment=name, **args))
+
+
+@decides("window")
+def _window_decide(ctx: Ctx, t):
+    m = MOMENTS[t.args["moment"]]
+    side = t.side
+    hand = ctx.s.hands[side]
+    playable = [c for c in dict.fromkeys(hand) if may_play(side, c) and c in m.cards(ctx, side, t.args)]
+    options = [opt(f"play:{c}", msg("Play {card}", card=card_t(c))) for c in playable]
+    options.append(opt("pass", msg("Play nothing")))
+    return ctx.ask(side, m.prompt, options, "window", private=True,
+                   public_prompt=msg("The {side} may react with a card.", side=side_t(side)),
+                   window=m.kind, pass_id="pass", auto_id=options[0].id if playable else "")
+
+
+@chooses("window")
+def _window_choose(ctx: Ctx, t, option_id: str):
+    if option_id == "pass":
+        return
+    card_id = option_id.split(":", 1)[1]
+    m = MOMENTS[t.args["moment"]]
+    spend(ctx, t.side, card_id)
+    ctx.emit("card", msg("{side} plays {card}.", side=side_t(t.side), card=card_t(card_id)), side=t.side, card=card_id)
+    if m.again:
+        ctx.then(task("window", t.side, **t.args))
+    m.play(ctx, t.side, card_id, t.args)
+
+
+# -- battle cards ---------------------------------------------------------------------------
+def _battle_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
+    b = ctx.s.battle
+    if not b or "atk" not in b:
+        return []
+    played = b["cards"][side]
+    found = []
+    if "surprise" not in played:
+        found.append("surprise")
+    if side == b["dfn"] and "terrain_advantage" not in played:
+        found.append("terrain_advantage")
+    if side == PER and "tactical_advantage" not in played:
+        found.append("tactical_advantage")
+    if "determined_troops" not in played:
+        found.append("determined_troops")
+    if "surprise" in b["cards"][other(side)]:
+        found.append("spies")
+    return found
+
+
+@moment("land_battle", "battle", msg("A battle is about to be fought: play battle cards?"), again=True)(_battle_cards)
+def _battle_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
+    b = ctx.s.battle
+    if card_id == "spies":
+        b["cards"][other(side)] = [c for c in b["cards"][other(side)] if c != "surprise"]
+        ctx.emit("surprise_cancelled", msg("Spies cancel the {side} Surprise.", side=side_t(other(side))))
+        return
+    b["cards"][side] = b["cards"][side] + [card_id]
+
+
+@runs("battle_window")
+def _battle_window(ctx: Ctx, t):
+    if ctx.s.battle and "atk" in ctx.s.battle:
+        open_window(ctx, t.side, "land_battle")
+
+
+# -- Command Indecision (when the other side picks a unit to move) ------------------------------
+def _indecision_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
+    return ["command_indecision"]
+
+
+@moment("indecision", "interrupt", msg("The other side has chosen a unit to move: play Command Indecision?"))(
+    _indecision_cards)
+def _indecision_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
+    from engine.alexander.world import best_battle, best_naval
+
+    s = ctx.s
+    unit = args["unit"]
+    rating = best_naval(s, unit[6:]) if unit.startswith("fleet:") else best_battle(s, unit)
+    roll = ctx.roll(1, side, msg("Command Indecision"))[0]
+    if roll > rating:
+        s.turn["cancelled"] = True
+        ctx.emit("indecision", msg("Command Indecision: the move is called off ({roll} beats {r}).", roll=roll,
+                                   r=rating), unit=unit)
+    else:
+        ctx.emit("indecision_fails", msg("The commanders hold firm ({roll} against {r}).", roll=roll, r=rating),
+                 unit=unit)
+
+
+@runs("indecision_window")
+def _indecision_window(ctx: Ctx, t):
+    open_window(ctx, t.side, "indecision", unit=t.args["unit"])
+
+
+# -- Black Cleitus (Alexander about to die in battle) ---------------------------------------------
+def _cleitus_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
+    return [] if ctx.s.cleitus_dead or side != MAC else ["black_cleitus"]
+
+
+@moment("cleitus", "defence", msg("Alexander is about to die: play Black Cleitus?"))(_cleitus_cards)
+def _cleitus_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
+    ctx.s.turn["saved"] = True
+    ctx.emit("saved", msg("Black Cleitus saves Alexander's life."))
+
+
+@runs("cleitus_window")
+def _cleitus_window(ctx: Ctx, t):
+    ctx.s.turn["saved"] = False
+    ctx.then(task("cleitus_outcome", MAC, why=t.args.get("why", "battle")))
+    open_window(ctx, MAC, "cleitus")
+
+
+@runs("cleitus_outcome")
+def _cleitus_outcome(ctx: Ctx, t):
+    from engine.alexander.victory import alexander_dies
+
+    if ctx.s.turn.get("saved"):
+        ctx.s.turn["saved"] = False
+        return
+    alexander_dies(ctx, msg("killed in battle") if t.args["why"] == "battle" else msg("assassinated"))
+
+
+# -- Bagoas when Darius flees (+3 to his flight roll) --------------------------------------------
+def _flight_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
+    return ["bagoas"] if side == MAC else []
+
+
+@moment("flight", "interrupt", msg("Darius flees: play Bagoas (+3 to his flight roll)?"))(_flight_cards)
+def _flight_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
+    from engine.alexander.cards_people import bagoas_after
+
+    ctx.s.turn["bagoas_flight"] = True
+    bagoas_after(ctx, side)
+
+
+@runs("bagoas_window")
+def _bagoas_window(ctx: Ctx, t):
+    open_window(ctx, t.side, "flight")

@@ -1,0 +1,53 @@
+"""Game terms as translatable texts: sides, places, leaders, fleets, cards, armies."""
+
+from __future__ import annotations
+
+from engine.alexander.board import MAC, board
+from engine.text import Msg, msg, term
+
+SIDE_NAMES = {MAC: "Macedonian", "persian": "Persian"}
+
+
+def side_t(side: str) -> Msg:
+    return term("alexander side", SIDE_NAMES[side])
+
+
+def space_t(name: str) -> Msg:
+    return term("alexander space", name)
+
+
+def province_t(name: str) -> Msg:
+    return term("alexander province", name)
+
+
+def place_t(name: str) -> Msg:
+    """A space, or (for the four islands that are no province) the island."""
+    return space_t(name) if name in board().spaces else province_t(name)
+
+
+def leader_t(name: str) -> Msg:
+    return term("alexander leader", name)
+
+
+def fleet_t(name: str) -> Msg:
+    return term("alexander fleet", f"{name} fleet")
+
+
+def card_t(card_id: str) -> Msg:
+    return term("alexander card", board().cards[card_id].name)
+
+
+def army_t(army_id: str) -> Msg:
+    side, _, number = army_id.partition(".")
+    if number == "sparta":
+        return term("alexander army", "Spartan army")
+    return msg("{side} Army #{n}", side=side_t(side), n=int(number))
+
+
+def level_t(level: str) -> Msg:
+    return term("alexander treasury", {"full": "Full", "low": "Low", "empty": "Empty"}[level])
+
+
+def unit_t(unit: str) -> Msg:
+    """An army id or "fleet:<name>"."""
+    return fleet_t(unit.split(":", 1)[1]) if unit.startswith("fleet:") else army_t(unit)
