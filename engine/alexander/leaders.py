@@ -122,7 +122,9 @@ def _leader_to_decide(ctx: Ctx, t):
         options = [opt(f"space:{sp}", space_t(sp)) for sp in _free_spaces(ctx, t.side)
                    if ctx.board.spaces[sp].province == province]
         options.append(opt("back", msg("Choose another leader")))
-    return ctx.ask(t.side, msg("Where does {leader} go?", leader=leader_t(name)), options, "leader_to")
+    hidden = s.leaders[name] == "hand"  # a face-down leader is shown only once placed (5.1)
+    return ctx.ask(t.side, msg("Where does {leader} go?", leader=leader_t(name)), options, "leader_to",
+                   private=hidden, public_prompt=msg("The {side} moves leaders.", side=side_t(t.side)))
 
 
 def _free_spaces(ctx: Ctx, side: str) -> list[str]:

@@ -563,7 +563,10 @@ def _end(ctx: Ctx, t):
 
 @runs("move_clear")
 def _clear(ctx: Ctx, t):
+    from engine.alexander.naval import fleet_allegiance
+
     ctx.s.move = {}
+    fleet_allegiance(ctx)
 
 
 @runs("treasury_roll")

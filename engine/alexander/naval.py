@@ -250,3 +250,83 @@ def nearest_free_port(ctx: Ctx, start: str, side: str) -> str:
             queue.append(nxt)
     return start
 
+
+
+# -- fleets change sides with their home ports (8.4-8.5) ------------------------------------------
+def fleet_allegiance(ctx: Ctx) -> None:
+    """A fleet belongs to whoever controls all its home ports. A fleet that changes sides while
+    sharing a space with fleets of its old side may sail off at once, up to 4 MP (8.5)."""
+    from engine.alexander.world import ISLANDS
+
+    s = ctx.s
+    for f in s.fleets:
+        info = ctx.board.fleets[f.name]
+        if info.card or info.independent or f.side is None:
+            continue
+        owners = {s.control.get(p if p in ISLANDS else ctx.board.spaces[p].province) for p in info.home_ports}
+        if len(owners) != 1:
+            continue
+        owner = owners.pop()
+        if owner is None or owner == f.side:
+            continue
+        old = f.side
+        f.side = owner
+        for name in leaders_of(s, "fleet:" + f.name):
+            s.leaders[name] = f"space:{f.space}"  # the admiral stays with his side
+        ctx.emit("fleet_defects", msg("The {fleet} goes over to the {side}.", fleet=fleet_t(f.name), side=side_t(owner)),
+                 fleet=f.name, side=owner)
+        if any(o.side == old for o in s.fleets_at(f.space) if o.name != f.name):
+            ctx.then(task("defect_move", owner, fleet=f.name))
+
+
+def defect_destinations(ctx: Ctx, fleet: str) -> list[str]:
+    s = ctx.s
+    f = s.fleet(fleet)
+    enemy = other(f.side)
+    blockers = {o.space for o in s.fleets if o.side == enemy}
+    limit = ctx.limits["fleet_changes_side_mp"]
+    dist = {f.space: 0}
+    queue = deque([f.space])
+    while queue:
+        here = queue.popleft()
+        if dist[here] and here in blockers:
+            continue
+        for link in ctx.board.links[here]:
+            if not link.sea:
+                continue
+            nxt = link.end(here)
+            d = dist[here] + link.cost
+            if d <= limit and nxt not in dist:
+                dist[nxt] = d
+                queue.append(nxt)
+    return [sp for sp in dist if sp != f.space and ctx.board.spaces[sp].port and not ctx.board.spaces[sp].transit
+            and sp not in blockers]
+
+
+@decides("defect_move")
+def _defect_decide(ctx: Ctx, t):
+    f = ctx.s.fleet(t.args["fleet"])
+    if f is None or f.side != t.side:
+        return None
+    options = [opt(f"to:{sp}", space_t(sp)) for sp in defect_destinations(ctx, f.name)]
+    options.append(opt("stay", msg("Stay")))
+    return ctx.ask(t.side, msg("The {fleet} has come over to you: sail it away (up to 4 MP)?", fleet=fleet_t(f.name)),
+                   options, "defect")
+
+
+@runs("defect_move")
+def _defect_none(ctx: Ctx, t):
+    return
+
+
+@chooses("defect_move")
+def _defect_choose(ctx: Ctx, t, option_id: str):
+    if option_id == "stay":
+        return
+    to = option_id.split(":", 1)[1]
+    f = ctx.s.fleet(t.args["fleet"])
+    frm = f.space
+    f.space = to
+    ctx.emit("fleet_moves", msg("The {fleet} sails to {space}.", fleet=fleet_t(f.name), space=space_t(to)),
+             fleet=f.name, frm=frm, space=to)
+    refresh_control(ctx.s)

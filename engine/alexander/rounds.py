@@ -104,10 +104,12 @@ def _admin_round(ctx: Ctx, t):
 
 @runs("round_end")
 def _round_end(ctx: Ctx, t):
+    from engine.alexander.naval import fleet_allegiance
     from engine.alexander.victory import end_of_round
 
     refresh_control(ctx.s)
     end_of_round(ctx)
+    fleet_allegiance(ctx)
     if ctx.s.victory.winner:
         ctx.s.stack.clear()
 

@@ -101,6 +101,9 @@ def public_view(s: AlexState, pending: list[Decision], player: str | None) -> di
     if s.solitaire:
         return seen  # one person plays both sides: nothing is hidden (16.0)
     mine = next((side for side, name in s.sides.items() if name == player), None)
+    pending_view = seen["pending"]
+    if pending_view and pending_view["private"] and pending_view["player"] != player:
+        pending_view["prompt"] = pending_view["public_prompt"]
     seen["hands"] = {mine: seen["hands"][mine]} if mine else {}
     seen["deck"] = None
     seen["leaders_hidden"] = {mine: seen["leaders_hidden"][mine]} if mine else {}
