@@ -37,17 +37,12 @@ def _target_decide(ctx: Ctx, t):
 
 
 def _label(o: list):
+    from engine.alexander.words import leader_t
+
     kind, _, name = o[0].partition(":")
-    if kind == "province":
-        return province_t(name)
-    if kind in ("space", "city"):
-        return space_t(name)
-    if kind == "army":
-        return army_t(name)
-    if kind == "leader":
-        from engine.alexander.words import leader_t
-        return leader_t(name)
-    return msg(o[1]) if len(o) > 1 else msg(name)
+    words = {"province": province_t, "space": space_t, "city": space_t, "army": army_t, "leader": leader_t,
+             "diades": lambda _: card_t("diades")}
+    return words[kind](name)
 
 
 def _prompt(card_id: str):

@@ -145,6 +145,22 @@ class Alexander(Game[AlexState]):
                 new.leaders[name] = "hand" if i < held else "cup"
         return new
 
+    def terms(self) -> list[tuple[str, str]]:
+        """The data words the rules pass to term() as variables (words.py, movement.py)."""
+        from engine.alexander.movement import KIND_NAMES
+        from engine.alexander.words import SIDE_NAMES
+
+        b = board()
+        found = [("alexander side", n) for n in SIDE_NAMES.values()]
+        found += [("alexander space", n) for n in b.spaces]
+        found += [("alexander province", n) for n in b.provinces]
+        found += [("alexander leader", n) for n in b.leaders]
+        found += [("alexander fleet", f"{n} fleet") for n in b.fleets]
+        found += [("alexander card", c.name) for c in b.cards.values()]
+        found += [("alexander treasury", n) for n in ("Full", "Low", "Empty")]
+        found += [("alexander link", n) for n in dict.fromkeys(KIND_NAMES.values())]
+        return found
+
     def concede(self, state: AlexState, player: str) -> tuple[AlexState, list[Event]]:
         """`player` gives up: the other side wins (the game has no turn limit). For the bot's
         /game concede; refused when the game is over or `player` has no seat."""

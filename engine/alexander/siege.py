@@ -117,7 +117,7 @@ def _surrender_roll(ctx: Ctx, t):
             reduce_treasury(ctx, reach[0], msg("Treachery"))
     roll = ctx.roll(1, army.side, msg("Surrender of {city}", city=space_t(city)))[0]
     if roll + mods >= 6:
-        ctx.emit("surrender", msg("{city} surrenders ({roll} {mods:+d}).".replace("{mods:+d}", "{mods}"),
+        ctx.emit("surrender", msg("{city} surrenders ({roll} {mods}).",
                                   city=space_t(city), roll=roll, mods=f"{mods:+d}"), city=city)
         take_city(ctx, city, army.side, by_force=False)
     else:
