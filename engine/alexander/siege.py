@@ -10,7 +10,7 @@ from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.loc import has_loc, treasuries_in_reach
 from engine.alexander.state import Siege
 from engine.alexander.windows import moment, open_window
-from engine.alexander.words import army_t, space_t
+from engine.alexander.words import army_t, side_t, space_t
 from engine.alexander.world import (
     best_battle,
     inside_strength,
@@ -330,3 +330,129 @@ def _after_sally_choose(ctx: Ctx, t, option_id: str):
     check_sieges(ctx)
     ctx.then(task("move_end", t.side))
 
+
+
+# -- a negotiated capitulation (11.4) ---------------------------------------------------------------------
+def _inside_pieces(ctx: Ctx, city: str, side: str) -> tuple[list, int]:
+    s = ctx.s
+    armies = [a for a in s.armies_at(city, side) if a.inside]
+    g = s.garrisons.get(city)
+    return armies, (g.asp if g is not None and g.side == side else 0)
+
+
+def _exits(ctx: Ctx, city: str, side: str) -> list[str]:
+    """Spaces one land link away in another province, free of enemy units ("province adiacenti
+    (ma non oltre)")."""
+    from engine.alexander.world import enemy_combat
+
+    b = ctx.board
+    found = []
+    for link in b.links[city]:
+        nxt = link.end(city)
+        info = b.spaces[nxt]
+        if link.sea or info.transit or info.province == b.spaces[city].province or enemy_combat(ctx.s, nxt, side):
+            continue
+        if nxt not in found:
+            found.append(nxt)
+    return found
+
+
+@decides("capitulation_offer")
+def _offer_decide(ctx: Ctx, t):
+    """The defender's terms, step 1: which of his ASP inside march out (the rest, and every GSP,
+    are eliminated)."""
+    city = t.args["city"]
+    armies, loose = _inside_pieces(ctx, city, t.side)
+    items = tuple(Item(a.id, army_t(a.id), a.asp) for a in armies)
+    if loose:
+        items += (Item("loose", msg("loose ASP"), loose),)
+    options = [opt("none", msg("Nobody marches out")), opt("cancel", msg("Make no offer"))]
+    if not items or not _exits(ctx, city, t.side):
+        return ctx.ask(t.side, msg("Capitulation of {city}: your terms.", city=space_t(city)), options, "capitulation")
+    amounts = Amounts(items, (Total(1, sum(i.max for i in items), label=msg("ASP marching out")),), prefix="out")
+    return ctx.ask(t.side, msg("Capitulation of {city}: which ASP march out with the honours of war?",
+                               city=space_t(city)), options, "capitulation", amounts=amounts)
+
+
+@chooses("capitulation_offer")
+def _offer_choose(ctx: Ctx, t, option_id: str):
+    city = t.args["city"]
+    if option_id == "cancel":
+        ctx.then(task("activity", t.side))
+        return
+    out = {} if option_id == "none" else _offer_decide(ctx, t).amounts.parse(option_id)
+    out = {k: v for k, v in out.items() if v}
+    ctx.then(task("capitulation_terms", t.side, city=city, out=out))
+
+
+@decides("capitulation_terms")
+def _terms_decide(ctx: Ctx, t):
+    """Step 2: where they go, and whether the defender pays (reduce one of his treasuries to
+    restore one of the besieger's)."""
+    from engine.alexander.treasury import treasury_t
+
+    s = ctx.s
+    city, out = t.args["city"], t.args["out"]
+    if out and "to" not in t.args:
+        options = [opt(f"to:{sp}", space_t(sp)) for sp in _exits(ctx, city, t.side)]
+        return ctx.ask(t.side, msg("Where do they march?"), options, "capitulation")
+    mine = [c for c, tr in s.treasuries.items() if tr.owner == t.side and tr.level != "empty" and c != "Memphis"]
+    theirs = [c for c, tr in s.treasuries.items() if tr.owner == ctx.enemy(t.side) and tr.level != "full"]
+    options = [opt("nopay", msg("No payment"))]
+    options += [opt(f"pay:{a}>{b}", msg("Pay: reduce {a} to restore {b}", a=treasury_t(a), b=treasury_t(b)))
+                for a in mine for b in theirs]
+    return ctx.ask(t.side, msg("Do you offer a payment?"), options, "capitulation")
+
+
+@chooses("capitulation_terms")
+def _terms_choose(ctx: Ctx, t, option_id: str):
+    args = dict(t.args)
+    if option_id.startswith("to:"):
+        args["to"] = option_id[3:]
+        ctx.then(task("capitulation_terms", t.side, **args))
+        return
+    args["pay"] = "" if option_id == "nopay" else option_id[4:]
+    ctx.emit("capitulation_offered", msg("The {side} offers to give up {city}.", side=side_t(t.side),
+                                         city=space_t(args["city"])), **args)
+    ctx.then(task("capitulation_answer", ctx.enemy(t.side), defender=t.side, **args))
+
+
+@decides("capitulation_answer")
+def _answer_decide(ctx: Ctx, t):
+    city, out, to, pay = t.args["city"], t.args["out"], t.args.get("to", ""), t.args["pay"]
+    n = sum(out.values())
+    terms = msg("{n} ASP march out to {to}", n=n, to=space_t(to)) if n else msg("nobody marches out")
+    if pay:
+        a, b = pay.split(">")
+        terms = msg("{terms}; {a} is reduced to restore {b}", terms=terms, a=space_t(a), b=space_t(b))
+    return ctx.ask(t.side, msg("{city} offers to capitulate: {terms}. Accept?", city=space_t(city), terms=terms),
+                   [opt("accept", msg("Accept")), opt("refuse", msg("Refuse"))], "capitulation_answer")
+
+
+@chooses("capitulation_answer")
+def _answer_choose(ctx: Ctx, t, option_id: str):
+    from engine.alexander.treasury import raise_treasury, reduce_treasury
+    from engine.alexander.world import add_gsp, take_gsp
+
+    s = ctx.s
+    city, out, defender = t.args["city"], t.args["out"], t.args["defender"]
+    if option_id == "refuse":
+        ctx.emit("capitulation_refused", msg("The terms for {city} are refused.", city=space_t(city)), city=city)
+        return
+    to = t.args.get("to", "")
+    for army in [a for a in s.armies_at(city, defender) if a.inside]:
+        keep = out.get(army.id, 0)
+        if keep:
+            army.asp, army.space, army.inside = keep, to, False
+    loose = out.get("loose", 0)
+    if loose:
+        take_gsp(s, city, asp=loose)
+        add_gsp(s, to, defender, asp=loose)
+    if t.args["pay"]:
+        a, b = t.args["pay"].split(">")
+        reduce_treasury(ctx, a, msg("a capitulation"))
+        raise_treasury(ctx, b, msg("a capitulation"))
+    ctx.emit("capitulation", msg("{city} capitulates.", city=space_t(city)), city=city)
+    siege = s.sieges.get(city)
+    winner = s.army(siege.army).side if siege and s.army(siege.army) else t.side
+    take_city(ctx, city, winner, by_force=False)
