@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from render import kit
 from render.byzantium_board import board
 from render.byzantium_boxes import draw_bulgars, draw_special, draw_standing
-from render.byzantium_map import draw_armies, draw_cities, draw_highlight_routes
+from render.byzantium_map import draw_armies, draw_cities, draw_highlight
 from render.byzantium_panels import draw_header, draw_player_panels
 from render.byzantium_static import palette, seated_layer
 
@@ -39,8 +39,8 @@ def draw_board(summary: dict, decisions: Sequence = (), result: list | None = No
     colours = player_colours(summary, order)
     image = seated_layer(tuple(colours[name] for name in order)).copy()
     draw = ImageDraw.Draw(image)
-    draw_highlight_routes(draw, b, highlight.get("routes"))
-    draw_cities(draw, b, summary, letters, colours, highlight.get("cities"))
+    draw_highlight(draw, b, highlight.get("routes"), highlight.get("cities"))
+    draw_cities(draw, b, summary, letters, colours)
     draw_armies(draw, b, summary, letters, colours)
     draw_bulgars(draw, b, summary)
     draw_special(draw, b, summary, letters, colours, highlight.get("boxes"))

@@ -38,8 +38,8 @@ LABEL_SIZE = 26
 CAPITAL = "Constantinople"
 ARMY_TOKEN = 44
 ARMY_SPACING = 48
-ARMY_GAP = 32  # from the outer edge of a city's rings to the centre of its armies
-BADGE_RADIUS = 15
+BADGE_RADIUS = 15  # the controller's badge
+STRENGTH_RADIUS = 15  # the army strength badge on an army token's corner
 FORT_HALF = 17
 
 
@@ -56,6 +56,7 @@ class City:
     army_angle: float
     badge_angle: float
     fort_angle: float
+    halo: float = 0.0  # radius of the highlight's halo (set by place_marks)
 
     @property
     def xy(self) -> tuple[float, float]:
@@ -71,6 +72,16 @@ class City:
         return self.radius + (24 if self.name == CAPITAL else 10)
 
     @property
+    def ring(self) -> int:
+        """Outer edge of the controller ring (the capital: of its walls): armies touch it."""
+        return self.outer - 4 if self.name == CAPITAL else self.radius + 8
+
+    @property
+    def rim(self) -> int:
+        """What the city's own marks leave clear: the disc (the capital: and most of its walls)."""
+        return self.outer - 10 if self.name == CAPITAL else self.radius + 1
+
+    @property
     def label_text(self) -> str:
         return self.name.upper() if self.name == CAPITAL else self.name
 
@@ -83,10 +94,14 @@ class City:
         return (self.x + math.cos(a) * distance, self.y + math.sin(a) * distance)
 
     def badge_point(self) -> tuple[float, float]:
-        return self.at_angle(self.badge_angle, self.outer)
+        from render.byzantium_geometry import badge_point
+
+        return badge_point(self, self.badge_angle)
 
     def fort_point(self) -> tuple[float, float]:
-        return self.at_angle(self.fort_angle, self.outer + 2)
+        from render.byzantium_geometry import fort_point
+
+        return fort_point(self, self.fort_angle)
 
 
 @dataclass(frozen=True)
@@ -145,7 +160,11 @@ def board() -> Board:
             badge_angle=float(place.get("badge", -45)),
             fort_angle=float(place.get("fort", 135)),
         )
-    cities = place_marks(cities, layout["cities"])
+    # Boxes are given in map pixels, like the cities, so moving the header moves them too.
+    boxes = {
+        name: (int(x0), int(y0) + header, int(x1), int(y1) + header) for name, (x0, y0, x1, y1) in layout["boxes"].items()
+    }
+    cities = place_marks(cities, layout["cities"], list(boxes.values()))
     unknown = set(layout["cities"]) - set(cities)
     if unknown:
         raise ValueError(f"render/byzantium_layout.json places unknown cities: {sorted(unknown)}")
@@ -153,10 +172,6 @@ def board() -> Board:
     for route in routes:
         if route.kind not in ROUTE_STYLES or route.a not in cities or route.b not in cities:
             raise ValueError(f"cannot draw route {route}")
-    # Boxes are given in map pixels, like the cities, so moving the header moves them too.
-    boxes = {
-        name: (int(x0), int(y0) + header, int(x1), int(y1) + header) for name, (x0, y0, x1, y1) in layout["boxes"].items()
-    }
     return Board(
         width=int(canvas["width"]),
         height=header + projection.height + int(canvas["panels"]),

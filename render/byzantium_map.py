@@ -16,12 +16,16 @@ from render.byzantium_board import (
     ROUTE_STYLES,
     SIDE_COLOURS,
     SIDE_SHAPES,
+    STRENGTH_RADIUS,
     Board,
     City,
 )
-from render.byzantium_geometry import army_points
+from render.byzantium_geometry import army_points, intersects, label_box, strength_point
 
 MARKER_SIZE = 30
+MARK_LETTER = 20  # the smallest text on the map (fort letters): readable in the chat's focus view
+HALO_FILL = (255, 222, 178)  # inside the orange rim of the last action's halo
+LABELS = {"fallen": "FALLEN"}
 
 
 def draw_route(draw, board: Board, a: str, b: str, kind: str) -> None:
@@ -29,18 +33,39 @@ def draw_route(draw, board: Board, a: str, b: str, kind: str) -> None:
     kit.patterned_line(draw, board.cities[a].xy, board.cities[b].xy, colour, width, dash=dash, gap=gap, dots=dots)
 
 
-def draw_highlight_routes(draw, board: Board, pairs) -> None:
-    """The route(s) of the last move: a broad orange band under the route's own pattern."""
-    kinds = {frozenset((r.a, r.b)): r.kind for r in board.routes}
+def draw_highlight(draw, board: Board, pairs, cities) -> None:
+    """The last action, under every mark: a broad orange band along the route(s) it moved on
+    (under the route's own pattern) and an orange halo round each city it touched. Halos stop
+    short of other cities' marks (byzantium_geometry); the names and route patterns they
+    cover are drawn again on top."""
+    covered: list[tuple[float, float, float, float]] = []
     for pair in pairs or ():
         if len(pair) != 2 or pair[0] not in board.cities or pair[1] not in board.cities:
             continue
         a, b = board.cities[pair[0]], board.cities[pair[1]]
         draw.line((a.x, a.y, b.x, b.y), fill=kit.INK, width=18)
         draw.line((a.x, a.y, b.x, b.y), fill=kit.HIGHLIGHT, width=14)
-        kind = kinds.get(frozenset(pair))
-        if kind:
-            draw_route(draw, board, pair[0], pair[1], kind)
+        covered.append((min(a.x, b.x) - 9, min(a.y, b.y) - 9, max(a.x, b.x) + 9, max(a.y, b.y) + 9))
+        kit.mark("band")
+    marked = [board.cities[name] for name in dict.fromkeys(cities or ()) if name in board.cities]
+    for city in marked:
+        kit.ring(draw, city.xy, city.halo, kit.INK, 3)
+        kit.ring(draw, city.xy, city.halo - 2, kit.HIGHLIGHT, 7)
+        r = city.halo - 8
+        draw.ellipse((city.x - r, city.y - r, city.x + r, city.y + r), fill=HALO_FILL)
+        h = city.halo
+        covered.append((city.x - h, city.y - h, city.x + h, city.y + h))
+        kit.mark("halo")
+    names = {city.name for city in marked}
+    if CAPITAL in names:
+        draw_walls(draw, board.cities[CAPITAL])
+    for route in board.routes:  # the stubs of roads and lanes under a halo, and moved-along routes
+        if route.a in names or route.b in names or [route.a, route.b] in (pairs or ()) or [route.b, route.a] in (pairs or ()):
+            draw_route(draw, board, route.a, route.b, route.kind)
+    if covered:
+        for city in board.cities.values():
+            if any(intersects(label_box(city), box) for box in covered):
+                draw_label(draw, city)
 
 
 def draw_fort(draw, centre, fill, letter: str = "") -> None:
@@ -58,7 +83,7 @@ def draw_fort(draw, centre, fill, letter: str = "") -> None:
     )  # fmt: skip
     if letter:
         ink = kit.contrast_ink(fill)
-        kit.text(draw, (x, y + 4), letter, 17, ink, outline=kit.outline_for(ink), stroke=2, anchor="mm")
+        kit.text(draw, (x, y + 4), letter, MARK_LETTER, ink, outline=kit.outline_for(ink), stroke=2, anchor="mm")
 
 
 STONE = (120, 112, 100)
@@ -84,19 +109,18 @@ def draw_walls(draw, city: City) -> None:
     kit.ring(draw, city.xy, outer - 6, GOLD, 3)
 
 
-def draw_city(draw, city: City, info: dict, letters: dict, colours: dict, highlighted: bool) -> None:
+def draw_city(draw, city: City, info: dict, letters: dict, colours: dict) -> None:
     side = info.get("side", city.side)
     r = city.radius
     x, y = city.xy
-    if highlighted:
-        out = city.outer + (17 if city.name == CAPITAL else 9)  # outside the capital's merlons
-        kit.ring(draw, city.xy, out, kit.INK, 12)
-        kit.ring(draw, city.xy, out - 2, kit.HIGHLIGHT, 8)
+    if city.name == CAPITAL:
+        kit.mark("capital")
     controller = info.get("controller")
     if controller in colours:
         kit.ring(draw, city.xy, r + 8, kit.INK, 11)
         kit.ring(draw, city.xy, r + 6, colours[controller], 7)
     draw.ellipse((x - r, y - r, x + r, y + r), fill=SIDE_COLOURS.get(side, kit.FAINT), outline=kit.INK, width=3)
+    kit.mark(f"city_{side}")
     markers = int(info.get("markers", 0))
     if markers == 0 and (side == "persian" or city.name == CAPITAL):
         # An unconquered Persian city and Constantinople have no markers: they defend at
@@ -107,23 +131,22 @@ def draw_city(draw, city: City, info: dict, letters: dict, colours: dict, highli
     ink = kit.contrast_ink(SIDE_COLOURS.get(side, kit.FAINT))
     kit.text(draw, city.xy, label, MARKER_SIZE + (6 if city.name == CAPITAL else 0), ink,
              outline=kit.outline_for(ink), stroke=3, anchor="mm")  # fmt: skip
-    if highlighted:
-        draw_label(draw, city)  # the highlight ring is drawn over the static label: put it back
     if controller in colours:
         kit.badge(draw, city.badge_point(), BADGE_RADIUS, colours[controller], letters.get(controller, "?"))
+        kit.mark("controller")
     if info.get("fortified"):
         owner = info.get("fort_owner")
         draw_fort(draw, city.fort_point(), colours.get(owner, kit.FAINT), letters.get(owner, ""))
+        kit.mark("fort")
 
 
-def draw_cities(draw, board: Board, summary: dict, letters, colours, highlight_cities) -> None:
+def draw_cities(draw, board: Board, summary: dict, letters, colours) -> None:
     cities = summary.get("cities") or {}
-    marked = set(highlight_cities or ())
     for name, city in board.cities.items():
-        draw_city(draw, city, cities.get(name, {}), letters, colours, name in marked)
+        draw_city(draw, city, cities.get(name, {}), letters, colours)
     if summary.get("constantinople_fallen"):
         capital = board.cities[CAPITAL]
-        kit.text(draw, (capital.x, capital.y - capital.outer - 8), "FALLEN", 26, (200, 20, 20),
+        kit.text(draw, (capital.x, capital.y - capital.outer - 8), LABELS["fallen"], 26, (200, 20, 20),
                  outline=kit.WHITE, stroke=4, anchor="mb")  # fmt: skip
 
 
@@ -159,6 +182,6 @@ def draw_armies(draw, board: Board, summary: dict, letters, colours) -> None:
         # player's letter; the small white number is the army's combat cubes, on the corner
         # away from the city so it never lands on the city's own badge.
         kit.token(draw, (x, y), ARMY_TOKEN, colours[name], shape=SIDE_SHAPES[side], letter=letters[name], border_width=4)
-        across = -1 if x < city.x - 2 else 1
-        down = -1 if y < city.y - 2 else 1
-        kit.badge(draw, (x + across * ARMY_TOKEN / 2, y + down * ARMY_TOKEN / 2), 14, kit.WHITE, str(army_strength(army)))
+        kit.badge(draw, strength_point(city, (x, y)), STRENGTH_RADIUS, kit.WHITE, str(army_strength(army)))
+        kit.mark(f"army_{side}")
+        kit.mark("strength")

@@ -11,7 +11,10 @@ from __future__ import annotations
 import io
 import math
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -54,6 +57,63 @@ def asset_image(name: str) -> Image.Image:
         image = Image.open(handle)
         image.load()
     return image
+
+
+@dataclass(frozen=True)
+class TextMark:
+    """One piece of text as drawn: what, at which font size, and its box on the image."""
+
+    content: str
+    size: int
+    box: tuple[float, float, float, float]
+
+
+@dataclass
+class Drawn:
+    """What a drawing put on an image, recorded while `recording()` is active: every text (to
+    measure the smallest and check none is cut) and the kind of every mark (to check the key
+    explains each)."""
+
+    texts: list[TextMark]
+    marks: set[str]
+
+    def extend(self, other: Drawn) -> None:
+        self.texts.extend(other.texts)
+        self.marks |= other.marks
+
+
+# Per thread (the bot renders in a thread pool): the records being filled, innermost last.
+_RECORDS: ContextVar[tuple[Drawn, ...]] = ContextVar("render_records", default=())
+
+
+@contextmanager
+def recording() -> Iterator[Drawn]:
+    """Record every text and mark drawn in this block (and in the blocks it calls)."""
+    record = Drawn([], set())
+    token = _RECORDS.set(_RECORDS.get() + (record,))
+    try:
+        yield record
+    finally:
+        _RECORDS.reset(token)
+
+
+def mark(kind: str) -> None:
+    """Note that a mark of `kind` (a key of the game's key table) was drawn."""
+    for record in _RECORDS.get():
+        record.marks.add(kind)
+
+
+def replay(drawn: Drawn) -> None:
+    """Count a cached layer's texts and marks as drawn again (it is pasted, not redrawn)."""
+    for record in _RECORDS.get():
+        record.extend(drawn)
+
+
+@cache
+def cap_height(size: int) -> int:
+    """Height in px of a capital letter at `size`: how tall text looks (digits are as tall)."""
+    left, top, right, bottom = font(size).getbbox("H")
+    return bottom - top
 
 
 def player_colour(name: str) -> RGB:
@@ -130,6 +190,11 @@ def text(
         stroke = max(2, size // 9)
     mask, outline_mask, (dx, dy) = _text_masks(content, size, stroke, anchor)
     at = (round(xy[0] + dx), round(xy[1] + dy))
+    records = _RECORDS.get()
+    if records:
+        placed = TextMark(content, size, (at[0], at[1], at[0] + mask.size[0], at[1] + mask.size[1]))
+        for record in records:
+            record.texts.append(placed)
     if outline_mask is not None:
         draw.bitmap(at, outline_mask, fill=outline)
     draw.bitmap(at, mask, fill=fill)
@@ -195,8 +260,13 @@ def token(
 
 
 def badge(draw: ImageDraw.ImageDraw, centre: Point, radius: int, fill: RGB, label: str) -> None:
-    """A small disc with a short label (a count or a player letter)."""
-    token(draw, centre, 2 * radius, fill, shape="circle", letter=label, border_width=2)
+    """A small disc with a short label (a count or a player letter), the label as large as
+    the disc allows (a badge is read at a glance, often on a phone)."""
+    token(draw, centre, 2 * radius, fill, shape="circle", border_width=2)
+    if label:
+        ink = contrast_ink(fill)
+        size = round(radius * (1.3 if len(label) == 1 else 1.05))
+        text(draw, centre, label, size, ink, outline=outline_for(ink), stroke=1 if fill == WHITE else 2, anchor="mm")
 
 
 def ring(draw: ImageDraw.ImageDraw, centre: Point, radius: float, colour: RGB, width: int) -> None:
@@ -370,3 +440,68 @@ def highlight_dict(places: dict[str, list[str]], routes: list[list[str]], texts:
     if texts or last_text:
         highlight["text"] = " ".join(dict.fromkeys(texts)) if texts else last_text
     return highlight
+
+
+def wrap(content: str, size: int, width: float) -> list[str]:
+    """`content` broken into lines no wider than `width` at `size`, at spaces (a word wider
+    than a line gets a line of its own, cut later by the caller's fitting)."""
+    lines: list[str] = []
+    line = ""
+    for word in content.split():
+        candidate = f"{line} {word}" if line else word
+        if line and text_width(candidate, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+ELLIPSIS = "…"
+
+
+def fit_sentences(
+    parts: Sequence[tuple[str, bool]], size: int, width: float, max_lines: int, min_size: int
+) -> tuple[list[str], int]:
+    """The lines (at most `max_lines`, each within `width`) and font size for a narration made
+    of sentences, each flagged important (an outcome: a battle's result, a conquest). The size
+    shrinks down to `min_size`; if it still does not fit, unimportant sentences are dropped
+    from the middle (the first one stays, for context) and marked with "…", so the outcome is
+    never the part that is cut. Only if the important ones alone do not fit is the last line
+    cut with "…"."""
+    parts = [(p.strip(), important) for p, important in parts if p and p.strip()]
+    if not parts:
+        return [], size
+    for trial in range(size, min_size - 1, -1):
+        lines = wrap(" ".join(p for p, _ in parts), trial, width)
+        if len(lines) <= max_lines:
+            return lines, trial
+    keep = list(parts)
+    droppable = [i for i, (_, important) in enumerate(parts) if not important and i > 0]
+    while droppable:
+        drop = droppable.pop(len(droppable) // 2)
+        keep[drop] = (ELLIPSIS, False)
+        lines = wrap(_join_kept(keep), min_size, width)
+        if len(lines) <= max_lines:
+            return lines, min_size
+    if len(keep) > 1 and not keep[0][1]:
+        keep[0] = (ELLIPSIS, False)
+    lines = wrap(_join_kept(keep), min_size, width)
+    if len(lines) > max_lines:
+        last = lines[max_lines - 1]
+        while last and text_width(last + ELLIPSIS, min_size) > width:
+            last = last[:-1]
+        lines = lines[: max_lines - 1] + [last + ELLIPSIS]
+    return lines, min_size
+
+
+def _join_kept(parts: Sequence[tuple[str, bool]]) -> str:
+    """Sentences joined by spaces, runs of dropped ones ("…") shown once."""
+    out: list[str] = []
+    for content, _ in parts:
+        if content == ELLIPSIS and out and out[-1] == ELLIPSIS:
+            continue
+        out.append(content)
+    return " ".join(out)
