@@ -8,11 +8,12 @@ from collections.abc import Iterable, Sequence
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.byzantium_board import board
-from render.byzantium_boxes import draw_bulgars, draw_special, draw_standing
-from render.byzantium_map import draw_armies, draw_cities, draw_highlight
-from render.byzantium_panels import draw_header, draw_player_panels
-from render.byzantium_static import palette, seated_layer
+from render.byzantium_board import CAPITAL, board
+from render.byzantium_boxes import draw_bulgars, draw_special, draw_standing, special_slots
+from render.byzantium_map import army_positions, draw_armies, draw_cities, draw_highlight
+from render.byzantium_panels import LABELS, draw_header, draw_player_panels
+from render.byzantium_static import bare_map, palette, seated_layer
+from render.scene import Scene, Seat, Status
 
 GAME = "byzantium"
 # Chosen by measurement (docs/render.md, bench/render.py): on the 8-bit palette image level 3
@@ -37,7 +38,9 @@ def draw_board(summary: dict, decisions: Sequence = (), result: list | None = No
     order = kit.seat_order(summary)
     letters = kit.player_letters(order)
     colours = player_colours(summary, order)
-    image = seated_layer(tuple(colours[name] for name in order)).copy()
+    layer, drawn = seated_layer(tuple(colours[name] for name in order))
+    image = layer.copy()
+    kit.replay(drawn)
     draw = ImageDraw.Draw(image)
     draw_highlight(draw, b, highlight.get("routes"), highlight.get("cities"))
     draw_cities(draw, b, summary, letters, colours)
@@ -46,7 +49,7 @@ def draw_board(summary: dict, decisions: Sequence = (), result: list | None = No
     draw_special(draw, b, summary, letters, colours, highlight.get("boxes"))
     draw_standing(draw, b, summary, order, letters, colours)
     draw_player_panels(draw, b, summary, order, letters, colours)
-    draw_header(draw, b, summary, list(decisions), result, str(highlight.get("text") or ""), letters, colours)
+    draw_header(draw, b, summary, list(decisions), result, kit.narration(highlight), letters, colours)
     return image
 
 
@@ -55,13 +58,76 @@ def encode(image: Image.Image) -> bytes:
 
 
 def render_png(state, *, highlight: dict | None = None) -> bytes:
+    return encode(scene(state, highlight).image)
+
+
+# The score tracks, in the order the views show them (labels in byzantium_panels.LABELS).
+TRACKS = (("byzantine", "score_byzantine"), ("arab", "score_arab"))
+
+
+def scores(state) -> dict[str, dict[str, int]]:
+    """Each player's VP on both tracks: {player: {"Byzantine VP": n, "Arab VP": m}}."""
+    from engine import get_game
+
+    players = get_game(GAME).summary(state).get("players") or {}
+    return {name: {LABELS[f"{side}_vp"]: int((p.get("vp") or {}).get(side, 0)) for side, _ in TRACKS}
+            for name, p in players.items()}  # fmt: skip
+
+
+def scene(state, highlight: dict | None = None) -> Scene:
+    """The board of `state` drawn once, with what the chat's views need beside it."""
     from engine import get_game
 
     game = get_game(GAME)
     summary = game.summary(state)
     decisions = game.pending(state)
     result = game.result(state) if not decisions else None
-    return encode(draw_board(summary, decisions, result, highlight))
+    highlight = highlight or {}
+    with kit.recording() as drawn:
+        image = draw_board(summary, decisions, result, highlight)
+    b = board()
+    order = kit.seat_order(summary)
+    letters = kit.player_letters(order)
+    colours = player_colours(summary, order)
+    waiting = {d.player for d in decisions}
+    players = summary.get("players") or {}
+    seats = tuple(
+        Seat(name, letters[name], colours[name],
+             tuple((LABELS[label], int((players[name].get("vp") or {}).get(side, 0))) for side, label in TRACKS),
+             name in waiting)
+        for name in order
+    )  # fmt: skip
+    over = ""
+    if result and not decisions:
+        over = LABELS["game_over"].format(standings="   ".join(
+            LABELS["standing"].format(rank=row.get("rank", "?"), player=row.get("player"), score=row.get("score", "?"))
+            for row in result))  # fmt: skip
+    status = Status(
+        title=LABELS["title"].format(round=summary.get("round", "?")),
+        seats=seats,
+        asked=tuple((d.player, kit.public_prompt(d)) for d in decisions),
+        over=over,
+        said=tuple(kit.narration(highlight)),
+    )
+    # The special action box first, the cities last: a focus too small for all looks at the
+    # last city (where the outcome is).
+    slots = special_slots(b)
+    focus = [slots[box] for box in highlight.get("boxes") or () if box in slots]
+    focus += [b.cities[c].xy for pair in highlight.get("routes") or () for c in pair if c in b.cities]
+    focus += [b.cities[c].xy for c in highlight.get("cities") or () if c in b.cities]
+    current = summary.get("current") or (decisions[0].player if decisions else None)
+    own = [point for name, _, _, point, _ in army_positions(b, summary) if name == current]
+    legend = b.boxes["legend"]
+    return Scene(
+        image=image,
+        palette=palette(),
+        map_box=(0, b.header, b.width, b.panels_top),
+        focus=focus,
+        home=own[0] if own else b.cities[CAPITAL].xy,
+        status=status,
+        covers=[(legend, bare_map().crop(legend))],
+        drawn=drawn,
+    )
 
 
 # Event kinds that happen at one city (their data has "city"): marked on the map.
@@ -71,6 +137,8 @@ _AT_CITY = {
 }  # fmt: skip
 # Narration worth a line in the header; dice rolls, payments and the like are left to the log.
 _QUIET = {"roll", "pay", "money", "cubes_back", "movement", "vp", "loss", "income", "upkeep"}
+# Outcomes: what a board short of room keeps when it drops the steps that led there.
+_OUTCOMES = {"battle_result", "conquest", "destroyed", "retreat", "game_end"}
 
 
 def highlight_from_events(events: Iterable) -> dict:
@@ -80,7 +148,7 @@ def highlight_from_events(events: Iterable) -> dict:
     cities: list[str] = []
     routes: list[list[str]] = []
     boxes: list[str] = []
-    texts: list[str] = []
+    texts: list[tuple[str, bool]] = []
     last_text = ""
     for event in events:
         data = getattr(event, "data", {}) or {}
@@ -99,5 +167,5 @@ def highlight_from_events(events: Iterable) -> dict:
         if kind == "special" and data.get("box"):
             boxes.append(data["box"])
         if text and kind not in _QUIET:
-            texts.append(text)
+            texts.append((text, kind in _OUTCOMES))
     return kit.highlight_dict({"cities": cities, "boxes": boxes}, routes, texts, last_text)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from importlib import resources
 
 from render.byzantium_geometry import place_marks
+from render.byzantium_key import height as key_height
 from render.projection import Projection
 
 RGB = tuple[int, int, int]
@@ -164,6 +165,9 @@ def board() -> Board:
     boxes = {
         name: (int(x0), int(y0) + header, int(x1), int(y1) + header) for name, (x0, y0, x1, y1) in layout["boxes"].items()
     }
+    # The key grows upward from its bottom edge to hold every row (labels wrap as they grow).
+    x0, _, x1, y1 = boxes["legend"]
+    boxes["legend"] = (x0, round(y1 - key_height(x1 - x0)), x1, y1)
     cities = place_marks(cities, layout["cities"], list(boxes.values()))
     unknown = set(layout["cities"]) - set(cities)
     if unknown:

@@ -9,18 +9,26 @@ from __future__ import annotations
 from render import kit
 from render.byzantium_board import GOLD, SIDE_COLOURS, Board
 
+# Every word this module writes (to be translated: issue 17).
+LABELS = {
+    "bulgars": "Bulgars", "fortify": "Fortify", "byzantine_improvement": "Byz. improvement", "emperor": "Emperor",
+    "byzantine_civil_war": "Byz. civil war", "byzantine_fleet": "Byz. fleet", "arab_improvement": "Arab improvement",
+    "caliph": "Caliph", "arab_civil_war": "Arab civil war", "arab_fleet": "Arab fleet",
+    "special_actions": "Special actions", "boxes": "Boxes", "tax": "Tax", "church": "Church", "mosque": "Mosque",
+    "passed": "Passed", "nobody": "nobody", "starts": "Starts", "bulgar_box": "BULGARS", "army_strength": "army strength",
+}  # fmt: skip
 # (caption, side colour key or None, box ids) in the order of the printed board.
 SPECIAL_ROWS: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (
-    ("Bulgars", "bulgar", ("bulgars_1", "bulgars_2")),
-    ("Fortify", None, ("fortify_1", "fortify_2")),
-    ("Byz. improvement", "byzantine", ("byzantine_improvement_1", "byzantine_improvement_2")),
-    ("Emperor", "byzantine", ("emperor",)),
-    ("Byz. civil war", "byzantine", ("byzantine_civil_war",)),
-    ("Byz. fleet", "byzantine", ("byzantine_fleet",)),
-    ("Arab improvement", "arab", ("arab_improvement_1", "arab_improvement_2", "arab_improvement_3")),
-    ("Caliph", "arab", ("caliph",)),
-    ("Arab civil war", "arab", ("arab_civil_war_1", "arab_civil_war_2")),
-    ("Arab fleet", "arab", ("arab_fleet",)),
+    ("bulgars", "bulgar", ("bulgars_1", "bulgars_2")),
+    ("fortify", None, ("fortify_1", "fortify_2")),
+    ("byzantine_improvement", "byzantine", ("byzantine_improvement_1", "byzantine_improvement_2")),
+    ("emperor", "byzantine", ("emperor",)),
+    ("byzantine_civil_war", "byzantine", ("byzantine_civil_war",)),
+    ("byzantine_fleet", "byzantine", ("byzantine_fleet",)),
+    ("arab_improvement", "arab", ("arab_improvement_1", "arab_improvement_2", "arab_improvement_3")),
+    ("caliph", "arab", ("caliph",)),
+    ("arab_civil_war", "arab", ("arab_civil_war_1", "arab_civil_war_2")),
+    ("arab_fleet", "arab", ("arab_fleet",)),
 )
 SLOT = 42
 SLOT_GAP = 10
@@ -47,7 +55,7 @@ def special_slots(board: Board) -> dict[str, tuple[float, float]]:
 
 def draw_special_static(draw, board: Board) -> None:
     x0, y0, x1, y1 = board.boxes["special_actions"]
-    kit.panel(draw, (x0, y0, x1, y1), title="Special actions", title_size=TITLE_SIZE)
+    kit.panel(draw, (x0, y0, x1, y1), title=LABELS["special_actions"], title_size=TITLE_SIZE)
     slots = special_slots(board)
     for row, (caption, side, ids) in enumerate(SPECIAL_ROWS):
         cy = _row_y(board, row)
@@ -55,7 +63,9 @@ def draw_special_static(draw, board: Board) -> None:
             draw.rectangle((x0 + 4, cy - ROW / 2, x1 - 4, cy + ROW / 2), fill=(240, 234, 220))
         swatch = SIDE_COLOURS.get(side or "", kit.FAINT)
         draw.rounded_rectangle((x0 + 14, cy - 13, x0 + 40, cy + 13), radius=5, fill=swatch, outline=kit.INK, width=2)
-        kit.text(draw, (x0 + 52, cy), caption, CAPTION_SIZE, kit.INK, anchor="lm")
+        slots_left = min(slots[box_id][0] for box_id in ids) - SLOT / 2 - 8
+        label, size = kit.fit_text(LABELS[caption], CAPTION_SIZE, slots_left - (x0 + 52), min_size=20)
+        kit.text(draw, (x0 + 52, cy), label, size, kit.INK, anchor="lm")
         for box_id in ids:
             sx, sy = slots[box_id]
             h = SLOT / 2
@@ -67,6 +77,7 @@ def draw_special(draw, board: Board, summary: dict, letters: dict[str, str], col
         if box_id in (marked or ()):  # the box the last action took
             h = SLOT / 2 + 6
             draw.rounded_rectangle((sx - h, sy - h, sx + h, sy + h), radius=9, outline=kit.HIGHLIGHT, width=5)
+            kit.mark("box_taken")
         holder = (summary.get("special_actions") or {}).get(box_id)
         if holder:
             kit.token(draw, (sx, sy), SLOT, colours.get(holder, kit.FAINT), shape="square", letter=letters.get(holder, "?"))
@@ -74,13 +85,16 @@ def draw_special(draw, board: Board, summary: dict, letters: dict[str, str], col
 
 def draw_standing_static(draw, board: Board) -> None:
     x0, y0, x1, y1 = board.boxes["standing"]
-    kit.panel(draw, (x0, y0, x1, y1), title="Boxes", title_size=TITLE_SIZE)
+    kit.panel(draw, (x0, y0, x1, y1), title=LABELS["boxes"], title_size=TITLE_SIZE)
     top = y0 + TITLE_SIZE + 14 + 8
-    for (label, _), cx in zip(STANDING_COLUMNS, _standing_columns(board), strict=True):
-        kit.text(draw, (cx, top + 12), label, 21, (90, 80, 70), anchor="mm")
+    columns = _standing_columns(board)
+    for (label, _), cx in zip(STANDING_COLUMNS, columns, strict=True):
+        shown, size = kit.fit_text(LABELS[label], 21, columns[1] - columns[0] - 6, min_size=20)
+        kit.text(draw, (cx, top + 12), shown, size, (90, 80, 70), anchor="mm")
+    kit.mark("standing")
 
 
-STANDING_COLUMNS = (("Tax", "taxes"), ("Church", "churches"), ("Mosque", "mosques"))
+STANDING_COLUMNS = (("tax", "taxes"), ("church", "churches"), ("mosque", "mosques"))
 
 
 def _standing_columns(board: Board) -> list[float]:
@@ -106,16 +120,18 @@ def draw_standing(draw, board: Board, summary: dict, order: list[str], letters, 
         y += 44
     y += 6
     draw.line((x0 + 12, y, x1 - 12, y), fill=kit.FAINT, width=2)
-    kit.text(draw, (x0 + 14, y + 22), "Passed", 23, kit.INK, anchor="lm")
+    # The tokens start after the longer caption (captions grow in translation).
+    first = x0 + 14 + max(kit.text_width(LABELS[k], 23) for k in ("passed", "starts")) + 28
+    kit.text(draw, (x0 + 14, y + 22), LABELS["passed"], 23, kit.INK, anchor="lm")
     passed = summary.get("pass_order") or []
     if not passed:
-        kit.text(draw, (x0 + 110, y + 22), "nobody", 21, (120, 110, 100), anchor="lm")
+        kit.text(draw, (first - 14, y + 22), LABELS["nobody"], 21, (120, 110, 100), anchor="lm")
     for i, name in enumerate(passed):
-        kit.token(draw, (x0 + 124 + i * 42, y + 22), 36, colours.get(name, kit.FAINT), shape="circle", letter=letters.get(name, "?"))
+        kit.token(draw, (first + i * 42, y + 22), 36, colours.get(name, kit.FAINT), shape="circle", letter=letters.get(name, "?"))
     start = summary.get("start_player")
     if start:
-        kit.text(draw, (x0 + 14, y + 66), "Starts", 23, kit.INK, anchor="lm")
-        kit.token(draw, (x0 + 124, y + 66), 36, colours.get(start, kit.FAINT), shape="circle", letter=letters.get(start, "?"))
+        kit.text(draw, (x0 + 14, y + 66), LABELS["starts"], 23, kit.INK, anchor="lm")
+        kit.token(draw, (first, y + 66), 36, colours.get(start, kit.FAINT), shape="circle", letter=letters.get(start, "?"))
 
 
 def draw_bulgars_static(draw, board: Board) -> None:
@@ -130,9 +146,13 @@ def draw_bulgars_static(draw, board: Board) -> None:
             length = (dx * dx + dy * dy) ** 0.5
             end = (city.x - dx / length * (city.radius + 10), city.y - dy / length * (city.radius + 10))
             kit.arrow(draw, start, end, SIDE_COLOURS["bulgar"], 9, 26)
+            kit.mark("bulgar_arrow")
     draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=SIDE_COLOURS["bulgar"], outline=kit.INK, width=3)
-    kit.text(draw, (x0 + 14, (y0 + y1) / 2 - 14), "BULGARS", 26, kit.WHITE, outline=kit.INK, anchor="lm")
-    kit.text(draw, (x0 + 14, (y0 + y1) / 2 + 18), "army strength", 20, kit.INK, anchor="lm")
+    room = x1 - 80 - (x0 + 14)  # left of the strength disc
+    label, size = kit.fit_text(LABELS["bulgar_box"], 26, room, min_size=20)
+    kit.text(draw, (x0 + 14, (y0 + y1) / 2 - 14), label, size, kit.WHITE, outline=kit.INK, anchor="lm")
+    label, size = kit.fit_text(LABELS["army_strength"], 20, room, min_size=20)
+    kit.text(draw, (x0 + 14, (y0 + y1) / 2 + 18), label, size, kit.INK, anchor="lm")
 
 
 def draw_bulgars(draw, board: Board, summary: dict) -> None:

@@ -31,6 +31,7 @@ LABELS = {"fallen": "FALLEN"}
 def draw_route(draw, board: Board, a: str, b: str, kind: str) -> None:
     colour, width, dash, gap, dots = ROUTE_STYLES[kind]
     kit.patterned_line(draw, board.cities[a].xy, board.cities[b].xy, colour, width, dash=dash, gap=gap, dots=dots)
+    kit.mark(kind)
 
 
 def draw_highlight(draw, board: Board, pairs, cities) -> None:

@@ -12,19 +12,38 @@ from __future__ import annotations
 from render import kit
 from render.byzantium_board import GOLD, SIDE_COLOURS, Board
 
+# Every word this module writes, in one table (to be translated: issue 17).
+LABELS = {
+    "byzantine": "Byzantine", "arab": "Arab",
+    "elite": "Elite", "main": "Main", "levy": "Levy", "move": "Move", "at": "At", "gold": "Gold", "vp": "VP",
+    "guard": "+guard", "off_map": "off map",
+    "available": "Available", "casualty": "Casualty", "forts_left": "Forts left", "on_cities": "On cities",
+    "on_actions": "On actions", "tax": "Tax", "religion": "Religion", "pass": "Pass", "removed": "Removed",
+    "to_act": "TO ACT", "passed": "PASSED", "caliph": "CALIPH", "emperor": "EMPEROR",
+    "title": "BYZANTIUM · Round {round}",
+    "to_decide": "{player} to decide: {prompt}",
+    "also_waiting": "{line} (also waiting on {players})",
+    "game_over": "GAME OVER   {standings}",
+    "standing": "{rank}. {player} ({score})",
+    "last": "Last:",
+    "score_byzantine": "Byz", "score_arab": "Arab",  # the chat's status strip
+    "byzantine_vp": "Byzantine VP", "arab_vp": "Arab VP",  # the score chart's tracks
+}  # fmt: skip
 ROW = 29
 TEXT = 23
-SIDES = (("byzantine", "Byzantine"), ("arab", "Arab"))
-CARD_ROWS = ("Elite", "Main", "Levy", "Move", "At", "Gold", "VP")
+SIDES = ("byzantine", "arab")
+CARD_ROWS = ("elite", "main", "levy", "move", "at", "gold", "vp")
 MUTED = (110, 100, 90)
 FAINT_NUMBER = (170, 160, 145)
 BAR = 46
 # Where a player's 42 cubes are, and the fortification tokens left: label, then the number.
 CUBE_GRID = (
-    (("Available", "available"), ("Casualty", "casualty"), ("Forts left", None)),
-    (("On cities", "cities"), ("On actions", "action_spaces"), ("Tax", "taxes")),
-    (("Religion", "religion"), ("Pass", "pass"), ("Removed", "removed")),
+    (("available", "available"), ("casualty", "casualty"), ("forts_left", None)),
+    (("on_cities", "cities"), ("on_actions", "action_spaces"), ("tax", "taxes")),
+    (("religion", "religion"), ("pass", "pass"), ("removed", "removed")),
 )
+GRID_ROW = 27
+LAST_SIZE, LAST_MIN, LAST_LINES = 25, 20, 2  # the last action: two lines, shrunk to 20 px at most
 
 
 def panel_boxes(board: Board, count: int) -> list[tuple[float, float, float, float]]:
@@ -52,7 +71,13 @@ def _grid_cells(box):
         for c, (label, key) in enumerate(row):
             x = x0 + 10 + c * column
             # The number sits just after the longest label, not at the far edge of a wide panel.
-            yield label, key, x, x + min(column - 12, 150), top + r * 27 + 14, column
+            yield LABELS[label], key, x, x + min(column - 12, 150), top + r * GRID_ROW + GRID_ROW / 2, column
+
+
+def _value_x(card) -> float:
+    """Where a card's numbers start: after its longest caption (captions grow in translation)."""
+    longest = max(kit.text_width(LABELS[label], TEXT - 3) for label in CARD_ROWS if label != "at")
+    return card[0] + 10 + longest + 10
 
 
 def draw_panel_frames(draw, board: Board, colours: list) -> None:
@@ -65,12 +90,13 @@ def draw_panel_frames(draw, board: Board, colours: list) -> None:
             fill = SIDE_COLOURS[side]
             draw.rounded_rectangle((cx0, cy0, cx1, cy1), radius=8, fill=kit.WHITE, outline=kit.INK, width=2)
             draw.rounded_rectangle((cx0, cy0, cx1, cy0 + 30), radius=8, fill=fill, outline=kit.INK, width=2)
-            kit.text(draw, (cx0 + 10, cy0 + 15), dict(SIDES)[side], 22, kit.contrast_ink(fill), anchor="lm")
+            title, size = kit.fit_text(LABELS[side], 22, cx1 - cx0 - 20, min_size=16)
+            kit.text(draw, (cx0 + 10, cy0 + 15), title, size, kit.contrast_ink(fill), anchor="lm")
             y = cy0 + 34
             for label in CARD_ROWS:
-                if label == "At":  # separates the army card from the side's treasury and points
+                if label == "at":  # separates the army card from the side's treasury and points
                     draw.line((cx0 + 6, y, cx1 - 6, y), fill=kit.FAINT, width=1)
-                kit.text(draw, (cx0 + 10, y + ROW / 2), label, TEXT - 3, MUTED, anchor="lm")
+                kit.text(draw, (cx0 + 10, y + ROW / 2), LABELS[label], TEXT - 3, MUTED, anchor="lm")
                 y += ROW
         for label, _, x, _, y, column in _grid_cells(box):
             shown, size = kit.fit_text(label, 19, column - 40)
@@ -90,20 +116,20 @@ def _card_values(draw, box, side: str, player: dict) -> None:
     army = (player.get("army") or {}).get(side) or {}
     at = army.get("at")
     values = (
-        str(army.get("elite", 0)) + (" +guard" if army.get("guard") else ""),
+        str(army.get("elite", 0)) + (" " + LABELS["guard"] if army.get("guard") else ""),
         str(army.get("main", 0)),
         str(army.get("levy", 0)),
         str(army.get("movement", 0)),
-        at or "off map",
+        at or LABELS["off_map"],
         str((player.get("treasury") or {}).get(side, 0)),
         str((player.get("vp") or {}).get(side, 0)),
     )
     y = y0 + 34
     for label, value in zip(CARD_ROWS, values, strict=True):
-        # City names need the room: "At" is short, so its value starts earlier.
-        value_x = x0 + (44 if label == "At" else 78)
-        shown, size = kit.fit_text(value, TEXT if label == "At" else TEXT + 2, x1 - value_x - 8)
-        faint = label == "At" and not at
+        # City names need the room: the "At" caption is short, so its value starts earlier.
+        value_x = x0 + 10 + kit.text_width(LABELS["at"], TEXT - 3) + 10 if label == "at" else _value_x(box)
+        shown, size = kit.fit_text(value, TEXT if label == "at" else TEXT + 2, x1 - value_x - 8)
+        faint = label == "at" and not at
         kit.text(draw, (value_x, y + ROW / 2), shown, size, MUTED if faint else kit.INK, anchor="lm")
         y += ROW
 
@@ -115,13 +141,13 @@ def draw_player_panel(draw, box, name: str, player: dict, summary: dict, letter:
     kit.token(draw, (x0 + 26, y0 + 23), 34, kit.WHITE, shape="circle", letter=letter, border_width=2)
     right = x1 - 8
     if summary.get("current") == name:
-        right = _pill(draw, right, y0 + 23, "TO ACT", kit.HIGHLIGHT)
+        right = _pill(draw, right, y0 + 23, LABELS["to_act"], kit.HIGHLIGHT)
     if player.get("passed"):
-        right = _pill(draw, right, y0 + 23, "PASSED", (190, 190, 190))
+        right = _pill(draw, right, y0 + 23, LABELS["passed"], (190, 190, 190))
     if summary.get("caliph") == name:
-        right = _pill(draw, right, y0 + 23, "CALIPH", GOLD)
+        right = _pill(draw, right, y0 + 23, LABELS["caliph"], GOLD)
     if summary.get("emperor") == name:
-        right = _pill(draw, right, y0 + 23, "EMPEROR", GOLD)
+        right = _pill(draw, right, y0 + 23, LABELS["emperor"], GOLD)
     label, size = kit.fit_text(name, 26, right - (x0 + 50) - 4)
     kit.text(draw, (x0 + 50, y0 + 23), label, size, kit.contrast_ink(colour), anchor="lm")
     for side, card in _card_boxes(box):
@@ -138,27 +164,35 @@ def draw_player_panels(draw, board: Board, summary: dict, order: list[str], lett
         draw_player_panel(draw, box, name, player, summary, letters[name], colours[name])
 
 
-def draw_header(draw, board: Board, summary: dict, decisions, result, highlight_text: str, letters, colours) -> None:
-    """First line: the round, then who must decide what (or the final standings). Second
-    line: the last action, in the highlight colour used on the map."""
+def draw_header(draw, board: Board, summary: dict, decisions, result, said, letters, colours) -> None:
+    """First line: the round, then who must decide what (or the final standings). Below, on
+    up to two lines: the last action, in the highlight colour used on the map; when it does
+    not fit, the steps that led to its outcome give way, never the outcome."""
     width = board.width
-    title = f"BYZANTIUM · Round {summary.get('round', '?')}"
+    title = LABELS["title"].format(round=summary.get("round", "?"))
     kit.text(draw, (16, 32), title, 32, kit.WHITE, anchor="lm")
     x = 16 + kit.text_width(title, 32) + 28
     if summary.get("finished") or (not decisions and result):
         standings = "   ".join(
-            f"{row.get('rank', '?')}. {row.get('player')} ({row.get('score', '?')})" for row in (result or [])
+            LABELS["standing"].format(rank=row.get("rank", "?"), player=row.get("player"), score=row.get("score", "?"))
+            for row in (result or [])
         )
-        line, size = kit.fit_text(f"GAME OVER   {standings}", 30, width - x - 16)
+        line, size = kit.fit_text(LABELS["game_over"].format(standings=standings), 30, width - x - 16)
         kit.text(draw, (x, 32), line, size, GOLD, anchor="lm")
     elif decisions:
         decision = decisions[0]
         who = decision.player
         kit.token(draw, (x + 19, 32), 38, colours.get(who, kit.FAINT), shape="circle", letter=letters.get(who, "?"))
         waiting = {d.player for d in decisions}
-        others = f" (also waiting on {', '.join(sorted(waiting - {who}))})" if len(waiting) > 1 else ""
-        line, size = kit.fit_text(f"{who} to decide: {decision.prompt}{others}", 28, width - x - 60)
+        line = LABELS["to_decide"].format(player=who, prompt=kit.public_prompt(decision))
+        if len(waiting) > 1:
+            line = LABELS["also_waiting"].format(line=line, players=", ".join(sorted(waiting - {who})))
+        line, size = kit.fit_text(line, 28, width - x - 60)
         kit.text(draw, (x + 48, 32), line, size, kit.WHITE, anchor="lm")
-    if highlight_text:
-        line, size = kit.fit_text(f"Last: {highlight_text}", 26, width - 32, min_size=20)
-        kit.text(draw, (16, 84), line, size, kit.HIGHLIGHT, anchor="lm")
+    if said:
+        label = LABELS["last"]
+        kit.text(draw, (16, 76), label, LAST_SIZE, kit.HIGHLIGHT, anchor="lm")
+        left = 16 + kit.text_width(label, LAST_SIZE) + 10
+        lines, size = kit.fit_sentences(said, LAST_SIZE, width - left - 16, LAST_LINES, LAST_MIN)
+        for i, line in enumerate(lines):
+            kit.text(draw, (left, 76 + i * 34), line, size, kit.HIGHLIGHT, anchor="lm")

@@ -97,6 +97,18 @@ def recording() -> Iterator[Drawn]:
         _RECORDS.reset(token)
 
 
+def recording_active() -> bool:
+    return bool(_RECORDS.get())
+
+
+def public_prompt(decision) -> str:
+    """What everyone may read of a decision: its prompt, or for a private one only its public
+    prompt (boards and the chat's strip are public)."""
+    if getattr(decision, "private", False):
+        return str(getattr(decision, "public_prompt", "") or "")
+    return str(getattr(decision, "prompt", "") or "")
+
+
 def mark(kind: str) -> None:
     """Note that a mark of `kind` (a key of the game's key table) was drawn."""
     for record in _RECORDS.get():
@@ -368,17 +380,34 @@ def legend(
     size: int = 20,
     row: int = 34,
     swatch: int = 56,
+    width: float | None = None,
 ) -> float:
     """Rows of (sample, label). A sample is a callable drawing into the box it is given
-    (x0, y0, x1, y1), so each game decides what its symbols look like. Returns the bottom y."""
+    (x0, y0, x1, y1), so each game decides what its symbols look like. With `width`, a label
+    too long for one line wraps onto more (the row grows). Returns the bottom y."""
     x, y = origin
     for sample, label in entries:
-        box = (x, y + 3, x + swatch, y + row - 3)
+        lines = _legend_lines(label, size, swatch, width)
+        height = row + (len(lines) - 1) * (size + 4)
+        box = (x, y + (height - row) / 2 + 3, x + swatch, y + (height + row) / 2 - 3)
         if callable(sample):
             sample(draw, box)
-        text(draw, (x + swatch + 10, y + row / 2), label, size, INK, anchor="lm")
-        y += row
+        top = y + height / 2 - (len(lines) - 1) * (size + 4) / 2
+        for i, line in enumerate(lines):
+            text(draw, (x + swatch + 10, top + i * (size + 4)), line, size, INK, anchor="lm")
+        y += height
     return y
+
+
+def _legend_lines(label: str, size: int, swatch: int, width: float | None) -> list[str]:
+    if width is None:
+        return [label]
+    return wrap(label, size, width - swatch - 10) or [label]
+
+
+def legend_height(labels: Sequence[str], width: float, *, size: int, row: int, swatch: int) -> float:
+    """How tall `legend` draws these labels at `width`."""
+    return sum(row + (len(_legend_lines(label, size, swatch, width)) - 1) * (size + 4) for label in labels)
 
 
 def fan(centre: Point, count: int, spacing: float, angle_deg: float, distance: float) -> list[Point]:
@@ -431,15 +460,30 @@ def encode_png(image: Image.Image, palette: tuple[RGB, ...] | None, *, compress_
     return out.getvalue()
 
 
-def highlight_dict(places: dict[str, list[str]], routes: list[list[str]], texts: list[str], last_text: str) -> dict:
+def highlight_dict(places: dict[str, list[str]], routes: list[list[str]], said: list[tuple[str, bool]], last_text: str) -> dict:
     """A highlight from what the events named: each non-empty list of places once per name,
-    the routes as drawn, and the narration (the last text when nothing else was worth saying)."""
+    the routes as drawn, and the narration: "text" all of it in one line, "said" the same as
+    [sentence, is an outcome] pairs, so a board short of room drops the steps, never the
+    result (the last event's text when nothing else was worth saying)."""
     highlight: dict = {key: list(dict.fromkeys(names)) for key, names in places.items() if names}
     if routes:
         highlight["routes"] = routes
-    if texts or last_text:
-        highlight["text"] = " ".join(dict.fromkeys(texts)) if texts else last_text
+    said = list(dict.fromkeys((str(text), bool(important)) for text, important in said)) or (
+        [(last_text, False)] if last_text else []
+    )
+    if said:
+        highlight["text"] = " ".join(text for text, _ in said)
+        highlight["said"] = [[text, important] for text, important in said]
     return highlight
+
+
+def narration(highlight: dict) -> list[tuple[str, bool]]:
+    """The highlight's sentences as (text, is an outcome); a hand-made highlight with only
+    "text" is one sentence."""
+    said = highlight.get("said")
+    if said:
+        return [(str(text), bool(important)) for text, important in said]
+    return [(str(highlight["text"]), False)] if highlight.get("text") else []
 
 
 def wrap(content: str, size: int, width: float) -> list[str]:

@@ -10,9 +10,10 @@ from collections.abc import Iterable, Sequence
 from PIL import Image, ImageDraw
 
 from render import kit
-from render.warriors_traders_board import COLOURS, board
+from render.scene import Scene, Seat, Status
+from render.warriors_traders_board import COLOURS, TURNS, board
 from render.warriors_traders_map import draw_borders, draw_fills, draw_highlight, draw_nations, draw_provinces
-from render.warriors_traders_panels import draw_header, draw_panels
+from render.warriors_traders_panels import LABELS, PHASES, draw_header, draw_panels, standings
 from render.warriors_traders_static import legend_layer, palette, static_layer
 
 GAME = "warriors_traders"
@@ -40,9 +41,11 @@ def draw_board(summary: dict, result: list | None = None, highlight: dict | None
     draw_highlight(draw, b, highlight)
     draw_provinces(draw, b, summary, order, letters, colours)
     x0, y0, _, _ = b.legend
-    image.paste(legend_layer(b.id), (x0, y0 + b.header))
+    key, key_drawn = legend_layer(b.id)
+    image.paste(key, (x0, y0 + b.header))
+    kit.replay(key_drawn)
     draw_panels(draw, b, summary, order, letters, colours, result)
-    draw_header(draw, b, summary, letters, colours, result, str(highlight.get("text") or ""))
+    draw_header(draw, b, summary, letters, colours, result, kit.narration(highlight))
     return image
 
 
@@ -51,18 +54,77 @@ def encode(image: Image.Image, map_id: str) -> bytes:
 
 
 def render_png(state, *, highlight: dict | None = None) -> bytes:
+    return kit.encode_png(scene(state, highlight).image, palette(_map_id(state)), compress_level=COMPRESS_LEVEL)
+
+
+def _map_id(state) -> str:
+    return getattr(state, "map", None) or "west"
+
+
+FOCUS_ZOOM = 1.25  # the focus view's scale: the map's smallest text (16 px) reads as 20 px
+
+
+def scores(state) -> dict[str, dict[str, int]]:
+    """Each player's VP: {player: {"VP": n}}."""
+    from engine import get_game
+
+    players = get_game(GAME).summary(state).get("players") or {}
+    return {name: {LABELS["score"]: int(p.get("vp", 0))} for name, p in players.items()}
+
+
+def scene(state, highlight: dict | None = None) -> Scene:
+    """The board of `state` drawn once, with what the chat's views need beside it."""
     from engine import get_game
 
     game = get_game(GAME)
     summary = game.summary(state)
-    # summary() already lists every pending decision (player, prompt); pending() is what
-    # says whether the game still waits on anyone.
-    result = game.result(state) if not game.pending(state) else None
-    return encode(draw_board(summary, result, highlight), summary.get("map") or "west")
+    decisions = game.pending(state)
+    # summary() lists every pending decision (player, prompt); pending() is what says
+    # whether the game still waits on anyone.
+    result = game.result(state) if not decisions else None
+    highlight = highlight or {}
+    with kit.recording() as drawn:
+        image = draw_board(summary, result, highlight)
+    b = board(summary.get("map") or "west")
+    order = kit.seat_order(summary)
+    letters = kit.player_letters(order)
+    colours = player_colours(summary, order)
+    waiting = {d.player for d in decisions}
+    players = summary.get("players") or {}
+    seats = tuple(Seat(name, letters[name], colours[name], ((LABELS["score"], int(players[name].get("vp", 0))),),
+                       name in waiting) for name in order)  # fmt: skip
+    phase = PHASES.get(summary.get("phase") or "", str(summary.get("phase") or "").title())
+    title = LABELS["game"].format(map=b.title) + " · " + LABELS["turn"].format(turn=summary.get("turn", 1), turns=TURNS, phase=phase)
+    status = Status(
+        title=title, seats=seats, asked=tuple((d.player, kit.public_prompt(d)) for d in decisions),
+        over=standings(result) if result and not decisions else "", said=tuple(kit.narration(highlight)),
+    )  # fmt: skip
+    names = list(highlight.get("provinces") or highlight.get("cities") or [])
+    names = [p for pair in highlight.get("routes") or () for p in pair] + names
+    focus = [b.at(name) for name in names if name in b.provinces]
+    provinces = summary.get("provinces") or {}
+    current = decisions[0].player if decisions else None
+    own = [b.at(n) for n, info in provinces.items() if info.get("owner") == current and n in b.provinces]
+    x0, y0, x1, y1 = b.legend
+    legend = (x0, y0 + b.header, x1 + 1, y1 + b.header + 1)
+    return Scene(
+        image=image,
+        palette=palette(b.id),
+        map_box=(0, b.header, b.map_width, b.height),
+        focus=focus,
+        home=own[0] if own else (b.map_width / 2, b.header + b.map_height / 2),
+        status=status,
+        zoom=FOCUS_ZOOM,
+        covers=[(legend, static_layer(b.id).crop(legend))],
+        drawn=drawn,
+    )
 
 
 # Narration left to the log: phase changes, income, caps and end-of-turn sums.
 _QUIET = {"phase", "income", "cap", "turn", "turn_end", "maneuver", "feed"}
+# Outcomes: what a board short of room keeps when it drops the steps that led there.
+_OUTCOMES = {"battle", "conquest", "destroyed", "lost", "trade_done", "route", "war", "peace", "unification",
+             "title", "starve", "game_over"}
 
 
 def highlight_from_events(events: Iterable) -> dict:
@@ -71,7 +133,7 @@ def highlight_from_events(events: Iterable) -> dict:
     one-line account."""
     provinces: list[str] = []
     routes: list[list[str]] = []
-    texts: list[str] = []
+    texts: list[tuple[str, bool]] = []
     last_text = ""
     for event in events:
         data = getattr(event, "data", {}) or {}
@@ -85,5 +147,5 @@ def highlight_from_events(events: Iterable) -> dict:
         elif isinstance(data.get("province"), str):
             provinces.append(data["province"])
         if text and kind not in _QUIET:
-            texts.append(text)
+            texts.append((text, kind in _OUTCOMES))
     return kit.highlight_dict({"provinces": provinces}, routes, texts, last_text)

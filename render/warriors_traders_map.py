@@ -26,6 +26,8 @@ NAME_SIZE = 19
 ARMY_SHAPES = {"infantry": "square", "archer": "triangle", "cavalry": "diamond"}
 ARMY_ORDER = ("cavalry", "archer", "infantry")
 BARBARIAN_MARK = "☠"
+MARK_TEXT = 16  # the smallest text on the map: 20 px in the chat's focus view (zoom 1.25)
+COUNT_RADIUS = 12
 ROAD = (128, 98, 70)
 MARK_COLOURS = {"capital": (150, 110, 0), "trade_center": (150, 110, 0), "contested": (90, 70, 60)}
 
@@ -95,8 +97,10 @@ def draw_borders(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict) -> None:
                 dotted.append((name, other))
             else:
                 draw.line((*b.at(name), *b.at(other)), fill=ROAD, width=2)
+                kit.mark("border_land")
     for a, c in dotted:
         kit.patterned_line(draw, b.at(a), b.at(c), LINK, 4, dots=True, gap=12)
+        kit.mark("border_sea")
 
 
 def _fortress(draw, centre, fill: kit.RGB, letter: str, size: int = 32) -> None:
@@ -124,15 +128,19 @@ def _princess(draw, centre, fill: kit.RGB, count: int, letter: str, size: int = 
     ]  # fmt: skip
     draw.polygon(crown, fill=fill, outline=kit.INK, width=2)
     ink = kit.contrast_ink(fill)
-    kit.text(draw, (x, y + h * 0.2), letter, int(size * 0.42), ink, outline=kit.outline_for(ink), stroke=2, anchor="mm")
+    kit.text(draw, (x, y + h * 0.2), letter, max(MARK_TEXT, int(size * 0.42)), ink, outline=kit.outline_for(ink), stroke=2,
+             anchor="mm")  # fmt: skip
     if count > 1:
-        kit.badge(draw, (x + h, y - h * 0.7), 10, kit.WHITE, str(count))
+        kit.badge(draw, (x + h, y - h * 0.7), COUNT_RADIUS, kit.WHITE, str(count))
+        kit.mark("count")
 
 
 def _damage(draw, centre, amount: int) -> None:
     """Damage taken this turn: a red tag with the points, below right of the piece."""
     x, y = centre
-    kit.token(draw, (x + 13, y + 12), 20, DAMAGE, shape="square", letter=f"{amount}", border_width=2)
+    kit.token(draw, (x + 13, y + 12), 22, DAMAGE, shape="square", border_width=2)
+    kit.text(draw, (x + 13, y + 12), f"{amount}", MARK_TEXT, kit.WHITE, outline=kit.INK, stroke=2, anchor="mm")
+    kit.mark("damage")
 
 
 def _retreated(draw, centre) -> None:
@@ -155,8 +163,10 @@ def _army_marks(draw, c, retreated: bool, count: int, damage: int) -> None:
     many stand in the stack, and the damage taken."""
     if retreated:
         _retreated(draw, c)
+        kit.mark("retreated")
     if count > 1:
-        kit.badge(draw, (c[0] + 14, c[1] - 14), 10, kit.WHITE, str(count))
+        kit.badge(draw, (c[0] + 14, c[1] - 14), COUNT_RADIUS, kit.WHITE, str(count))
+        kit.mark("count")
     if damage:
         _damage(draw, c, damage)
 
@@ -174,6 +184,7 @@ def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], or
 
         def fortress(draw, c, fill=fill, letter=letter, damage=damage):
             _fortress(draw, c, fill, letter)
+            kit.mark("fortress")
             if damage:
                 _damage(draw, c, damage)
 
@@ -190,8 +201,10 @@ def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], or
         def army(draw, c, owner=owner, kind=kind, damage=damage, retreated=retreated, count=count, attacking=attacking):
             if attacking:
                 attack_mark(draw, c)
+                kit.mark("attacking")
             kit.token(draw, c, TOKEN, colours.get(owner, BARBARIAN), shape=ARMY_SHAPES.get(kind, "circle"),
                       letter=letters.get(owner, "?"), border_width=2)
+            kit.mark(kind)
             _army_marks(draw, c, retreated, count, damage)
 
         items.append(army)
@@ -203,13 +216,18 @@ def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], or
 
         def barbarian(draw, c, damage=damage, retreated=retreated, count=count):
             kit.token(draw, c, TOKEN, BARBARIAN, shape="hexagon", letter=BARBARIAN_MARK, border_width=2)
+            kit.mark("barbarian")
             _army_marks(draw, c, retreated, count, damage)
 
         items.append(barbarian)
     for owner, count in sorted((info.get("princesses") or {}).items(), key=lambda kv: rank.get(kv[0], 99)):
         if count:
             fill = colours.get(owner, BARBARIAN)
-            items.append(lambda draw, c, fill=fill, count=count, owner=owner: _princess(draw, c, fill, count, letters.get(owner, "?")))
+            def princess(draw, c, fill=fill, count=count, owner=owner):
+                _princess(draw, c, fill, count, letters.get(owner, "?"))
+                kit.mark("princess")
+
+            items.append(princess)
     return items
 
 
@@ -253,8 +271,10 @@ def draw_provinces(
         left = min(max(left, 32), b.map_width - width - (24 if mark else 6))
         if owner in colours:
             kit.badge(draw, (left - 16, label_y), 12, colours[owner], letters.get(owner, "?"))
+            kit.mark("held")
         kit.text(draw, (left, label_y), name, NAME_SIZE, kit.INK, outline=kit.WHITE, stroke=3, anchor="lm")
         if mark:
+            kit.mark("kinds")
             mx = left + width + 11
             kit.text(draw, (mx, label_y), mark, 18, MARK_COLOURS[info["kind"]], outline=kit.WHITE, stroke=3, anchor="mm")
         items = _pieces(info, colours, letters, order)
@@ -262,13 +282,27 @@ def draw_provinces(
             item(draw, spot)
 
 
+RING = (62, 44, 50)  # the highlight ring's half width, and its reach above and below the centre
+
+
+def ring_box(b: MapBoard, name: str) -> tuple[float, float, float, float]:
+    """The highlight ring round a province, moved inward where the map's edge would cut it
+    (Provence at the bottom, Pomerania beside the panels)."""
+    x, y = b.at(name)
+    w, up, down = RING
+    x = min(max(x, w + 2), b.map_width - w - 3)
+    y = min(max(y, b.header + up + 2), b.height - down - 3)
+    return (x - w, y - up, x + w, y + down)
+
+
 def draw_highlight(draw: ImageDraw.ImageDraw, b: MapBoard, highlight: dict) -> None:
     """The last action: orange rings round its provinces, orange arrows along its moves."""
     for name in highlight.get("provinces") or highlight.get("cities") or []:
         if name in b.provinces:
-            x, y = b.at(name)
-            draw.ellipse((x - 62, y - 44, x + 62, y + 50), outline=kit.WHITE, width=9)
-            draw.ellipse((x - 60, y - 42, x + 60, y + 48), outline=kit.HIGHLIGHT, width=5)
+            x0, y0, x1, y1 = ring_box(b, name)
+            draw.ellipse((x0, y0, x1, y1), outline=kit.WHITE, width=9)
+            draw.ellipse((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=kit.HIGHLIGHT, width=5)
+            kit.mark("ring")
     for pair in highlight.get("routes") or []:
         if len(pair) == 2 and all(p in b.provinces for p in pair):
             (x0, y0), (x1, y1) = b.at(pair[0]), b.at(pair[1])
@@ -276,5 +310,6 @@ def draw_highlight(draw: ImageDraw.ImageDraw, b: MapBoard, highlight: dict) -> N
             ux, uy = (x1 - x0) / d, (y1 - y0) / d
             stop = min(56.0, d * 0.45)  # the point rests on the target's ring, clear of its pieces
             kit.arrow(draw, (x0 + ux * 8, y0 + uy * 8), (x1 - ux * stop, y1 - uy * stop), kit.HIGHLIGHT, 8, 24)
+            kit.mark("arrow")
 
 

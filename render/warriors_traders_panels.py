@@ -11,6 +11,18 @@ from render import kit
 from render.warriors_traders_board import RESOURCE_COLOURS, TURNS, MapBoard
 from render.warriors_traders_map import short_nation
 
+# Every word this module writes, in one table (to be translated: issue 17).
+LABELS = {
+    "no_nation": "no nation yet", "unified": "UNIFIED", "vp": "{vp} VP", "title": "{name} · {nation}",
+    "tech": "Tech (tokens)", "armies": "Armies {armies} · {forts} fort · {princesses} princ.",
+    "routes": "Routes: {names}", "war": "War with: {names}", "peace": "At peace", "team": "Team with: {names}",
+    "vp_from": "VP from {parts}", "none": "none", "prompt": "▶ {prompt}",
+    "game": "WARRIORS & TRADERS · {map}", "variant": " ({variant})", "teams": " · teams",
+    "turn": "Turn {turn} of {turns} · {phase}", "game_over": "GAME OVER after turn {turn}",
+    "winner": "Winner: {players}", "winner_entry": "{player} ({score} VP)", "rank_entry": "{rank}. {player} {score}",
+    "asked": "{player}: {prompt}", "waiting": "Waiting for {count}:", "prompts_in_panels": "(their prompts are in their panels)",
+    "order": "Order {letters} · Barbarians {strength}", "last": "Last:", "score": "VP",
+}  # fmt: skip
 PHASES = {
     "setup": "Setup",
     "sustenance": "Sustenance",
@@ -47,7 +59,7 @@ def _roman(level: int) -> str:
 
 
 def _names(names: Sequence[str], letters: dict[str, str]) -> str:
-    return ", ".join(f"{letters.get(n, '?')} {n}" for n in names) if names else "none"
+    return ", ".join(f"{letters.get(n, '?')} {n}" for n in names) if names else LABELS["none"]
 
 
 def draw_panel(
@@ -72,22 +84,22 @@ def draw_panel(
     draw.rectangle((x0 + 3, y0 + bar - 10, x1 - 3, y0 + bar - 2), fill=colour)
     ink = kit.contrast_ink(colour)
     kit.badge(draw, (x0 + 22, y0 + bar / 2), 14, kit.WHITE, letter)
-    vp = f"{info.get('vp', 0)} VP"
+    vp = LABELS["vp"].format(vp=info.get("vp", 0))
     kit.text(draw, (x1 - 12, y0 + bar / 2), vp, 26, ink, anchor="rm")
-    nation = info.get("nation_name") or "no nation yet"
+    nation = info.get("nation_name") or LABELS["no_nation"]
     number = info.get("nation_number")
     tags = [t.split()[-1].upper() for t in info.get("titles") or []]
     if info.get("unified"):
-        tags.append("UNIFIED")
+        tags.append(LABELS["unified"])
     if place is not None:
         tags.insert(0, f"#{place}")
-    title = f"{name} · {nation}" + (f" {number}" if number else "")
+    title = LABELS["title"].format(name=name, nation=nation) + (f" {number}" if number else "")
     room = x1 - x0 - 60 - kit.text_width(vp, 26) - 20
     tag_text = " ".join(tags)
     if tag_text:
         room -= kit.text_width(tag_text, 17) + 14
     if kit.text_width(title, 20) > room:  # "Serenissima Repubblica di Venezia" is too long: "Venezia"
-        title = f"{name} · {short_nation(nation)}" + (f" {number}" if number else "")
+        title = LABELS["title"].format(name=name, nation=short_nation(nation)) + (f" {number}" if number else "")
     label, size = kit.fit_text(title, 24, room, min_size=16)
     kit.text(draw, (x0 + 44, y0 + bar / 2), label, size, ink, anchor="lm")
     if tag_text:
@@ -114,33 +126,32 @@ def draw_panel(
     y += row_h
     techs, tokens = info.get("techs") or {}, info.get("tokens") or {}
     parts = [f"{label} {_roman(int(techs.get(key, 0)))} ({tokens.get(key, 0)})" for key, label in TRACK_NAMES]
-    label, fitted = kit.fit_text("Tech (tokens)  " + "  ".join(parts), size, x1 - left - 10, min_size=15)
+    label, fitted = kit.fit_text(LABELS["tech"] + "  " + "  ".join(parts), size, x1 - left - 10, min_size=15)
     kit.text(draw, (left, y), label, fitted, kit.INK, anchor="lm")
     y += row_h
     armies = info.get("armies") or {}
     army = ", ".join(f"{armies.get(k, 0)} {label}" for k, label in ARMY_NAMES)
-    pieces = f"Armies {army} · {info.get('fortresses', 0)} fort · {info.get('princesses', 0)} princ."
+    pieces = LABELS["armies"].format(armies=army, forts=info.get("fortresses", 0), princesses=info.get("princesses", 0))
     label, fitted = kit.fit_text(pieces, size, x1 - left - 10, min_size=15)
     kit.text(draw, (left, y), label, fitted, kit.INK, anchor="lm")
     y += row_h
     detail = info.get("vp_detail") or {}
-    vp_line = "VP from " + " · ".join(f"{VP_NAMES.get(k, k)} {v}" for k, v in detail.items())
+    vp_line = LABELS["vp_from"].format(parts=" · ".join(f"{VP_NAMES.get(k, k)} {v}" for k, v in detail.items()))
     routes = info.get("routes") or []
     wars = info.get("wars") or []
-    lines = [
-        (f"Routes: {_names(routes, letters)}", kit.INK),
-        (f"War with: {_names(wars, letters)}" if wars else "At peace", WAR if wars else MUTED),
-        (vp_line, MUTED),
-    ]
+    routes_text = LABELS["routes"].format(names=_names(routes, letters))
+    war_text = LABELS["war"].format(names=_names(wars, letters)) if wars else LABELS["peace"]
+    team_text = LABELS["team"].format(names=_names(allies, letters)) if allies else ""
+    lines = [(routes_text, kit.INK), (war_text, WAR if wars else MUTED), (vp_line, MUTED)]
     if (y1 - y) // row_h < len(lines) + len(prompts) + bool(allies):  # a short panel (5-6 players)
-        at_war = f" · WAR: {_names(wars, letters)}" if wars else ""
-        team = f" · Team: {_names(allies, letters)}" if allies else ""
-        lines = [(f"Routes: {_names(routes, letters)}{team}{at_war}", WAR if wars else kit.INK), (vp_line, MUTED)]
+        # Routes, team and wars share a line, each worded as on a tall panel.
+        joined = " · ".join(t for t in (routes_text, team_text, war_text if wars else "") if t)
+        lines = [(joined, WAR if wars else kit.INK), (vp_line, MUTED)]
         allies = ()
     if allies:
-        lines.insert(0, (f"Team with: {_names(allies, letters)}", kit.INK))
+        lines.insert(0, (team_text, kit.INK))
     for prompt in prompts:
-        lines.insert(0, (f"▶ {prompt}", PROMPT))
+        lines.insert(0, (LABELS["prompt"].format(prompt=prompt), PROMPT))
     for content, fill in lines:
         if y + row_h / 2 > y1 - 4:
             break
@@ -181,22 +192,20 @@ def draw_header(
     letters: dict[str, str],
     colours: dict[str, kit.RGB],
     result: list | None,
-    last: str,
+    said: list[tuple[str, bool]],
 ) -> None:
     turn = summary.get("turn", 1)
     phase = PHASES.get(summary.get("phase") or "", str(summary.get("phase") or "").title())
     variant = summary.get("variant")
-    title = f"WARRIORS & TRADERS · {b.title}" + (f" ({variant})" if variant else "")
+    title = LABELS["game"].format(map=b.title) + (LABELS["variant"].format(variant=variant) if variant else "")
     if summary.get("coop"):
-        title += " · teams"
+        title += LABELS["teams"]
     kit.text(draw, (16, 26), title, 28, kit.WHITE, anchor="lm")
-    status = f"Turn {turn} of {TURNS} · {phase}" if not result else f"GAME OVER after turn {turn}"
+    status = LABELS["turn"].format(turn=turn, turns=TURNS, phase=phase) if not result else LABELS["game_over"].format(turn=turn)
     kit.text(draw, (b.width - 16, 26), status, 28, STATUS, anchor="rm")
     y = 66
     if result:
-        best = [row for row in result if row.get("rank") == 1]
-        text = "Winner: " + " & ".join(f"{row['player']} ({row['score']} VP)" for row in best)
-        text += "   " + "  ".join(f"{row['rank']}. {row['player']} {row['score']}" for row in result if row.get("rank") != 1)
+        text = standings(result)
         label, size = kit.fit_text(text, 24, b.width - 32, min_size=16)
         kit.text(draw, (16, y), label, size, kit.WHITE, anchor="lm")
     else:
@@ -205,10 +214,11 @@ def draw_header(
         if len(pending) == 1:
             who = pending[0]["player"]
             kit.badge(draw, (x + 14, y), 14, colours.get(who, kit.FAINT), letters.get(who, "?"))
-            label, size = kit.fit_text(f"{who}: {pending[0].get('prompt', '')}", 24, b.width - x - 60, min_size=16)
+            label, size = kit.fit_text(LABELS["asked"].format(player=who, prompt=pending[0].get("prompt", "")), 24,
+                                       b.width - x - 60, min_size=16)  # fmt: skip
             kit.text(draw, (x + 36, y), label, size, kit.WHITE, anchor="lm")
         elif pending:
-            label = f"Waiting for {len(pending)}:"
+            label = LABELS["waiting"].format(count=len(pending))
             kit.text(draw, (x, y), label, 24, kit.WHITE, anchor="lm")
             x += kit.text_width(label, 24) + 12
             for item in pending:
@@ -216,12 +226,25 @@ def draw_header(
                 kit.badge(draw, (x + 14, y), 14, colours.get(who, kit.FAINT), letters.get(who, "?"))
                 kit.text(draw, (x + 34, y), who, 22, kit.WHITE, anchor="lm")
                 x += 52 + kit.text_width(who, 22)
-            kit.text(draw, (x + 6, y), "(their prompts are in their panels)", 20, HEADER_MUTED, anchor="lm")
+            kit.text(draw, (x + 6, y), LABELS["prompts_in_panels"], 20, HEADER_MUTED, anchor="lm")
         order = summary.get("order") or []
         if order:
-            label = "Order " + " ".join(letters.get(n, "?") for n in order)
-            label += f" · Barbarians {summary.get('barbarian_strength', '?')}"
+            label = LABELS["order"].format(letters=" ".join(letters.get(n, "?") for n in order),
+                                           strength=summary.get("barbarian_strength", "?"))  # fmt: skip
             kit.text(draw, (b.width - 16, y), label, 22, HEADER_MUTED, anchor="rm")
-    if last:
-        label, size = kit.fit_text(f"Last: {last}", 22, b.width - 32, min_size=19)
-        kit.text(draw, (16, 104), label, size, kit.HIGHLIGHT, anchor="lm")
+    if said:
+        label = LABELS["last"]
+        kit.text(draw, (16, 104), label, 22, kit.HIGHLIGHT, anchor="lm")
+        left = 16 + kit.text_width(label, 22) + 8
+        lines, size = kit.fit_sentences(said, 22, b.width - left - 16, 1, 19)
+        kit.text(draw, (left, 104), lines[0] if lines else "", size, kit.HIGHLIGHT, anchor="lm")
+
+
+def standings(result: list) -> str:
+    """The final standings in one line: the winner(s) first."""
+    best = [row for row in result if row.get("rank") == 1]
+    text = LABELS["winner"].format(players=" & ".join(
+        LABELS["winner_entry"].format(player=row["player"], score=row["score"]) for row in best))  # fmt: skip
+    rest = [LABELS["rank_entry"].format(rank=row["rank"], player=row["player"], score=row["score"])
+            for row in result if row.get("rank") != 1]  # fmt: skip
+    return text + ("   " + "  ".join(rest) if rest else "")

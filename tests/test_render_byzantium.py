@@ -88,7 +88,7 @@ def test_states_of_random_games_all_draw(players, seed):
 def test_every_event_list_of_a_game_makes_a_valid_highlight():
     for _state, events in random_game(["Ann", "Bo", "Cy"], 21):
         highlight = highlight_from_events("byzantium", events)
-        assert set(highlight) <= {"cities", "routes", "boxes", "text"}
+        assert set(highlight) <= {"cities", "routes", "boxes", "text", "said"}
         assert all(city in board().cities for city in highlight.get("cities", []))
 
 
@@ -106,7 +106,10 @@ def test_highlight_follows_moves_and_marks_conquests():
 
 def test_highlight_marks_the_special_action_box_taken():
     events = [FakeEvent("special", "Bo takes the special action: Fortify.", {"player": "Bo", "action": "fortify", "box": "fortify_2"})]
-    assert highlight_from_events("byzantium", events) == {"boxes": ["fortify_2"], "text": "Bo takes the special action: Fortify."}
+    assert highlight_from_events("byzantium", events) == {
+        "boxes": ["fortify_2"], "text": "Bo takes the special action: Fortify.",
+        "said": [["Bo takes the special action: Fortify.", False]],
+    }  # fmt: skip
 
 
 # -- pixel checks on hand-made summaries, so they do not depend on how a game goes ------------

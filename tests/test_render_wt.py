@@ -130,7 +130,7 @@ def test_states_of_random_games_all_draw(map_id, players, seed, variant):
     for index in picks:
         state, events = steps[index]
         highlight = highlight_from_events(NAME, events)
-        assert set(highlight) <= {"provinces", "routes", "text"}
+        assert set(highlight) <= {"provinces", "routes", "text", "said"}
         assert all(p in b.provinces for p in highlight.get("provinces", []))
         assert decode(render_png(NAME, state, highlight=highlight)).size == (b.width, b.height)
 

@@ -1,0 +1,176 @@
+"""The image a player reads in the chat without opening it: the area of the last action at a
+readable scale, with a strip saying who is asked what, the scores and what the last action
+did. Discord shows an image inline at about 550 px wide and at most about 350 px high, so
+the image is 880 x 560 (the same shape, 1.6 times the pixels, for phones' denser screens),
+and no text on it is smaller than 20 px (cap height 15 px: 9.4 px at 550 px).
+
+    +---------------------------------------------------------+
+    | TITLE · Round 2                   (letter) Player: prompt |  header
+    +-----------------------------------------+---------------+
+    |                                         | (A) Ann       |
+    |   the board round the last action       |   VP 12 · 3   |  scores
+    |   (1:1, or the game's zoom)             | ...           |
+    +-----------------------------------------+---------------+
+    | Last: the last action, its outcome kept when it is long |  footer
+    +---------------------------------------------------------+
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.scene import Box, Scene, Status
+
+WIDTH, HEIGHT = 880, 560
+DISPLAY_WIDTH = 550  # what Discord shows inline (px), for the readability measure
+HEADER, FOOTER, COLUMN = 78, 92, 250
+FOOTER_LINES = 3
+MIN_TEXT = 20  # px; cap height 15 px, 9.4 px at DISPLAY_WIDTH
+TITLE_SIZE, LINE_SIZE = 24, 22
+BAND = (40, 38, 52)
+COLUMN_FILL = kit.PAPER
+WAITING = kit.HIGHLIGHT
+GOLD = (214, 168, 32)
+MUTED = (110, 100, 90)
+# Every word the strip writes itself (to be translated: issue 17).
+LABELS = {"last": "Last:", "asked": "{player}: {prompt}", "more": "+{count} more", "scores": "{label} {value}"}
+
+
+def viewport() -> Box:
+    """Where the focus view goes on the inline image."""
+    return (0, HEADER, WIDTH - COLUMN, HEIGHT - FOOTER)
+
+
+def focus_box(scene: Scene) -> Box:
+    """The part of the board the focus view shows: centred on the last action (all of it
+    when it fits, else round its last place, where the outcome is), kept inside the map."""
+    vx0, vy0, vx1, vy1 = viewport()
+    width, height = round((vx1 - vx0) / scene.zoom), round((vy1 - vy0) / scene.zoom)
+    points = scene.focus or [scene.home]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    if max(xs) - min(xs) <= width - 160 and max(ys) - min(ys) <= height - 160:
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    else:
+        cx, cy = points[-1]
+    mx0, my0, mx1, my1 = scene.map_box
+    x0 = round(min(max(cx - width / 2, mx0), mx1 - width))
+    y0 = round(min(max(cy - height / 2, my0), my1 - height))
+    return (x0, y0, x0 + width, y0 + height)
+
+
+def draw_inline(scene: Scene) -> tuple[Image.Image, list[kit.TextMark]]:
+    """The inline image (RGB), and every text on it with its size there (the board's texts
+    inside the focus view scaled by its zoom; empty unless the scene was drawn recording)."""
+    box = focus_box(scene)
+    image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_FILL)
+    view = scene.image.crop(box)
+    for (cx0, cy0, _, _), patch in scene.covers:  # what the focus view leaves out (the key)
+        view.paste(patch, (cx0 - box[0], cy0 - box[1]))
+    vx0, vy0, vx1, vy1 = viewport()
+    if scene.zoom != 1:
+        view = view.resize((vx1 - vx0, vy1 - vy0), Image.Resampling.BILINEAR)
+    image.paste(view, (vx0, vy0))
+    with kit.recording() as strip:
+        draw = ImageDraw.Draw(image)
+        draw.line((vx1, vy0, vx1, vy1), fill=kit.INK, width=3)
+        _header(draw, scene.status)
+        _scores(draw, scene.status, (vx1 + 2, vy0, WIDTH, vy1))
+        _footer(draw, scene.status)
+    return image, _board_texts(scene, box) + strip.texts
+
+
+def _board_texts(scene: Scene, box: Box) -> list[kit.TextMark]:
+    """The board's texts that show in the focus view, at their size and place on the inline image."""
+    if scene.drawn is None:
+        return []
+    vx0, vy0, _, _ = viewport()
+    out = []
+    for mark in scene.drawn.texts:
+        x0, y0, x1, y1 = mark.box
+        if x1 <= box[0] or x0 >= box[2] or y1 <= box[1] or y0 >= box[3]:
+            continue
+        if any(x0 >= c[0] and y0 >= c[1] and x1 <= c[2] and y1 <= c[3] for c, _ in scene.covers):
+            continue  # painted over
+        z = scene.zoom
+        placed = (vx0 + (x0 - box[0]) * z, vy0 + (y0 - box[1]) * z, vx0 + (x1 - box[0]) * z, vy0 + (y1 - box[1]) * z)
+        out.append(kit.TextMark(mark.content, round(mark.size * z, 2), placed))  # type: ignore[arg-type]
+    return out
+
+
+def smallest_text_px(texts: list[kit.TextMark], width: int = WIDTH) -> float:
+    """The cap height of the smallest text, in px as Discord shows the image (550 px wide)."""
+    return min(kit.cap_height(int(m.size)) * (m.size / int(m.size)) for m in texts) * DISPLAY_WIDTH / width
+
+
+def _seat(status: Status, name: str):
+    return next((s for s in status.seats if s.name == name), None)
+
+
+def _header(draw: ImageDraw.ImageDraw, status: Status) -> None:
+    draw.rectangle((0, 0, WIDTH, HEADER), fill=BAND)
+    title, size = kit.fit_text(status.title, TITLE_SIZE, WIDTH - 24, min_size=MIN_TEXT)
+    kit.text(draw, (12, 20), title, size, kit.WHITE, anchor="lm")
+    y = 56
+    if status.over:
+        line, size = kit.fit_text(status.over, LINE_SIZE, WIDTH - 24, min_size=MIN_TEXT)
+        kit.text(draw, (12, y), line, size, GOLD, anchor="lm")
+        return
+    if not status.asked:
+        return
+    player, prompt = status.asked[0]
+    seat = _seat(status, player)
+    x = 12
+    if seat is not None:
+        kit.badge(draw, (x + 14, y), 15, seat.colour, seat.letter)
+        x += 36
+    others = len({p for p, _ in status.asked} - {player})
+    more = LABELS["more"].format(count=others) if others else ""
+    room = WIDTH - x - 12 - (kit.text_width(more, MIN_TEXT) + 12 if more else 0)
+    line, size = kit.fit_text(LABELS["asked"].format(player=player, prompt=prompt), LINE_SIZE, room, min_size=MIN_TEXT)
+    kit.text(draw, (x, y), line, size, kit.WHITE, anchor="lm")
+    if more:
+        kit.text(draw, (WIDTH - 12, y), more, MIN_TEXT, WAITING, anchor="rm")
+
+
+def _scores(draw: ImageDraw.ImageDraw, status: Status, box: Box) -> None:
+    """One block per player: letter disc and name, then the scores; an orange bar marks the
+    players the game waits on."""
+    x0, y0, x1, y1 = box
+    count = max(1, len(status.seats))
+    block = min(64, (y1 - y0 - 8) / count)
+    two_lines = block >= 2 * MIN_TEXT + 14
+    y = y0 + 6
+    for seat in status.seats:
+        if seat.waiting:
+            draw.rectangle((x0 + 2, y + 2, x0 + 8, y + block - 4), fill=WAITING)
+        cy = y + (block / 4 + 2 if two_lines else block / 2)
+        kit.badge(draw, (x0 + 28, cy), 16, seat.colour, seat.letter)
+        scores = "  ".join(LABELS["scores"].format(label=label, value=value) for label, value in seat.scores)
+        if two_lines:
+            name, size = kit.fit_text(seat.name, LINE_SIZE, x1 - x0 - 60, min_size=MIN_TEXT)
+            kit.text(draw, (x0 + 50, cy), name, size, kit.INK, anchor="lm")
+            line, size = kit.fit_text(scores, LINE_SIZE, x1 - x0 - 60, min_size=MIN_TEXT)
+            kit.text(draw, (x0 + 50, y + block * 3 / 4 - 2), line, size, kit.INK, anchor="lm")
+        else:
+            values = "  ".join(str(value) for _, value in seat.scores)
+            right = x1 - 10
+            kit.text(draw, (right, cy), values, MIN_TEXT, kit.INK, anchor="rm")
+            room = right - kit.text_width(values, MIN_TEXT) - 10 - (x0 + 48)
+            name, size = kit.fit_text(seat.name, MIN_TEXT, room, min_size=MIN_TEXT)
+            kit.text(draw, (x0 + 48, cy), name, size, kit.INK, anchor="lm")
+        y += block
+
+
+def _footer(draw: ImageDraw.ImageDraw, status: Status) -> None:
+    top = HEIGHT - FOOTER
+    draw.rectangle((0, top, WIDTH, HEIGHT), fill=BAND)
+    if not status.said:
+        return
+    label = LABELS["last"]
+    kit.text(draw, (12, top + 24), label, LINE_SIZE, WAITING, anchor="lm")
+    left = 12 + kit.text_width(label, LINE_SIZE) + 8
+    lines, size = kit.fit_sentences(status.said, LINE_SIZE, WIDTH - left - 12, FOOTER_LINES, MIN_TEXT)
+    step = (FOOTER - 12) / FOOTER_LINES
+    for i, line in enumerate(lines):
+        kit.text(draw, (left, top + 24 + i * step), line, size, WAITING, anchor="lm")

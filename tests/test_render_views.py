@@ -1,0 +1,235 @@
+"""What the chat shows: the inline image (readable at Discord's 550 px), and the boards' text
+and marks: no text cut at an image's edge, every mark explained by the key, the outcome of
+the last action never the part of the narration that is cut."""
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from engine import get_game
+from engine.core import Event
+from render import byzantium, byzantium_key, highlight_from_events, inline, kit, render_inline, render_views
+from render import warriors_traders as wt
+from render.warriors_traders_static import KEY_KINDS as WT_KEY_KINDS
+
+BYZ = get_game("byzantium")
+WT = get_game("warriors_traders")
+
+
+def decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def byz_history(seed=5, players=("Ann", "Bo", "Cy", "Dee")):
+    rng = random.Random(seed)
+    state = BYZ.setup(list(players), seed, {})
+    steps = [(state, [])]
+    while not BYZ.is_over(state):
+        decision = BYZ.pending(state)[0]
+        state, events = BYZ.apply(state, decision.player, rng.choice(decision.options).id)
+        steps.append((state, events))
+    return steps
+
+
+def wt_history(map_id, seed=3, players=("Ann", "Bo", "Cy", "Dee"), limit=400):
+    from engine.warriors_traders import testkit
+
+    rng = random.Random(seed)
+    state = WT.setup(list(players), seed, {"map": map_id, "variant": "none"})
+    steps = [(state, [])]
+    while not WT.is_over(state) and len(steps) < limit:
+        decision = rng.choice(WT.pending(state))
+        pool = list(decision.options)
+        if decision.kind in testkit.BUSY_KINDS:
+            keen = [o for o in pool if o.id not in ("pass", "done", "fight", "keep", "back", "cancel", "refuse", "stop")
+                    and not o.id.startswith(("war:", "shift:", "peace:"))]
+            if keen and rng.random() < 0.85:
+                pool = keen
+        state, events = WT.apply(state, decision.player, rng.choice(pool).id)
+        steps.append((state, events))
+    return steps
+
+
+@pytest.fixture(scope="module")
+def byz_steps():
+    return byz_history()
+
+
+@pytest.fixture(scope="module")
+def wt_steps():
+    return {map_id: wt_history(map_id) for map_id in ("west", "east", "italy")}
+
+
+def spread(steps, count=8):
+    return sorted({0, len(steps) - 1, *range(0, len(steps), max(1, len(steps) // count))})
+
+
+def with_kinds(steps, kinds):
+    """Indexes of the steps whose events include one of `kinds` (battles, conquests...)."""
+    return [i for i, (_, events) in enumerate(steps) if any(e.kind in kinds for e in events)]
+
+
+# -- the inline image -------------------------------------------------------------------------
+
+
+def test_inline_image_has_the_chat_shape_and_is_deterministic(byz_steps):
+    state, events = byz_steps[90]
+    highlight = highlight_from_events("byzantium", events)
+    data = render_inline("byzantium", state, highlight=highlight)
+    image = decode(data)
+    assert image.format == "PNG" and image.size == (inline.WIDTH, inline.HEIGHT)
+    # Discord fits an inline image in about 550 x 350: this shape fills it at full width.
+    assert abs(inline.WIDTH / inline.HEIGHT - 550 / 350) < 0.01
+    assert data == render_inline("byzantium", BYZ.loads(BYZ.dumps(state)), highlight=dict(highlight))
+    views = render_views("byzantium", state, highlight=highlight)
+    assert views[0] == data and decode(views[1]).size == (byzantium.board().width, byzantium.board().height)
+    assert all(len(png) < 1_000_000 for png in views)
+
+
+def _inline_texts(game, state, highlight):
+    module = byzantium if game == "byzantium" else wt
+    return inline.draw_inline(module.scene(state, highlight))[1]
+
+
+def test_smallest_text_on_the_inline_image_is_9_px_at_discords_width(byz_steps, wt_steps):
+    """Computed from the layout: every text drawn on the inline image (the strip's, and the
+    board's inside the focus view, scaled by its zoom), its cap height at 550 px wide."""
+    cases = [("byzantium", byz_steps, i) for i in spread(byz_steps) + with_kinds(byz_steps, {"battle_result", "conquest"})[:4]]
+    for steps in wt_steps.values():
+        cases += [("warriors_traders", steps, i) for i in spread(steps, 4) + with_kinds(steps, {"battle", "conquest", "trade_done"})[:3]]
+    for game, steps, index in cases:
+        state, events = steps[index]
+        texts = _inline_texts(game, state, highlight_from_events(game, events))
+        assert len(texts) > 8, (game, index)
+        assert inline.smallest_text_px(texts) >= 9, (game, index, min(texts, key=lambda m: m.size))
+
+
+def test_the_readability_measure_catches_small_text():
+    small = [kit.TextMark("2", 16, (0, 0, 10, 10))]
+    assert inline.smallest_text_px(small) < 9  # 16 px text is 12 px tall: 7.5 px at 550 of 880
+    assert inline.smallest_text_px([kit.TextMark("2", 20, (0, 0, 10, 10))]) >= 9
+
+
+def test_inline_strip_text_stays_inside_the_image(byz_steps, wt_steps):
+    long_name = ["Maximiliane-Wilhelmine", "Bo", "Cy"]
+    state = BYZ.setup(long_name, 2, {})
+    steps = [(state, byz_steps[90][1]), *(wt_steps["italy"][i] for i in spread(wt_steps["italy"], 3))]
+    for state, events in steps:
+        game = "byzantium" if hasattr(state, "cities") or "byzantium" in type(state).__module__ else "warriors_traders"
+        module = byzantium if game == "byzantium" else wt
+        scene = module.scene(state, highlight_from_events(game, events))
+        scene.drawn = None  # only the strip's own texts
+        _, texts = inline.draw_inline(scene)
+        assert texts
+        for mark in texts:
+            x0, y0, x1, y1 = mark.box
+            assert x0 >= 0 and y0 >= 0 and x1 <= inline.WIDTH and y1 <= inline.HEIGHT, mark
+
+
+def test_focus_view_looks_at_the_last_action(byz_steps):
+    for index in with_kinds(byz_steps, {"conquest"})[:3]:
+        state, events = byz_steps[index]
+        highlight = highlight_from_events("byzantium", events)
+        scene = byzantium.scene(state, highlight)
+        x0, y0, x1, y1 = inline.focus_box(scene)
+        for name in highlight["cities"]:
+            city = byzantium.board().cities[name]
+            assert x0 < city.x < x1 and y0 < city.y < y1
+        assert y0 >= byzantium.board().header and y1 <= byzantium.board().panels_top  # the map, not header or panels
+
+
+# -- boards: text inside the image, marks in the key ------------------------------------------
+
+
+def _recorded(module, state, highlight):
+    scene = module.scene(state, highlight)
+    return scene.image.size, scene.drawn
+
+
+def test_no_text_is_cut_at_a_board_edge(byz_steps, wt_steps):
+    cases = [(byzantium, "byzantium", byz_steps[i]) for i in spread(byz_steps, 5)]
+    cases += [(wt, "warriors_traders", steps[i]) for steps in wt_steps.values() for i in spread(steps, 3)]
+    for module, game, (state, events) in cases:
+        (width, height), drawn = _recorded(module, state, highlight_from_events(game, events))
+        assert len(drawn.texts) > 50
+        for mark in drawn.texts:
+            x0, y0, x1, y1 = mark.box
+            assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, (game, mark)
+
+
+def test_every_mark_on_the_byzantium_board_is_in_its_key(byz_steps):
+    seen: set[str] = set()
+    for index in spread(byz_steps, 12) + with_kinds(byz_steps, {"move", "special", "conquest"})[:6]:
+        state, events = byz_steps[index]
+        _, drawn = _recorded(byzantium, state, highlight_from_events("byzantium", events))
+        assert drawn.marks <= byzantium_key.KINDS, drawn.marks - byzantium_key.KINDS
+        seen |= drawn.marks
+    # The sample reaches the marks that change with play (so the check above checked them).
+    assert {"controller", "strength", "halo", "band", "box_taken", "army_arab", "fort", "city_bulgar"} <= seen
+
+
+def test_every_mark_on_the_warriors_traders_board_is_in_its_key(wt_steps):
+    seen: set[str] = set()
+    for steps in wt_steps.values():
+        for index in spread(steps, 10) + with_kinds(steps, {"move", "battle", "build"})[:6]:
+            state, events = steps[index]
+            _, drawn = _recorded(wt, state, highlight_from_events("warriors_traders", events))
+            assert drawn.marks <= WT_KEY_KINDS, drawn.marks - WT_KEY_KINDS
+            seen |= drawn.marks
+    assert {"held", "barbarian", "fortress", "ring", "arrow", "count"} <= seen
+
+
+# -- the last action's narration ---------------------------------------------------------------
+
+
+def test_fitting_a_long_narration_keeps_its_outcome():
+    steps = [(f"Step {i} of a long battle at Thessalonica with many words.", False) for i in range(8)]
+    said = [*steps, ("Thessalonica withstands the siege (3 against 0).", True)]
+    lines, size = kit.fit_sentences(said, 25, 900, 2, 20)
+    assert len(lines) <= 2 and size == 20
+    assert all(kit.text_width(line, size) <= 900 for line in lines)
+    joined = " ".join(lines)
+    assert "withstands the siege (3 against 0)." in joined and "…" in joined
+    assert joined.startswith("Step 0")  # the first step stays, for context
+
+
+def test_byzantium_header_shows_the_result_of_a_battle(byz_steps):
+    """The issue's case: a siege whose narration is too long for the header still shows how
+    it ended."""
+    for index in with_kinds(byz_steps, {"battle_result"}):
+        state, events = byz_steps[index]
+        result = next(e.text for e in events if e.kind == "battle_result")
+        _, drawn = _recorded(byzantium, state, highlight_from_events("byzantium", events))
+        header = " ".join(m.content for m in drawn.texts if m.box[3] <= byzantium.board().header)
+        assert result in header, (index, result, header)
+
+
+def test_warriors_traders_panels_name_wars_one_way():
+    events = [Event("war", "Ann declares war on Bo.", {"player": "Ann"})]
+    from engine.warriors_traders import testkit
+
+    for players in (("Ann", "Bo"), ("Ann", "Bo", "Cy", "Dee", "Eve", "Fay")):  # tall panels and short ones
+        state = testkit.start(players, map="italy")
+        summary = WT.summary(state)
+        summary["players"]["Ann"]["wars"] = ["Bo"]
+        summary["players"]["Bo"]["wars"] = ["Ann"]
+        with kit.recording() as drawn:
+            wt.draw_board(summary, None, highlight_from_events("warriors_traders", events))
+        words = " ".join(m.content for m in drawn.texts)
+        assert "War with: A Ann" in words and "War with: B Bo" in words
+        assert "WAR:" not in words
+
+
+def test_warriors_traders_highlight_ring_stays_on_the_map():
+    from render.warriors_traders_board import board
+    from render.warriors_traders_map import ring_box
+
+    for map_id in ("west", "east", "italy"):
+        b = board(map_id)
+        for name in b.provinces:
+            x0, y0, x1, y1 = ring_box(b, name)
+            assert x0 >= 0 and x1 <= b.map_width and y0 >= b.header and y1 <= b.height, (map_id, name)
