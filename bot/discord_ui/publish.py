@@ -15,6 +15,7 @@ import discord
 
 from bot.discord_ui.components import build_view
 from bot.discord_ui.permissions import missing, missing_sentence
+from bot.service import follow_up
 from bot.service.posts import Outcome, Post
 
 log = logging.getLogger(__name__)
@@ -65,15 +66,25 @@ class Publisher:
         lacking: list[str] = []
         if outcome.posts and channel is not None:
             # Listed before posting, so the prompts about to be sent are never among them.
-            stale = await self._stale_prompts(outcome)
+            try:
+                stale = await self._stale_prompts(outcome)
+            except Exception:  # bookkeeping: never a reason to hold back the posts
+                log.exception("game %s: listing its outdated prompts failed; they keep their buttons",
+                              outcome.game_id)
+                stale = []
             await self._ensure_board_thread(outcome, channel)
             lacking = await self.post_all(outcome, channel)
             if not lacking:
                 clicked = getattr(getattr(interaction, "message", None), "id", None)
                 await self.retire_prompts(stale, keep_message=clicked)
         if interaction is None:
+            if outcome.trouble:
+                log.warning("game %s: posted, with trouble: %s", outcome.game_id, " ".join(outcome.trouble))
             return
         reply = outcome.reply
+        if outcome.trouble:  # the change is stored; say so, then what did not happen
+            content = follow_up.reply_text(outcome.saved, reply.content if reply else None, outcome.trouble)
+            reply = dataclasses.replace(reply, content=content) if reply else Post(content)
         if lacking:
             sentence = missing_sentence(lacking)
             reply = Post(f"{reply.content}\n{sentence}" if reply else sentence)
@@ -109,7 +120,10 @@ class Publisher:
                         await channel.get_partial_message(record.message_id).edit(view=None)
                 except discord.HTTPException as exc:
                     log.info("could not retire prompt %s: %s", record.message_id, exc)
-            await self.service.forget_prompt(record.message_id)
+            try:
+                await self.service.forget_prompt(record.message_id)
+            except Exception:  # it is retired again next time; a click on it is refused as stale
+                log.exception("could not forget retired prompt %s", record.message_id)
 
     async def _ensure_board_thread(self, outcome: Outcome, channel) -> None:
         """Create the game's board thread the first time a board is posted, if it wants one."""
@@ -119,8 +133,11 @@ class Publisher:
             return
         thread_id = await self.create_board_thread(channel, outcome.wants_board_thread)
         if thread_id is not None:
-            await self.service.set_board_thread(outcome.game_id, thread_id)
             outcome.board_thread_id = thread_id
+            try:
+                await self.service.set_board_thread(outcome.game_id, thread_id)
+            except Exception:  # this board still goes there; the next one opens a new thread
+                log.exception("game %s: board thread %s could not be recorded", outcome.game_id, thread_id)
 
     async def _edit_clicked(self, interaction: discord.Interaction, post: Post) -> None:
         view = build_view(post.components)
@@ -145,14 +162,17 @@ class Publisher:
         for post in outcome.posts:
             target = board_channel if post.where == "board" else channel
             try:
-                await self.send(post, target, game_id=outcome.game_id)
+                await self.send(post, target, game_id=outcome.game_id, trouble=outcome.trouble)
             except discord.Forbidden:
                 lacking = self._missing_in(target)
                 log.warning("cannot post in channel %s for game %s: missing %s",
                             getattr(target, "id", None), outcome.game_id, lacking or "unknown")
                 if post.kind == "lobby" and outcome.game_id is not None:
                     # Nobody could ever see or join this lobby: close it so the channel stays free.
-                    await self.service.drop_unseen_lobby(outcome.game_id)
+                    try:
+                        await self.service.drop_unseen_lobby(outcome.game_id)
+                    except Exception:
+                        log.exception("game %s: its unseen lobby could not be closed", outcome.game_id)
                 return lacking or ["Send Messages"]
             except discord.HTTPException as exc:
                 log.warning("posting a %s message for game %s failed: %s", post.kind, outcome.game_id, exc)
@@ -161,21 +181,35 @@ class Publisher:
             raise failed
         return []
 
-    async def send(self, post: Post, channel, *, game_id: int | None) -> discord.Message:
+    async def send(self, post: Post, channel, *, game_id: int | None,
+                   trouble: list[str] | None = None) -> discord.Message:
+        """Post, then note the message in the database. The message is out whatever the note
+        does: a note that fails (after the service's retries) is logged and added to `trouble`."""
         if post.dm_prompt:
-            post = await self._dm_private_prompt(post, game_id)
+            post = await self._dm_private_prompt(post, game_id, trouble)
         files, note = _files(post, self._limit(getattr(channel, "guild", None)))
         view = build_view(post.components)
         kwargs = {"view": view} if view is not None else {}
         message = await channel.send(_content(post, note), files=files, allowed_mentions=_allowed(post), **kwargs)
-        if game_id is not None:
-            await self.service.record_message(game_id, channel.id, message.id, post.kind, post.version)
+        await self._note(game_id, message, post, trouble)
         if post.dm_to and not post.dm_prompt:
             guild_id = getattr(getattr(channel, "guild", None), "id", "@me")
             link = f"https://discord.com/channels/{guild_id}/{channel.id}/{message.id}"
             for user_id in post.dm_to:
                 await self.dm(user_id, Post(f"🎲 Your turn in <#{channel.id}>: {post.content}\n{link}"))
         return message
+
+    async def _note(self, game_id: int | None, message, post: Post, trouble: list[str] | None) -> None:
+        """Record a posted message of a game; a failure (after the service's retries) is logged
+        and told through `trouble`, never raised: the message is out whatever the database says."""
+        if game_id is None or message is None:
+            return
+        try:
+            await self.service.record_message(game_id, message.channel.id, message.id, post.kind, post.version)
+        except Exception:
+            log.exception("game %s: posted %s message %s could not be recorded", game_id, post.kind, message.id)
+            if trouble is not None:
+                trouble.append(follow_up.MESSAGES_FAILED)
 
     async def _channel(self, channel_id: int):
         try:
@@ -212,7 +246,7 @@ class Publisher:
             return None
         return thread.id
 
-    async def _dm_private_prompt(self, post: Post, game_id: int | None) -> Post:
+    async def _dm_private_prompt(self, post: Post, game_id: int | None, trouble: list[str] | None) -> Post:
         """DM the private prompt before its public post; a member whose DMs are closed is
         pinged by the public post instead (its button opens the same prompt). The DMs are
         recorded, so they lose their buttons once the game moves on."""
@@ -225,9 +259,7 @@ class Publisher:
                     log.info("cannot DM user %s: %s", user_id, exc)
                     unreached.append(user_id)
                     break
-                if game_id is not None and message is not None:
-                    await self.service.record_message(game_id, message.channel.id, message.id, page.kind,
-                                                      page.version)
+                await self._note(game_id, message, page, trouble)
         mentions = tuple(dict.fromkeys(post.mentions + tuple(unreached)))
         return dataclasses.replace(post, mentions=mentions)
 

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.service import hidden, private_prompt, text
 from bot.service.actor import Actor
+from bot.service.follow_up import CHOICE_SAVED, POSTS_FAILED, REMINDERS_FAILED, retried
 from bot.service.posts import Attachment, Outcome, Post, Refusal
 from bot.service.prompt import build_prompt, history_head
 from bot.service.render_pool import RenderPool
@@ -164,9 +165,12 @@ class ServiceCore:
     # -- messages ----------------------------------------------------------------------------
     async def record_message(self, game_id: int, channel_id: int, message_id: int, kind: str,
                              version: int | None) -> None:
-        await self.storage.record_message(game_id, channel_id, message_id, kind, version)
+        """Note a posted message (retried: the message is out, whatever the database says)."""
+        await retried(f"recording message {message_id} of game {game_id}",
+                      lambda: self.storage.record_message(game_id, channel_id, message_id, kind, version))
         if kind == "lobby":
-            await self.storage.update_settings(game_id, lobby_message_id=message_id)
+            await retried(f"recording the lobby message of game {game_id}",
+                          lambda: self.storage.update_settings(game_id, lobby_message_id=message_id))
 
     async def stale_prompts(self, game_id: int, version: int | None) -> list:
         """Prompt messages of the game (in the channel, and private prompts sent by DM) for any
@@ -176,10 +180,11 @@ class ServiceCore:
         return [m for m in prompts if m.version != version]
 
     async def forget_prompt(self, message_id: int) -> None:
-        await self.storage.forget_message(message_id)
+        await retried(f"forgetting prompt {message_id}", lambda: self.storage.forget_message(message_id))
 
     async def set_board_thread(self, game_id: int, thread_id: int) -> None:
-        await self.storage.update_settings(game_id, board_thread_id=thread_id)
+        await retried(f"recording the board thread of game {game_id}",
+                      lambda: self.storage.update_settings(game_id, board_thread_id=thread_id))
 
     def outcome(self, record: GameRecord, **fields) -> Outcome:
         """An Outcome aimed at the game's channel and board thread."""
@@ -272,33 +277,47 @@ class ServiceCore:
                 for chunk in text.chunk_lines(lines)]
 
     async def after_change(self, loaded: LoadedGame, events: Sequence[Event], header: str,
-                           *, board: bool | None = None, here: int | None = None) -> list[Post]:
+                           *, board: bool | None = None, here: int | None = None) -> tuple[list[Post], list[str]]:
         """Board and account, then results (game over) or the prompts; reminders rescheduled.
+        Returns the posts and the trouble to tell the member who acted (see follow_up.py).
+
+        The change is already stored when this runs, so it never raises: a reminder schedule
+        that cannot be written still leaves the board and prompts to post.
 
         A choice that changed nothing visible (no events: "move this army", then the real move
         is the next decision) gets no board, to keep the channel readable; `board=True` forces one
         (start, undo, take-back).
         """
-        over = engine_of(loaded.record).is_over(loaded.state)
-        posts = []
-        if board or (board is None and (hidden.public_events(events) or over)):
-            posts = await self.board_posts(loaded, events, header)
-        if over:
-            posts.extend(self.result_posts(loaded))
-        else:
+        try:
+            over = engine_of(loaded.record).is_over(loaded.state)
+            posts = []
+            if board or (board is None and (hidden.public_events(events) or over)):
+                posts = await self.board_posts(loaded, events, header)
+            if over:
+                posts.extend(self.result_posts(loaded))
+                return posts, []
             posts.extend(await self.prompt_posts(loaded, here=here))
-            await self.schedule_reminders(loaded)
-        return posts
+        except Exception:
+            log.exception("game %s: the posts after stored choice %s could not be built", loaded.id, loaded.seq)
+            return [], [POSTS_FAILED]
+        return posts, await self.schedule_reminders(loaded)
 
-    async def schedule_reminders(self, loaded: LoadedGame) -> None:
-        """The game now waits on the pending players: each gets a fresh reminder schedule."""
+    async def schedule_reminders(self, loaded: LoadedGame) -> list[str]:
+        """The game now waits on the pending players: each gets a fresh reminder schedule.
+        Returns the trouble to report if the schedule could not be written (it is logged)."""
         record = loaded.record
         due: dict[str, datetime] = {}
         if record.status == "active":
             at = self.clock() + timedelta(hours=record.reminder_hours)
             due = {player: at for player in sorted({d.player for d in engine_of(record).pending(loaded.state)})}
-        # One transaction: the old schedule never lingers beside the new one.
-        await self.storage.replace_reminders(record.id, due)
+        try:
+            # One transaction: the old schedule never lingers beside the new one.
+            await retried(f"rescheduling the reminders of game {record.id}",
+                          lambda: self.storage.replace_reminders(record.id, due))
+        except Exception:
+            log.exception("game %s: reminders not rescheduled after choice %s", record.id, loaded.seq)
+            return [REMINDERS_FAILED]
+        return []
 
     async def _store_choice(self, loaded: LoadedGame, seat: Seat, option_id: str,
                             actor: Actor) -> tuple[LoadedGame, list[Event]]:
@@ -317,8 +336,12 @@ class ServiceCore:
             raise Refusal(STALE) from None
         except WrongStatus as exc:
             raise Refusal(f"The game can't take choices now ({exc.status}).") from None
+        # Stored: from here on nothing may answer "nothing was changed" (see follow_up.py).
         if engine.is_over(state):
-            record = await self.storage.game(record.id)
+            try:
+                record = await retried(f"reading finished game {record.id}", lambda: self.storage.game(record.id))
+            except Exception:
+                log.exception("game %s: reading its finished record failed; posting the results anyway", record.id)
         return LoadedGame(record, state, choice.seq, choice.created_at), events
 
     async def _apply_choice(self, loaded: LoadedGame, seat: Seat, decision: Decision, option: Option,
@@ -328,7 +351,7 @@ class ServiceCore:
         after, events = await self._store_choice(loaded, seat, option.id, actor)
         label = option.label or option.id
         header = header or text.chosen_header(seat.seat, label, decision.private)
-        posts = await self.after_change(after, events, header, here=actor.user_id)
+        posts, trouble = await self.after_change(after, events, header, here=actor.user_id)
         who = text.mention(seat.user_id, seat.seat)
         learnt = text.event_lines(hidden.private_events(events, seat.seat))
         answered = f"{who}: {decision.prompt}\n✅ **{text.clip(label, 200)}**"
@@ -338,7 +361,7 @@ class ServiceCore:
         elif learnt:
             reply = Post("\n".join(["🔒 Only you see this:", *learnt]))
         return self.outcome(after.record, edit=Post(text.clip(answered, text.MESSAGE_LIMIT)), posts=posts,
-                            reply=reply)
+                            reply=reply, saved=CHOICE_SAVED, trouble=trouble)
 
     @staticmethod
     def my_decisions(loaded: LoadedGame, user_id: int) -> list[Decision]:

@@ -16,6 +16,7 @@ from bot.storage.records import ChannelBusy, GameMovedOn, GameRecord, Seat, Unkn
 from engine import IllegalAction, game_names, get_game
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+GAME_STARTED = "The game has started."
 
 
 def lobby_card(record: GameRecord, note: str = "") -> Post:
@@ -157,5 +158,6 @@ class LobbyActions(ServiceCore):
         setup = lobby_options.describe(loaded.record.game, loaded.record.options)
         if setup:
             header += f"\n{setup}"
-        posts = await self.after_change(loaded, [], header, board=True)
-        return self.outcome(loaded.record, edit=lobby_card(loaded.record, "▶️ Started."), posts=posts)
+        posts, trouble = await self.after_change(loaded, [], header, board=True)
+        return self.outcome(loaded.record, edit=lobby_card(loaded.record, "▶️ Started."), posts=posts,
+                            saved=GAME_STARTED, trouble=trouble)

@@ -7,14 +7,20 @@ that moved on after it was shown.
 from __future__ import annotations
 
 import json
+import logging
 
 from bot.service import hidden, text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, ServiceCore, engine_of, events_from_json
+from bot.service.follow_up import retried
 from bot.service.posts import Attachment, Outcome, Post
 from bot.service.prompt import ButtonSpec, confirm_id
 from bot.storage.records import GameMovedOn, GameRecord, LoadedGame, Seat, StorageError, WrongStatus
 from engine import Decision, Option
+
+log = logging.getLogger(__name__)
+
+AUDIT_FAILED = "But I could not write it to the game's audit log (the database is busy or full)."
 
 # What a vanished player "would" do, best first: pass when passing is possible.
 _DEFAULT_IDS = ("pass", "done", "no_levy", "spare")
@@ -96,9 +102,11 @@ class ModActions(ServiceCore):
         undone = await self.storage.undo_to(loaded.id, loaded.seq - steps, by_user_id=actor.user_id)
         header = f"↩️ The last {steps} choice{'s were' if steps > 1 else ' was'} undone by a moderator."
         posts = [_announce(actor, f"undid the last {steps} choice{'s' if steps > 1 else ''}.")]
+        trouble: list[str] = []
         if undone.record.status == "active":
-            posts += await self.after_change(undone, [], header, board=True)
-        return self.outcome(undone.record, posts=posts)
+            more, trouble = await self.after_change(undone, [], header, board=True)
+            posts += more
+        return self.outcome(undone.record, posts=posts, trouble=trouble)
 
     async def _do_abandon(self, loaded: LoadedGame, actor: Actor, _arg) -> Outcome:
         record = await self.storage.set_status(loaded.id, "abandoned", by_user_id=actor.user_id)
@@ -122,8 +130,8 @@ class ModActions(ServiceCore):
         started = await self.storage.start_game(record.id)
         header = f"🔄 **{engine_of(record).title}** starts over."
         posts = [_announce(actor, "reset the game: it starts over with the same seats.")]
-        posts += await self.after_change(started, [], header, board=True)
-        return self.outcome(started.record, posts=posts, retire_games=[old.id])
+        more, trouble = await self.after_change(started, [], header, board=True)
+        return self.outcome(started.record, posts=posts + more, retire_games=[old.id], trouble=trouble)
 
     async def replace(self, actor: Actor, old: str, new_user_id: int, new_name: str, *,
                       new_is_bot: bool = False, new_is_me: bool = False) -> Outcome:
@@ -185,7 +193,12 @@ class ModActions(ServiceCore):
                 outcome = await self._apply_choice(loaded, seat, decision, option, actor, header=header)
             except Refusal as why:
                 return Outcome.refuse(str(why), record.id)
-            await self.storage.audit(record.id, actor.user_id, "skip", {"seat": seat.seat, "option": option.id})
+            try:  # the skip is stored: a missing audit line must not make it look undone
+                await retried(f"auditing a skip in game {record.id}", lambda: self.storage.audit(
+                    record.id, actor.user_id, "skip", {"seat": seat.seat, "option": option.id}))
+            except Exception:
+                log.exception("game %s: the skip of %s is stored but not in the audit log", record.id, seat.seat)
+                outcome.trouble.append(AUDIT_FAILED)
         outcome.edit = None
         outcome.posts.insert(0, _announce(actor, f"skipped **{seat.seat}**{what}."))
         outcome.reply = Post("Skipped.")
@@ -204,9 +217,8 @@ class ModActions(ServiceCore):
         if paused:
             return self.outcome(record, posts=[_announce(actor, "paused the game. Choices wait until it resumes.")])
         resumed = LoadedGame(record, loaded.state, loaded.seq, loaded.last_choice_at)
-        posts = [_announce(actor, "resumed the game.")] + await self.prompt_posts(resumed)
-        await self.schedule_reminders(resumed)
-        return self.outcome(record, posts=posts)
+        prompts, trouble = await self.after_change(resumed, [], "", board=False)
+        return self.outcome(record, posts=[_announce(actor, "resumed the game."), *prompts], trouble=trouble)
 
     async def inspect(self, actor: Actor, reveal: bool = False) -> Outcome:
         """The game's state for a moderator, privately. While the game runs, its secrets (hands,

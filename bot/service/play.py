@@ -14,7 +14,7 @@ from bot.service.actor import Actor
 from bot.service.core import STALE, Refusal, ServiceCore, engine_of, events_from_json, game_title
 from bot.service.posts import Outcome, Post
 from bot.service.prompt import history_head, resolve_ref
-from bot.storage.records import OPEN_STATUSES, GameMovedOn, LoadedGame, Seat
+from bot.storage.records import OPEN_STATUSES, GameMovedOn, GameRecord, LoadedGame, Seat
 from engine import Decision, Option
 
 
@@ -28,17 +28,21 @@ class PlayActions(ServiceCore):
         async with self.lock(game_id):
             try:
                 loaded = await self.game_by_id(game_id, actor, from_dm=True)
-                mine, decisions = self._my_turn(loaded, actor)
-                seats = loaded.record.seats
-                if seat is not None and (seat >= len(seats) or seats[seat].user_id != actor.user_id):
-                    owner = seats[seat].seat if seat < len(seats) else "another player"
-                    raise Refusal(f"This prompt is for {owner}; use the one that mentions you.")
+                _check_playing(loaded.record)
+                # Whether the prompt is current comes before whose turn it is: a prompt of
+                # another history (answered, undone, or from before a backup was restored)
+                # is out of date, whoever the game waits on now.
                 current = version == loaded.seq and (head is None or head == history_head(loaded))
                 if not current and not await self.still_valid(loaded, version, head):
                     raise Refusal(STALE)
                 if head is None:
                     raise Refusal(STALE + " (This prompt is from an older version of the bot; "
                                           "`/game repost` posts a fresh one.)")
+                mine, decisions = self._my_turn(loaded, actor)
+                seats = loaded.record.seats
+                if seat is not None and (seat >= len(seats) or seats[seat].user_id != actor.user_id):
+                    owner = seats[seat].seat if seat < len(seats) else "another player"
+                    raise Refusal(f"This prompt is for {owner}; use the one that mentions you.")
                 decision, option = _resolve(decisions, ref)
                 return await self._apply_choice(loaded, mine, decision, option, actor)
             except Refusal as why:
@@ -78,10 +82,7 @@ class PlayActions(ServiceCore):
 
     def _my_turn(self, loaded: LoadedGame, actor: Actor) -> tuple[Seat, list[Decision]]:
         record = loaded.record
-        if record.status == "paused":
-            raise Refusal("The game is paused by a moderator; it will continue when they resume it.")
-        if record.status != "active":
-            raise Refusal("This game is over." if record.status != "lobby" else "This game has not started yet.")
+        _check_playing(record)
         seat = record.seat_of(actor.user_id)
         if seat is None:
             raise Refusal("You are not playing in this game, so you can't choose for it.")
@@ -132,8 +133,16 @@ class PlayActions(ServiceCore):
                 return Outcome.refuse(STALE, record.id)
             named = "" if hidden.has_secrets(engine_of(record)) else f" (`{choice.option_id}`)"
             header = f"↩️ **{seat.seat}** took back their last choice{named}."
-            posts = await self.after_change(undone, [], header, board=True, here=actor.user_id)
-            return self.outcome(undone.record, reply=Post("Taken back."), posts=posts)
+            posts, trouble = await self.after_change(undone, [], header, board=True, here=actor.user_id)
+            return self.outcome(undone.record, reply=Post("Taken back."), posts=posts, trouble=trouble)
+
+
+def _check_playing(record: GameRecord) -> None:
+    """Refuse a choice in a game that is not running, naming why."""
+    if record.status == "paused":
+        raise Refusal("The game is paused by a moderator; it will continue when they resume it.")
+    if record.status != "active":
+        raise Refusal("This game is over." if record.status != "lobby" else "This game has not started yet.")
 
 
 def _prefix(option_id: str) -> str:

@@ -63,6 +63,10 @@ class Outcome:
     wants_board_thread: str | None = None
     # Games that ended here (abandoned, reset): every prompt of theirs loses its buttons.
     retire_games: list[int] = field(default_factory=list)
+    # What went wrong after the change was stored (it stands): told to the member who acted,
+    # after `saved` (what is stored) when they get no reply of their own. See follow_up.py.
+    saved: str | None = None
+    trouble: list[str] = field(default_factory=list)
 
     @classmethod
     def refuse(cls, text: str, game_id: int | None = None) -> Outcome:

@@ -108,8 +108,8 @@ class PrivateActions(ServiceCore):
             if not hidden.public_events(events) and not engine.is_over(after.state):
                 return Outcome(reply=answer, game_id=record.id)  # quiet: every prompt stays valid
             header = text.chosen_header(seat.seat, "", private=True)
-            posts = await self.after_change(after, events, header, here=actor.user_id)
-            return self.outcome(after.record, reply=answer, posts=posts)
+            posts, trouble = await self.after_change(after, events, header, here=actor.user_id)
+            return self.outcome(after.record, reply=answer, posts=posts, trouble=trouble)
 
 
 def settings_lines(engine, state, seat: str) -> list[str]:
