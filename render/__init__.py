@@ -6,7 +6,7 @@ No I/O at call time beyond loading packaged assets once; the same state gives th
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 
 from render import kit
@@ -47,6 +47,39 @@ def render_views(game_name: str, state, *, highlight: dict | None = None) -> tup
     image, _ = draw_inline(scene)
     return (kit.encode_png(image, scene.palette, compress_level=INLINE_COMPRESS),
             kit.encode_png(scene.image, scene.palette, compress_level=BOARD_COMPRESS))  # fmt: skip
+
+
+def render_animation(game_name: str, states_and_captions: Sequence[tuple], *, frame_ms: int = 700,
+                     max_bytes: int | None = None) -> bytes:
+    """An animated GIF of a game: one frame per item, each (state, caption) or (state,
+    caption, highlight), the whole board reduced to 600 px with "Step n/N" and the caption
+    on it; frames are thinned until the file is under `max_bytes` (6 MB)."""
+    from render.animation import MAX_BYTES, animate
+
+    return animate(_renderer(game_name).scene, states_and_captions, frame_ms=frame_ms, max_bytes=max_bytes or MAX_BYTES)
+
+
+def scores(game_name: str, state) -> dict[str, dict[str, int]]:
+    """The score tracks of `state`: {player: {track: value}} (Byzantium: both VP tracks). The
+    bot collects one per step while it replays a game, for render_score_chart."""
+    return _renderer(game_name).scores(state)
+
+
+def render_score_chart(game_name: str, series: Sequence[Mapping[str, Mapping[str, int]]], *, state) -> bytes:
+    """A PNG chart (880 x 560) of every player's score over the game: `series` holds one
+    scores() per step, `state` (any of the game's, e.g. the last) gives the seats' colours."""
+    from engine import get_game
+    from render.chart import draw_chart
+    from render.scene import Seat
+
+    module = _renderer(game_name)
+    summary = get_game(game_name).summary(state)
+    order = kit.seat_order(summary)
+    letters = kit.player_letters(order)
+    colours = module.player_colours(summary, order)
+    seats = [Seat(name, letters[name], colours[name], ()) for name in order]
+    image = draw_chart(get_game(game_name).title, seats, series)
+    return kit.encode_png(image, None, compress_level=INLINE_COMPRESS)
 
 
 def highlight_from_events(game_name: str, events: Iterable) -> dict:

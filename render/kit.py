@@ -450,6 +450,11 @@ def build_palette(sample: Image.Image, extra: Sequence[RGB], size: int = 256) ->
     return tuple(dict.fromkeys(colours[:size]))
 
 
+def palette_image(colours: tuple[RGB, ...]) -> Image.Image:
+    """A 1x1 palette image holding `colours`: what Image.quantize maps onto."""
+    return _palette_image(colours)
+
+
 def encode_png(image: Image.Image, palette: tuple[RGB, ...] | None, *, compress_level: int) -> bytes:
     """PNG bytes. With a palette the image is mapped to it without dithering (flat areas stay
     flat) and saved as 8-bit palette PNG: about a quarter of the bytes and time of RGB."""
