@@ -56,7 +56,7 @@ def render_animation(game_name: str, states_and_captions: Sequence[tuple], *, fr
     on it; frames are thinned until the file is under `max_bytes` (6 MB)."""
     from render.animation import MAX_BYTES, animate
 
-    return animate(_renderer(game_name).scene, states_and_captions, frame_ms=frame_ms, max_bytes=max_bytes or MAX_BYTES)
+    return animate(_renderer(game_name).story_frame, states_and_captions, frame_ms=frame_ms, max_bytes=max_bytes or MAX_BYTES)
 
 
 def scores(game_name: str, state) -> dict[str, dict[str, int]]:

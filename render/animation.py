@@ -49,7 +49,7 @@ def encode_gif(frames: Sequence[Image.Image], frame_ms: int, last_ms: int) -> by
 
 
 def animate(
-    scene_of: Callable[[object, dict | None], object],
+    frame_of: Callable[[object, dict | None], tuple[Image.Image, tuple]],
     steps: Sequence[tuple],
     *,
     frame_ms: int = 700,
@@ -65,8 +65,8 @@ def animate(
     for number, item in enumerate(steps, 1):
         state, caption = item[0], str(item[1] or "")
         highlight = item[2] if len(item) > 2 else None
-        scene = scene_of(state, highlight)
-        frames.append(frame(scene.image, scene.palette, number, total, caption))  # type: ignore[attr-defined]
+        board, palette = frame_of(state, highlight)
+        frames.append(frame(board, palette, number, total, caption))
     keep = list(range(total))
     while True:
         data = encode_gif([frames[i] for i in keep], frame_ms, last_ms)

@@ -30,16 +30,18 @@ def player_colours(summary: dict, order: Sequence[str]) -> dict[str, kit.RGB]:
     return colours
 
 
-def draw_board(summary: dict, decisions: Sequence = (), result: list | None = None, highlight: dict | None = None):
+def draw_board(summary: dict, decisions: Sequence = (), result: list | None = None, highlight: dict | None = None,
+               *, panels: bool = True):
     """The board for a summary, as an RGB image (no encoding). `decisions` are the engine's
-    pending Decisions (anything with .player and .prompt)."""
+    pending Decisions (anything with .player and .prompt). Without `panels`, the player
+    panels are left blank (an animation's frame shows the map only)."""
     b = board()
     highlight = highlight or {}
     order = kit.seat_order(summary)
     letters = kit.player_letters(order)
     colours = player_colours(summary, order)
     layer, drawn = seated_layer(tuple(colours[name] for name in order))
-    image = layer.copy()
+    image = layer.copy() if panels else layer.crop((0, 0, b.width, b.panels_top))
     kit.replay(drawn)
     draw = ImageDraw.Draw(image)
     draw_highlight(draw, b, highlight.get("routes"), highlight.get("cities"))
@@ -48,7 +50,8 @@ def draw_board(summary: dict, decisions: Sequence = (), result: list | None = No
     draw_bulgars(draw, b, summary)
     draw_special(draw, b, summary, letters, colours, highlight.get("boxes"))
     draw_standing(draw, b, summary, order, letters, colours)
-    draw_player_panels(draw, b, summary, order, letters, colours)
+    if panels:
+        draw_player_panels(draw, b, summary, order, letters, colours)
     draw_header(draw, b, summary, list(decisions), result, kit.narration(highlight), letters, colours)
     return image
 
@@ -59,6 +62,18 @@ def encode(image: Image.Image) -> bytes:
 
 def render_png(state, *, highlight: dict | None = None) -> bytes:
     return encode(scene(state, highlight).image)
+
+
+def story_frame(state, highlight: dict | None = None) -> tuple[Image.Image, tuple]:
+    """An animation's frame: header and map, without the player panels (the caption and the
+    score chart tell the rest), and the palette to encode it with."""
+    from engine import get_game
+
+    game = get_game(GAME)
+    summary = game.summary(state)
+    decisions = game.pending(state)
+    result = game.result(state) if not decisions else None
+    return draw_board(summary, decisions, result, highlight, panels=False), palette()
 
 
 # The score tracks, in the order the views show them (labels in byzantium_panels.LABELS).

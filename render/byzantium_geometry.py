@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from render import kit
@@ -84,6 +85,7 @@ def _clear_distance(city: City, angle: float, half: float, laterals: list[float]
         distance += 1
 
 
+@lru_cache(maxsize=4096)  # searched once per city and count: a render only looks it up
 def army_points(city: City, count: int) -> list[tuple[float, float]]:
     """Where `count` armies at the city stand: side by side, touching the outer edge of its
     ring in the layout's direction (they sit on the city, not between cities)."""
@@ -121,6 +123,7 @@ def badge_point(city: City, angle: float) -> tuple[float, float]:
     return city.at_angle(angle, city.rim + BADGE_RADIUS + 1)
 
 
+@lru_cache(maxsize=4096)
 def fort_point(city: City, angle: float) -> tuple[float, float]:
     from render.byzantium_board import FORT_HALF
 

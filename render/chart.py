@@ -12,8 +12,8 @@ from render import kit
 from render.scene import Seat
 
 WIDTH, HEIGHT = 880, 560
-TOP, BOTTOM, LEFT, RIGHT = 50, 96, 56, 40
-GAP = 24
+TOP, BOTTOM, LEFT, RIGHT = 50, 96, 56, 44
+GAP = 64
 TEXT = 20
 GRID = (222, 214, 198)
 # To be translated (issue 17).
@@ -53,17 +53,30 @@ def draw_chart(game_title: str, seats: Sequence[Seat], series: Sequence[Mapping[
                 kit.text(draw, (x0 - 8, y), str(value), TEXT, (110, 100, 90), anchor="rm")
         draw.line((x0, y1, x1, y1), fill=kit.INK, width=2)
         kit.text(draw, (x0, y1 + 16), "0", TEXT, (110, 100, 90), anchor="mm")
-        kit.text(draw, (x1, y1 + 16), str(len(series) - 1), TEXT, (110, 100, 90), anchor="mm")
+        kit.text(draw, (x1, y1 + 16), str(len(series) - 1), TEXT, (110, 100, 90), anchor="rm")
         kit.text(draw, ((x0 + x1) / 2, y1 + 16), LABELS["steps"], TEXT, (110, 100, 90), anchor="mm")
+        ends = []
         for seat in seats:
             points = [(x0 + (x1 - x0) * i / last, y1 - (y1 - y0) * int((p.get(seat.name) or {}).get(track, 0)) / top_value)
                       for i, p in enumerate(series)]  # fmt: skip
             if len(points) > 1:
                 draw.line(points, fill=kit.INK, width=6, joint="curve")
                 draw.line(points, fill=seat.colour, width=4, joint="curve")
-            kit.badge(draw, points[-1], 16, seat.colour, seat.letter)
+            ends.append((points[-1][1], seat))
+        for y, seat in _spread(ends, 34):  # letter discs at the lines' ends, never on each other
+            kit.badge(draw, (x1 + 18, y), 16, seat.colour, seat.letter)
     _legend(draw, seats)
     return image
+
+
+def _spread(ends: list, gap: float) -> list:
+    """(y, seat) sorted and pushed apart so no two are closer than `gap`."""
+    placed: list = []
+    for y, seat in sorted(ends, key=lambda item: item[0]):
+        if placed and y - placed[-1][0] < gap:
+            y = placed[-1][0] + gap
+        placed.append((y, seat))
+    return placed
 
 
 def _legend(draw: ImageDraw.ImageDraw, seats: Sequence[Seat]) -> None:

@@ -61,6 +61,12 @@ def _map_id(state) -> str:
     return getattr(state, "map", None) or "west"
 
 
+def story_frame(state, highlight: dict | None = None) -> tuple[Image.Image, tuple]:
+    """An animation's frame: the whole board (its panels hold the VP), and its palette."""
+    scene_ = scene(state, highlight)
+    return scene_.image, scene_.palette
+
+
 FOCUS_ZOOM = 1.25  # the focus view's scale: the map's smallest text (16 px) reads as 20 px
 
 
