@@ -1,7 +1,9 @@
 """Benchmark: median time of render_png on a mid-game Byzantium state, and the PNG's size;
-then the same for a mid-game Warriors & Traders state on each of its three maps.
+then the same for a mid-game Warriors & Traders state on each of its three maps; then what the
+chat gets (issue 13): the inline image and the full board together (render_views), the
+animation of a whole game and the score chart.
 
-    python bench/render.py [--runs 30] [--settings] [--game byzantium|warriors_traders]
+    python bench/render.py [--runs 30] [--settings] [--game byzantium|warriors_traders] [--views]
 
 The mid-game state is the middle of a 4-player game played by random legal choices (fixed
 seed), highlighted with its last action. --settings also times the encoding alternatives the
@@ -114,12 +116,56 @@ def _adaptive(image):
     return out.getvalue()
 
 
+def bench_views(runs: int) -> None:
+    """The inline image and the full board drawn together (what a move posts), per game."""
+    from render import render_views
+
+    cases = [("byzantium", *mid_game())] + [("warriors_traders", *wt_mid_game(m)) for m in ("west", "east", "italy")]
+    for game, state, events in cases:
+        highlight = highlight_from_events(game, events)
+        inline, board = render_views(game, state, highlight=highlight)
+
+        def draw(game=game, state=state, highlight=highlight):
+            return render_views(game, state, highlight=highlight)
+
+        label = game if game == "byzantium" else f"{game} {state.map}"
+        print(f"render_views {label:23s}: median {median_ms(draw, runs):5.1f} ms wall, {cpu_ms(draw, runs):5.1f} ms CPU; "
+              f"inline {len(inline):,} bytes, board {len(board):,} bytes")
+
+
+def bench_story() -> None:
+    """A whole game's animation (once: it takes seconds) and its score chart."""
+    from render import render_animation, render_score_chart, scores
+
+    game = get_game("byzantium")
+    rng = random.Random(5)
+    state = game.setup(["Ann", "Bo", "Cy", "Dee"], 5, {})
+    steps = [(state, "Start", None)]
+    while not game.is_over(state):
+        decision = game.pending(state)[0]
+        state, events = game.apply(state, decision.player, rng.choice(decision.options).id)
+        steps.append((state, events[-1].text if events else "", highlight_from_events("byzantium", events)))
+    wall, cpu = time.perf_counter(), time.process_time()
+    gif = render_animation("byzantium", steps)
+    print(f"render_animation byzantium, {len(steps)} steps: {time.perf_counter() - wall:.1f} s wall, "
+          f"{time.process_time() - cpu:.1f} s CPU, GIF {len(gif):,} bytes")
+    series = [scores("byzantium", s) for s, _, _ in steps]
+    chart = render_score_chart("byzantium", series, state=state)
+    ms = median_ms(lambda: render_score_chart("byzantium", series, state=state), 10)
+    print(f"render_score_chart byzantium, {len(series)} steps: median {ms:.1f} ms wall, PNG {len(chart):,} bytes")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--settings", action="store_true", help="also time the PNG encoding alternatives")
     parser.add_argument("--game", choices=("byzantium", "warriors_traders"), help="only this game's boards")
+    parser.add_argument("--views", action="store_true", help="only the chat's views: inline + board, animation, chart")
     args = parser.parse_args()
+    if args.views:
+        bench_views(args.runs)
+        bench_story()
+        return
     if args.game != "byzantium":
         bench_wt(args.runs)
         if args.game:
