@@ -13,6 +13,7 @@ from engine.core import Event
 from render import byzantium, byzantium_key, highlight_from_events, inline, kit, render_inline, render_views
 from render import warriors_traders as wt
 from render.warriors_traders_static import KEY_KINDS as WT_KEY_KINDS
+from tests.test_render_wt import history
 
 BYZ = get_game("byzantium")
 WT = get_game("warriors_traders")
@@ -36,22 +37,7 @@ def byz_history(seed=5, players=("Ann", "Bo", "Cy", "Dee")):
 
 
 def wt_history(map_id, seed=3, players=("Ann", "Bo", "Cy", "Dee"), limit=400):
-    from engine.warriors_traders import testkit
-
-    rng = random.Random(seed)
-    state = WT.setup(list(players), seed, {"map": map_id, "variant": "none"})
-    steps = [(state, [])]
-    while not WT.is_over(state) and len(steps) < limit:
-        decision = rng.choice(WT.pending(state))
-        pool = list(decision.options)
-        if decision.kind in testkit.BUSY_KINDS:
-            keen = [o for o in pool if o.id not in ("pass", "done", "fight", "keep", "back", "cancel", "refuse", "stop")
-                    and not o.id.startswith(("war:", "shift:", "peace:"))]
-            if keen and rng.random() < 0.85:
-                pool = keen
-        state, events = WT.apply(state, decision.player, rng.choice(pool).id)
-        steps.append((state, events))
-    return steps
+    return history(list(players), seed, {"map": map_id, "variant": "none"}, limit=limit)
 
 
 @pytest.fixture(scope="module")
