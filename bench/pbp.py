@@ -20,8 +20,8 @@ distorts the figures, e.g. a random player reinforces one cube at a time and mov
 takes cubes from the free pool first). Quote the sensible figures; random shows the worst cases.
 
 Sections, each with its own place below:
-- ENGINE, per game (this file's GAMES table): Byzantium. The Warriors & Traders engineer adds a
-  `Tempo` for "warriors_traders" (actions = a player's turn; see `Tempo`).
+- ENGINE, per game (this file's GAMES table): Byzantium; Warriors & Traders (bench/pbp_wt.py,
+  counted per player per game turn: `Tempo.turn`).
 - BOT: public channel messages per player turn through the bot against the Discord stand-in.
   Not measured here yet: the bot engineer fills in `bot_section` (see its docstring).
 
@@ -30,6 +30,12 @@ Figures (`python bench/pbp.py --games 20 --quiet`, 3 players, seeds 0-19):
   1.89, B reinforce 4.91, C special 2.08, D taxes 3.00, E church/mosque 1.92, F move 3.24, G pass
   1.01); upkeep 22.1 prompts per game outside any action; confirmations 1%; 134 decisions per
   game (median); 19% of prompts ask where a cube comes from. Random: median 2.0, mean 2.33.
+- Warriors & Traders, per player per turn (`--game warriors_traders --games 20 --players 4
+  --quiet`, whole West map; bench/pbp_wt.py): before issue 12 (main at 537fe85, rules version
+  4), sensible: median 6.0, mean 7.07, 10%-90% 3-12, max 23; confirmations 33% of prompts;
+  300 decisions per game (median); 12 setup prompts. 3 players: median 6.0, mean 6.88, max 23.
+  Random: median 4.0, mean 5.04, max 35 (random play wastes its armies early, then has less
+  to decide).
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ from pathlib import Path
 # `engine` package: look from the repository root instead.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from bench import pbp_wt  # noqa: E402  (Warriors & Traders: its policy and how it is counted)
 from engine import get_game  # noqa: E402
 from engine.core import Decision, IllegalAction, enumerate_answers  # noqa: E402
 
@@ -72,6 +79,11 @@ class Tempo:
     outside: Callable[[Decision], str | None]
     policy: Callable
     is_confirmation: Callable[[Decision], bool] = field(default=lambda d: default_confirmation(d))
+    # Games counted per player per turn (Warriors & Traders) give the turn a state is in; every
+    # player's prompts of a turn are then one count (zero for a player asked nothing).
+    turn: Callable | None = None
+    # A confirmation judged by the answer too ("keep", "fight"): overrides is_confirmation.
+    confirms: Callable[[Decision, str], bool] | None = None
 
 
 def default_confirmation(decision: Decision) -> bool:
@@ -151,8 +163,10 @@ byz_actions_this_round: Counter = Counter()
 
 GAMES: dict[str, Tempo] = {
     "byzantium": Tempo(BYZ_ACTIONS, byz_action, byz_outside, byz_policy),
-    # "warriors_traders": Tempo(...),  # the W&T engineer: actions = one player's turn
 }
+
+GAMES["warriors_traders"] = Tempo(pbp_wt.ACTIONS, pbp_wt.action, pbp_wt.outside, pbp_wt.policy,
+                                  turn=pbp_wt.turn, confirms=pbp_wt.confirms)
 
 
 # -- playing --------------------------------------------------------------------------------------
@@ -179,6 +193,8 @@ def play_one(name: str, tempo: Tempo, policy: str, seed: int, players: int) -> G
     figures = GameFigures(players)
     byz_actions_this_round.clear()
     current: list | None = None  # [action label, prompts so far]
+    per_turn: Counter = Counter()  # (turn, player) -> prompts, for games counted per turn
+    turns_seen: set[int] = set()
     steps = 0
     while not game.is_over(state):
         decision = game.pending(state)[0]
@@ -194,10 +210,18 @@ def play_one(name: str, tempo: Tempo, policy: str, seed: int, players: int) -> G
             raise RuntimeError(f"no accepted answer for {decision.kind}: {decision.prompt}")
         figures.prompts += 1
         figures.by_kind[decision.kind] += 1
-        figures.confirmations += tempo.is_confirmation(decision)
+        figures.confirmations += (tempo.confirms(decision, answer) if tempo.confirms
+                                  else tempo.is_confirmation(decision))
         started = tempo.action(decision, answer)
         apart = tempo.outside(decision)
-        if started is not None:
+        if tempo.turn is not None:
+            turn = tempo.turn(state)
+            if apart is not None:
+                figures.outside[apart] += 1
+            else:
+                turns_seen.add(turn)
+                per_turn[turn, decision.player] += 1
+        elif started is not None:
             if current is not None:
                 figures.per_action.append((current[0], current[1]))
             current = [started, 1]
@@ -211,6 +235,8 @@ def play_one(name: str, tempo: Tempo, policy: str, seed: int, players: int) -> G
             raise RuntimeError("the game did not end")
     if current is not None:
         figures.per_action.append((current[0], current[1]))
+    for turn in sorted(turns_seen):
+        figures.per_action += [(tempo.actions[0], per_turn[turn, seat]) for seat in seats]
     return figures
 
 
@@ -239,6 +265,9 @@ def show(name: str, tempo: Tempo, policy: str, results: list[GameFigures], quiet
     prompts = sum(f.prompts for f in results)
     print(f"all games: {len(every)} actions, prompts per action median {statistics.median(every):.1f}, "
           f"mean {statistics.mean(every):.2f}, max {max(every)}")
+    if len(every) >= 10:
+        deciles = statistics.quantiles(every, n=10)
+        print(f"  spread: 10% of actions take at most {deciles[0]:.0f} prompts, 90% at most {deciles[-1]:.0f}")
     for label in tempo.actions:
         if by_action[label]:
             ns = by_action[label]

@@ -1,0 +1,168 @@
+"""Warriors & Traders in bench/pbp.py: prompts are counted per player per game turn.
+
+A turn asks every player in several phases (feeding, trading all at once, two development
+actions, maneuver), interleaved with the others, so the unit is the turn: for each turn and
+each player, the prompts that player answered (zero for one asked nothing). The starting
+nations and tokens are counted apart ("setup").
+
+A *confirmation* here is an answer that only ends or skips a step: keep the tokens, end the
+movement, done trading / with princesses / with extra actions, feed all armies, no second army.
+
+`policy` is a scripted player who plays with intent (the same intent whatever shape the
+decisions take): buys VP and opens routes when he can, sometimes trades with the bank or
+makes an offer of a few resources, develops and builds, moves a few armies (attacking about
+half the time), now and then moves a princess or a development token.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.core import Decision, enumerate_answers
+
+ACTIONS = ("turn",)
+CONFIRMING = frozenset({"keep", "fight", "done", "feed", "stop", "end"})
+
+# What the scripted player has done this turn: (game key, turn, player, what) -> count.
+_done: Counter = Counter()
+# The offer being drafted: (game key, turn, player) -> {"give": {...}, "get": {...}}.
+_offers: dict = {}
+
+
+def turn(state) -> int:
+    return state.turn
+
+
+def outside(decision: Decision) -> str | None:
+    return "setup" if decision.kind in ("nation", "token") else None
+
+
+def action(decision: Decision, answer: str) -> str | None:
+    return None  # counted per turn (pbp.py's Tempo.turn)
+
+
+def confirms(decision: Decision, answer: str) -> bool:
+    return answer in CONFIRMING
+
+
+def _random(decision: Decision, rng: random.Random) -> str:
+    return rng.choice(enumerate_answers(decision, limit=500))
+
+
+def policy(game, state, decision: Decision, rng: random.Random) -> str:
+    ids = [o.id for o in decision.options]
+    key = (state.rng_key, state.turn, decision.player)
+
+    def did(what: str) -> int:
+        return _done[(*key, what)]
+
+    def mark(what: str) -> None:
+        _done[(*key, what)] += 1
+
+    def starting(*prefixes: str) -> list[str]:
+        return [i for i in ids if i.split(":", 1)[0] in prefixes]
+
+    kind = decision.kind
+    if kind == "feed":
+        return "feed" if "feed" in ids else rng.choice(ids)
+    if kind == "trade":
+        return _trade(state, decision, rng, ids, did, mark, starting)
+    if kind == "offer":
+        return _draft(state, decision, rng, ids, key)
+    if kind == "answer":
+        return "accept" if "accept" in ids and rng.random() < 0.6 else "refuse"
+    if kind == "peace":
+        return "accept" if rng.random() < 0.5 else "refuse"
+    if kind == "action":
+        weights = {"tech": 30, "build": 30, "fortress": 20, "upgrade": 10, "war": 2, "pass": 3}
+        return rng.choices(ids, [weights.get(i.split(":", 1)[0], 5) for i in ids])[0]
+    if kind == "build":
+        builds = starting("build")
+        return rng.choice(builds) if builds and rng.random() < 0.7 else "stop"
+    if kind == "extra":
+        takes = [i for i in ids if i != "done"]
+        return rng.choice(takes) if takes and rng.random() < 0.6 else "done"
+    if kind == "shift":
+        shifts = starting("shift")
+        return rng.choice(shifts) if shifts and rng.random() < 0.1 else "keep"
+    if kind == "move":
+        if "unify" in ids:
+            return "unify"
+        froms = starting("from")
+        moved = did("move")
+        if froms and rng.random() < (0.65 if moved < 2 else 0.2):
+            mark("move")
+            return rng.choice(froms)
+        return "fight"
+    if kind == "move_to":
+        dests = starting("to")
+        attacks = [o.id for o in decision.options if o.id.startswith("to:") and "battle" in o.label]
+        if attacks and rng.random() < 0.6:
+            return _best_target(state, attacks, rng)
+        return rng.choice(dests)
+    if kind == "move_who":
+        return "all" if rng.random() < 0.7 else rng.choice(starting("unit"))
+    if kind == "princess":
+        if "unify" in ids:
+            return "unify"
+        moves = starting("princess")
+        if moves and did("princess") < 2 and rng.random() < 0.25:
+            mark("princess")
+            return rng.choice(moves)
+        return "done"
+    return _random(decision, rng)
+
+
+def _best_target(state, ids: list[str], rng: random.Random) -> str:
+    """A trade centre first (it lets its holder trade), then a province of one's own nation."""
+    from engine.warriors_traders.board import Kind, board
+
+    provinces = board(state.map, state.variant).provinces
+    centres = [i for i in ids if provinces[i.split(":", 1)[1]].kind == Kind.TRADE_CENTER]
+    return rng.choice(centres or ids)
+
+
+def _trade(state, decision, rng, ids, did, mark, starting) -> str:
+    if "vp" in ids and rng.random() < 0.9:
+        return "vp"
+    routes = starting("route")
+    if routes and rng.random() < 0.8:
+        return rng.choice(routes)
+    peace = starting("peace")
+    if peace and not did("peace") and rng.random() < 0.3:
+        mark("peace")
+        return rng.choice(peace)
+    offers = starting("offer")
+    if offers and not did("offer") and rng.random() < 0.35:
+        mark("offer")
+        return rng.choice(offers)
+    banks = starting("bank")
+    if banks and did("bank") < 2 and rng.random() < 0.5:
+        mark("bank")
+        held = state.player(decision.player).res
+        most = max(held, key=held.get)
+        return rng.choice([b for b in banks if b.split(":")[1] == most] or banks)
+    return "done"
+
+
+def _draft(state, decision, rng, ids, key) -> str:
+    """An offer of 1-3 units of what the player holds most for 1-3 units of what the other
+    holds, one unit per prompt (the drafting shape of rules version 4)."""
+    if key not in _offers:
+        mine = state.player(decision.player).res
+        give = {r: 0 for r in mine}
+        for _ in range(rng.randint(1, 3)):
+            give[rng.choice([r for r in mine if mine[r] > give[r]] or list(mine))] += 1
+        get = {r: 0 for r in mine}
+        for _ in range(rng.randint(1, 3)):
+            get[rng.choice(list(mine))] += 1
+        _offers[key] = {"give": give, "get": get, "now": {"give": Counter(), "get": Counter()}}
+    plan = _offers[key]
+    for side in ("give", "get"):
+        for r, n in plan[side].items():
+            if plan["now"][side][r] < n and f"{side}:{r}" in ids:
+                plan["now"][side][r] += 1
+                return f"{side}:{r}"
+    del _offers[key]
+    return "send" if "send" in ids else "cancel"
