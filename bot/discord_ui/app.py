@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Callable
 from datetime import datetime
 
@@ -39,6 +40,42 @@ class StartupError(Exception):
     def __init__(self, message: str, code: int = 2):
         super().__init__(message)
         self.code = code
+
+
+# An interaction's token lets anyone answer it as the bot (for 15 minutes). discord.py logs it
+# at DEBUG inside the URLs of the answers (/webhooks/<application id>/<token>/...,
+# /interactions/<id>/<token>/callback) and in every INTERACTION_CREATE gateway event.
+_TOKEN_IN_URL = re.compile(r"(/(?:webhooks|interactions)/[0-9]+/)[^/\s?#'\"]+")
+_TOKEN_FIELD = re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]+""")
+REDACTED = "[redacted]"
+
+
+def redact(text: str) -> str:
+    return _TOKEN_FIELD.sub(rf"\g<1>{REDACTED}", _TOKEN_IN_URL.sub(rf"\g<1>{REDACTED}", text))
+
+
+class RedactSecrets(logging.Filter):
+    """Replaces interaction tokens in a log record's message and traceback before any handler
+    writes it (the record is formatted here once, then carries the redacted text)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = redact(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        return True
+
+
+def redact_secrets_in_logs(logger: logging.Logger | None = None) -> None:
+    """Put the filter on every handler of `logger` (the root): a filter on a handler sees the
+    records of every logger that reaches it (discord.http, discord.gateway ...)."""
+    for handler in (logger or logging.getLogger()).handlers:
+        if not any(isinstance(f, RedactSecrets) for f in handler.filters):
+            handler.addFilter(RedactSecrets())
 
 
 def intents() -> discord.Intents:
@@ -179,6 +216,7 @@ async def run(settings: Settings) -> None:
 
     The database comes first, so a bad DATABASE_PATH is reported without touching Discord.
     """
+    redact_secrets_in_logs()
     if settings.api_base:
         point_at_api(settings.api_base, settings.gateway_url)
     bot = GameBot(settings)
