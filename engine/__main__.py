@@ -112,7 +112,7 @@ def write_png(game: Game, state, png_dir: Path | None, step: int, events) -> Non
 
 def replay_command(path: Path) -> int:
     try:
-        record = load_replay(path.read_text())
+        record = load_replay(path.read_bytes())
         game = get_game(record["game"])
         state = replay(game, record)
     except (OSError, ReplayError, IllegalAction) as error:

@@ -16,11 +16,19 @@ class ReplayError(ValueError):
     """A replay file that cannot be read or replayed; the message names the step."""
 
 
-def load_replay(text: str) -> dict[str, Any]:
+def load_replay(text: str | bytes) -> dict[str, Any]:
+    """The checked record of a replay file's contents (text, or the file's bytes as read)."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")  # a BOM (some Windows editors) is fine
+        except UnicodeDecodeError:
+            raise ReplayError("the file is not UTF-8 text (a replay is a JSON file)") from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
         raise ReplayError(f"the file is not JSON ({error.msg} at line {error.lineno})") from None
+    except RecursionError:  # thousands of nested [ or { exhaust the parser's stack
+        raise ReplayError("the file nests too deeply to be a replay") from None
     if not isinstance(record, dict):
         raise ReplayError("the file must hold a JSON object")
     for key, kind in (("game", str), ("players", list), ("seed", int), ("choices", list)):

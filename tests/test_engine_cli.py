@@ -62,6 +62,23 @@ def test_a_malformed_replay_file_gets_one_clear_line(tmp_path, text, message):
     assert "Traceback" not in result.stderr
 
 
+def test_binary_garbage_gets_one_line_not_a_traceback(tmp_path):
+    """Issue 18 item 11: a file that is not text (here bytes no UTF-8 text starts with)."""
+    path = tmp_path / "game.json"
+    path.write_bytes(bytes([0xAA, 0xFF, 0x00, 0x81]) * 700)
+    result = run("replay", str(path))
+    assert result.returncode == 1
+    assert result.stderr.strip() == "replay failed: the file is not UTF-8 text (a replay is a JSON file)"
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"a":' * 100_000 + "1" + "}" * 100_000])
+def test_deeply_nested_json_gets_one_line_not_a_traceback(tmp_path, text):
+    """Issue 18 item 11: nesting deep enough to exhaust the JSON parser's recursion."""
+    result = run("replay", str(write(tmp_path, text)))
+    assert result.returncode == 1
+    assert result.stderr.strip() == "replay failed: the file nests too deeply to be a replay"
+
+
 def test_a_missing_replay_file_is_reported(tmp_path):
     result = run("replay", str(tmp_path / "nope.json"))
     assert result.returncode == 1 and "replay failed" in result.stderr
