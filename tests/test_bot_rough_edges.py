@@ -3,6 +3,7 @@ corrupt snapshot, and a moderator role given by name."""
 
 from __future__ import annotations
 
+import logging
 import shutil
 import sqlite3
 from contextlib import closing
@@ -60,3 +61,20 @@ async def test_after_a_backup_is_restored_newer_prompts_are_out_of_date_not_some
     clicked = await world.dispatch(player, newest, custom_id, discord.ui.Button(custom_id=custom_id, label=label))
     assert STALE in clicked.reply_text  # not "It is not your decision now"
     assert (await loaded_game(world, channel)).seq == 1
+
+
+async def test_a_corrupt_snapshot_shows_players_a_plain_sentence_and_logs_the_details(world, caplog):
+    channel, members = await open_game(world)
+    await _pass(world, channel, members)
+    game = await loaded_game(world, channel)
+    with closing(sqlite3.connect(world.db_path)) as db, db:  # the snapshot's contents no longer fit the rules' model
+        db.execute("UPDATE snapshots SET state = json_set(state, '$.players', 'garbage') WHERE game_id = ? AND seq = 1",
+                   (game.id,))
+    with caplog.at_level(logging.ERROR):
+        status = await world.slash(members[0], channel, "game status")
+    answer = status.reply_text
+    assert answer == ("This game's saved history does not replay (at step 1). Nothing was changed; "
+                      "a moderator can `/mod export` or `/mod abandon` it.")
+    # pydantic's report is for the operator's log, not for the players.
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "validation error" in logged and f"game {game.id} cannot be loaded" in logged

@@ -82,8 +82,11 @@ class ServiceCore:
         try:
             return await self.storage.load(game_id)
         except (CorruptGame, UnknownGame) as exc:
+            # The details (a pydantic report, a rules message) are for the operator's log; the
+            # players get a plain sentence with the step to quote to a moderator.
             log.error("game %s cannot be loaded: %s", game_id, exc)
-            raise Refusal(f"This game's saved history does not replay ({exc}). Nothing was changed; "
+            where = f"at step {exc.step}" if isinstance(exc, CorruptGame) else "its rules are no longer here"
+            raise Refusal(f"This game's saved history does not replay ({where}). Nothing was changed; "
                           "a moderator can `/mod export` or `/mod abandon` it.") from None
 
     async def channel_record(self, actor: Actor, *, states: tuple[str, ...] = ("active", "paused")) -> GameRecord:
