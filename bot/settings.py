@@ -22,6 +22,45 @@ class SettingsError(Exception):
     """A missing or malformed setting; the message is one line naming the setting."""
 
 
+_SCOPED_ROLE = re.compile(r"^(?P<guild>[0-9]{15,21})\s*:\s*(?P<name>\S.*)$")
+
+
+@dataclass(frozen=True)
+class ModeratorRole:
+    """MODERATOR_ROLE: a role id (unique across Discord, so it counts wherever it is), or a
+    role name with the one server where it counts. A bare name would also match a role of the
+    same name that anyone with Manage Roles creates in any other server the bot is in."""
+
+    role_id: int | None = None
+    name: str | None = None
+    guild_id: int | None = None
+
+    def matches(self, role_id: int, role_name: str, guild_id: int | None) -> bool:
+        if self.role_id is not None:
+            return role_id == self.role_id
+        return (guild_id is not None and guild_id == self.guild_id and self.name is not None
+                and role_name.casefold() == self.name.casefold())
+
+
+def moderator_role(raw: str | None, dev_guild_id: int | None) -> ModeratorRole | None:
+    """Parse MODERATOR_ROLE: `ROLE_ID`, `SERVER_ID:Role name`, or a bare `Role name`, which
+    counts only in DEV_GUILD_ID's server and is refused without one."""
+    if raw is None:
+        return None
+    raw = raw.strip()
+    if raw.isdigit():
+        return ModeratorRole(role_id=int(raw))
+    scoped = _SCOPED_ROLE.match(raw)
+    if scoped:
+        return ModeratorRole(name=scoped["name"].strip(), guild_id=int(scoped["guild"]))
+    if dev_guild_id is not None:
+        return ModeratorRole(name=raw, guild_id=dev_guild_id)
+    raise SettingsError(
+        "MODERATOR_ROLE is a role name, which would match a role of that name in every server the bot is in; "
+        "give the role's id (Server Settings -> Roles -> right-click the role -> Copy Role ID) or SERVER_ID:Role name"
+    )
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str
@@ -39,6 +78,11 @@ class Settings:
     @property
     def log_level_number(self) -> int:
         return logging.getLevelName(self.log_level)
+
+    @property
+    def moderator_rule(self) -> ModeratorRole | None:
+        """The parsed MODERATOR_ROLE (load_settings has already refused a bad one)."""
+        return moderator_role(self.moderator_role, self.dev_guild_id)
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -108,6 +152,8 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
     log_level = (get("LOG_LEVEL") or "INFO").upper()
     if log_level not in _LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(_LOG_LEVELS)}, not {log_level!r}")
+
+    moderator_role(get("MODERATOR_ROLE"), dev_guild_id)  # refused here, at start-up, if ambiguous
 
     api_base = get("DISCORD_API_BASE")
     if api_base is not None:

@@ -24,6 +24,11 @@ from bot.settings import Settings
 
 _ids = itertools.count(100_000_000_000_000_000)
 
+
+def new_id() -> int:
+    """A fresh snowflake-sized id (for roles and the like)."""
+    return next(_ids)
+
 TOKEN = "A" * 24 + ".BBBBBB." + "C" * 27
 BOT_PERMISSIONS = discord.Permissions(
     view_channel=True, send_messages=True, read_message_history=True, attach_files=True, embed_links=True,

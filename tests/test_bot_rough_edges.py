@@ -10,7 +10,7 @@ from contextlib import closing
 
 import discord
 import pytest
-from bot_fakes import World, current_prompts, loaded_game, open_game, waiting_member
+from bot_fakes import Role, World, current_prompts, loaded_game, new_id, open_game, waiting_member
 
 from bot.service.core import STALE
 
@@ -78,3 +78,44 @@ async def test_a_corrupt_snapshot_shows_players_a_plain_sentence_and_logs_the_de
     # pydantic's report is for the operator's log, not for the players.
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "validation error" in logged and f"game {game.id} cannot be loaded" in logged
+
+
+# -- MODERATOR_ROLE: ids anywhere, names only in the server they were given for -----------------
+async def test_a_same_named_role_in_another_server_does_not_make_a_moderator(tmp_path):
+    world = World(tmp_path / "games.sqlite3")
+    home = world.guild
+    await world.start_bot(dev_guild_id=home.id, moderator_role="Game Masters")
+    try:
+        # A game in another server the bot is in, whose admins made a role of the same name.
+        elsewhere = world.new_guild()
+        channel = world.channel("general", guild=elsewhere)
+        ann, bo = world.member("Ann"), world.member("Bo")
+        await world.slash(ann, channel, "game new", game="byzantium")
+        card = channel.messages[-1]
+        await world.click(bo, card, "Join")
+        await world.click(ann, card, "Start")
+        impostor = world.member("Ivo", roles=[Role(new_id(), "Game Masters")])
+        refused = await world.slash(impostor, channel, "mod pause")
+        assert "Only moderators" in refused.reply_text
+        assert (await world.bot.storage.channel_game(channel.id)).status == "active"
+        # The role by its id counts wherever it is: it is that one role.
+        role = Role(new_id(), "Spielleiter")
+        await world.start_bot(moderator_role=str(role.id))
+        by_id = await world.slash(world.member("Gus", roles=[role]), channel, "mod pause")
+        assert "paused the game" in channel.messages[-1].content and by_id.reply_text == "Done."
+    finally:
+        await world.stop()
+
+
+def test_moderator_role_forms_and_the_ambiguous_bare_name():
+    from bot.settings import ModeratorRole, SettingsError, moderator_role
+
+    assert moderator_role("123456789012345678", None) == ModeratorRole(role_id=123456789012345678)
+    scoped = moderator_role("111111111111111111: Game Masters", None)
+    assert scoped == ModeratorRole(name="Game Masters", guild_id=111111111111111111)
+    assert scoped.matches(5, "game masters", 111111111111111111)
+    assert not scoped.matches(5, "Game Masters", 222222222222222222)
+    assert moderator_role("Game Masters", 333333333333333333).guild_id == 333333333333333333
+    with pytest.raises(SettingsError, match="MODERATOR_ROLE is a role name"):
+        moderator_role("Game Masters", None)
+    assert moderator_role(None, None) is None

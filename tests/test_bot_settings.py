@@ -29,9 +29,9 @@ def test_env_file_values_and_defaults(tmp_path):
 def test_environment_wins_over_env_file(tmp_path):
     env = tmp_path / ".env"
     env.write_text(f"DISCORD_TOKEN={GOOD_TOKEN}\nDATABASE_PATH=./a.sqlite3\n")
-    settings = load_settings({"DATABASE_PATH": str(tmp_path / "b.sqlite3"), "MODERATOR_ROLE": "Game Masters"}, env)
+    settings = load_settings({"DATABASE_PATH": str(tmp_path / "b.sqlite3"), "MODERATOR_ROLE": "123456789012345678"}, env)
     assert settings.database_path == tmp_path / "b.sqlite3"
-    assert settings.moderator_role == "Game Masters"
+    assert settings.moderator_role == "123456789012345678"
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ from bot.storage.records import LoadedGame
 @pytest.fixture
 async def world(tmp_path):
     w = World(tmp_path / "games.sqlite3")
-    await w.start_bot(moderator_role="Game Masters")
+    await w.start_bot(moderator_role=f"{w.guild.id}:Game Masters")
     yield w
     await w.stop()
 

@@ -38,7 +38,8 @@ def actor_from(interaction: discord.Interaction) -> Actor:
         name=getattr(user, "display_name", None) or user.name,
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
-        is_moderator=is_moderator(user, interaction.permissions, getattr(settings, "moderator_role", None)),
+        is_moderator=is_moderator(user, interaction.permissions, getattr(settings, "moderator_rule", None),
+                                  interaction.guild_id),
         parent_channel_id=parent_id,
         in_thread=bool(in_thread),
     )

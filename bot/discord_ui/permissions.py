@@ -6,6 +6,8 @@ from collections.abc import Iterable
 
 import discord
 
+from bot.settings import ModeratorRole
+
 # What the bot needs in a game channel; the README's invite link asks for exactly these.
 NEEDED = {
     "view_channel": "View Channels",
@@ -22,15 +24,16 @@ INVITE_PERMISSIONS = discord.Permissions(
 )
 
 
-def is_moderator(member: object, channel_permissions: discord.Permissions | None, role_setting: str | None) -> bool:
-    """Manage Channels in this channel, or the configured moderator role (by id or by name)."""
+def is_moderator(member: object, channel_permissions: discord.Permissions | None, rule: ModeratorRole | None,
+                 guild_id: int | None) -> bool:
+    """Manage Channels in this channel, or the configured moderator role: by id anywhere, by
+    name only in the server the setting names (`guild_id` is the server of the interaction)."""
     if channel_permissions is not None and (channel_permissions.manage_channels or channel_permissions.administrator):
         return True
+    if rule is None:
+        return False
     roles: Iterable = getattr(member, "roles", ()) or ()
-    for role in roles:
-        if role_setting and (str(role.id) == role_setting or role.name.casefold() == role_setting.casefold()):
-            return True
-    return False
+    return any(rule.matches(role.id, role.name, guild_id) for role in roles)
 
 
 def missing(permissions: discord.Permissions | None, *, in_thread: bool = False) -> list[str]:
