@@ -85,6 +85,18 @@ class Settings:
         return moderator_role(self.moderator_role, self.dev_guild_id)
 
 
+# The settings this bot reads: the only words of a malformed .env line ever repeated back.
+KNOWN_KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "MODERATOR_ROLE", "LOG_LEVEL",
+              "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "BOT_TEST_GAMES")
+
+
+def _named(line: str) -> str:
+    """' (DISCORD_TOKEN)' when a malformed line starts with a known setting's name, else ''.
+    Nothing else of the line is repeated: a pasted token has parts shaped like a name."""
+    match = re.match(r"[A-Za-z_][A-Za-z0-9_]*", line)
+    return f" ({match.group(0)})" if match and match.group(0) in KNOWN_KEYS else ""
+
+
 def read_env_file(path: Path) -> dict[str, str]:
     """Parse a .env file: KEY=VALUE lines, '#' comments, optional single or double quotes."""
     values: dict[str, str] = {}
@@ -103,7 +115,8 @@ def read_env_file(path: Path) -> dict[str, str]:
         key, sep, value = line.partition("=")
         key = key.strip()
         if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
-            raise SettingsError(f"{path} line {number} is not KEY=VALUE: {raw.strip()[:60]!r}")
+            raise SettingsError(f"{path} line {number}{_named(line)} is not KEY=VALUE (the line is not shown: "
+                                "it may hold a secret)")
         value = value.strip()
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
             value = value[1:-1]

@@ -63,6 +63,20 @@ def test_malformed_env_file_line_is_reported_with_its_number(tmp_path):
         load_settings({}, env)
 
 
+@pytest.mark.parametrize("line", [f"DISCORD_TOKEN {GOOD_TOKEN}", f"DISCORD_TOKEN: {GOOD_TOKEN}", GOOD_TOKEN,
+                                  f"DISCORD TOKEN={GOOD_TOKEN}", f"export  {GOOD_TOKEN}"])
+def test_a_malformed_env_line_is_never_echoed_only_its_number_and_key(tmp_path, line):
+    """Issue 18, item 10: the line may hold the token; not one piece of it may reach the terminal."""
+    env = tmp_path / ".env"
+    env.write_text(f"LOG_LEVEL=INFO\n{line}\n")
+    with pytest.raises(SettingsError) as info:
+        load_settings({}, env)
+    message = str(info.value)
+    assert "line 2" in message and "\n" not in message
+    assert not any(part in message for part in GOOD_TOKEN.split(".")), message
+    assert ("(DISCORD_TOKEN)" in message) == line.startswith("DISCORD_TOKEN")
+
+
 def run_bot(tmp_path, env_extra: dict, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD"))}
     env.update(env_extra, PYTHONPATH=str(REPO))

@@ -10,7 +10,12 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from aiohttp import web
+from disk_kit import ReadOnlyFolder, damage_header, damage_pages, leave_wal_behind, one_line, run_tool
+
+from bot.storage.records import Seat
+from bot.storage.sqlite.store import Storage
 
 REPO = Path(__file__).resolve().parent.parent
 TOKEN = "M" + "T" * 23 + ".GaBcDe." + "x" * 27
@@ -79,3 +84,71 @@ async def test_unreachable_discord_is_one_line(tmp_path):
     code, err = await run_bot(tmp_path, base, LOG_LEVEL="ERROR")
     assert code == 1
     assert err.strip().startswith("error: cannot reach Discord at http://127.0.0.1:") and "\n" not in err.strip(), err
+
+
+# -- issue 18: a database file that cannot serve is one line at start-up, before Discord -----------
+async def start_on(db: Path, tmp_path: Path) -> tuple[int, str, list[str]]:
+    """`python -m bot` with DATABASE_PATH=db (killed and failed if it hangs): (status, stderr, asked)."""
+    runner, base, asked = await fake_discord(200)
+    try:
+        done = await asyncio.to_thread(run_tool, ["-m", "bot"], cwd=tmp_path, env={
+            "DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": base, "DATABASE_PATH": str(db), "LOG_LEVEL": "ERROR"})
+    finally:
+        await runner.cleanup()
+    return done.returncode, done.stderr, asked
+
+
+async def a_database_with_games(db: Path) -> None:
+    store = await Storage.open(db)
+    try:
+        for channel in range(3):
+            record = await store.create_game(guild_id=1, channel_id=channel, game="byzantium", host_user_id=1,
+                                             seats=[Seat("Ann", "Ann", 1), Seat("Bo", "Bo", 2)])
+            await store.start_game(record.id)
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("kind", ["text", "damaged header"])
+async def test_a_file_that_is_not_a_database_is_one_line_and_exit_2_without_hanging(tmp_path, kind):
+    db = tmp_path / "games.sqlite3"
+    if kind == "text":
+        db.write_text("DISCORD_TOKEN=oops, the wrong file\n" * 50)
+    else:
+        await a_database_with_games(db)
+        damage_header(db)
+    code, err, asked = await start_on(db, tmp_path)
+    assert code == 2
+    assert one_line(err).startswith(f"error: cannot open the database {db}: it is not a SQLite database")
+    assert asked == []
+
+
+async def test_a_damaged_database_is_refused_at_start_saying_what_to_do(tmp_path):
+    db = tmp_path / "games.sqlite3"
+    await a_database_with_games(db)
+    damage_pages(db)
+    code, err, asked = await start_on(db, tmp_path)
+    assert code == 2
+    line = one_line(err)
+    assert "it is damaged" in line and "will not fix itself" in line and "restore the latest backup" in line
+    assert asked == []
+
+
+@pytest.mark.parametrize("wal", ["left by a killed bot", "none"])
+async def test_a_read_only_database_is_refused_at_start_saying_what_to_do(tmp_path, wal):
+    """With its -wal and -shm files there, a read-only database answers every read and refuses
+    every write (the players saw "try again" forever); without them SQLite cannot even open it."""
+    folder = ReadOnlyFolder(tmp_path / "data")
+    try:
+        db = folder.path / "games.sqlite3"
+        await a_database_with_games(db)
+        if wal != "none":
+            leave_wal_behind(db)
+        folder.freeze()
+        code, err, asked = await start_on(db, tmp_path)
+    finally:
+        folder.close()
+    assert code == 2
+    line = one_line(err)
+    assert "read-only" in line and "will not fix itself" in line and "writable" in line
+    assert asked == []

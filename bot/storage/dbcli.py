@@ -17,6 +17,8 @@ from pathlib import Path
 
 from bot.settings import SettingsError, read_env_file  # the bot's own .env reader, so both agree
 from bot.storage.records import OPEN_STATUSES, StorageError
+from bot.storage.sqlite.backup import backup_file
+from bot.storage.sqlite.connection import UnusableDatabase
 from bot.storage.sqlite.store import Storage
 
 DEFAULT_DATABASE = Path("./data/games.sqlite3")
@@ -31,11 +33,7 @@ def database_path(given: str | None) -> Path:
 
 
 async def backup(db: Path, target: Path) -> int:
-    store = await Storage.open(db, migrate_schema=False)
-    try:
-        written = await store.backup(target)
-    finally:
-        await store.close()
+    written = await backup_file(db, target)  # any schema version: the copy before an upgrade
     # Check the copy itself, with plain sqlite3 so nothing is written to it.
     with sqlite3.connect(f"file:{written}?mode=ro", uri=True) as conn:
         verdict = [r[0] for r in conn.execute("PRAGMA integrity_check")]
@@ -87,13 +85,20 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
+    db = args.db_sub or args.db
     try:
-        db = database_path(args.db_sub or args.db)
+        db = database_path(db)
         if args.command == "backup":
             return asyncio.run(backup(db, Path(args.path)))
         return asyncio.run(check_db(db, all_games=args.all))
+    except UnusableDatabase as exc:
+        print(f"error: cannot use the database {db}: {exc}", file=sys.stderr)
+        return 1
     except (StorageError, sqlite3.Error, SettingsError) as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"error: {exc.filename or db}: {exc.strerror or exc}", file=sys.stderr)
         return 1
 
 

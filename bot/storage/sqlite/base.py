@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterable
@@ -25,6 +26,9 @@ from bot.storage.records import (
     text_to_time,
     time_to_text,
 )
+from bot.storage.sqlite import files
+from bot.storage.sqlite.backup import copy_database, pre_migration_name
+from bot.storage.sqlite.connection import BUSY_TIMEOUT_MS, SYNCHRONOUS, check_health, connect, unusable
 from bot.storage.sqlite.migrate import available, current_version, migrate
 
 # Snapshot policy, chosen by measuring (bench/storage.py, docs/operations.md "Snapshots"):
@@ -34,13 +38,8 @@ from bot.storage.sqlite.migrate import available, current_version, migrate
 # undo or a check replays at most CHECKPOINT_EVERY - 1 choices from a kept checkpoint.
 CHECKPOINT_EVERY = 10
 
-# Waiting for another process's write lock (a backup, check-db) before giving up.
-BUSY_TIMEOUT_MS = 5000
-
-# FULL, not NORMAL: in WAL mode NORMAL survives a process crash but may lose the last
-# commits on power loss or an OS crash, and the bot announces a choice to the players as
-# soon as it is committed. FULL syncs the WAL at every commit, so a confirmed choice stays.
-SYNCHRONOUS = "FULL"
+log = logging.getLogger(__name__)
+__all__ = ["BUSY_TIMEOUT_MS", "CHECKPOINT_EVERY", "SYNCHRONOUS", "StorageBase", "connect"]
 
 # "Not given" for optional keyword arguments where None means "clear this value".
 _UNSET: Any = object()
@@ -59,21 +58,6 @@ async def _shielded(coro: Awaitable[T]) -> T:
     return await asyncio.shield(task)
 
 
-async def connect(path: str | os.PathLike) -> aiosqlite.Connection:
-    """A connection with the settings every connection here needs (see module constants)."""
-    conn = await aiosqlite.connect(str(path), isolation_level=None)  # explicit transactions only
-    conn.row_factory = sqlite3.Row
-    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    async with conn.execute("PRAGMA journal_mode = WAL") as cur:
-        mode = (await cur.fetchone())[0]
-    if mode != "wal":
-        await conn.close()
-        raise StorageError(f"{path}: could not switch to WAL journal mode (got {mode!r})")
-    await conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
-    await conn.execute("PRAGMA foreign_keys = ON")
-    return conn
-
-
 def _event_json(events: Iterable[Any]) -> str:
     out = []
     for event in events:
@@ -83,9 +67,17 @@ def _event_json(events: Iterable[Any]) -> str:
 
 async def _require_current_schema(conn: aiosqlite.Connection, path) -> None:
     have, want = await current_version(conn), len(available())
+    if have > want:
+        raise StorageError(f"{path} has schema version {have}, newer than this code's {want}: it was written "
+                           "by a newer version of the bot; use that version (this one must not change it)")
     if have != want:
-        raise StorageError(f"{path} has schema version {have}, this code uses {want}; "
-                           "start the bot once to migrate it (after a backup)")
+        raise StorageError(f"{path} has schema version {have}, this code uses {want}; starting the bot "
+                           "migrates it (taking a backup first), or `python -m bot backup` copies it as it is")
+
+
+async def _backup_before_migrating(conn: aiosqlite.Connection, path: Path, version: int, now: datetime) -> None:
+    target = await copy_database(conn, pre_migration_name(path, version, now))
+    log.info("database %s is at schema version %d: backed up to %s before migrating it", path, version, target)
 
 
 class StorageBase:
@@ -112,6 +104,8 @@ class StorageBase:
         self._clock = clock
         # A game's engine name never changes; caching it saves appends a read.
         self._names: dict[int, str] = {}
+        # The file opened (set by `open`), checked before every commit (see `_write`).
+        self._file: files.FileIdentity | None = None
 
     def is_checkpoint(self, seq: int) -> bool:
         """Snapshots kept for good (seq 0, the state after setup, always is one)."""
@@ -128,25 +122,39 @@ class StorageBase:
         clock: Callable[[], datetime] = _utcnow,
         migrate_schema: bool = True,
     ) -> Self:
-        """Create the folder if needed, migrate the schema, and open the two connections.
+        """Check the file, migrate the schema (after a backup) and open the two connections.
 
-        With migrate_schema=False (tools such as check-db) an existing file is opened as it
-        is, and a missing file or another schema version is refused instead of changed.
+        A new database is created 0600 (its folder 0700), and marked (bot/storage/sqlite/files.py)
+        so that a later start refuses to replace it with an empty one. The file must pass a quick
+        integrity check and take a write, else UnusableDatabase says what the operator must do.
+        With migrate_schema=False (tools such as check-db) an existing file is opened as it is,
+        and a missing file or another schema version is refused instead of changed.
         """
-        if not migrate_schema and not Path(path).is_file():
+        path = Path(path)
+        if migrate_schema:
+            files.refuse_lost_database(path)
+            files.create_private(path)
+            files.warn_if_readable_by_others(path)
+        elif not path.is_file():
             raise StorageError(f"{path}: no such database file")
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
         writer = await connect(path)
         try:
             if migrate_schema:
-                await migrate(writer)
+                await check_health(writer)
+                await migrate(writer, before_migrating=lambda version: _backup_before_migrating(
+                    writer, path, version, clock()))
+                files.write_marker(path, clock())
             else:
                 await _require_current_schema(writer, path)
             reader = await connect(path)
-        except BaseException:
+        except BaseException as exc:
             await writer.close()
+            if isinstance(exc, sqlite3.Error):
+                raise unusable(exc) from None
             raise
-        return cls(writer, reader, checkpoint_every=checkpoint_every, head_snapshots=head_snapshots, clock=clock)
+        store = cls(writer, reader, checkpoint_every=checkpoint_every, head_snapshots=head_snapshots, clock=clock)
+        store._file = files.FileIdentity.of(path)
+        return store
 
     async def close(self) -> None:
         async with self._write_lock, self._read_lock:

@@ -7,6 +7,7 @@ the same transaction as the migration, so a crash leaves either the old or the n
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,12 +55,17 @@ async def current_version(conn: aiosqlite.Connection) -> int:
     return int(row[0])
 
 
-async def migrate(conn: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR) -> tuple[int, int]:
+async def migrate(
+    conn: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR, *,
+    before_migrating: Callable[[int], Awaitable[object]] | None = None,
+) -> tuple[int, int]:
     """Bring the database to the newest schema; returns (version before, version after).
 
     `conn` must be in autocommit mode (isolation_level=None) so the explicit transactions
     here are the only ones. Refuses a database written by newer code: running old code on
-    it could misread or damage data it does not know about.
+    it could misread or damage data it does not know about. `before_migrating(version)` runs
+    first when a database that has a schema (not a new, empty one) is about to change: the
+    automatic backup, whose failure stops the migration.
     """
     migrations = available(directory)
     latest = migrations[-1].version if migrations else 0
@@ -69,6 +75,8 @@ async def migrate(conn: aiosqlite.Connection, directory: Path = MIGRATIONS_DIR) 
             f"the database is at schema version {before} but this code knows only up to {latest}; "
             "run a newer version of the bot (or restore a backup made by this version)"
         )
+    if before_migrating is not None and 0 < before < latest:
+        await before_migrating(before)
     for migration in migrations[before:]:
         # One transaction per file, the version bump included: all of it or none of it.
         script = f"BEGIN IMMEDIATE;\n{migration.sql()}\n;PRAGMA user_version = {migration.version};\nCOMMIT;"

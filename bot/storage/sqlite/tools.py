@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 from collections.abc import Iterable
@@ -16,12 +15,12 @@ from bot.storage.records import (
     CorruptGame,
     LoadedGame,
     Seat,
-    StorageError,
     UnknownGame,
     seats_to_text,
     seed_to_text,
     text_to_time,
 )
+from bot.storage.sqlite.backup import copy_database
 from bot.storage.sqlite.base import StorageBase, _event_json
 from engine import IllegalAction
 
@@ -162,29 +161,9 @@ class Tools(StorageBase):
         return await self._read(body)
 
     async def backup(self, target: str | os.PathLike) -> Path:
-        """An online, consistent copy (VACUUM INTO), synced to disk before it gets its name."""
-        target = Path(target)
-        if target.exists():
-            raise StorageError(f"{target} already exists; choose a new name")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_name(target.name + ".partial")
-        partial.unlink(missing_ok=True)
+        """An online, consistent, private copy (bot/storage/sqlite/backup.py); its folder must exist."""
         async with self._read_lock:
-            await self._r.execute("VACUUM INTO ?", (str(partial),))
-        # VACUUM INTO does not promise an fsync; the backup must survive a power cut too.
-        await asyncio.to_thread(_fsync_and_rename, partial, target)
-        return target
-
-
-def _fsync_and_rename(partial: Path, target: Path) -> None:
-    with open(partial, "rb+") as handle:
-        os.fsync(handle.fileno())
-    os.replace(partial, target)
-    dir_fd = os.open(target.parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+            return await copy_database(self._r, target)
 
 
 def _parse_replay(replay: Any) -> tuple[str, list[str], int, dict, list[tuple[str, str]]]:
