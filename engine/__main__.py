@@ -2,7 +2,7 @@
 
     python -m engine play byzantium --players Ann,Bo,Cy [--seed N] [--png DIR] [--option KEY=VALUE ...] [--open]
     python -m engine replay FILE.json
-    python -m engine fuzz byzantium --games N [--seed S] [--option KEY=VALUE ...]
+    python -m engine fuzz byzantium --games N [--seed S] [--option KEY=VALUE ...] [--max-steps N]
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine.core import Game, IllegalAction, game_names, get_game
+from engine.core import Game, IllegalAction, enumerate_answers, game_names, get_game
 from engine.replay import ReplayError, load_replay, replay
 from engine.terminal import Terminal
 
@@ -40,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     fuzz.add_argument("--seed", type=int, default=0)
     fuzz.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                       help="a setup option for every game, e.g. map=random; repeatable")
+    fuzz.add_argument("--max-steps", type=int, default=0,
+                      help="stop each game after this many decisions (games without a turn limit)")
     args = parser.parse_args(argv)
     if args.command == "replay":
         return replay_command(args.file)
@@ -50,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "play":
         return play_command(args.game, args.players, args.seed, args.png, options, open_table=args.open)
-    return fuzz_command(args.game, args.games, args.seed, options)
+    return fuzz_command(args.game, args.games, args.seed, options, args.max_steps)
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -123,7 +125,7 @@ def replay_command(path: Path) -> int:
     return 0
 
 
-def fuzz_command(name: str, games: int, seed: int, options: dict | None = None) -> int:
+def fuzz_command(name: str, games: int, seed: int, options: dict | None = None, max_steps: int = 0) -> int:
     game = get_game(name)
     rng = random.Random(seed)
     decisions = 0
@@ -138,15 +140,19 @@ def fuzz_command(name: str, games: int, seed: int, options: dict | None = None) 
             print(f"game {number} ({count} players): {error}", file=sys.stderr)
             return 2
         steps = 0
-        while not game.is_over(state):
+        while not game.is_over(state) and not (max_steps and steps >= max_steps):
             decision = rng.choice(game.pending(state))
-            option = rng.choice(decision.options)
-            state, _events = game.apply(state, decision.player, option.id)
+            # Every answer, choices of several things included (a game may refuse a combination).
+            answer = rng.choice(enumerate_answers(decision, 100))
+            try:
+                state, _events = game.apply(state, decision.player, answer)
+            except IllegalAction:
+                continue
             steps += 1
             broken = game.invariants(state)
             if broken:
                 print(f"game {number} (seed {game_seed}, {count} players), step {steps} "
-                      f"({decision.player}: {option.id}): {'; '.join(broken)}", file=sys.stderr)
+                      f"({decision.player}: {answer}): {'; '.join(broken)}", file=sys.stderr)
                 return 1
         decisions += steps
     elapsed = time.perf_counter() - started
