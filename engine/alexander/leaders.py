@@ -105,7 +105,7 @@ def _leader_move_choose(ctx: Ctx, t, option_id: str):
     if option_id == "done":
         return
     name = option_id.split(":", 1)[1]
-    ctx.then(task("leader_move", t.side), task("leader_to", t.side, leader=name))
+    ctx.then(task("leader_to", t.side, leader=name), task("leader_move", t.side))
 
 
 @decides("leader_to")
