@@ -125,6 +125,8 @@ def _naval_decide(ctx: Ctx, t):
         return None
     space = here(ctx)
     found = naval_interceptors(ctx, space, t.side)
+    if m["unit"].startswith("fleet:"):
+        found = [sp for sp in found if sp != space]  # fleets there fight the mover anyway (11.5)
     if not found:
         return None
     options = [opt(f"intercept:{sp}", msg("Intercept with the fleets at {space}", space=space_t(sp))) for sp in found]
