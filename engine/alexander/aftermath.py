@@ -395,7 +395,10 @@ def _finish(ctx: Ctx, t):
 
 @runs("battle_clear")
 def _clear(ctx: Ctx, t):
+    from engine.alexander.siege import check_sieges
+
     ctx.s.battle = {}
+    check_sieges(ctx)  # a besieger driven off lifts its siege
     refresh_control(ctx.s)
 
 
