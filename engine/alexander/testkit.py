@@ -102,7 +102,8 @@ def hand(state: AlexState, side: str, *cards: str) -> None:
         state.deck.append(c)
     state.hands[side] = []
     for c in cards:
-        pile = state.deck if c in state.deck else state.discard
+        other = [h for s, h in state.hands.items() if s != side][0]
+        pile = next(p for p in (state.deck, state.discard, other) if c in p)
         pile.remove(c)
         state.hands[side].append(c)
 
