@@ -615,6 +615,7 @@ def game_names() -> list[str]:
 def _load_games() -> None:
     # Imported lazily so `engine.core` stays importable by the games themselves.
     from engine import (
+        alexander,  # noqa: F401
         byzantium,  # noqa: F401
         warriors_traders,  # noqa: F401
     )

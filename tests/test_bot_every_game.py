@@ -11,7 +11,9 @@ from bot_fakes import World, current_prompts, pick, waiting_member
 
 from engine import game_names, get_game
 
-OTHER_GAMES = [name for name in game_names() if name != "byzantium"]
+# Games with secrets wait on private prompts ("Open my prompt"), which this random clicker does
+# not open; they are played through the bot in their own tests (tests/test_bot_secrets.py).
+OTHER_GAMES = [name for name in game_names() if name != "byzantium" and not get_game(name).secrets]
 
 
 @pytest.mark.parametrize("name", OTHER_GAMES)

@@ -1,6 +1,8 @@
-"""The Conquerors: Alexander the Great. Importing this package gives GAME; it joins the registry
-(get_game("alexander")) from engine.core._load_games once it plays whole games end to end."""
+"""The Conquerors: Alexander the Great: the engine registers itself as get_game("alexander")."""
 
 from engine.alexander.game import GAME, Alexander
+from engine.core import register
+
+register(GAME)
 
 __all__ = ["GAME", "Alexander"]

@@ -27,7 +27,7 @@ def broken_invariants(s: AlexState) -> list[str]:
         if b.spaces[a.space].transit and not s.move:
             problems.append(f"army {a.id} stands on a transit point")
     for f in s.fleets:
-        if not 0 < f.nsp <= b.fleets[f.name].max_nsp:
+        if not 0 < f.nsp <= b.fleets[f.name].max_nsp and not (s.naval and f.nsp == 0):  # sunk fleets go at its end
             problems.append(f"fleet {f.name} has {f.nsp} NSP")
     for city, t in s.treasuries.items():
         if t.level not in LEVELS:
