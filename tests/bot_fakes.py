@@ -361,6 +361,11 @@ def current_prompts(channel, version: int | None = None):
     return [m for v, m in prompts if v == latest]
 
 
+def pass_label(message) -> str:
+    """The label of the prompt's Pass button."""
+    return next(b for b in message.buttons() if b.startswith("Pass"))
+
+
 def waiting_member(message, members):
     return next(m for m in members if message.content.startswith(f"<@{m.id}>"))
 

@@ -8,7 +8,7 @@ import sqlite3
 
 import discord
 import pytest
-from bot_fakes import World, current_prompts, loaded_game, open_game, waiting_member
+from bot_fakes import World, current_prompts, loaded_game, open_game, pass_label, waiting_member
 
 from bot.discord_ui.interact import SORRY
 from bot.service import follow_up
@@ -24,10 +24,6 @@ async def world(tmp_path, monkeypatch):
     await w.bot.storage._w.execute("PRAGMA busy_timeout = 50")
     yield w
     await w.stop()
-
-
-def _pass_label(message) -> str:
-    return next(b for b in message.buttons() if b.startswith("Pass"))
 
 
 def lock_from_another_process(world, storage_method: str, *, times: int):
@@ -58,7 +54,7 @@ async def test_reminders_locked_by_another_process_for_a_moment_are_retried(worl
     prompt = current_prompts(channel)[0]
     player = waiting_member(prompt, members)
     calls = lock_from_another_process(world, "replace_reminders", times=1)
-    clicked = await world.click(player, prompt, _pass_label(prompt))
+    clicked = await world.click(player, prompt, pass_label(prompt))
     assert clicked.reply_text == ""  # the retry got through: nothing to report
     assert len(calls) == 2
     game = await loaded_game(world, channel)
@@ -71,7 +67,7 @@ async def test_reminders_locked_throughout_still_post_the_board_and_prompt_and_s
     channel, members = await open_game(world)
     prompt = current_prompts(channel)[0]
     player = waiting_member(prompt, members)
-    label = _pass_label(prompt)
+    label = pass_label(prompt)
     custom_id = next(c.item.custom_id for c in prompt.components if c.item.label == label)
     calls = lock_from_another_process(world, "replace_reminders", times=99)
     clicked = await world.click(player, prompt, label)
@@ -89,7 +85,7 @@ async def test_reminders_locked_throughout_still_post_the_board_and_prompt_and_s
     # The next player plays on as usual once the lock is free again.
     world.bot.storage.replace_reminders = type(world.bot.storage).replace_reminders.__get__(world.bot.storage)
     nxt_player = waiting_member(nxt, members)
-    assert (await world.click(nxt_player, nxt, _pass_label(nxt))).reply_text == ""
+    assert (await world.click(nxt_player, nxt, pass_label(nxt))).reply_text == ""
     assert (await loaded_game(world, channel)).seq == 2
 
 

@@ -10,26 +10,14 @@ from contextlib import closing
 
 import discord
 import pytest
-from bot_fakes import Role, World, current_prompts, loaded_game, new_id, open_game, waiting_member
+from bot_fakes import Role, World, current_prompts, loaded_game, new_id, open_game, pass_label, waiting_member
 
 from bot.service.core import STALE
 
 
-@pytest.fixture
-async def world(tmp_path):
-    w = World(tmp_path / "games.sqlite3")
-    await w.start_bot()
-    yield w
-    await w.stop()
-
-
-def _pass_label(message) -> str:
-    return next(b for b in message.buttons() if b.startswith("Pass"))
-
-
 async def _pass(world, channel, members) -> None:
     prompt = current_prompts(channel)[-1]
-    clicked = await world.click(waiting_member(prompt, members), prompt, _pass_label(prompt))
+    clicked = await world.click(waiting_member(prompt, members), prompt, pass_label(prompt))
     assert clicked.reply_text == ""
 
 

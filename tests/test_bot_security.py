@@ -4,16 +4,7 @@ a short answer and nothing changes."""
 
 from __future__ import annotations
 
-import pytest
-from bot_fakes import World, current_prompts, loaded_game, open_game, waiting_member
-
-
-@pytest.fixture
-async def world(tmp_path):
-    w = World(tmp_path / "games.sqlite3")
-    await w.start_bot()
-    yield w
-    await w.stop()
+from bot_fakes import current_prompts, loaded_game, open_game, waiting_member
 
 
 async def _choices(world, channel) -> list[tuple[int, str, str]]:
