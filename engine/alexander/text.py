@@ -3,6 +3,8 @@ treasuries and provinces, and the objectives."""
 
 from __future__ import annotations
 
+from engine.alexander.board import board
+
 SHORT = {"macedonian": "MAC", "persian": "PER", None: "-", "independent": "IND"}
 
 
@@ -23,7 +25,8 @@ def describe(view: dict) -> str:
         lines.append(f"{SHORT[side]}: armies {'; '.join(armies) or '-'} | fleets {', '.join(fleets) or '-'} | "
                      f"treasuries {' '.join(treasuries) or '-'} | cards {held}")
         if view["hands"].get(side):
-            lines.append(f"     hand: {', '.join(view['hands'][side])}")
+            cards = board().cards
+            lines.append(f"     hand: {', '.join(cards[c].name for c in view['hands'][side])}")
     gar = [f"{sp}:{SHORT.get(g['side'], g['side'])}{g['gsp']}{'+' + str(g['asp']) if g['asp'] else ''}"
            for sp, g in sorted(view["garrisons"].items())]
     lines.append("Garrisons: " + " ".join(gar))
