@@ -153,8 +153,9 @@ class SecretDuel(Game[DuelState]):
 
     def determinize(self, state, player, seed):
         new = super().determinize(state, player, seed)
-        # Everything `player` cannot see (the deck and the others' hands) is dealt again.
-        unseen = list(new.deck) + [c for p, h in new.hands.items() if p != player for c in h]
+        # Everything `player` cannot see (the deck and the others' hands) is dealt again, from a
+        # sorted pile: the result depends only on what `player` sees and the seed.
+        unseen = sorted(list(new.deck) + [c for p, h in new.hands.items() if p != player for c in h])
         unseen = draw_order(new, "determinize", unseen)
         for other in new.players:
             if other != player:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 # The rules modules register their task handlers when imported.
-from engine.byzantium import actions, combat, cubes, movement, retreats, rounds, text  # noqa: F401
+from engine.byzantium import actions, combat, cubes, evaluate, movement, retreats, rounds, text  # noqa: F401
 from engine.byzantium.board import (
     ALL_BOXES,
     ARMY_SIDES,
@@ -90,6 +90,9 @@ class Byzantium(Game[ByzantiumState]):
         new.stack = list(state.stack)
         new.pinned_dice = list(state.pinned_dice)
         return new
+
+    def evaluate(self, state: ByzantiumState) -> dict[str, float]:
+        return evaluate.evaluate(state)
 
     def invariants(self, state: ByzantiumState) -> list[str]:
         return broken_invariants(state)

@@ -5,7 +5,17 @@ from __future__ import annotations
 from engine.core import Decision, Event, Game
 
 # The rules modules register their task handlers when imported.
-from engine.warriors_traders import battle, development, maneuver, setup, sustenance, text, trade, turn  # noqa: F401
+from engine.warriors_traders import (  # noqa: F401
+    battle,
+    development,
+    evaluate,
+    maneuver,
+    setup,
+    sustenance,
+    text,
+    trade,
+    turn,
+)
 from engine.warriors_traders.flow import Ctx, advance, choose, pending
 from engine.warriors_traders.invariants import broken_invariants
 from engine.warriors_traders.state import ARMY_KINDS, BARB_ARMY, FORTRESS, PRINCESS, WTState
@@ -58,6 +68,9 @@ class WarriorsTraders(Game[WTState]):
         new.lanes = {seat: list(lane) for seat, lane in state.lanes.items()}
         new.pinned_dice = list(state.pinned_dice)
         return new
+
+    def evaluate(self, state: WTState) -> dict[str, float]:
+        return evaluate.evaluate(state)
 
     def describe(self, state: WTState) -> str:
         return text.describe(self.summary(state))

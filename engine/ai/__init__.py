@@ -1,0 +1,6 @@
+"""Bot players for every game on the engine contract (issue 15): `choose` picks a seat's option
+by Monte Carlo tree search over what that seat may know. Pure like the rest of the engine."""
+
+from engine.ai.search import LEVELS, UNITS_PER_MS, SearchResult, choose, search
+
+__all__ = ["LEVELS", "UNITS_PER_MS", "SearchResult", "choose", "search"]

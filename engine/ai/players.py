@@ -1,0 +1,84 @@
+"""Players to pit against each other, and a loop that plays a whole game with them.
+
+A player is a function (game, state, seat, seed) -> option id. `searcher` is the bot; `uniform`
+and `greedy` are the baselines its strength is measured against (bench/ai.py)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine.ai.answers import answers, random_answer
+from engine.ai.search import outcome_values, search
+from engine.core import Game, IllegalAction
+
+Player = Callable[[Game, object, str, int], str]
+
+
+def _mine(game: Game, state, seat: str):
+    return [d for d in game.pending(state) if d.player == seat]
+
+
+def uniform(game: Game, state, seat: str, seed: int) -> str:
+    """Uniformly at random among the decisions waiting on the seat, then among its answers."""
+    rng = random.Random(seed)
+    return random_answer(rng.choice(_mine(game, state, seat)), rng)
+
+
+def greedy(game: Game, state, seat: str, seed: int) -> str:
+    """The answer whose resulting state `evaluate`s best for the seat, one apply deep (on one
+    determinization, so it knows no more than the seat). Ties and games without `evaluate`:
+    at random."""
+    rng = random.Random(seed)
+    options = list(dict.fromkeys(a for d in _mine(game, state, seat) for a in answers(d, rng)))
+    world = game.determinize(state, seat, rng.getrandbits(128))
+    best, best_value = [], -1.0
+    for option in options:
+        try:
+            after, _events = game.apply(world, seat, option)
+        except IllegalAction:  # an answer the rules refuse in this state
+            continue
+        values = outcome_values(game, after) if game.is_over(after) else game.evaluate(after)
+        value = values.get(seat, 0.0) if values else 0.0
+        if value > best_value + 1e-12:
+            best, best_value = [option], value
+        elif abs(value - best_value) <= 1e-12:
+            best.append(option)
+    return rng.choice(best or options)
+
+
+def searcher(level: str = "normal", budget_ms: float = 200) -> Player:
+    """The bot at a level and a budget per decision."""
+
+    def play(game: Game, state, seat: str, seed: int) -> str:
+        return search(game, state, seat, seed=seed, budget_ms=budget_ms, level=level).option
+
+    play.__name__ = f"bot:{level}"
+    return play
+
+
+@dataclass
+class GameRecord:
+    state: object
+    choices: list[tuple[str, str]] = field(default_factory=list)
+    result: list[dict] = field(default_factory=list)
+
+
+def play_game(game: Game, seats: list[str], players: dict[str, Player], seed: int, options: dict | None = None,
+              on_choice: Callable[[str, str, object], None] | None = None, max_choices: int = 100_000) -> GameRecord:
+    """A whole game: whenever several seats are waited on at once, one of them (at random) answers
+    first. `on_choice(seat, option, state_after)` sees every choice."""
+    rng = random.Random(seed)
+    state = game.setup(seats, rng.getrandbits(64), options or {})
+    record = GameRecord(state)
+    while not game.is_over(state) and len(record.choices) < max_choices:
+        seat = rng.choice(list(dict.fromkeys(d.player for d in game.pending(state))))
+        option = players[seat](game, state, seat, rng.getrandbits(64))
+        state, _events = game.apply(state, seat, option)
+        record.choices.append((seat, option))
+        if on_choice is not None:
+            on_choice(seat, option, state)
+    record.state = state
+    record.result = game.result(state) if game.is_over(state) else []
+    return record

@@ -1,0 +1,307 @@
+"""Information-set Monte Carlo tree search over the engine contract.
+
+Every iteration starts from `game.determinize(state, player, seed_i)`: a state the bot's seat
+cannot tell from the real one, with what it may not see (others' hands, the order of a deck)
+drawn afresh and the generator reseeded, so no future roll is known. The tree is keyed by the
+choices made from the root (single-observer ISMCTS, open loop): dice and hidden cards differ
+from one iteration to the next, and a node's statistics average over them. A choice is
+weighed only where it is offered in the iteration's state (UCB with availability counts).
+
+Several players deciding at once: below the root the iteration picks at random which of them
+moves first (the real order is not known); the root is always the bot's own decision.
+
+Playouts are uniformly random. A game with `evaluate` has them cut after a few decisions and
+scored by it; a game without plays them to the end and scores the standings.
+
+The budget is counted in work units, never in wall time, so the same seed gives the same search
+on a busy machine as on an idle one: an apply costs APPLY units, a determinize DETERMINIZE and
+an evaluate EVALUATE (their relative costs in Byzantium and Warriors & Traders). `budget_ms`
+becomes units through the fixed calibration UNITS_PER_MS; a wall-clock cap far above the
+budget only stops a search that something else has slowed down pathologically.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from engine.ai.answers import ENUMERATE_LIMIT, SAMPLE_SIZE, answers, random_answer, sample_amounts
+from engine.core import Decision, Game, IllegalAction, enumerate_answers, get_game
+
+# Work units per step of the search, in proportion to their cost (an apply ~0.3 ms, a
+# determinize ~0.1 ms, an evaluate ~0.07 ms on the reference machine).
+APPLY, DETERMINIZE, EVALUATE = 4, 2, 1
+# Units per millisecond of budget on the reference machine (bench/ai.py prints the measured figure).
+UNITS_PER_MS = 8.0
+# The safety net: a search stops at this many times its budget in wall time, plus a margin.
+WALL_CAP_FACTOR = 10
+WALL_CAP_EXTRA_MS = 1000
+# A playout of a game without `evaluate` that has not ended by then counts as a draw.
+MAX_PLAYOUT = 3000
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    share: float  # the part of the budget it searches
+    exploration: float  # UCB constant, values in [0, 1]
+    playout_depth: int  # random decisions before `evaluate` scores a playout
+    sample_final: bool  # pick in proportion to visits (plays looser) instead of the most visited
+
+
+LEVELS = {
+    "easy": Level("easy", share=0.15, exploration=1.0, playout_depth=4, sample_final=True),
+    "normal": Level("normal", share=1.0, exploration=0.7, playout_depth=8, sample_final=False),
+}
+
+
+class BudgetSpent(Exception):
+    """The work budget (or the wall-clock cap) is used up: the current iteration is dropped."""
+
+
+class Work:
+    """Counts engine work against a limit in units; checks the wall clock now and then."""
+
+    def __init__(self, limit: int, wall_cap_s: float | None):
+        self.limit = limit
+        self.used = 0
+        self.capped = False
+        self._steps = 0
+        self._deadline = None if wall_cap_s is None else time.perf_counter() + wall_cap_s
+
+    def spend(self, units: int) -> None:
+        if self.used + units > self.limit:
+            raise BudgetSpent
+        self._steps += 1
+        if self._deadline is not None and self._steps % 16 == 0 and time.perf_counter() > self._deadline:
+            self.capped = True
+            raise BudgetSpent
+        self.used += units
+
+
+@dataclass
+class SearchResult:
+    option: str
+    units: int  # work spent
+    limit: int  # work allowed
+    iterations: int
+    capped: bool  # stopped by the wall-clock safety net (the search was then not deterministic)
+    visits: dict[str, int] = field(default_factory=dict)  # root answer -> visits
+
+
+class Node:
+    __slots__ = ("edges", "children", "samples")
+
+    def __init__(self) -> None:
+        # (mover, answer) -> [visits, total value for the mover, times available]
+        self.edges: dict[tuple[str, str], list[float]] = {}
+        self.children: dict[tuple[str, str], Node] = {}
+        self.samples: dict[str, list[str]] = {}  # mover -> amounts answers drawn at this node
+
+
+def choose(game: Game | str, state, player: str, *, seed: int, budget_ms: float, level: str = "normal") -> str:
+    """The option `player` takes now: one of the answers of their pending decisions.
+
+    Pure apart from the wall-clock safety net: the same inputs give the same choice. The inputs
+    are a game (or its name), a state, strings and numbers, so a worker process can take them."""
+    return search(game, state, player, seed=seed, budget_ms=budget_ms, level=level).option
+
+
+def search(game: Game | str, state, player: str, *, seed: int, budget_ms: float, level: str | Level = "normal",
+           wall_cap_ms: float | None = -1) -> SearchResult:
+    """`choose` with its figures. `level`: a name of LEVELS (or a Level, for tuning);
+    `wall_cap_ms`: -1 the default cap, None no cap."""
+    game = get_game(game) if isinstance(game, str) else game
+    if isinstance(level, Level):
+        lvl = level
+    elif level in LEVELS:
+        lvl = LEVELS[level]
+    else:
+        raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
+    rng = random.Random(seed)
+    mine = [d for d in game.pending(state) if d.player == player]
+    if not mine:
+        raise ValueError(f"{player} has no decision to take now")
+    root_answers = _unique(a for d in mine for a in answers(d, rng))
+    limit = max(0, int(budget_ms * UNITS_PER_MS * lvl.share))
+    if wall_cap_ms == -1:
+        wall_cap_ms = budget_ms * WALL_CAP_FACTOR + WALL_CAP_EXTRA_MS
+    work = Work(limit, None if wall_cap_ms is None else wall_cap_ms / 1000)
+    if len(root_answers) == 1:
+        return SearchResult(root_answers[0], 0, limit, 0, False, {root_answers[0]: 0})
+    tree = _Search(game, player, lvl, rng, work, root_answers)
+    iterations = 0
+    while True:
+        try:
+            tree.iterate(state)
+        except BudgetSpent:
+            break
+        iterations += 1
+    return SearchResult(tree.pick(), work.used, limit, iterations, work.capped, tree.root_visits())
+
+
+def _unique(items) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+class _Search:
+    def __init__(self, game: Game, player: str, level: Level, rng: random.Random, work: Work,
+                 root_answers: list[str]):
+        self.game = game
+        self.player = player
+        self.level = level
+        self.rng = rng
+        self.work = work
+        self.root = Node()
+        self.root_answers = root_answers
+
+    # -- one iteration -----------------------------------------------------------------------
+    def iterate(self, state) -> None:
+        game, rng = self.game, self.rng
+        self.work.spend(DETERMINIZE)
+        s = game.determinize(state, self.player, rng.getrandbits(128))
+        node = self.root
+        path: list[tuple[Node, tuple[str, str]]] = []
+        seen: list[tuple[Node, list[tuple[str, str]]]] = []
+        while True:
+            decisions = game.pending(s)
+            if not decisions:
+                break
+            if node is self.root:
+                mover, legal = self.player, list(self.root_answers)
+            else:
+                mover = self._mover(decisions)
+                legal = self._answers(node, mover, [d for d in decisions if d.player == mover])
+            keys = [(mover, a) for a in legal]
+            seen.append((node, keys))
+            s, key, fresh = self._step(node, s, keys)
+            if key is None:  # nothing offered could be applied: score the state as it is
+                break
+            path.append((node, key))
+            node = node.children.setdefault(key, Node())
+            if fresh:
+                break
+        values = self._playout(s)
+        for seen_node, keys in seen:
+            for key in keys:
+                seen_node.edges.setdefault(key, [0, 0.0, 0])[2] += 1
+        for seen_node, key in path:
+            edge = seen_node.edges[key]
+            edge[0] += 1
+            edge[1] += values.get(key[0], 0.0)
+
+    def _step(self, node: Node, s, keys: list[tuple[str, str]]):
+        """Apply the selected choice (UCB, an unvisited one first); a choice the rules refuse
+        in this state is skipped (and dropped for good at the root, where it is the bot's own)."""
+        keys = list(keys)
+        while keys:
+            key = self._select(node, keys)
+            self.work.spend(APPLY)
+            try:
+                new, _events = self.game.apply(s, key[0], key[1])
+            except IllegalAction:
+                keys.remove(key)
+                if node is self.root and key[1] in self.root_answers and len(self.root_answers) > 1:
+                    self.root_answers.remove(key[1])
+                continue
+            fresh = key not in node.edges or node.edges[key][0] == 0
+            return new, key, fresh
+        return s, None, False
+
+    def _select(self, node: Node, keys: list[tuple[str, str]]) -> tuple[str, str]:
+        unvisited = [k for k in keys if k not in node.edges or node.edges[k][0] == 0]
+        if unvisited:
+            return self.rng.choice(unvisited)
+        c = self.level.exploration
+
+        def ucb(key):
+            visits, total, available = node.edges[key]
+            return total / visits + c * math.sqrt(math.log(max(available, 1)) / visits)
+
+        return max(keys, key=ucb)
+
+    def _mover(self, decisions: list[Decision]) -> str:
+        movers = _unique(d.player for d in decisions)
+        return movers[0] if len(movers) == 1 else self.rng.choice(movers)
+
+    def _answers(self, node: Node, mover: str, decisions: list[Decision]) -> list[str]:
+        out: list[str] = []
+        for d in decisions:
+            if d.amounts is None:
+                out.extend(o.id for o in d.options)
+            else:
+                out.extend(self._amounts_answers(node, mover, d))
+        return _unique(out)
+
+    def _amounts_answers(self, node: Node, mover: str, decision: Decision) -> list[str]:
+        """Plain options and amounts answers; a large space keeps, per node, the sample drawn
+        on earlier visits (still offered here) so its statistics build up."""
+        listed = enumerate_answers(decision, ENUMERATE_LIMIT + 1)
+        if len(listed) <= ENUMERATE_LIMIT:
+            return listed
+        plain = [o.id for o in decision.options]
+        kept = [a for a in node.samples.get(mover, []) if decision.offers(a)]
+        if len(kept) < SAMPLE_SIZE // 2:
+            kept = _unique(kept + sample_amounts(decision.amounts, self.rng, SAMPLE_SIZE))
+            node.samples[mover] = _unique(node.samples.get(mover, []) + kept)
+        return plain + kept
+
+    # -- playouts ----------------------------------------------------------------------------
+    def _playout(self, s) -> dict[str, float]:
+        game, rng = self.game, self.rng
+        evaluate = True
+        steps = 0
+        while True:
+            decisions = game.pending(s)
+            if not decisions:
+                return outcome_values(game, s)
+            if evaluate and steps >= self.level.playout_depth:
+                self.work.spend(EVALUATE)
+                values = game.evaluate(s)
+                if values is not None:
+                    return values
+                evaluate = False  # this game plays its playouts to the end
+            if steps >= MAX_PLAYOUT:
+                return {p: 0.5 for p in game.players(s)}
+            decision = rng.choice(decisions)
+            steps += 1
+            self.work.spend(APPLY)
+            try:
+                s, _events = game.apply(s, decision.player, random_answer(decision, rng))
+            except IllegalAction:
+                continue
+
+    # -- the answer ----------------------------------------------------------------------------
+    def root_visits(self) -> dict[str, int]:
+        return {a: int(self.root.edges.get((self.player, a), [0])[0]) for a in self.root_answers}
+
+    def pick(self) -> str:
+        visits = self.root_visits()
+        if not any(visits.values()):
+            return self.rng.choice(self.root_answers)
+        if self.level.sample_final:
+            answers_ = [a for a in self.root_answers if visits[a]]
+            return self.rng.choices(answers_, weights=[visits[a] for a in answers_])[0]
+
+        def rank(answer):
+            edge = self.root.edges.get((self.player, answer), [0, 0.0, 0])
+            return (edge[0], edge[1] / edge[0] if edge[0] else 0.0)
+
+        return max(self.root_answers, key=rank)
+
+
+def outcome_values(game: Game, state) -> dict[str, float]:
+    """A finished game's value for each seat: mostly whether it won (ties share the win), a
+    little for its place, so a playout that cannot win still prefers second to last."""
+    rows = game.result(state)
+    n = len(rows)
+    winners = sum(1 for r in rows if r["rank"] == 1)
+    values = {}
+    for row in rows:
+        win = 1.0 / winners if row["rank"] == 1 else 0.0
+        place = (n - row["rank"]) / (n - 1) if n > 1 else 1.0
+        for name in row.get("players") or [row["player"]]:
+            values[name] = 0.8 * win + 0.2 * place
+    return values

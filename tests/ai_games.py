@@ -1,0 +1,98 @@
+"""Two tiny games for the bot player's tests (not registered: no player is offered them).
+
+"Sealed bid": two players bid 1 to 5 at the same moment (both decisions pending at once, each
+private); the higher bid wins, equal bids share the win. Bidding 5 is never worse.
+
+"Split": the first player shares points among items (a choice of several things at once,
+`Amounts`); each item's points are worth its weight, and the second player scores a fixed mark.
+"""
+
+from __future__ import annotations
+
+from engine.core import Amounts, BaseState, Decision, Game, Item, Option, Total, random_below, seed_fields
+
+
+class BidState(BaseState):
+    bids: dict[str, int] = {}
+
+
+class SealedBid(Game[BidState]):
+    name = "sealed_bid"
+    title = "Sealed bid"
+    min_players = max_players = 2
+    state_class = BidState
+    splitmix_rules_versions = frozenset()
+
+    def _setup(self, players, seed, options):
+        return BidState(**seed_fields(seed, options)), []
+
+    def _pending(self, state):
+        return [Decision(p, "Your bid?", tuple(Option(f"bid:{n}", str(n)) for n in range(1, 6)), kind="bid",
+                         private=True, public_prompt="bidding")
+                for p in state.seats if p not in state.bids]
+
+    def _apply(self, state, player, option_id):
+        state.bids = {**state.bids, player: int(option_id.split(":")[1])}
+        return []
+
+    def result(self, state):
+        top = max(state.bids.values())
+        return [{"player": p, "score": state.bids[p], "rank": 1 if state.bids[p] == top else 2} for p in state.seats]
+
+    def summary(self, state):
+        return {"bids": dict(state.bids)}
+
+    def view(self, state, player):
+        return {"bids": {p: b for p, b in state.bids.items() if p == player}, "bid": sorted(state.bids)}
+
+    def determinize(self, state, player, seed):
+        """The others' bids are secret: drawn afresh (from the new generator)."""
+        new = super().determinize(state, player, seed)
+        new.bids = {p: b if p == player else 1 + random_below(new, 5) for p, b in state.bids.items()}
+        return new
+
+
+class SplitState(BaseState):
+    counts: dict[str, int] | None = None
+
+
+class Split(Game[SplitState]):
+    """`sizes`: (items, most per item, total) - small enough to list, or large enough to sample."""
+
+    name = "split"
+    title = "Split"
+    min_players = max_players = 2
+    state_class = SplitState
+    splitmix_rules_versions = frozenset()
+
+    def __init__(self, items: int = 3, most: int = 6, total: int = 6, mark: int = 17):
+        self.items = [f"i{k}" for k in range(items)]
+        self.weights = {item: items - k for k, item in enumerate(self.items)}  # the first item is worth most
+        self.most, self.total, self.mark = most, total, mark
+
+    def amounts(self) -> Amounts:
+        return Amounts(tuple(Item(i, i, self.most) for i in self.items), (Total(self.total, self.total),), "split")
+
+    def _setup(self, players, seed, options):
+        return SplitState(**seed_fields(seed, options)), []
+
+    def _pending(self, state):
+        if state.counts is not None:
+            return []
+        return [Decision(state.seats[0], "Share your points.", (), kind="split", amounts=self.amounts())]
+
+    def _apply(self, state, player, option_id):
+        state.counts = self.amounts().parse(option_id)
+        return []
+
+    def score(self, state) -> int:
+        return sum(self.weights[i] * n for i, n in state.counts.items())
+
+    def result(self, state):
+        first, second = state.seats
+        mine = self.score(state)
+        return [{"player": first, "score": mine, "rank": 1 if mine >= self.mark else 2},
+                {"player": second, "score": self.mark, "rank": 1 if self.mark >= mine else 2}]
+
+    def summary(self, state):
+        return {"counts": state.counts}
