@@ -1,6 +1,8 @@
 """Command line: play a game in the terminal, replay a recorded game, or fuzz the rules.
 
     python -m engine play byzantium --players Ann,Bo,Cy [--seed N] [--png DIR] [--option KEY=VALUE ...] [--open]
+    python -m engine play byzantium --players Ann,bot,bot:easy [--budget-ms MS]   (seats played by the bot)
+    python -m engine selfplay byzantium --games N [--players 4] [--level normal] [--budget-ms MS] [--seed S]
     python -m engine replay FILE.json
     python -m engine fuzz byzantium --games N [--seed S] [--option KEY=VALUE ...] [--max-steps N]
 """
@@ -15,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+from engine.ai import LEVELS, choose
+from engine.ai.players import play_game, searcher
 from engine.core import Game, IllegalAction, enumerate_answers, game_names, get_game
 from engine.replay import ReplayError, load_replay, replay
 from engine.terminal import Terminal
@@ -25,13 +29,24 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play in the terminal, everyone at one keyboard")
     play.add_argument("game", choices=game_names())
-    play.add_argument("--players", required=True, help="comma-separated names in seating order")
+    play.add_argument("--players", required=True,
+                      help="comma-separated names in seating order; 'bot' or 'bot:easy' for a bot seat")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--png", type=Path, default=None, help="write the board to DIR after every choice")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                       help="a setup option, e.g. map=east (a JSON value is read as JSON); repeatable")
     play.add_argument("--open", action="store_true",
                       help="solitaire: show every secret, never hide the screen between private decisions")
+    play.add_argument("--budget-ms", type=float, default=1000, help="the bots' thinking budget per decision")
+    selfplay = sub.add_parser("selfplay", help="bots play whole games against each other; prints the results")
+    selfplay.add_argument("game", choices=game_names())
+    selfplay.add_argument("--games", type=int, default=1)
+    selfplay.add_argument("--players", type=int, default=None, help="number of seats (default: the most, at most 4)")
+    selfplay.add_argument("--level", choices=sorted(LEVELS), default="normal")
+    selfplay.add_argument("--budget-ms", type=float, default=100, help="thinking budget per decision")
+    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                          help="a setup option for every game; repeatable")
     rep = sub.add_parser("replay", help="replay a game file and print its final summary as JSON")
     rep.add_argument("file", type=Path)
     fuzz = sub.add_parser("fuzz", help="random games to the end, checking invariants after every step")
@@ -51,7 +66,10 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 2
     if args.command == "play":
-        return play_command(args.game, args.players, args.seed, args.png, options, open_table=args.open)
+        return play_command(args.game, args.players, args.seed, args.png, options, open_table=args.open,
+                            budget_ms=args.budget_ms)
+    if args.command == "selfplay":
+        return selfplay_command(args.game, args.games, args.players, args.level, args.budget_ms, args.seed, options)
     return fuzz_command(args.game, args.games, args.seed, options, args.max_steps)
 
 
@@ -69,10 +87,31 @@ def parse_options(pairs: list[str]) -> dict:
     return options
 
 
+def bot_seats(names: list[str]) -> tuple[list[str], dict[str, str]]:
+    """Seat names with each "bot" / "bot:<level>" renamed "Bot 1", "Bot 2"...; and their levels."""
+    seats, levels = [], {}
+    for name in names:
+        word, _, level = name.partition(":")
+        if word.lower() != "bot":
+            seats.append(name)
+            continue
+        level = level or "normal"
+        if level not in LEVELS:
+            raise ValueError(f"Unknown bot level '{level}' (known: {', '.join(sorted(LEVELS))}).")
+        seat = f"Bot {len(levels) + 1}"
+        seats.append(seat)
+        levels[seat] = level
+    return seats, levels
+
+
 def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | None,
-                 options: dict | None = None, *, open_table: bool = False) -> int:
+                 options: dict | None = None, *, open_table: bool = False, budget_ms: float = 1000) -> int:
     game = get_game(name)
-    players = [p.strip() for p in players_arg.split(",") if p.strip()]
+    try:
+        players, levels = bot_seats([p.strip() for p in players_arg.split(",") if p.strip()])
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
     # 128 secret bits: nobody can work out the dice or the deck from what the game shows.
     seed = seed if seed is not None else secrets.randbits(128)
     options = options or {}
@@ -84,7 +123,12 @@ def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | 
     hidden = " Private decisions are played on a private screen." if game.secrets and not open_table else ""
     print(f"{game.title}. Type the number of an option; 'q' saves the replay and quits.{hidden}")
     write_png(game, state, png_dir, 0, None)
-    terminal = Terminal(game, ask=input, say=print, open_table=open_table)
+    bot_seed = secrets.randbits(64)  # the bots' own: a new game thinks afresh
+
+    def bot(state, seat: str) -> str:
+        return choose(game, state, seat, seed=bot_seed + state.version, budget_ms=budget_ms, level=levels[seat])
+
+    terminal = Terminal(game, ask=input, say=print, open_table=open_table, bots={seat: bot for seat in levels})
     terminal.on_change = lambda new, events: write_png(game, new, png_dir, len(terminal.choices), events)
     state = terminal.play(state)
     if game.is_over(state):
@@ -122,6 +166,40 @@ def replay_command(path: Path) -> int:
         return 1
     print(json.dumps({"summary": game.summary(state), "result": game.result(state) if game.is_over(state) else None,
                       "version": game.version(state)}, indent=1))
+    return 0
+
+
+def selfplay_command(name: str, games: int, seats: int | None, level: str, budget_ms: float, seed: int,
+                     options: dict | None = None) -> int:
+    """Bot-only games: one line per game (the standings), then wins per seat and the bots' speed."""
+    game = get_game(name)
+    count = seats or min(game.max_players, 4)
+    if not game.min_players <= count <= game.max_players:
+        print(f"{game.title} takes {game.min_players} to {game.max_players} players.", file=sys.stderr)
+        return 2
+    names = [f"Bot {i + 1}" for i in range(count)]
+    wins = dict.fromkeys(names, 0)
+    decisions, thinking = 0, 0.0
+    for number in range(games):
+        started = time.perf_counter()
+        try:
+            record = play_game(game, names, dict.fromkeys(names, searcher(level, budget_ms)), seed + number, options)
+        except IllegalAction as error:
+            print(error, file=sys.stderr)
+            return 2
+        elapsed = time.perf_counter() - started
+        decisions, thinking = decisions + len(record.choices), thinking + elapsed
+        for row in record.result:
+            if row["rank"] == 1:
+                for winner in row.get("players") or [row["player"]]:
+                    wins[winner] += 1
+        standings = ", ".join(f"{row['rank']}. {row['player']} {row['score']}" for row in record.result)
+        print(f"game {number + 1} (seed {seed + number}): {standings}  ({len(record.choices)} decisions, "
+              f"{elapsed:.1f} s)", flush=True)
+    print(f"{games} games of {game.title}, {count} {level} bots at {budget_ms:g} ms: wins "
+          + ", ".join(f"{seat} {n}" for seat, n in wins.items())
+          + f"; {decisions / max(thinking, 1e-9):.1f} decisions/s, {1000 * thinking / max(decisions, 1):.0f} ms "
+          "per decision")
     return 0
 
 

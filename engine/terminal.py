@@ -9,6 +9,8 @@ chosen and read what the choice told only them, the screen is cleared again and 
 only the public events. Whether someone holds a card never changes what the table reads.
 
 `open_table=True` (`--open`, for solitaire) shows everything and never clears the screen.
+Seats in `bots` are played by a function (the bot player of engine/ai): the table reads the
+label of a bot's public choice, and of a private one only the public events it causes.
 On a private screen, `pref:<key>=<value>` sets a standing order (e.g. `pref:order:parry=never`).
 """
 
@@ -40,11 +42,17 @@ class Terminal:
     # What each seat learnt privately and has not yet seen on a private screen.
     unseen: dict[str, list[Event]] = field(default_factory=dict)
     on_change: Callable[[object, list[Event]], None] | None = None  # after every choice (--png)
+    bots: dict[str, Callable[[object, str], str]] = field(default_factory=dict)  # seat -> (state, seat) -> option
 
     def play(self, state):
         """Play until the game ends or the players quit; returns the last state."""
         try:
             while not self.game.is_over(state):
+                waiting = self.game.pending(state)
+                bot = next((d for d in waiting if d.player in self.bots), None)
+                if bot is not None:  # bots answer first, so people see their choices before deciding
+                    state = self.bot_turn(state, bot)
+                    continue
                 self.say("")
                 self.say(self.describe(state, None))
                 decision = self.game.pending(state)[0]
@@ -73,6 +81,18 @@ class Terminal:
                 self.tell(events)
                 return state
             self.say("Type one of the numbers shown (or an option id).")
+
+    def bot_turn(self, state, decision: Decision):
+        option_id = self.bots[decision.player](state, decision.player)
+        label = next((d.option(option_id).label for d in self.game.pending(state)
+                      if d.player == decision.player and d.offers(option_id)), option_id)
+        state, events = self.apply(state, decision.player, option_id)
+        if decision.private and not self.open_table:
+            self.say(f"{decision.player} (bot) has decided.")
+        else:
+            self.say(f"{decision.player} (bot): {label}")
+        self.tell(events)
+        return state
 
     def private_turn(self, state, decision: Decision):
         player = decision.player

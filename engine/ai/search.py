@@ -10,8 +10,10 @@ weighed only where it is offered in the iteration's state (UCB with availability
 Several players deciding at once: below the root the iteration picks at random which of them
 moves first (the real order is not known); the root is always the bot's own decision.
 
-Playouts are uniformly random. A game with `evaluate` has them cut after a few decisions and
-scored by it; a game without plays them to the end and scores the standings.
+Playouts are uniformly random. A game with `evaluate` has them scored by it once the player
+who moved last is no longer waited on (an action of several steps is scored when it is over;
+the normal level adds no further random decisions); a game without plays them to the end and
+scores the standings.
 
 The budget is counted in work units, never in wall time, so the same seed gives the same search
 on a busy machine as on an idle one: an apply costs APPLY units, a determinize DETERMINIZE and
@@ -34,10 +36,12 @@ from engine.core import Decision, Game, IllegalAction, enumerate_answers, get_ga
 # determinize ~0.1 ms, an evaluate ~0.07 ms on the reference machine).
 APPLY, DETERMINIZE, EVALUATE = 4, 2, 1
 # Units per millisecond of budget on the reference machine (bench/ai.py prints the measured figure).
-UNITS_PER_MS = 8.0
+UNITS_PER_MS = 6.0
 # The safety net: a search stops at this many times its budget in wall time, plus a margin.
 WALL_CAP_FACTOR = 10
 WALL_CAP_EXTRA_MS = 1000
+# A playout waits at most this many decisions beyond its depth for the mover's turn to end.
+QUIET_STEPS = 8
 # A playout of a game without `evaluate` that has not ended by then counts as a draw.
 MAX_PLAYOUT = 3000
 
@@ -52,8 +56,8 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", share=0.15, exploration=1.0, playout_depth=4, sample_final=True),
-    "normal": Level("normal", share=1.0, exploration=0.7, playout_depth=8, sample_final=False),
+    "easy": Level("easy", share=0.15, exploration=0.5, playout_depth=0, sample_final=True),
+    "normal": Level("normal", share=1.0, exploration=0.25, playout_depth=0, sample_final=False),
 }
 
 
@@ -183,7 +187,7 @@ class _Search:
             node = node.children.setdefault(key, Node())
             if fresh:
                 break
-        values = self._playout(s)
+        values = self._playout(s, path[-1][1][0] if path else None)
         for seen_node, keys in seen:
             for key in keys:
                 seen_node.edges.setdefault(key, [0, 0.0, 0])[2] += 1
@@ -249,7 +253,10 @@ class _Search:
         return plain + kept
 
     # -- playouts ----------------------------------------------------------------------------
-    def _playout(self, s) -> dict[str, float]:
+    def _playout(self, s, mover: str | None) -> dict[str, float]:
+        """Random decisions from `s`, then `evaluate`: after `playout_depth` of them, once the
+        player who moved last is no longer being waited on (an action of several steps is
+        scored when it is over), or at most QUIET_STEPS later."""
         game, rng = self.game, self.rng
         evaluate = True
         steps = 0
@@ -257,7 +264,9 @@ class _Search:
             decisions = game.pending(s)
             if not decisions:
                 return outcome_values(game, s)
-            if evaluate and steps >= self.level.playout_depth:
+            depth = self.level.playout_depth
+            if evaluate and steps >= depth and (
+                    steps >= depth + QUIET_STEPS or all(d.player != mover for d in decisions)):
                 self.work.spend(EVALUATE)
                 values = game.evaluate(s)
                 if values is not None:
@@ -266,6 +275,7 @@ class _Search:
             if steps >= MAX_PLAYOUT:
                 return {p: 0.5 for p in game.players(s)}
             decision = rng.choice(decisions)
+            mover = decision.player
             steps += 1
             self.work.spend(APPLY)
             try:

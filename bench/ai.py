@@ -1,0 +1,144 @@
+"""The bot player's strength and speed in full games (figures, not a test; issue 15).
+
+    nice python bench/ai.py [--budget-ms 100] [--games 40] [--greedy-games 30] [--selfplay-games 12]
+                            [--parts random,greedy,selfplay] [--seed 0]
+
+Prints, for the normal bot at a fixed budget per decision:
+- its win rate against players choosing uniformly at random, in 4-player Byzantium and
+  3-player Warriors & Traders (targets: at least 80%; a seat's fair share is 25% and 33%);
+- its win rate head to head against the one-move greedy player (the answer whose resulting
+  state evaluates best), in 2-player games of both (target: a clear majority);
+- win rates with their 95% Wilson intervals, the bot's decisions per second, its time per
+  decision (median and 95th percentile) and the work units it spent per millisecond (the
+  calibration of engine/ai/search.py: UNITS_PER_MS);
+- for Warriors & Traders between normal bots (3 players): how often a game ends by reaching
+  the victory threshold, and the final scores (a check of the reconstructed economy).
+
+A win is rank 1, shared or not; shared wins are counted apart. The bot's seat rotates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on the path and its name would hide the
+# `engine` package: look from the repository root instead.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+from engine import get_game  # noqa: E402
+from engine.ai import UNITS_PER_MS, search  # noqa: E402
+from engine.ai.players import greedy, play_game, uniform  # noqa: E402
+from engine.warriors_traders.flow import Ctx  # noqa: E402
+from engine.warriors_traders.turn import team_vp, threshold  # noqa: E402
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class TimedBot:
+    """The normal bot, timing each decision and counting its work units."""
+
+    def __init__(self, budget_ms: float, level: str = "normal"):
+        self.budget_ms, self.level = budget_ms, level
+        self.times: list[float] = []
+        self.units = 0
+
+    def __call__(self, game, state, seat, seed):
+        started = time.perf_counter()
+        result = search(game, state, seat, seed=seed, budget_ms=self.budget_ms, level=self.level)
+        self.times.append(time.perf_counter() - started)
+        self.units += result.units
+        return result.option
+
+    def speed(self) -> str:
+        if not self.times:
+            return "no decisions"
+        total = sum(self.times)
+        ordered = sorted(self.times)
+        return (f"{len(ordered)} bot decisions, {len(ordered) / total:.1f} decisions/s, per decision median "
+                f"{statistics.median(ordered) * 1000:.0f} ms, p95 {ordered[int(len(ordered) * 0.95)] * 1000:.0f} ms; "
+                f"{self.units / (total * 1000):.2f} work units/ms (calibration {UNITS_PER_MS:g})")
+
+
+def match(name: str, seats: int, opponent, label: str, games: int, budget_ms: float, seed: int,
+          options: dict | None = None) -> None:
+    game = get_game(name)
+    names = [f"P{i + 1}" for i in range(seats)]
+    bot = TimedBot(budget_ms)
+    wins = shared = 0
+    started = time.perf_counter()
+    for number in range(games):
+        me = names[number % seats]
+        players = dict.fromkeys(names, opponent)
+        players[me] = bot
+        record = play_game(game, names, players, seed + number, options)
+        top = [row for row in record.result if row["rank"] == 1]
+        if any(me in (row.get("players") or [row["player"]]) for row in top):
+            wins += 1
+            shared += len(top) > 1
+    lo, hi = wilson(wins, games)
+    print(f"{game.title}, {seats} players, normal bot vs {label}: won {wins}/{games} = {wins / games:.0%} "
+          f"(95% CI {lo:.0%}-{hi:.0%}; {shared} shared); fair share {1 / seats:.0%}")
+    print(f"  {bot.speed()}; {time.perf_counter() - started:.0f} s")
+
+
+def selfplay_wt(games: int, budget_ms: float, seed: int) -> None:
+    game = get_game("warriors_traders")
+    names = ["P1", "P2", "P3"]
+    bot = TimedBot(budget_ms)
+    reached = 0
+    lines = []
+    started = time.perf_counter()
+    for number in range(games):
+        record = play_game(game, names, dict.fromkeys(names, bot), seed + number)
+        state = record.state
+        ctx = Ctx(state)
+        top, mark = max(team_vp(ctx).values()), threshold(ctx)
+        reached += top >= mark
+        scores = sorted((row["score"] for row in record.result), reverse=True)
+        lines.append(f"  game {number + 1}: map {state.map}{'/' + state.variant if state.variant else ''}, ended after "
+                     f"turn {state.turn}, scores {scores}, threshold {mark}"
+                     f"{' reached' if top >= mark else ''}")
+    lo, hi = wilson(reached, games)
+    print(f"Warriors & Traders, 3 normal bots: the victory threshold ended {reached}/{games} games "
+          f"(95% CI {lo:.0%}-{hi:.0%})")
+    print("\n".join(lines))
+    print(f"  {bot.speed()}; {time.perf_counter() - started:.0f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--budget-ms", type=float, default=100, help="the bot's budget per decision")
+    parser.add_argument("--games", type=int, default=40, help="games against random players, per game")
+    parser.add_argument("--greedy-games", type=int, default=30, help="head-to-head games against greedy, per game")
+    parser.add_argument("--selfplay-games", type=int, default=12)
+    parser.add_argument("--selfplay-budget-ms", type=float, default=None, help="default: --budget-ms")
+    parser.add_argument("--parts", default="random,greedy,selfplay")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    parts = set(args.parts.split(","))
+    print(f"budget {args.budget_ms:g} ms per decision = {int(args.budget_ms * UNITS_PER_MS)} work units")
+    if "random" in parts:
+        match("byzantium", 4, uniform, "3 uniform random players", args.games, args.budget_ms, args.seed)
+        match("warriors_traders", 3, uniform, "2 uniform random players", args.games, args.budget_ms, args.seed)
+    if "greedy" in parts:
+        match("byzantium", 2, greedy, "the one-move greedy player", args.greedy_games, args.budget_ms, args.seed)
+        match("warriors_traders", 2, greedy, "the one-move greedy player", args.greedy_games, args.budget_ms,
+              args.seed)
+    if "selfplay" in parts:
+        selfplay_wt(args.selfplay_games, args.selfplay_budget_ms or args.budget_ms, args.seed)
+
+
+if __name__ == "__main__":
+    main()
