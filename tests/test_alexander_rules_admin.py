@@ -258,3 +258,15 @@ def test_fleet_needs_a_loc_to_move():
     assert "fleet:Macedonian" in ids(to_activity(fresh(s)))
     s.treasuries["Pella"] = s.treasuries["Pella"].model_copy(update={"level": "empty"})
     assert "fleet:Macedonian" not in ids(to_activity(fresh(s)))
+
+
+def test_8_6_gsp_taken_off_the_map_come_back_in_a_later_round():
+    from engine.alexander.world import gsp_free
+
+    s = clear(start())
+    garrison(s, MAC, "Athens", gsp=3)
+    s = admin(s, admin="ask")
+    s, _ = play(s, "garrisons", "province:Greece", "rm:Athens=3")
+    assert "Athens" not in s.garrisons and gsp_free(s, MAC) == 17  # not this round
+    s.round += 1
+    assert gsp_free(s, MAC) == 20

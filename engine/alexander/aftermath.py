@@ -20,6 +20,7 @@ from engine.alexander.world import (
     leaders_of,
     lose_if_bare,
     refresh_control,
+    remove_garrison,
     take_gsp,
 )
 from engine.text import msg, msg_n
@@ -382,7 +383,7 @@ def _finish(ctx: Ctx, t):
     if loser:
         g = s.garrisons.get(b["space"])
         if g is not None and g.side == loser and b.get("garrison"):
-            del s.garrisons[b["space"]]  # GSP left behind when the ASP retreat are lost (8.6)
+            remove_garrison(s, b["space"])  # GSP left behind when the ASP retreat are lost (8.6)
             ctx.emit("garrison_lost", msg("The {side} garrison at {space} is lost.", side=side_t(loser),
                                           space=space_t(b["space"])), space=b["space"])
             lose_if_bare(s, b["space"], loser)

@@ -23,6 +23,7 @@ from engine.alexander.world import (
     in_europe,
     king,
     leaders_of,
+    remove_garrison,
 )
 from engine.text import msg
 
@@ -97,7 +98,7 @@ def _overrun(ctx: Ctx, t):
         eliminate_army(ctx, a, msg("overrun"))
     g = s.garrisons.get(space)
     if g is not None and g.side == enemy and not ctx.board.spaces[space].major:
-        del s.garrisons[space]
+        remove_garrison(s, space)
     if space in s.tribes:
         del s.tribes[space]
     s.battle = {}

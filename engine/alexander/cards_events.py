@@ -20,6 +20,7 @@ from engine.alexander.world import (
     leaders_of,
     present,
     refresh_control,
+    remove_garrison,
     someone_inside,
 )
 from engine.text import msg, msg_n
@@ -188,7 +189,7 @@ def _agis(ctx: Ctx, side: str) -> None:
     for space in [SPARTA] + list(board().provinces["Crete"].spaces):
         g = s.garrisons.get(space)
         if g is not None and g.side == MAC:
-            del s.garrisons[space]
+            remove_garrison(s, space)
     start_revolt(ctx, "Greece", garrisons=False)
     s.armies.append(Army(id=SPARTAN, side=PER, number=0, space=SPARTA, asp=5))
     refresh_control(s)

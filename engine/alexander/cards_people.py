@@ -20,6 +20,7 @@ from engine.alexander.world import (
     leaders_of,
     lose_if_bare,
     refresh_control,
+    remove_garrison,
     token_space,
 )
 from engine.core import random_below
@@ -454,7 +455,7 @@ def _satrap_effect(ctx: Ctx, t):
         for space in _eastern_garrisons(ctx):
             roll = ctx.roll(1, t.side, msg("Dissent at {space}", space=space_t(space)))[0]
             if roll <= 5:
-                g = s.garrisons.pop(space)
+                g = remove_garrison(s, space)
                 lose_if_bare(s, space, MAC)
                 if army is not None:
                     army.asp += g.gsp
@@ -462,7 +463,7 @@ def _satrap_effect(ctx: Ctx, t):
                          space=space, gsp=g.gsp)
         refresh_control(s)
     elif head == "harpalus":
-        g = s.garrisons.pop(arg)
+        g = remove_garrison(s, arg)
         lose_if_bare(s, arg, MAC)
         reduce_treasury(ctx, arg, msg("Harpalus"), to_empty=True)
         ctx.emit("harpalus", msg("Harpalus flees with the treasure of {city}.", city=space_t(arg)), city=arg, gsp=g.gsp)

@@ -86,6 +86,7 @@ class Alexander(Game[AlexState]):
         new.treasuries = dict(state.treasuries)
         new.unusable = list(state.unusable)
         new.asp_pool = dict(state.asp_pool)
+        new.gsp_lost = dict(state.gsp_lost)
         new.deck = list(state.deck)
         new.discard = list(state.discard)
         new.removed = list(state.removed)

@@ -6,7 +6,7 @@ from engine.alexander.board import board
 from engine.alexander.flow import Ctx
 from engine.alexander.state import Army
 from engine.alexander.words import province_t, side_t
-from engine.alexander.world import ISLANDS, refresh_control
+from engine.alexander.world import ISLANDS, refresh_control, remove_garrison
 from engine.text import msg
 
 
@@ -26,7 +26,7 @@ def start_revolt(ctx: Ctx, province: str, *, garrisons: bool = True) -> None:
     for space in (b.provinces[province].spaces + b.transits[province]) if garrisons else ():
         g = s.garrisons.get(space)
         if g is not None and g.side in ("macedonian", "persian"):
-            del s.garrisons[space]
+            remove_garrison(s, space)
     if s.oligarchs and b.spaces[s.oligarchs].province == province:
         s.oligarchs = ""
     refresh_control(s)

@@ -15,6 +15,7 @@ from engine.alexander.world import (
     best_battle,
     inside_strength,
     refresh_control,
+    remove_garrison,
     someone_inside,
 )
 from engine.core import Amounts, Item, Total
@@ -137,7 +138,7 @@ def take_city(ctx: Ctx, city: str, side: str, *, by_force: bool) -> None:
         eliminate_army(ctx, a, msg("the city fell"), leaders_die=True)
     g = s.garrisons.get(city)
     if g is not None and g.side != side:
-        del s.garrisons[city]
+        remove_garrison(s, city)
     for f in s.fleets_at(city):
         if f.side is not None and f.side != side:
             f.space = nearest_free_port(ctx, city, f.side)

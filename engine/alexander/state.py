@@ -131,6 +131,9 @@ class AlexState(BaseState):
     weariness: int = 0
     injury: int = 0
     honeymoon: int = 0  # ASP away on honeymoon until the next Admin Phase
+    # GSP counters taken off the map come back in a later round (8.6): side -> how many this round.
+    gsp_lost: dict[str, int] = {}
+    gsp_lost_round: int = 0
     # -- cards -----------------------------------------------------------------------------------
     deck: list[str] = []
     discard: list[str] = []

@@ -123,10 +123,27 @@ def take_gsp(s: AlexState, space: str, gsp: int = 0, asp: int = 0) -> None:
     left = g.model_copy(update={"gsp": g.gsp - gsp, "asp": g.asp - asp})
     if left.gsp < 0 or left.asp < 0:
         raise ValueError("a garrison cannot go below zero")
+    _counters_off(s, g.side, gsp)
     if left.gsp or left.asp:
         s.garrisons[space] = left
     else:
         del s.garrisons[space]
+
+
+def remove_garrison(s: AlexState, space: str) -> Garrison:
+    """The whole garrison of a space leaves the map (its GSP counters come back next round)."""
+    g = s.garrisons.pop(space)
+    _counters_off(s, g.side, g.gsp)
+    return g
+
+
+def _counters_off(s: AlexState, side: str, gsp: int) -> None:
+    """GSP taken off the map are usable again only in a later round (8.6)."""
+    if not gsp or side not in SIDES:
+        return
+    if s.gsp_lost_round != s.round:
+        s.gsp_lost, s.gsp_lost_round = {}, s.round
+    s.gsp_lost = {**s.gsp_lost, side: s.gsp_lost.get(side, 0) + gsp}
 
 
 def gsp_on_map(s: AlexState, side: str) -> int:
@@ -134,8 +151,9 @@ def gsp_on_map(s: AlexState, side: str) -> int:
 
 
 def gsp_free(s: AlexState, side: str) -> int:
-    """GSP counters not on the map (8.6)."""
-    return board().limits["gsp_counters"][side] - gsp_on_map(s, side)
+    """GSP counters not on the map and not taken off it this round (8.6)."""
+    lost = s.gsp_lost.get(side, 0) if s.gsp_lost_round == s.round else 0
+    return max(0, board().limits["gsp_counters"][side] - gsp_on_map(s, side) - lost)
 
 
 def gsp_room(s: AlexState, space: str, side: str) -> int:
