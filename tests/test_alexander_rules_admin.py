@@ -265,8 +265,9 @@ def test_8_6_gsp_taken_off_the_map_come_back_in_a_later_round():
 
     s = clear(start())
     garrison(s, MAC, "Athens", gsp=3)
+    garrison(s, MAC, "Pella", gsp=1)
     s = admin(s, admin="ask")
     s, _ = play(s, "garrisons", "province:Greece", "rm:Athens=3")
-    assert "Athens" not in s.garrisons and gsp_free(s, MAC) == 17  # not this round
-    s.round += 1
-    assert gsp_free(s, MAC) == 20
+    assert "Athens" not in s.garrisons and gsp_free(s, MAC) == 16  # not this round
+    s = answer(s, "done")
+    assert s.round == 2 and gsp_free(s, MAC) == 19
