@@ -380,3 +380,19 @@ def test_sea_movement_can_be_intercepted_and_sunk():
     s, events = play(s, "avoid")
     assert s.army("macedonian.2") is None  # the transports are sunk
     assert any(e.kind == "army_gone" for e in events)
+
+
+def test_10_7_fleets_that_begin_in_one_space_may_sail_together():
+    s = clear(start())
+    fleet(s, "Macedonian", MAC, "Chersonese", 3)
+    fleet(s, "Greek", MAC, "Chersonese", 2)
+    s = answer(to_activity(fresh(s)), "fleets:Chersonese")
+    s, _ = play(s, "sail:Lemnos", "stop")
+    assert s.fleet("Macedonian").space == "Lemnos" and s.fleet("Greek").space == "Lemnos"
+
+
+def test_8_6_losses_beyond_the_whole_force_take_everything():
+    from engine.alexander.aftermath import gsp_bounds
+
+    assert gsp_bounds(20, 5, 3) == (3, 3)
+    assert gsp_bounds(4, 0, 3) == (3, 3)

@@ -72,9 +72,15 @@ def _activity_decide(ctx: Ctx, t):
         if not moved and not army.inside:
             options.append(opt(f"devastate:{army_id}", msg("Move {army} and devastate", army=army_t(army_id)),
                                msg("Move and devastate")))
-    for name in movable_fleets(ctx, side):
+    fleets = movable_fleets(ctx, side)
+    for name in fleets:
         options.append(opt(f"fleet:{name}", msg("Move the {fleet} from {space}", fleet=fleet_t(name),
                                                 space=space_t(s.fleet(name).space)), msg("Move a fleet")))
+    for space in sorted({s.fleet(n).space for n in fleets}):
+        together = [n for n in fleets if s.fleet(n).space == space]
+        if len(together) > 1:
+            options.append(opt(f"fleets:{space}", msg("Move the fleets at {space} together", space=space_t(space)),
+                               msg("Move a fleet")))
     if moved:
         options.append(opt("done", msg("End the campaign")))
         return ctx.ask(side, msg("Major Campaign: move another unit, or end."), options, "activity")
@@ -123,14 +129,18 @@ def _may_marry(ctx: Ctx) -> bool:
 def _activity_choose(ctx: Ctx, t, option_id: str):
     s, side = ctx.s, t.side
     head, _, arg = option_id.partition(":")
-    if head in ("move", "devastate", "fleet"):
-        unit = arg if head != "fleet" else "fleet:" + arg
-        s.turn.setdefault("moved", []).append(unit)
-        s.turn["moved"] = list(s.turn["moved"])
+    if head in ("move", "devastate", "fleet", "fleets"):
+        companions: list[str] = []
+        if head == "fleets":  # fleets that begin in one space may move together (10.7)
+            names = [n for n in movable_fleets(ctx, side) if s.fleet(n).space == arg]
+            unit, companions = "fleet:" + names[0], names[1:]
+        else:
+            unit = arg if head != "fleet" else "fleet:" + arg
+        s.turn["moved"] = s.turn.get("moved", []) + [unit] + ["fleet:" + n for n in companions]
         if s.turn.get("campaign"):
             ctx.then(task("activity", side))  # the second unit of a Major Campaign may follow
         ctx.then(task("indecision_window", ctx.enemy(side), unit=unit),
-                 task("move_declare", side, unit=unit, devastate=head == "devastate"))
+                 task("move_declare", side, unit=unit, devastate=head == "devastate", companions=companions))
         return
     if head == "done":
         return

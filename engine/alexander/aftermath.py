@@ -304,6 +304,7 @@ def _take_decide(ctx: Ctx, t):
 
 def gsp_bounds(n: int, asp: int, gsp: int) -> tuple[int, int]:
     """GSP may take no more losses than ASP unless every ASP is gone (8.6)."""
+    n = min(n, asp + gsp)
     lo = max(0, n - asp)
     hi = min(gsp, max(lo, n // 2))
     return lo, hi

@@ -156,7 +156,7 @@ def _naval_choose(ctx: Ctx, t, option_id: str):
     ctx.emit("naval_intercept", msg("The fleets from {frm} intercept at {space}.", frm=space_t(frm),
                                     space=space_t(space)), fleets=fleets, space=space)
     army = moving_army(ctx)
-    movers = m["escort"] if army is not None else [m["unit"][6:]]
+    movers = m["escort"] if army is not None else [m["unit"][6:]] + m["companions"]
     start_naval(ctx, movers=list(movers), defenders=fleets, space=space, transport=army.id if army else None,
                 intercepted=True, home={n: frm for n in fleets})
 
@@ -173,7 +173,7 @@ def _storm_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
         ctx.emit("storm_spared", msg("The sea stays calm."))
         return
     army = moving_army(ctx)
-    fleets = m["escort"] if army is not None else [m["unit"][6:]]
+    fleets = m["escort"] if army is not None else [m["unit"][6:]] + m["companions"]
     for name in fleets:
         fleet = s.fleet(name)
         if fleet is not None:

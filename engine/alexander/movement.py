@@ -92,7 +92,7 @@ def _declare_fleet(ctx: Ctx, t):
         ctx.s.turn["cancelled"] = False
         return
     unit = t.args["unit"]
-    _start(ctx, t.side, unit, ctx.limits["sea_mp_max"], None, False)
+    _start(ctx, t.side, unit, ctx.limits["sea_mp_max"], None, False, tuple(t.args.get("companions", ())))
 
 
 @chooses("move_declare")
@@ -102,12 +102,14 @@ def _declare_choose(ctx: Ctx, t, option_id: str):
     _start(ctx, t.side, t.args["unit"], int(mp), treasury or None, t.args.get("devastate", False))
 
 
-def _start(ctx: Ctx, side: str, unit: str, declared: int, treasury: str | None, devastate: bool) -> None:
+def _start(ctx: Ctx, side: str, unit: str, declared: int, treasury: str | None, devastate: bool,
+           companions: tuple[str, ...] = ()) -> None:
     s = ctx.s
     space = s.fleet(unit[6:]).space if unit.startswith("fleet:") else s.army(unit).space
     s.move = {"unit": unit, "side": side, "declared": declared, "treasury": treasury, "spent": 0, "spaces": 0,
               "path": [space], "legs": [], "sea_mp": 0, "open_sea": False, "desert": 0, "devastate": devastate,
               "tried": [], "entered_by": "", "came_from": "", "escort": [], "start_port": space,
+              "companions": list(companions),
               "garrison_ok": False, "fought": False, "surrendered": []}
     text = (msg("{unit} sets out from {space}.", unit=unit_t(unit), space=space_t(space)) if unit.startswith("fleet:")
             else msg("{unit} sets out from {space} with up to {n} MP.", unit=unit_t(unit), space=space_t(space),
@@ -312,7 +314,9 @@ def _carry(ctx: Ctx, to: str) -> None:
     s, m = ctx.s, ctx.s.move
     unit = m["unit"]
     if unit.startswith("fleet:"):
-        s.fleet(unit[6:]).space = to
+        for name in [unit[6:]] + m["companions"]:  # fleets that set out together sail together (10.7)
+            if s.fleet(name) is not None:
+                s.fleet(name).space = to
     else:
         s.army(unit).space = to
         if m["sea_mp"] and m["legs"][-1] == "sea":
@@ -395,8 +399,8 @@ def fleet_arrive(ctx: Ctx) -> None:
     enemy_fleets = [f.name for f in s.fleets_at(space) if f.side == ctx.enemy(side)]
     if enemy_fleets:
         ctx.then(task("after_battle_move", side))
-        start_naval(ctx, movers=[m["unit"][6:]], defenders=enemy_fleets, space=space, transport=None,
-                    intercepted=False)
+        start_naval(ctx, movers=[m["unit"][6:]] + m["companions"], defenders=enemy_fleets, space=space,
+                    transport=None, intercepted=False)
         return
     if space == "Rhodes" and someone_inside(s, space) == "independent":
         ctx.then(task("move_stop", side))
