@@ -14,7 +14,7 @@ own space (7.4).
 from __future__ import annotations
 
 import heapq
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.alexander.board import LAND_KINDS, LOC_COST, board, other
 from engine.alexander.state import AlexState
@@ -34,10 +34,15 @@ def _cost_table(s: AlexState):
     """The LOC cost of each link (None: the static costs apply)."""
     if not s.devastated and not s.drought:
         return None
+    return _costs(tuple(sorted(s.devastated)), tuple(sorted(s.drought)))
+
+
+@lru_cache(maxsize=64)
+def _costs(devastated_provinces: tuple[str, ...], drought: tuple[str, ...]) -> dict:
     b = board()
-    devastated = set(s.devastated)
-    dry = set(s.drought)
-    for p in s.drought:
+    devastated = set(devastated_provinces)
+    dry = set(drought)
+    for p in drought:
         dry |= b.provinces[p].adjacent
     costs = {}
     for link in _all_links():

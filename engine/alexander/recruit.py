@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.alexander.board import MAC, PER, board
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
-from engine.alexander.loc import distances, treasuries_in_reach, treasuries_in_reach_land, usable_treasuries
+from engine.alexander.loc import distances, treasuries_in_reach, usable_treasuries
 from engine.alexander.state import Army, Fleet
 from engine.alexander.treasury import reduce_treasury, treasury_t
 from engine.alexander.words import army_t, fleet_t, leader_t, province_t, side_t, space_t
@@ -62,6 +62,8 @@ def mac_new_army_spaces(ctx: Ctx) -> dict[str, list[str]]:
     if sum(1 for a in s.armies if a.side == MAC and a.number) >= ctx.limits["armies_max"]:
         return {}
     hand = any(loc == "hand" and ctx.board.leaders[n].side == MAC for n, loc in s.leaders.items())
+    # One search from each usable treasury, rather than one from every candidate space.
+    reach = {city: distances(s, MAC, [city], ctx.limits["land_loc"][MAC]) for city in usable_treasuries(s, MAC)}
     found = {}
     for space, info in ctx.board.spaces.items():
         province = info.province
@@ -71,7 +73,7 @@ def mac_new_army_spaces(ctx: Ctx) -> dict[str, list[str]]:
             continue
         if not hand and not _leader_in(ctx, province, MAC):
             continue
-        pays = treasuries_in_reach_land(s, MAC, space)
+        pays = [city for city, dist in reach.items() if space in dist]
         if pays:
             found[space] = pays
     return found
