@@ -312,3 +312,49 @@ def test_11_5_surprise_fires_first():
     s, events = play(s, "sail:Lemnos", "play:surprise", "pass")
     s, more = through_windows(s)
     assert s.fleet("Ionian") is None and s.fleet("Macedonian").nsp == 1
+
+
+def test_11_3_f_three_times_the_enemy_strength_takes_two_off_the_loss_roll():
+    s = clear(start())
+    army(s, MAC, 2, "Tarsus", 30, elite=3)
+    army(s, PER, 2, "Issus", 10)
+    s = dice(s, 6, 6, 1, 1, 1, 3, 3)
+    s, events = attack(s, "macedonian.2", "Issus")
+    s, more = through_windows(*play(s, "stand"))
+    events += more
+    while kind(s) == "retreat":
+        s, more = play(s, "stop" if "stop" in ids(s) else ids(s)[0])
+        events += more
+    mods = [e.data["mods"] for e in events if e.kind == "losses" and e.data.get("side") == MAC]
+    assert mods and mods[0].get("overwhelming") == -2
+
+
+def test_11_5_a_successful_naval_avoid_sends_the_movers_back():
+    s = clear(start())
+    army(s, MAC, 2, "Chersonese", 10)
+    fleet(s, "Ionian", PER, "Lesbos", 3)
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:1")
+    s, _ = play(s, "sail:Lemnos", "intercept:Lesbos")
+    s, _ = through_windows(s)
+    s = dice(s, 6)
+    s, events = play(s, "avoid")
+    assert any(e.kind == "avoided" for e in events)
+    assert s.army("macedonian.2").space == "Chersonese" and not s.move
+
+
+def test_11_3_i_darius_on_eight_to_ten_goes_exactly_four_mp_away():
+    s = clear(start())
+    army(s, MAC, 1, "Sippara", 40, elite=5, leaders=["Alexander III"])
+    army(s, PER, 1, "Babylon", 30, elite=0, leaders=["Darius III"])
+    s = dice(s, 6, 6, 1, 1, 1, 1, 6, 1, 1, 4, 5)
+    s, _ = attack(s, "macedonian.1", "Babylon")
+    s, _ = through_windows(*play(s, "stand"))
+    while kind(s) == "retreat":
+        s = answer(s, "stop" if "stop" in ids(s) else ids(s)[0])
+    if kind(s) == "flee":
+        s = answer(s, "stay")
+    from engine.alexander.loc import distances
+
+    assert kind(s) == "darius"
+    for option in ids(s):
+        assert distances(s, PER, ["Babylon"], 8)[option[3:]] == 4

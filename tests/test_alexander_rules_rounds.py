@@ -210,3 +210,30 @@ def test_garrison_sets_control_and_removing_it_loses_the_province():
     take_gsp(s, "Sinope", gsp=1)
     lose_if_bare(s, "Sinope", MAC)
     assert s.control["Paphlagonia"] is None
+
+
+def test_3_4_a_round_ended_at_siwa_and_the_marriage():
+    s = clear(start())
+    army(s, MAC, 1, "Paraetonium", 20, leaders=["Alexander III"])
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.1"), "mp:1")
+    s, _ = play(s, "go:Siwa", "stop")
+    assert s.victory.siwa
+    s2 = clear(start())
+    army(s2, MAC, 1, "Pella", 20, leaders=["Alexander III"])
+    s2.royal_family = s2.royal_family.model_copy(update={"holder": MAC, "where": "space:Pella", "captured_round": 0})
+    s2 = to_activity(fresh(s2))
+    assert "marry" in ids(s2)
+    s2 = answer(s2, "marry")
+    assert s2.victory.married and kind(s2) == "activity"  # the marriage costs no activity
+
+
+def test_8_7_tribes_block_a_loc_for_both_sides():
+    from engine.alexander.loc import blocked_spaces, distances
+    from engine.alexander.state import Tribe
+
+    s = clear(start())
+    s.tribes["Uxii"] = Tribe(name="Uxii", gsp=1)
+    assert "Uxii" in blocked_spaces(s, MAC) and "Uxii" in blocked_spaces(s, PER)
+    # A LOC from Susa reaches the tribe's space but goes no further through it.
+    through = {sp for sp, d in distances(s, PER, ["Susa"], 1).items()}
+    assert "Uxii" in through and "Persepolis" not in distances(s, PER, ["Susa"], 2)

@@ -334,9 +334,12 @@ def _arrive(ctx: Ctx, t):
     from engine.alexander.battle import start_battle, try_overrun
 
     s, m = ctx.s, ctx.s.move
-    if not m or m.get("over"):
+    if not m:
         return
     side, space = t.side, here(ctx)
+    if m.get("over"):  # sunk, turned back or scattered on the way: the move ends
+        ctx.then(task("move_end", side))
+        return
     refresh_control(s)
     if m["unit"].startswith("fleet:"):
         fleet = s.fleet(m["unit"][6:])
