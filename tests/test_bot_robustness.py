@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from bot_fakes import Interaction, World, current_prompts, loaded_game, open_game, waiting_member
 
+from bot.discord_ui import app
 from bot.discord_ui.interact import SORRY
 from bot.service import text
 from bot.service.prompt import BUTTON_TEMPLATE
@@ -98,13 +99,16 @@ async def test_an_unexpected_error_is_logged_with_game_and_user_and_answered_pol
     assert prompt.view is not None  # the prompt stays usable
 
 
-async def test_two_processes_racing_on_one_game_exactly_one_lands(tmp_path):
-    """Two bots on one database file (no shared lock): the storage's sequence check decides."""
+async def test_two_processes_racing_on_one_game_exactly_one_lands(tmp_path, monkeypatch):
+    """Two bots on one database file: the storage's sequence check decides. A second bot process
+    is refused at start (tests/test_storage_lost.py); this is the second line of defence, so the
+    second bot here skips the claim on the database."""
     first = World(tmp_path / "shared.sqlite3")
     await first.start_bot()
     channel, members = await open_game(first)
     second = World(tmp_path / "shared.sqlite3", guild_id=first.guild.id)
     second.channels = first.channels
+    monkeypatch.setattr(app, "claim_database", lambda path: None)
     await second.start_bot()
     try:
         prompt = current_prompts(channel)[0]

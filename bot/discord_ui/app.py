@@ -27,6 +27,7 @@ from bot.service.game_service import GameService, utcnow
 from bot.service.render_pool import RenderPool
 from bot.settings import Settings
 from bot.storage.records import StorageError
+from bot.storage.sqlite.lock import ProcessLock, claim_database
 from bot.storage.sqlite.migrate import MigrationError
 from bot.storage.sqlite.store import Storage
 
@@ -121,6 +122,13 @@ async def on_command_error(interaction: discord.Interaction, error: app_commands
         pass
 
 
+def _reason(exc: BaseException) -> str:
+    """One line for a start-up error: an OSError's own words and file, not its repr."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
+    return str(exc)
+
+
 class GameBot(commands.Bot):
     def __init__(self, settings: Settings, *, clock: Callable[[], datetime] = utcnow,
                  render_workers: int = 2):
@@ -142,15 +150,20 @@ class GameBot(commands.Bot):
         self.reminders: ReminderScheduler | None = None
         self._renderer: RenderPool | None = None
         self._reminder_task: asyncio.Task | None = None
+        self._database_claim: ProcessLock | None = None
         self._recovered = False
         self.started_at: datetime | None = None  # set by prepare(); choices after it are this run's
 
     async def prepare(self) -> None:
-        """Open the database (migrating it) and register components and commands."""
+        """Claim and open the database (migrating it) and register components and commands."""
+        path = self.settings.database_path
         try:
-            self.storage = await Storage.open(self.settings.database_path, clock=self.clock)
+            # One bot process per database (bot/storage/sqlite/lock.py; issue 16's shards will
+            # claim their part instead), taken before anything is migrated or written.
+            self._database_claim = claim_database(path)
+            self.storage = await Storage.open(path, clock=self.clock)
         except (MigrationError, StorageError, OSError) as exc:
-            raise StartupError(f"cannot open the database {self.settings.database_path}: {exc}") from None
+            raise StartupError(f"cannot open the database {path}: {_reason(exc)}") from None
         self.started_at = self.clock()
         self._renderer = RenderPool(self.render_workers)
         self.service = GameService(self.storage, self._renderer, self.clock)
@@ -207,6 +220,9 @@ class GameBot(commands.Bot):
         if self.storage is not None:
             await self.storage.close()
             self.storage = None
+        if self._database_claim is not None:
+            self._database_claim.release()
+            self._database_claim = None
         if self._renderer is not None:
             self._renderer.close()
 

@@ -19,6 +19,16 @@ class StorageError(Exception):
     """Base of everything the storage service raises on purpose."""
 
 
+class DatabaseGone(StorageError):
+    """The database file (or its WAL) was deleted, moved or replaced while the bot ran: a commit
+    would go into a file nobody will ever open again, so nothing is stored or confirmed."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(f"{reason}: nothing is stored or confirmed any more. Stop the bot, restore the "
+                         "database from the latest backup (docs/operations.md, Backups), then start it again")
+
+
 class GameNotFound(StorageError):
     def __init__(self, what: str):
         super().__init__(f"no such game: {what}")

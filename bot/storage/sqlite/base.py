@@ -17,6 +17,7 @@ import aiosqlite
 
 from bot.storage.records import (
     ChannelBusy,
+    DatabaseGone,
     GameNotFound,
     GameRecord,
     Seat,
@@ -104,8 +105,10 @@ class StorageBase:
         self._clock = clock
         # A game's engine name never changes; caching it saves appends a read.
         self._names: dict[int, str] = {}
-        # The file opened (set by `open`), checked before every commit (see `_write`).
-        self._file: files.FileIdentity | None = None
+        # The files opened (set by `open`), checked before every commit (see `_write`); once they
+        # are lost, why (every later write is refused with it).
+        self._watch: files.FileWatch | None = None
+        self._lost: str | None = None
 
     def is_checkpoint(self, seq: int) -> bool:
         """Snapshots kept for good (seq 0, the state after setup, always is one)."""
@@ -153,7 +156,7 @@ class StorageBase:
                 raise unusable(exc) from None
             raise
         store = cls(writer, reader, checkpoint_every=checkpoint_every, head_snapshots=head_snapshots, clock=clock)
-        store._file = files.FileIdentity.of(path)
+        store._watch = files.FileWatch.of(path)
         return store
 
     async def close(self) -> None:
@@ -170,9 +173,11 @@ class StorageBase:
 
         async def run() -> T:
             async with self._write_lock:
+                self._refuse_if_lost()
                 await self._w.execute("BEGIN IMMEDIATE")
                 try:
                     result = await body(self._w)
+                    self._refuse_if_lost()  # before the commit: a confirmed choice must be kept
                 except BaseException:
                     if self._w.in_transaction:
                         await self._w.execute("ROLLBACK")
@@ -183,6 +188,16 @@ class StorageBase:
         # Shielded: if the caller is cancelled the transaction still ends (commit or rollback)
         # before the lock is released, so the connection is never left mid-transaction.
         return await _shielded(run())
+
+    def _refuse_if_lost(self) -> None:
+        if self._lost is None and self._watch is not None:
+            self._lost = self._watch.lost()
+            if self._lost is not None:
+                log.critical("THE DATABASE IS GONE: %s. No choice is stored or confirmed from now on (players are "
+                             "told nothing was changed). Stop the bot, restore the latest backup "
+                             "(docs/operations.md, Backups), then start it again.", self._lost)
+        if self._lost is not None:
+            raise DatabaseGone(self._lost)
 
     async def _read(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
         """Run `body` in one read transaction: all its queries see the same committed data."""

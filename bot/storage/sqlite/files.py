@@ -5,8 +5,9 @@
 - The marker `<database>.created` is written once the database exists. While the marker is
   there, a missing or empty database is refused instead of created afresh: every game would
   silently be gone. The first start on a new machine has neither, and simply creates both.
-- `FileIdentity` remembers which file (device, inode) was opened; `lost()` says when the path no
-  longer leads to it (deleted, moved, replaced), checked before a write is confirmed.
+- `FileWatch` remembers which files (device, inode) the database and its WAL were when opened;
+  `lost()` says when a path no longer leads to its file (deleted, moved, replaced), checked
+  before every commit.
 """
 
 from __future__ import annotations
@@ -93,8 +94,11 @@ class FileIdentity:
     inode: int
 
     @classmethod
-    def of(cls, path: Path) -> FileIdentity:
-        info = path.stat()
+    def of(cls, path: Path) -> FileIdentity | None:
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            return None
         return cls(path, info.st_dev, info.st_ino)
 
     def lost(self) -> str | None:
@@ -102,11 +106,31 @@ class FileIdentity:
         try:
             info = os.stat(self.path)
         except FileNotFoundError:
-            return f"the database file {self.path} was deleted or moved away"
+            return f"{self.path} was deleted or moved away"
         except OSError as exc:
-            return f"the database file {self.path} cannot be checked ({exc.strerror})"
+            return f"{self.path} cannot be checked ({exc.strerror})"
         if (info.st_dev, info.st_ino) != (self.device, self.inode):
-            return f"the database file {self.path} was replaced by another file"
+            return f"{self.path} was replaced by another file"
         if info.st_nlink == 0:
-            return f"the database file {self.path} was deleted"
+            return f"{self.path} was deleted"
         return None
+
+
+@dataclass(frozen=True)
+class FileWatch:
+    """The database file and its WAL as opened. SQLite keeps writing into a deleted file through
+    its open descriptor, so a deleted database (or WAL) still takes commits that vanish with the
+    process; `lost()` is checked before each commit instead."""
+
+    database: FileIdentity
+    wal: FileIdentity | None
+
+    @classmethod
+    def of(cls, path: Path) -> FileWatch:
+        database = FileIdentity.of(path)
+        if database is None:
+            raise StorageError(f"{path} vanished while it was being opened")
+        return cls(database, FileIdentity.of(Path(f"{path}-wal")))
+
+    def lost(self) -> str | None:
+        return self.database.lost() or (self.wal.lost() if self.wal is not None else None)
