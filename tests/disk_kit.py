@@ -12,7 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import aiosqlite
 import pytest
+
+from bot.storage.sqlite.migrate import available, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,6 +77,17 @@ def damage_pages(db: Path) -> None:
     with open(db, "r+b") as handle:
         handle.seek(4096)
         handle.write(noise)
+
+
+async def database_at_schema(path: Path, version: int, scratch: Path) -> aiosqlite.Connection:
+    """An open connection to a new database at schema `version` (only the first `version`
+    migrations, copied to the folder `scratch`), as the code of that time left it."""
+    scratch.mkdir(parents=True, exist_ok=True)
+    for migration in available()[:version]:
+        (scratch / migration.path.name).write_text(migration.sql(), encoding="utf-8")
+    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    await migrate(conn, scratch)
+    return conn
 
 
 def schema_version(db: Path) -> int:

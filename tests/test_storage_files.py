@@ -5,20 +5,18 @@ cannot be written is one line and leaves nothing half-written behind."""
 from __future__ import annotations
 
 import asyncio
-import shutil
 import sqlite3
 import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
-import aiosqlite
 import pytest
-from disk_kit import ReadOnlyFolder, damage_header, one_line, run_tool, schema_version
+from disk_kit import ReadOnlyFolder, damage_header, database_at_schema, one_line, run_tool, schema_version
 from test_storage_dbcli import make_db
 
 from bot.storage import dbcli
 from bot.storage.records import StorageError
-from bot.storage.sqlite.migrate import MIGRATIONS_DIR, available, migrate
+from bot.storage.sqlite.migrate import available
 from bot.storage.sqlite.store import Storage
 
 LATEST = len(available())
@@ -30,13 +28,8 @@ def mode(path: Path) -> int:
 
 async def schema_two_database(path: Path, tmp_path: Path) -> None:
     """A database as the code of schema 2 left it, with one game row."""
-    folder = tmp_path / "migrations-then"
-    folder.mkdir(exist_ok=True)
-    for name in ("001_initial.sql", "002_team_results_per_seat.sql"):
-        shutil.copy(MIGRATIONS_DIR / name, folder / name)
-    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    conn = await database_at_schema(path, 2, tmp_path / "migrations-then")
     try:
-        await migrate(conn, folder)
         await conn.execute(
             "INSERT INTO games (guild_id, channel_id, game, seats, seed, status, host_user_id, created_at, updated_at)"
             " VALUES (1, 1, 'byzantium', '[]', 77, 'lobby', 1, '2026-01-01T00:00:00.000000Z',"

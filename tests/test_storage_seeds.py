@@ -15,17 +15,15 @@ import asyncio
 import json
 import random
 import secrets
-import shutil
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-import aiosqlite
+from disk_kit import database_at_schema
 from toygame import random_move
 
 from bot.storage import dbcli
 from bot.storage.records import Seat, time_to_text
-from bot.storage.sqlite.migrate import MIGRATIONS_DIR, migrate
 from bot.storage.sqlite.store import Storage
 from engine import get_game
 from engine.core import random_below, seed_fields
@@ -165,10 +163,6 @@ async def old_database(path: Path, tmp_path: Path, choices: int) -> tuple[int, l
     """A database as the code before issue 18 left it: schema 2 (seed INTEGER), a Byzantium game
     recorded under rules version 1 with a 31-bit seed, played with splitmix64, with snapshots 0
     and latest. Returns (seed, choices)."""
-    folder = tmp_path / "migrations-then"
-    folder.mkdir()
-    for name in ("001_initial.sql", "002_team_results_per_seat.sql"):
-        shutil.copy(MIGRATIONS_DIR / name, folder / name)
     seed = secrets.randbits(31)
     state = BYZ.setup([s.seat for s in SEATS], seed, {"rng": "splitmix64"})
     first, made, rng = BYZ.dumps(state), [], random.Random(3)
@@ -177,9 +171,8 @@ async def old_database(path: Path, tmp_path: Path, choices: int) -> tuple[int, l
         state, _events = BYZ.apply(state, player, option_id)
         made.append((player, option_id))
     now = time_to_text(datetime.now(UTC))
-    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    conn = await database_at_schema(path, 2, tmp_path / "migrations-then")
     try:
-        await migrate(conn, folder)
         await conn.execute(
             "INSERT INTO games (id, guild_id, channel_id, game, rules_version, seats, seed, options, status,"
             " host_user_id, created_at, updated_at, started_at)"
