@@ -65,7 +65,7 @@ def policy(game, state, decision: Decision, rng: random.Random) -> str:
 
     kind = decision.kind
     if kind == "feed":
-        return "feed" if "feed" in ids else rng.choice(ids)
+        return "feed" if "feed" in ids else rng.choice(ids)  # asked at all: the food is short
     if kind == "trade":
         return _trade(state, decision, rng, ids, did, mark, starting)
     if kind == "offer":
@@ -83,26 +83,23 @@ def policy(game, state, decision: Decision, rng: random.Random) -> str:
     if kind == "extra":
         takes = [i for i in ids if i != "done"]
         return rng.choice(takes) if takes and rng.random() < 0.6 else "done"
-    if kind == "shift":
+    if kind == "shift":  # asked only with the preference "ask" (rules version 5), which he leaves
         shifts = starting("shift")
         return rng.choice(shifts) if shifts and rng.random() < 0.1 else "keep"
+    if kind == "place":  # rules version 4: where a build goes was a second prompt
+        return rng.choice(ids)
     if kind == "move":
-        if "unify" in ids:
-            return "unify"
-        froms = starting("from")
-        moved = did("move")
-        if froms and rng.random() < (0.65 if moved < 2 else 0.2):
-            mark("move")
-            return rng.choice(froms)
-        return "fight"
-    if kind == "move_to":
+        return _move(state, decision, rng, ids, did, mark, starting)
+    if kind == "move_to":  # rules version 4: the destination was a second prompt
         dests = starting("to")
         attacks = [o.id for o in decision.options if o.id.startswith("to:") and "battle" in o.label]
         if attacks and rng.random() < 0.6:
             return _best_target(state, attacks, rng)
         return rng.choice(dests)
     if kind == "move_who":
-        return "all" if rng.random() < 0.7 else rng.choice(starting("unit"))
+        if "all" in ids and rng.random() < 0.7:
+            return "all"
+        return rng.choice(starting("unit"))
     if kind == "princess":
         if "unify" in ids:
             return "unify"
@@ -115,12 +112,40 @@ def policy(game, state, decision: Decision, rng: random.Random) -> str:
 
 
 def _best_target(state, ids: list[str], rng: random.Random) -> str:
-    """A trade centre first (it lets its holder trade), then a province of one's own nation."""
+    """A trade centre first (it lets its holder trade)."""
     from engine.warriors_traders.board import Kind, board
 
     provinces = board(state.map, state.variant).provinces
-    centres = [i for i in ids if provinces[i.split(":", 1)[1]].kind == Kind.TRADE_CENTER]
+    centres = [i for i in ids if provinces[i.split(":")[2 if i.startswith("from:") else 1]].kind == Kind.TRADE_CENTER]
     return rng.choice(centres or ids)
+
+
+def _move(state, decision, rng, ids, did, mark, starting) -> str:
+    """Up to two moves (then seldom more), an attack about 60% of the time, a trade centre
+    first; once in four turns a princess moves after the armies."""
+    if "unify" in ids:
+        return "unify"
+    if any(i.startswith("from:") and i.count(":") == 1 for i in ids):  # rules version 4: the province first, the destination next
+        froms = starting("from")
+        if rng.random() < (0.65 if did("move") < 2 else 0.2):
+            mark("move")
+            return rng.choice(froms)
+        return "fight"
+    moves = [i for i in ids if i.startswith("from:") and not i.endswith(":some")]
+    if moves and rng.random() < (0.65 if did("move") < 2 else 0.2):
+        mark("move")
+        attacks = [o.id for o in decision.options if o.id in moves and "attack" in o.label]
+        chosen = _best_target(state, attacks, rng) if attacks and rng.random() < 0.6 else rng.choice(moves)
+        some = chosen + ":some"
+        return some if some in ids and rng.random() < 0.3 else chosen
+    wants_princess = rng.random() < 0.25
+    princesses = starting("princess")
+    if princesses and wants_princess:
+        mark("princess")
+        return rng.choice(princesses)
+    if "done" in ids and not wants_princess:
+        return "done"
+    return "fight" if "fight" in ids else "done"
 
 
 def _trade(state, decision, rng, ids, did, mark, starting) -> str:

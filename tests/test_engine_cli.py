@@ -106,7 +106,7 @@ def test_terminal_play_takes_setup_options_and_saves_them_with_the_replay(tmp_pa
                  "--option", "variant=balkans2", "--option", 'nations={"Ann": "croatia", "Bo": "bulgaria"}',
                  stdin="1\nq\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "East map (balkans2)" in result.stdout
+    assert "East Europe map, balkans2 variant" in result.stdout
     saved = json.loads((tmp_path / "replay-warriors_traders-5.json").read_text())
     assert saved["options"] == {"map": "east", "variant": "balkans2", "nations": {"Ann": "croatia", "Bo": "bulgaria"}}
     replayed = run("replay", str(tmp_path / "replay-warriors_traders-5.json"))

@@ -28,9 +28,7 @@ def attack(state, player: str, frm: str, to: str):
     """Run one maneuver up to the battles: move everything from `frm` to `to`, then fight."""
     me = seat(state, player)
     state = run(state, ("maneuver_begin", me), ("move", me, {"round": 1}), ("battles", me))
-    state, _ = act(state, player, f"from:{frm}", f"to:{to}")
-    if "all" in options(state, player):
-        state, _ = act(state, player, "all")
+    state, _ = act(state, player, f"from:{frm}:{to}")  # every army that can go
     if "fight" in options(state, player):
         state, _ = act(state, player, "fight")
     return state
@@ -170,10 +168,10 @@ def test_double_strike_cavalry_faq():
     me = seat(state, "Ann")
     state = run(state, ("maneuver_begin", me), ("move", me, {"round": 1}), ("battles", me),
                 ("double_strike", me))
-    state, _ = act(state, "Ann", "from:Île-de-France", "to:Anjou")
+    state, _ = act(state, "Ann", "from:Île-de-France:Anjou")
     cav = units(state, "Ann", kind="cavalry")[0]
     assert cav.damage == 2 and cav.at == "Anjou"
-    state, events = act(state, "Ann", "from:Anjou", "to:Provence")
+    state, events = act(state, "Ann", "from:Anjou:Provence")
     battle = [e for e in events if e.kind == "battle"][0]
     assert battle.data["attack"] == 3
     assert units(state, "Ann", kind="cavalry") == [], "2 more damage: beyond its last point"

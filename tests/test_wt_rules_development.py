@@ -13,6 +13,11 @@ def dev_position(**res):
     return state
 
 
+def built(state, kind: str) -> list[str]:
+    """The options that build `kind` (anywhere)."""
+    return [o for o in options(state) if o.startswith(("build:" + kind + ":", kind + ":"))]
+
+
 def test_action_order_first_ascending_second_descending():
     """"1° AZIONE ... dal numero più basso a quello più alto"; the 2nd in reverse order; then
     the extra actions and token moves in ascending order."""
@@ -33,16 +38,16 @@ def test_build_infantry_archer_cavalry_by_military_level():
     state = dev_position()
     me = seat(state, "Ann")
     state = run(state, ("action", me, {"why": "first"}))
-    assert "build:infantry" in options(state) and "build:archer" not in options(state)
-    state, _ = act(state, "Ann", "build:infantry")  # the only site is taken by itself
+    assert "build:infantry:Île-de-France" in options(state) and not built(state, "archer")
+    state, _ = act(state, "Ann", "build:infantry:Île-de-France")  # what and where: one choice
     assert state.player("Ann").res["weapons"] == 19
     assert len(units(state, "Ann", "Île-de-France", "infantry")) == 1
     set_levels(state, "Ann", military=3)
     state = run(state, ("action", me, {"why": "first"}))
-    assert "build:archer" in options(state) and "build:cavalry" not in options(state)
+    assert built(state, "archer") and not built(state, "cavalry")
     set_levels(state, "Ann", military=6)
     state = run(state, ("action", me, {"why": "first"}))
-    state, _ = act(state, "Ann", "build:cavalry")
+    state, _ = act(state, "Ann", "build:cavalry:Île-de-France")
     assert state.player("Ann").res["weapons"] == 16 and state.player("Ann").res["gold"] == 18
 
 
@@ -51,7 +56,7 @@ def test_reserve_limits_four_per_type():
     state = dev_position()
     put(state, "Ann", "infantry", "Île-de-France", 4)
     state = run(state, ("action", seat(state, "Ann"), {"why": "first"}))
-    assert "build:infantry" not in options(state)
+    assert not built(state, "infantry")
 
 
 def test_warlord_builds_two_armies_with_one_action():
@@ -59,7 +64,7 @@ def test_warlord_builds_two_armies_with_one_action():
     state = dev_position()
     set_levels(state, "Ann", military=7)
     state = run(state, ("action", seat(state, "Ann"), {"why": "first"}))
-    state, _ = act(state, "Ann", "build:infantry", "build:archer")
+    state, _ = act(state, "Ann", "build:infantry:Île-de-France", "build:archer:Île-de-France")
     assert len(units(state, "Ann", kind="infantry")) == 1 and len(units(state, "Ann", kind="archer")) == 1
     assert GAME.pending(state) == []
 
@@ -69,15 +74,15 @@ def test_fortress_needs_builders_and_at_most_two_per_province():
     state = dev_position()
     me = seat(state, "Ann")
     state = run(state, ("action", me, {"why": "first"}))
-    assert "fortress" not in options(state)
+    assert not built(state, "fortress")
     set_levels(state, "Ann", production=4)
     state = run(state, ("action", me, {"why": "first"}))
-    state, _ = act(state, "Ann", "fortress")  # one site: placed at once
+    state, _ = act(state, "Ann", "fortress:Île-de-France")
     assert state.player("Ann").res == {"gold": 19, "food": 18, "goods": 8, "weapons": 20}
     assert len(units(state, "Ann", "Île-de-France", "fortress")) == 2  # with the starting one
     state.player("Ann").res.update(goods=20, food=20, gold=20)
     state = run(state, ("action", me, {"why": "first"}))
-    assert "fortress" not in options(state), "the only province already has two"
+    assert not built(state, "fortress"), "the only province already has two"
 
 
 def test_tech_is_immediate():
@@ -87,7 +92,7 @@ def test_tech_is_immediate():
     me = seat(state, "Ann")
     state = run(state, ("action", me, {"why": "first"}), ("action", me, {"why": "second"}))
     state, _ = act(state, "Ann", "tech:production")
-    assert "fortress" in options(state, "Ann")
+    assert built(state, "fortress")
 
 
 def test_upgrade_costs_seven_goods_a_level():
@@ -98,8 +103,8 @@ def test_upgrade_costs_seven_goods_a_level():
     inf = put(state, "Ann", "infantry", "Île-de-France")[0]
     put(state, "Bo", "infantry", "London")
     state = run(state, ("action", seat(state, "Ann"), {"why": "first"}))
-    state, _ = act(state, "Ann", "upgrade")
-    assert sorted(options(state)) == sorted([f"upgrade:{inf}:archer", f"upgrade:{inf}:cavalry"])
+    upgrades = [o for o in options(state) if o.startswith("upgrade:")]
+    assert sorted(upgrades) == sorted([f"upgrade:{inf}:archer", f"upgrade:{inf}:cavalry"])
     state, _ = act(state, "Ann", f"upgrade:{inf}:cavalry")
     assert units(state, "Ann", kind="cavalry")[0].id == inf and state.player("Ann").res["goods"] == 6
 
@@ -113,7 +118,6 @@ def test_upgrade_allied_army_in_cooperative_play():
     b_inf = put(state, "B", "infantry", "London")[0]
     c_inf = put(state, "C", "infantry", "Brandenburg")[0]
     state = run(state, ("action", seat(state, "A"), {"why": "first"}))
-    state, _ = act(state, "A", "upgrade")
     assert f"upgrade:{b_inf}:archer" in options(state) and not any(str(c_inf) in o for o in options(state))
 
 
@@ -137,6 +141,7 @@ def test_move_one_token_between_tracks():
     """"spostare un Gettone Sviluppo dal livello più alto di una ... al livello più alto di un'altra"."""
     state = dev_position()
     state.player("Ann").tokens.update(production=3, trade=0, military=0)
+    state, _ = act(state, "Ann", "pref:shift=ask")  # the default keeps them without asking
     state = run(state, ("shift", seat(state, "Ann")))
     state, _ = act(state, "Ann", "shift:production:military")
     assert state.player("Ann").tokens == {"production": 2, "trade": 0, "military": 1}
@@ -150,10 +155,9 @@ def test_cannot_build_in_allied_province_fortress_but_can_build_army():
     set_levels(state, "A", production=4)
     state.player("A").res.update(gold=5, food=5, goods=20, weapons=5)
     state = run(state, ("action", seat(state, "A"), {"why": "first"}))
-    state, _ = act(state, "A", "build:infantry")
-    assert {"at:London", "at:Île-de-France"} <= set(options(state))
-    state, _ = act(state, "A", "at:London")
+    assert {"build:infantry:London", "build:infantry:Île-de-France"} <= set(options(state))
+    state, _ = act(state, "A", "build:infantry:London")
     state = run(state, ("action", seat(state, "A"), {"why": "first"}))
-    assert "fortress" in options(state, "A")
-    state, _ = act(state, "A", "fortress")  # only Paris: London is the ally's
+    assert [o for o in options(state, "A") if o.startswith("fortress:")] == ["fortress:Île-de-France"]  # not London
+    state, _ = act(state, "A", "fortress:Île-de-France")
     assert GAME.pending(state) == [] and len(units(state, "A", "Île-de-France", "fortress")) == 2

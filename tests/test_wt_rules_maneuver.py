@@ -30,11 +30,11 @@ def test_movement_costs_one_action_point_per_border():
     state = board_position()
     inf = put(state, "Ann", "infantry", "Île-de-France")[0]
     state = maneuver(state, "Ann")
-    state, _ = act(state, "Ann", "from:Île-de-France", "to:Anjou", "from:Anjou", "to:Provence")
+    state, _ = act(state, "Ann", "from:Île-de-France:Anjou", "from:Anjou:Provence")
     u = [x for x in state.units if x.id == inf][0]
     assert u.at == "Provence" and u.ap == 0
     assert state.owner["Provence"] == seat(state, "Ann") and state.owner["Anjou"] is None
-    assert "from:Provence" not in options(state, "Ann")
+    assert not [o for o in options(state, "Ann") if o.startswith("from:Provence:")]
 
 
 def test_entering_barbarians_needs_a_point_for_battle():
@@ -43,10 +43,9 @@ def test_entering_barbarians_needs_a_point_for_battle():
     put(state, "Ann", "infantry", "Normandie")
     put(state, None, "barbarian", "Anjou")
     state = maneuver(state, "Ann")
-    state, _ = act(state, "Ann", "from:Normandie", "to:Île-de-France")
-    assert "from:Île-de-France" not in options(state, "Ann") or "to:Anjou" not in options(state, "Ann")
-    state2, _ = act(state, "Ann", "from:Île-de-France")
-    assert "to:Anjou" not in options(state2, "Ann"), "1 AP left: no attack"
+    state, _ = act(state, "Ann", "from:Normandie:Île-de-France")
+    assert "from:Île-de-France:Bourbon" in options(state, "Ann")
+    assert "from:Île-de-France:Anjou" not in options(state, "Ann"), "1 AP left: no attack"
 
 
 def test_no_passage_through_another_players_province_in_peace():
@@ -56,16 +55,14 @@ def test_no_passage_through_another_players_province_in_peace():
     put(state, "Ann", "infantry", "Normandie")
     put(state, "Bo", "infantry", "Wessex")
     state = maneuver(state, "Ann")
-    state, _ = act(state, "Ann", "from:Normandie")
-    assert "to:Wessex" not in options(state, "Ann")
+    assert "from:Normandie:Wessex" not in options(state, "Ann")
     state = board_position()
     put(state, "Ann", "infantry", "Normandie")
     put(state, "Bo", "infantry", "Wessex")
     state = run(state, ("action", seat(state, "Ann"), {"why": "first"}))
     state, _ = act(state, "Ann", "war:Bo")
     state = maneuver(state, "Ann")
-    state, _ = act(state, "Ann", "from:Normandie")
-    assert "to:Wessex" in options(state, "Ann")
+    assert "from:Normandie:Wessex" in options(state, "Ann")
 
 
 def test_no_command_dies_at_zero_with_command_retreats():
@@ -76,7 +73,7 @@ def test_no_command_dies_at_zero_with_command_retreats():
         put(state, "Ann", "archer", "Île-de-France")
         put(state, None, "barbarian", "Anjou", 2)  # turn 2: 2 damage, exactly the archer's resistance
         state = maneuver(state, "Ann")
-        state, _ = act(state, "Ann", "from:Île-de-France", "to:Anjou")
+        state, _ = act(state, "Ann", "from:Île-de-France:Anjou")
         for b in units(state, None, "Anjou"):
             state, _ = act(state, "Ann", f"hit:{b.id}")  # one point on each army: both retreat
         if "to:Île-de-France" in options(state, "Ann"):
@@ -93,7 +90,7 @@ def test_kills_give_vp_and_conquest_takes_the_province():
     put(state, "Ann", "infantry", "Île-de-France", 3)
     put(state, None, "barbarian", "Anjou")
     state = maneuver(state, "Ann")
-    state, events = act(state, "Ann", "from:Île-de-France", "to:Anjou", "all")
+    state, events = act(state, "Ann", "from:Île-de-France:Anjou")
     # 3 damage: enough to kill the army (2 with its retreat) -- taken without a choice.
     assert state.player("Ann").vp_kills == 1
     assert state.owner["Anjou"] == seat(state, "Ann")
@@ -127,9 +124,11 @@ def test_barbarians_retreat_when_reduced_to_zero():
     put(state, "Ann", "infantry", "Île-de-France", 2)
     put(state, None, "barbarian", "Anjou", 2)
     state = maneuver(state, "Ann")
-    state, _ = act(state, "Ann", "from:Île-de-France", "to:Anjou", "all")
+    state, _ = act(state, "Ann", "from:Île-de-France:Anjou")
     b1, b2 = units(state, None, "Anjou")
-    state, _ = act(state, "Ann", f"hit:{b1.id}", f"hit:{b1.id}")
+    # The first point has no choice (the two armies are alike); the second goes to the same army.
+    assert b1.incoming == 1 and sorted(options(state, "Ann")) == [f"hit:{b1.id}", f"hit:{b2.id}"]
+    state, _ = act(state, "Ann", f"hit:{b1.id}")
     # The barbarians' 4 damage kill both infantry (2 each with Command).
     assert "to:Normandie" in options(state, "Ann")
     state, _ = act(state, "Ann", "to:Normandie")
@@ -147,7 +146,7 @@ def test_retreated_units_deal_no_damage_and_die_to_any_damage():
     state = run(state, ("action", seat(state, "Ann"), {"why": "first"}))
     state, _ = act(state, "Ann", "war:Bo")
     state = maneuver(state, "Ann")
-    state, events = act(state, "Ann", "from:Île-de-France", "to:Normandie")
+    state, events = act(state, "Ann", "from:Île-de-France:Normandie")
     battle = [e for e in events if e.kind == "battle"][0]
     assert battle.data["defence"] == 0
     assert units(state, "Bo", kind="archer") == [] and state.player("Ann").vp_kills == 2
@@ -165,13 +164,13 @@ def test_fortress_shields_princesses():
     state = run(state, ("action", seat(state, "Ann"), {"why": "first"}))
     state, _ = act(state, "Ann", "war:Bo")
     state = maneuver(state, "Ann")
-    state, _ = act(state, "Ann", "from:Île-de-France", "to:Normandie", "all")
+    state, _ = act(state, "Ann", "from:Île-de-France:Normandie")
     # 6 damage: the fortress is the only target until it has its 5; then one princess.
     fort = units(state, "Bo", kind="fortress")[0]
     assert fort.incoming == 5
     princesses = units(state, "Bo", kind="princess")
-    assert sorted(options(state, "Ann")) == sorted(f"hit:{u.id}" for u in princesses)
-    state, _ = act(state, "Ann", f"hit:{princesses[0].id}")
+    # The two princesses are the same target: one option (issue 12), so the engine takes it.
+    assert sorted(u.incoming for u in princesses) == [0, 1] and "Ann" not in [d.player for d in GAME.pending(state)]
     cav = units(state, "Ann", kind="cavalry")[0]
     # 7 damage (fortress 5, princesses 1 each): one cavalry killed, 3 leave the other at 0.
     state, _ = act(state, "Bo", f"kill:{cav.id}")
@@ -191,7 +190,7 @@ def test_princesses_strike_back_in_defence():
     state = run(state, ("action", seat(state, "Ann"), {"why": "first"}))
     state, _ = act(state, "Ann", "war:Bo")
     state = maneuver(state, "Ann")
-    state, events = act(state, "Ann", "from:Île-de-France", "to:Normandie")
+    state, events = act(state, "Ann", "from:Île-de-France:Normandie")
     battle = next(e for e in events if e.kind == "battle")
     assert (battle.data["attack"], battle.data["defence"]) == (2, 2)
     # The archers (resistance 2, no Command) die; Ann's 2 damage kill both defenders.
@@ -220,11 +219,11 @@ def test_double_strike_second_maneuver():
     put(state, None, "barbarian", "Anjou")
     put(state, None, "barbarian", "Provence")
     state = maneuver(state, "Ann", double=True)
-    state, _ = act(state, "Ann", "from:Île-de-France", "to:Anjou")
+    state, _ = act(state, "Ann", "from:Île-de-France:Anjou")
     assert state.owner["Anjou"] == seat(state, "Ann")
     cav = units(state, "Ann", kind="cavalry")[0]
     assert cav.ap == 2 and cav.fights == 1
-    state, _ = act(state, "Ann", "from:Anjou", "to:Provence")
+    state, _ = act(state, "Ann", "from:Anjou:Provence")
     assert state.owner["Provence"] == seat(state, "Ann")
     assert units(state, "Ann", kind="cavalry")[0].fights == 2
 
@@ -240,7 +239,7 @@ def test_unification_gives_actions_once():
     assert "unify" in options(state, "Ann")
     state, events = act(state, "Ann", "unify")
     assert [e.data["actions"] for e in events if e.kind == "unification"] == [5]
-    state, _ = act(state, "Ann", "build:infantry", "at:Anjou")
+    state, _ = act(state, "Ann", "build:infantry:Anjou")
     assert [u.ap for u in units(state, "Ann", "Anjou")] == [2, 0], "new armies move next turn"
     for _ in range(4):
         state, _ = act(state, "Ann", "pass")
@@ -294,7 +293,7 @@ def orkney_raid(jylland: str | None):
     elif jylland == "Bo":
         put(state, "Bo", "infantry", "Jylland")
     state = maneuver(state, "Ann")
-    state, _ = act(state, "Ann", "from:Highlands", "to:Orkney")
+    state, _ = act(state, "Ann", "from:Highlands:Orkney")
     return state
 
 
@@ -338,5 +337,5 @@ def test_free_province_is_taken_by_entering_it():
     state = board_position()
     put(state, "Ann", "infantry", "Île-de-France")
     state = maneuver(state, "Ann")
-    state, _ = act(state, "Ann", "from:Île-de-France", "to:Bourbon")
+    state, _ = act(state, "Ann", "from:Île-de-France:Bourbon")
     assert state.owner["Bourbon"] == seat(state, "Ann") and state.owner["Île-de-France"] is None

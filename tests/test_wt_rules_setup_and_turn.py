@@ -189,4 +189,7 @@ def test_levels_follow_the_tokens():
 def test_describe_for_the_terminal():
     state = start(["Ann", "Bo"], map="west", nations={"Ann": "france", "Bo": "england"})
     text = GAME.describe(state)
-    assert "turn 1/10" in text and "Île-de-France[Ann] FP4" in text and "Ann (france)" in text
+    assert "turn 1 of 10" in text and "Île-de-France[Ann] F 4P" in text and "Ann (France): 6 VP" in text
+    # Issue 12: no abbreviation without a legend.
+    assert "Key: I infantry, A archers, C cavalry, F fortress, P princess, b barbarian army" in text
+    assert "production II, trade II and military II" in text

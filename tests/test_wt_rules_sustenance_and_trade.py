@@ -30,17 +30,29 @@ def test_feeding_costs_and_starving():
     """"Fanteria – 1 Cibo, Arcieri – 2 Cibo, Cavalleria – 3 Cibo"; an army not fed dies."""
     state = fed_position()
     state.player("Ann").res["food"] = 6
-    state = run(state, ("feed", seat(state, "Ann")))
-    state, _ = act(state, "Ann", "feed")
+    state = run(state, ("feed", seat(state, "Ann")))  # enough food: fed without asking (preference)
     assert state.player("Ann").res["food"] == 0 and len(units(state, "Ann", kind="cavalry")) == 1
     state = fed_position()
     state.player("Ann").res["food"] = 5
     state = run(state, ("feed", seat(state, "Ann")))
-    assert "feed" not in options(state, "Ann"), "FAQ: no feeding part of an army"
-    cav = units(state, "Ann", kind="cavalry")[0]
-    state, _ = act(state, "Ann", f"starve:{cav.id}", "feed")
+    assert sorted(options(state, "Ann")) == ["starve:archer:Anjou", "starve:cavalry:Bourbon", "starve:infantry:Anjou"], \
+        "FAQ: no feeding part of an army"
+    state, _ = act(state, "Ann", "starve:cavalry:Bourbon")  # the rest is fed at once
     assert units(state, "Ann", kind="cavalry") == [] and state.player("Ann").res["food"] == 2
-    assert state.owner["Bourbon"] is None
+    assert state.owner["Bourbon"] is None and GAME.pending(state) == []
+
+
+def test_feeding_preference_ask_lets_an_army_starve_although_the_food_suffices():
+    """Issue 12: feeding all armies is automatic by default; with the preference "ask" the
+    player may still let an army starve, as the rules allow (FAQ: feed all, or let some starve)."""
+    state = fed_position()
+    state.player("Ann").res["food"] = 9
+    state, events = act(state, "Ann", "pref:feed=ask")
+    assert events[0].private_to == ("Ann",)
+    state = run(state, ("feed", seat(state, "Ann")))
+    assert options(state, "Ann")[0] == "feed"
+    state, _ = act(state, "Ann", "starve:infantry:Anjou", "feed")
+    assert units(state, "Ann", kind="infantry") == [] and state.player("Ann").res["food"] == 4
 
 
 def test_feeding_in_nation_order():

@@ -35,9 +35,9 @@ def test_allies_move_through_each_others_provinces():
     put(state, "A", "infantry", "Anjou")
     me = seat(state, "A")
     state = run(state, ("maneuver_begin", me), ("move", me, {"round": 1}), ("battles", me))
-    state, _ = act(state, "A", "from:Anjou", "to:Normandie")
+    state, _ = act(state, "A", "from:Anjou:Normandie")
     assert state.owner["Normandie"] == seat(state, "B")
-    state, _ = act(state, "A", "from:Normandie", "to:Artois")
+    state, _ = act(state, "A", "from:Normandie:Artois")
     assert units(state, "A", "Artois") and state.owner["Artois"] == me
 
 
@@ -66,7 +66,7 @@ def test_damage_between_enemies_keeps_the_war_alive():
     state, _ = act(state, "Ann", "war:Bo")
     me = seat(state, "Ann")
     state = run(state, ("maneuver_begin", me), ("move", me, {"round": 1}), ("battles", me))
-    state, _ = act(state, "Ann", "from:Île-de-France", "to:Normandie")
+    state, _ = act(state, "Ann", "from:Île-de-France:Normandie")
     assert state.wars[0].damage
     assert state.owner["Normandie"] == me and state.player("Ann").vp_kills == 1
 
@@ -83,7 +83,7 @@ def test_fortress_destruction_vp_and_reserve():
     state, _ = act(state, "Ann", "war:Bo")
     me = seat(state, "Ann")
     state = run(state, ("maneuver_begin", me), ("move", me, {"round": 1}), ("battles", me))
-    state, _ = act(state, "Ann", "from:Île-de-France", "to:Normandie", "all")
+    state, _ = act(state, "Ann", "from:Île-de-France:Normandie")
     cav = units(state, "Ann", kind="cavalry")[0]
     state, _ = act(state, "Bo", f"kill:{cav.id}")
     assert units(state, "Bo", kind="fortress") == [] and state.player("Ann").vp_kills == 3

@@ -7,9 +7,11 @@ barbarians assign theirs by the fixed rule of "Assegnazione del Danno".
 
 from __future__ import annotations
 
+from engine.text import Msg, msg, msg_n
 from engine.warriors_traders.board import Kind
 from engine.warriors_traders.flow import Ctx, chooses, decides, decision, opt, runs, task
-from engine.warriors_traders.state import ARMY_KINDS, BARBARIAN, FORTRESS, PRINCESS, Unit
+from engine.warriors_traders.state import ARMY_KINDS, BARB_ARMY, BARBARIAN, FORTRESS, PRINCESS, Unit
+from engine.warriors_traders.words import count_units, nation_t, province_t, unit_t
 from engine.warriors_traders.world import (
     friendly,
     is_barbarian,
@@ -34,8 +36,9 @@ def decide_battles(ctx: Ctx, t):
     sites = attack_sites(ctx, t.player)
     if len(sites) < 2:
         return None
-    return decision(ctx, t.player, "Which battle is fought first?",
-                    [opt(f"battle:{p}", f"Fight in {p}") for p in sites], "battle")
+    return decision(ctx, t.player, msg("Which battle is fought first?"),
+                    [opt(f"battle:{p}", msg("The battle in {province}", province=province_t(p))) for p in sites],
+                    "battle")
 
 
 @runs("battles")
@@ -83,9 +86,13 @@ def run_battle(ctx: Ctx, t) -> None:
     att_dmg = sum(strength(ctx, u) for u in att if not u.retreated)
     def_dmg = sum(strength(ctx, u) for u in dfn if not u.retreated)
     defender = defending_player(ctx, seat, prov)
-    verb = "deal" if defender < 0 else "deals"
-    ctx.emit("battle", f"Battle in {prov}: {ctx.name(seat)} deals {att_dmg}, {ctx.name(defender)} {verb} {def_dmg}.",
-             province=prov, attacker=ctx.name(seat), defender=ctx.name(defender), attack=att_dmg, defence=def_dmg)
+    words = dict(province=province_t(prov), attacker=ctx.name(seat), attack=att_dmg, defence=def_dmg)
+    text = (msg("Battle in {province}: {attacker} deals {attack} damage, the barbarians deal {defence}.", **words)
+            if defender < 0 else
+            msg("Battle in {province}: {attacker} deals {attack} damage, {defender} deals {defence}.",
+                defender=ctx.name(defender), **words))
+    ctx.emit("battle", text, province=prov, attacker=ctx.name(seat), defender=ctx.name(defender), attack=att_dmg,
+             defence=def_dmg)
     ctx.then(task("alloc", seat, at=prov, attacker=seat, left=att_dmg, target="defenders"),
              task("alloc", defender, at=prov, attacker=seat, left=def_dmg, target="attackers"),
              task("resolve", seat, at=prov, defender=defender))
@@ -114,25 +121,55 @@ def _forced(ctx: Ctx, t) -> bool:
     return sum(to_kill(ctx, u) for u in _pool(ctx, t)) <= t.get("left")
 
 
-def label(ctx: Ctx, u: Unit) -> str:
-    hp = "retreated" if u.retreated else f"{_hp(ctx, u)} left"
-    return f"{piece_name(ctx, u)} ({hp}, +{u.incoming} now)"
-
-
-def piece_name(ctx: Ctx, u: Unit) -> str:
+def piece_name(ctx: Ctx, u: Unit) -> Msg:
+    """"Ann's cavalry", "a barbarian army", "the barbarian fortress"."""
     if u.owner < 0:
-        return "barbarian army" if u.kind == "barbarian" else f"barbarian {u.kind}"
-    return f"{ctx.name(u.owner)}'s {u.kind}"
+        return msg("a barbarian army") if u.kind == BARB_ARMY else msg("the barbarian fortress")
+    return msg("{player}'s {unit}", player=ctx.name(u.owner), unit=unit_t(u.kind))
 
 
-def pieces_name(ctx: Ctx, units: list[Unit]) -> str:
+def leaving_text(ctx: Ctx, units: list[Unit], why: str, frm: str, to: str | None) -> Msg:
+    """"Ann's 2 infantry retreat from Anjou to Bourbon", "1 barbarian army withdraws ...", or
+    that they can go nowhere (`to` None)."""
+    n = len(units)
+    words = dict(frm=province_t(frm), to=province_t(to) if to else "")
     if units[0].owner < 0:
-        return f"{len(units)} barbarian arm{'y' if len(units) == 1 else 'ies'}"
-    return f"{ctx.name(units[0].owner)}'s {', '.join(u.kind for u in units)}"
+        if to is None:
+            return msg_n("{n} barbarian army in {frm} can retreat nowhere and leaves the game (no VP).",
+                         "{n} barbarian armies in {frm} can retreat nowhere and leave the game (no VP).", n, **words)
+        return msg_n("{n} barbarian army retreats from {frm} to {to}.", "{n} barbarian armies retreat from {frm} to {to}.",
+                     n, **words)
+    words.update(player=ctx.name(units[0].owner), units=count_units([u.kind for u in units]))
+    if to is None and why == "retreat":
+        return msg("{player}'s {units} in {frm} can retreat nowhere and leave the game (no VP).", **words)
+    if to is None:
+        return msg("{player}'s {units} in {frm} can withdraw nowhere and leave the game (no VP).", **words)
+    if why == "retreat":
+        return msg("{player}'s {units} retreat from {frm} to {to}.", **words)
+    return msg("{player}'s {units} withdraw from {frm} to {to}.", **words)
 
 
 def _hp(ctx: Ctx, u: Unit) -> int:
     return resistance(ctx, u) - u.damage
+
+
+def target_label(ctx: Ctx, u: Unit, amount: int) -> Msg:
+    """What `amount` more damage does to `u`, in words."""
+    need = to_kill(ctx, u)
+    what = dict(amount=amount, unit=piece_name(ctx, u))
+    if amount >= need:
+        return msg("{amount} damage to {unit}: destroyed", **what)
+    if to_rout(ctx, u) == amount:
+        return msg("{amount} damage to {unit}: it retreats", **what)
+    return msg("{amount} damage to {unit} ({left} more destroys it)", left=need - amount, **what)
+
+
+def target_classes(ctx: Ctx, t) -> list[list[Unit]]:
+    """The targets, identical ones (same owner, kind, damage so far) together: the same choice."""
+    out: dict[tuple, list[Unit]] = {}
+    for u in targets(ctx, t):
+        out.setdefault((u.owner, u.kind, u.damage, u.incoming, u.retreated), []).append(u)
+    return list(out.values())
 
 
 @decides("alloc")
@@ -141,12 +178,14 @@ def decide_alloc(ctx: Ctx, t):
         return None
     left = t.get("left")
     options = []
-    for u in targets(ctx, t):
-        options.append(opt(f"hit:{u.id}", f"1 damage to {label(ctx, u)}"))
+    for same in target_classes(ctx, t):
+        u = same[0]
+        options.append(opt(f"hit:{u.id}", target_label(ctx, u, 1)))
         need = to_kill(ctx, u)
         if 1 < need <= left:
-            options.append(opt(f"kill:{u.id}", f"{need} damage: destroy {label(ctx, u)}"))
-    return decision(ctx, t.player, f"Battle in {t.get('at')}: assign {left} damage.", options, "damage")
+            options.append(opt(f"kill:{u.id}", target_label(ctx, u, need)))
+    return decision(ctx, t.player, msg("Battle in {province}: assign {n} damage.", province=province_t(t.get("at")),
+                                       n=left), options, "damage")
 
 
 @chooses("alloc")
@@ -206,6 +245,19 @@ def barbarian_damage(ctx: Ctx, units: list[Unit], left: int) -> None:
                 break
 
 
+def destroyed_text(ctx: Ctx, u: Unit, prov: str, dealer: int, gained: int) -> Msg:
+    words = dict(province=province_t(prov), player=ctx.name(dealer), vp=gained)
+    if u.owner < 0 and u.kind == BARB_ARMY:
+        return (msg("A barbarian army in {province} is destroyed; {player} gains {vp} VP.", **words) if gained
+                else msg("A barbarian army in {province} is destroyed.", **words))
+    if u.owner < 0:
+        return (msg("The barbarian fortress in {province} is destroyed; {player} gains {vp} VP.", **words) if gained
+                else msg("The barbarian fortress in {province} is destroyed.", **words))
+    words.update(owner=ctx.name(u.owner), unit=unit_t(u.kind))
+    return (msg("{owner}'s {unit} in {province} is destroyed; {player} gains {vp} VP.", **words) if gained
+            else msg("{owner}'s {unit} in {province} is destroyed.", **words))
+
+
 KILL_VP = {"princess": 1, "barbarian": 1, "fortress": 3}
 
 
@@ -238,13 +290,14 @@ def run_resolve(ctx: Ctx, t) -> None:
             gained = kill_vp(ctx, u) if dealer >= 0 else 0
             if gained:
                 ctx.p(dealer).vp_kills += gained
-            ctx.emit("destroyed", f"{piece_name(ctx, u)} in {prov} is destroyed"
-                     + (f"; {ctx.name(dealer)} gains {gained} VP." if gained else "."),
-                     province=prov, owner=ctx.name(u.owner), unit=u.kind, by=ctx.name(dealer), vp=gained)
+            text = destroyed_text(ctx, u, prov, dealer, gained)
+            ctx.emit("destroyed", text, province=prov, owner=ctx.name(u.owner), unit=u.kind, by=ctx.name(dealer),
+                     vp=gained)
         elif u.damage == resistance(ctx, u):
             u.retreated = True
             u.ap = 0
             routed.setdefault(u.owner, []).append(u.id)
+    refresh_owner(ctx, prov)  # the province token leaves with its last defender, before any retreat
     if hurt and defender >= 0:
         a, b = team(ctx, seat), team(ctx, defender)
         for w in ctx.s.wars:
@@ -281,17 +334,20 @@ def _move_out(ctx: Ctx, ids: list[int], prov: str, dest: str | None, why: str) -
     if dest is None:
         for u in units:
             ctx.remove_unit(u)
-        ctx.emit("lost", f"{pieces_name(ctx, units)} in {prov} "
-                 f"find{'s' if len(units) == 1 else ''} nowhere to {why} and {'is' if len(units) == 1 else 'are'} "
-                 "removed (no VP).", province=prov, owner=ctx.name(owner), units=[u.kind for u in units])
+        ctx.emit("lost", leaving_text(ctx, units, why, prov, None), province=prov, owner=ctx.name(owner), units=[u.kind for u in units])
     else:
         for u in units:
             u.at, u.ap, u.attacking = dest, 0, False
         refresh_owner(ctx, dest)
-        verb = why + ("s" if len(units) == 1 else "")
-        ctx.emit(why, f"{pieces_name(ctx, units)} {verb} from {prov} to {dest}.",
-                 province=prov, to=dest, owner=ctx.name(owner), units=[u.id for u in units])
+        ctx.emit(why, leaving_text(ctx, units, why, prov, dest), province=prov, to=dest, owner=ctx.name(owner), units=[u.id for u in units])
     refresh_owner(ctx, prov)
+
+
+def full_board_nation(ctx: Ctx, nid: str) -> str:
+    """The name of a nation the variant leaves out of play (its province may still be contested)."""
+    from engine.warriors_traders.board import board
+
+    return board(ctx.s.map).nations[nid].name
 
 
 def barbarian_havens(ctx: Ctx, seat: int, prov: str) -> list[str]:
@@ -329,14 +385,15 @@ def _first_havens(ctx: Ctx, prov: str, home: str) -> list[str]:
     return ranked[min(ranked)] if ranked else []
 
 
-def _haven_label(ctx: Ctx, seat: int, prov: str, q: str) -> str:
+def _haven_label(ctx: Ctx, seat: int, prov: str, q: str) -> Msg:
     homes = home_nations(ctx, seat, prov)
     counted = [h for h in homes if q in _first_havens(ctx, prov, h)]
     if len(homes) < 2 or len(counted) == len(homes):
-        return f"Barbarians retreat to {q}"
+        return msg("The barbarians retreat to {province}", province=province_t(q))
     nation = ctx.board.nations.get(counted[0])
-    name = nation.name if nation else counted[0].title()  # a nation a variant leaves out
-    return f"Barbarians retreat to {q} (counting {name} as their nation)"
+    name = nation.name if nation else full_board_nation(ctx, counted[0])  # a nation a variant leaves out
+    return msg("The barbarians retreat to {province} (counting {nation} as their nation)", province=province_t(q),
+               nation=nation_t(name))
 
 
 @decides("barb_retreat")
@@ -344,7 +401,8 @@ def decide_barb_retreat(ctx: Ctx, t):
     havens = barbarian_havens(ctx, t.player, t.get("at"))
     if len(havens) < 2:
         return None
-    return decision(ctx, t.player, f"The barbarians in {t.get('at')} retreat: choose where.",
+    return decision(ctx, t.player, msg("The barbarians in {province} retreat: choose where.",
+                                       province=province_t(t.get("at"))),
                     [opt(f"to:{q}", _haven_label(ctx, t.player, t.get("at"), q)) for q in havens],
                     "barbarian_retreat")
 
@@ -370,25 +428,28 @@ def run_aftermath(ctx: Ctx, t) -> None:
         for u in att:
             u.attacking = False
         ctx.s.owner[prov] = seat
-        ctx.emit("conquest", f"{ctx.name(seat)} takes {prov}.", player=ctx.name(seat), province=prov)
+        ctx.emit("conquest", msg("{player} takes {province}.", player=ctx.name(seat), province=province_t(prov)),
+                 player=ctx.name(seat), province=prov)
     else:
         refresh_owner(ctx, prov)
 
 
 # Leaving a province: a beaten army retreats, surviving attackers withdraw. Same rules, own words.
-LEAVE_WORDS = {
-    "retreat": ("Your units in {at} retreat: where to?", "Retreat to {to}"),
-    "withdraw": ("Defenders hold {at}: your survivors must leave. Where to?", "Withdraw to {to}"),
-}
+LEAVE_KINDS = ("retreat", "withdraw")
 
 
 def decide_leave(ctx: Ctx, t):
     havens = safe_havens(ctx, t.player, t.get("at"))
     if not havens:
         return None
-    prompt, label = LEAVE_WORDS[t.kind]
-    return decision(ctx, t.player, prompt.format(at=t.get("at")),
-                    [opt(f"to:{q}", label.format(to=q)) for q in havens], t.kind)
+    at = province_t(t.get("at"))
+    if t.kind == "retreat":
+        prompt = msg("Your units in {province} retreat: where to?", province=at)
+        options = [opt(f"to:{q}", msg("Retreat to {province}", province=province_t(q))) for q in havens]
+    else:
+        prompt = msg("The defenders hold {province}: your survivors must leave. Where to?", province=at)
+        options = [opt(f"to:{q}", msg("Withdraw to {province}", province=province_t(q))) for q in havens]
+    return decision(ctx, t.player, prompt, options, t.kind)
 
 
 def run_leave(ctx: Ctx, t) -> None:
@@ -399,7 +460,7 @@ def choose_leave(ctx: Ctx, t, option_id: str) -> None:
     _move_out(ctx, t.get("units"), t.get("at"), option_id.split(":", 1)[1], t.kind)
 
 
-for _kind in LEAVE_WORDS:
+for _kind in LEAVE_KINDS:
     decides(_kind)(decide_leave)
     runs(_kind)(run_leave)
     chooses(_kind)(choose_leave)

@@ -1,12 +1,27 @@
 """Phase III, Sviluppo: two actions each (ascending, then descending nation order), the extra
-actions of University, Master Trader and Warlord, then the optional move of one token."""
+actions of University, Master Trader and Warlord, then the optional move of one token.
+
+An action is one choice: "build infantry in Anjou", "upgrade the infantry in Anjou to archers"
+(options grouped by what they do). The move of a token is asked only when the player's
+preference `shift` is "ask" (prefs.py)."""
 
 from __future__ import annotations
 
+from engine.text import msg
 from engine.warriors_traders.board import TRACKS
-from engine.warriors_traders.flow import Ctx, chooses, decides, decision, opt, runs, task
+from engine.warriors_traders.flow import Ctx, chooses, decides, decision, grouped, opt, runs, task
 from engine.warriors_traders.state import ARMY_KINDS, FORTRESS, War
 from engine.warriors_traders.turn import team_name
+from engine.warriors_traders.words import (
+    ROMAN,
+    amount_t,
+    cost_t,
+    province_t,
+    track_level,
+    track_t,
+    unit_t,
+    units_n,
+)
 from engine.warriors_traders.world import (
     allied,
     at_war,
@@ -31,9 +46,12 @@ def run_development_start(ctx: Ctx, t) -> None:
              task("phase_end", what="development"))
 
 
+PHASE_ENDS = {"development": msg("The development phase ends."), "maneuver": msg("The maneuver phase ends.")}
+
+
 @runs("phase_end")
 def run_phase_end(ctx: Ctx, t) -> None:
-    ctx.emit("phase", f"The {t.get('what')} phase ends.", phase=t.get("what"))
+    ctx.emit("phase", PHASE_ENDS[t.get("what")], phase=t.get("what"))
 
 
 def can_pay(ctx: Ctx, seat: int, cost: dict[str, int]) -> bool:
@@ -67,9 +85,13 @@ def upgrades(ctx: Ctx, seat: int) -> list[tuple[int, str]]:
     if level(ctx, seat, "production") < 5:
         return []
     out = []
+    seen = set()
     for u in ctx.s.units:
         if u.kind not in ARMY_KINDS or not allied(ctx, seat, u.owner):
             continue
+        if (u.owner, u.kind, u.at) in seen:
+            continue  # identical armies (same owner, kind, province) are the same choice
+        seen.add((u.owner, u.kind, u.at))
         start = ARMY_KINDS.index(u.kind)
         for k in ARMY_KINDS[start + 1:]:
             steps = ARMY_KINDS.index(k) - start
@@ -83,32 +105,65 @@ def war_targets(ctx: Ctx, seat: int) -> list[int]:
     return [p.seat for p in ctx.s.players if not allied(ctx, seat, p.seat)]
 
 
+def build_options(ctx: Ctx, seat: int) -> list:
+    """`build:<kind>:<province>`: an army of each kind the player can build, in each province
+    it may go, grouped by kind ("Build infantry (1 weapon)")."""
+    options = []
+    sites = build_sites(ctx, seat)
+    for k in buildable(ctx, seat):
+        cost = cost_t(ctx.pieces.units[k].cost)
+        group = msg("Build {unit} ({cost})", unit=unit_t(k), cost=cost)
+        options += [opt(f"build:{k}:{p}", msg("Build {unit} in {province} ({cost})", unit=unit_t(k),
+                                              province=province_t(p), cost=cost), group) for p in sites]
+    return options
+
+
 def action_options(ctx: Ctx, seat: int, *, only_war: bool = False) -> list:
+    """Every development action, whole: what to build says where, what to upgrade says which
+    army, so one choice is one action (grouped: at most two clicks)."""
     options = []
     if not only_war:
+        develop = msg("Develop a technology")
         for track in TRACKS:
             if ctx.p(seat).tokens[track] < max_tokens(ctx):
-                options.append(opt(f"tech:{track}", f"Develop {track} (now level {level(ctx, seat, track)})"))
-        if build_sites(ctx, seat):
-            for k in buildable(ctx, seat):
-                options.append(opt(f"build:{k}", f"Build {k}"))
+                options.append(opt(f"tech:{track}", msg("Develop {track} (now level {level})", track=track_t(track),
+                                                        level=ROMAN[level(ctx, seat, track)]), develop))
+        options += build_options(ctx, seat)
         if (level(ctx, seat, "production") >= 4 and reserve(ctx, seat, FORTRESS) > 0
-                and can_pay(ctx, seat, ctx.pieces.fortress_cost) and fortress_sites(ctx, seat)):
-            options.append(opt("fortress", "Build a fortress (12 goods, 2 food, 1 gold)"))
-        if upgrades(ctx, seat):
-            options.append(opt("upgrade", "Upgrade an army"))
+                and can_pay(ctx, seat, ctx.pieces.fortress_cost)):
+            cost = cost_t(ctx.pieces.fortress_cost)
+            group = msg("Build a fortress ({cost})", cost=cost)
+            options += [opt(f"fortress:{p}", msg("Build a fortress in {province} ({cost})", province=province_t(p),
+                                                 cost=cost), group) for p in fortress_sites(ctx, seat)]
+        group = msg("Upgrade an army ({goods} a level)", goods=amount_t("goods", ctx.pieces.upgrade_goods))
+        for uid, k in upgrades(ctx, seat):
+            u = ctx.unit(uid)
+            cost = amount_t("goods", (ARMY_KINDS.index(k) - ARMY_KINDS.index(u.kind)) * ctx.pieces.upgrade_goods)
+            label = (msg("Upgrade the {unit} in {province} to {kind} ({cost})", unit=unit_t(u.kind),
+                         province=province_t(u.at), kind=unit_t(k), cost=cost) if u.owner == seat else
+                     msg("Upgrade {player}'s {unit} in {province} to {kind} ({cost})", player=ctx.name(u.owner),
+                         unit=unit_t(u.kind), province=province_t(u.at), kind=unit_t(k), cost=cost))
+            options.append(opt(f"upgrade:{uid}:{k}", label, group))
     for other in war_targets(ctx, seat):
-        again = " again" if at_war(ctx, seat, other) else ""
-        options.append(opt(f"war:{ctx.name(other)}", f"Declare war{again} on {ctx.name(other)}"))
-    options.append(opt("pass", "Pass"))
-    return options
+        label = (msg("Declare war on {player} again (the war restarts)", player=ctx.name(other))
+                 if at_war(ctx, seat, other) else msg("Declare war on {player}", player=ctx.name(other)))
+        options.append(opt(f"war:{ctx.name(other)}", label, msg("Declare war")))
+    options.append(opt("pass", msg("Pass")))
+    return grouped(options)
+
+
+ACTION_PROMPTS = {
+    "first": msg("Development: choose your first action."),
+    "second": msg("Development: choose your second action."),
+    "extra": msg("Development: choose an extra action."),
+    "unification": msg("Unification: choose an action."),
+    "warlord": msg("Warlord: declare war, or pass."),
+}
 
 
 @decides("action")
 def decide_action(ctx: Ctx, t):
-    why = {"first": "your first action", "second": "your second action", "extra": "an extra action",
-           "unification": "a unification action", "warlord": "Warlord: declare war"}[t.get("why")]
-    return decision(ctx, t.player, f"Development: choose {why}.",
+    return decision(ctx, t.player, ACTION_PROMPTS[t.get("why")],
                     action_options(ctx, t.player, only_war=t.get("why") == "warlord"), "action")
 
 
@@ -117,19 +172,23 @@ def choose_action(ctx: Ctx, t, option_id: str) -> None:
     seat = t.player
     verb, _, rest = option_id.partition(":")
     if verb == "pass":
-        ctx.emit("pass", f"{ctx.name(seat)} passes.", player=ctx.name(seat))
+        ctx.emit("pass", msg("{player} passes.", player=ctx.name(seat)), player=ctx.name(seat))
     elif verb == "tech":
         ctx.p(seat).tokens[rest] += 1
-        ctx.emit("tech", f"{ctx.name(seat)} develops {rest} (level {level(ctx, seat, rest)}).",
+        ctx.emit("tech", msg("{player} develops {track}.", player=ctx.name(seat),
+                             track=track_level(rest, level(ctx, seat, rest))),
                  player=ctx.name(seat), track=rest, level=level(ctx, seat, rest))
     elif verb == "build":
+        kind, where = rest.split(":", 1)
+        build(ctx, seat, kind, where)
         # Warlord (military VII): two armies for one action, both paid for.
-        second = level(ctx, seat, "military") >= 7
-        ctx.then(task("place", seat, piece=rest, second=second))
+        if level(ctx, seat, "military") >= 7:
+            ctx.then(task("second_build", seat))
     elif verb == "fortress":
-        ctx.then(task("place", seat, piece=FORTRESS, second=False))
+        build(ctx, seat, FORTRESS, rest)
     elif verb == "upgrade":
-        ctx.then(task("upgrade_pick", seat))
+        uid, k = rest.split(":")
+        upgrade(ctx, seat, ctx.unit(int(uid)), k)
     elif verb == "war":
         declare_war(ctx, seat, ctx.seat_of(rest))
 
@@ -138,65 +197,45 @@ def declare_war(ctx: Ctx, seat: int, other: int) -> None:
     a, b = team(ctx, seat), team(ctx, other)
     ctx.s.wars = [w for w in ctx.s.wars if {w.a, w.b} != {a, b}]
     ctx.s.wars.append(War(a=a, b=b, declared=ctx.s.turn))
-    ctx.emit("war", f"{team_name(ctx, a)} declare{'s' if not ctx.s.coop else ''} war on {team_name(ctx, b)}.",
-             player=ctx.name(seat), to=ctx.name(other))
+    text = (msg("{team} declare war on {enemy}.", team=team_name(ctx, a), enemy=team_name(ctx, b)) if ctx.s.coop
+            else msg("{player} declares war on {enemy}.", player=ctx.name(seat), enemy=ctx.name(other)))
+    ctx.emit("war", text, player=ctx.name(seat), to=ctx.name(other))
 
 
-@decides("place")
-def decide_place(ctx: Ctx, t):
-    kind = t.get("piece")
-    sites = fortress_sites(ctx, t.player) if kind == FORTRESS else build_sites(ctx, t.player)
-    options = [opt(f"at:{p}", f"Place the {kind} in {p}") for p in sites]
-    return decision(ctx, t.player, f"Where does the new {kind} go?", options, "place")
-
-
-@chooses("place")
-def choose_place(ctx: Ctx, t, option_id: str) -> None:
-    seat, kind = t.player, t.get("piece")
-    where = option_id.split(":", 1)[1]
+def build(ctx: Ctx, seat: int, kind: str, where: str) -> None:
     cost = ctx.pieces.fortress_cost if kind == FORTRESS else ctx.pieces.units[kind].cost
     pay(ctx, seat, cost)
     ctx.add_unit(seat, kind, where)
-    article = "an" if kind[0] in "aeiou" else "a"
-    ctx.emit("build", f"{ctx.name(seat)} builds {article} {kind} in {where}.", player=ctx.name(seat), unit=kind,
-             province=where, cost=cost)
-    if t.get("second"):
-        ctx.then(task("second_build", seat))
+    ctx.emit("build", msg("{player} builds {unit} in {province} ({cost}).", player=ctx.name(seat),
+                          unit=units_n(kind, 1), province=province_t(where), cost=cost_t(cost)),
+             player=ctx.name(seat), unit=kind, province=where, cost=cost)
 
 
 @decides("second_build")
 def decide_second(ctx: Ctx, t):
-    options = [opt(f"build:{k}", f"Build a second army: {k}") for k in buildable(ctx, t.player)]
-    options.append(opt("stop", "No second army"))
-    return decision(ctx, t.player, "Warlord: build a second army with the same action?", options, "build")
+    options = build_options(ctx, t.player)
+    options.append(opt("stop", msg("No second army")))
+    return decision(ctx, t.player, msg("Warlord: build a second army with the same action?"), grouped(options), "build")
 
 
 @chooses("second_build")
 def choose_second(ctx: Ctx, t, option_id: str) -> None:
     if option_id != "stop":
-        ctx.then(task("place", t.player, piece=option_id.split(":")[1], second=False))
+        _, kind, where = option_id.split(":", 2)
+        build(ctx, t.player, kind, where)
 
 
-@decides("upgrade_pick")
-def decide_upgrade(ctx: Ctx, t):
-    options = []
-    for uid, k in upgrades(ctx, t.player):
-        u = ctx.unit(uid)
-        steps = ARMY_KINDS.index(k) - ARMY_KINDS.index(u.kind)
-        owner = "" if u.owner == t.player else f"{ctx.name(u.owner)}'s "
-        options.append(opt(f"upgrade:{uid}:{k}", f"{owner}{u.kind} in {u.at} to {k} "
-                           f"({steps * ctx.pieces.upgrade_goods} goods)"))
-    return decision(ctx, t.player, "Upgrade which army?", options, "upgrade")
-
-
-@chooses("upgrade_pick")
-def choose_upgrade(ctx: Ctx, t, option_id: str) -> None:
-    _, uid, k = option_id.split(":")
-    u = ctx.unit(int(uid))
+def upgrade(ctx: Ctx, seat: int, u, k: str) -> None:
     steps = ARMY_KINDS.index(k) - ARMY_KINDS.index(u.kind)
-    ctx.p(t.player).res["goods"] -= steps * ctx.pieces.upgrade_goods
-    ctx.emit("upgrade", f"{ctx.name(t.player)} upgrades {ctx.name(u.owner)}'s {u.kind} in {u.at} to {k}.",
-             player=ctx.name(t.player), unit=u.id, to=k)
+    goods = steps * ctx.pieces.upgrade_goods
+    ctx.p(seat).res["goods"] -= goods
+    text = (msg("{player} upgrades their {unit} in {province} to {kind} ({cost}).", player=ctx.name(seat),
+                unit=unit_t(u.kind), province=province_t(u.at), kind=unit_t(k), cost=amount_t("goods", goods))
+            if u.owner == seat else
+            msg("{player} upgrades {owner}'s {unit} in {province} to {kind} ({cost}).", player=ctx.name(seat),
+                owner=ctx.name(u.owner), unit=unit_t(u.kind), province=province_t(u.at), kind=unit_t(k),
+                cost=amount_t("goods", goods)))
+    ctx.emit("upgrade", text, player=ctx.name(seat), unit=u.id, to=k)
     ctx.change_kind(u, k)
 
 
@@ -205,16 +244,17 @@ def decide_extra(ctx: Ctx, t):
     seat = t.player
     options = []
     if t.get("university") and level(ctx, seat, "production") >= 7:
-        options.append(opt("university", "University: take an extra action"))
+        options.append(opt("university", msg("University: take an extra action")))
     if (t.get("bought") < 2 and level(ctx, seat, "trade") >= 6
             and ctx.p(seat).res["gold"] >= MASTER_TRADER_PRICE):
-        options.append(opt("buy", f"Master Trader: buy an extra action for {MASTER_TRADER_PRICE} gold"))
+        options.append(opt("buy", msg("Master Trader: buy an extra action ({cost})",
+                                      cost=amount_t("gold", MASTER_TRADER_PRICE))))
     if t.get("warlord") and level(ctx, seat, "military") >= 7 and war_targets(ctx, seat):
-        options.append(opt("warlord", "Warlord: declare war as an extra action"))
+        options.append(opt("warlord", msg("Warlord: declare war as an extra action")))
     if not options:
         return None
-    options.append(opt("done", "No more extra actions"))
-    return decision(ctx, seat, "Extra actions.", options, "extra")
+    options.append(opt("done", msg("No more extra actions")))
+    return decision(ctx, seat, msg("Extra actions: take one, or stop."), options, "extra")
 
 
 @runs("extra")
@@ -231,29 +271,34 @@ def choose_extra(ctx: Ctx, t, option_id: str) -> None:
         ctx.then(task("action", seat, why="extra"), t.but(university=0))
     elif option_id == "buy":
         ctx.p(seat).res["gold"] -= MASTER_TRADER_PRICE
-        ctx.emit("buy_action", f"{ctx.name(seat)} buys an extra action for {MASTER_TRADER_PRICE} gold.",
-                 player=ctx.name(seat))
+        ctx.emit("buy_action", msg("{player} buys an extra action ({cost}).", player=ctx.name(seat),
+                                   cost=amount_t("gold", MASTER_TRADER_PRICE)), player=ctx.name(seat))
         ctx.then(task("action", seat, why="extra"), t.but(bought=t.get("bought") + 1))
     elif option_id == "warlord":
         ctx.then(task("action", seat, why="warlord"), t.but(warlord=0))
 
 
+def shift_options(ctx: Ctx, seat: int) -> list:
+    tokens = ctx.p(seat).tokens
+    return [opt(f"shift:{a}:{b}", msg("Move a token from {frm} to {to}", frm=track_t(a), to=track_t(b)))
+            for a in TRACKS for b in TRACKS if a != b and tokens[a] > 0 and tokens[b] < max_tokens(ctx)]
+
+
 @decides("shift")
 def decide_shift(ctx: Ctx, t):
+    """Asked only when the player's preference `shift` is "ask" (prefs.py)."""
     seat = t.player
-    tokens = ctx.p(seat).tokens
-    options = [opt(f"shift:{a}:{b}", f"Move a token from {a} to {b}") for a in TRACKS for b in TRACKS
-               if a != b and tokens[a] > 0 and tokens[b] < max_tokens(ctx)]
-    if not options:
+    options = shift_options(ctx, seat)
+    if not options or ctx.prefers(seat, "shift") == "keep":
         return None
-    options.insert(0, opt("keep", "Keep the tokens where they are"))
-    return decision(ctx, seat, "You may move one development token from the top of one track to another.",
+    options.insert(0, opt("keep", msg("Keep the tokens where they are")))
+    return decision(ctx, seat, msg("You may move one development token from the top of one track to another."),
                     options, "shift")
 
 
 @runs("shift")
 def run_shift(ctx: Ctx, t) -> None:
-    """No token to move."""
+    """No token to move, or the player keeps them (preference)."""
 
 
 @chooses("shift")
@@ -264,5 +309,6 @@ def choose_shift(ctx: Ctx, t, option_id: str) -> None:
     tokens = ctx.p(t.player).tokens
     tokens[a] -= 1
     tokens[b] += 1
-    ctx.emit("shift", f"{ctx.name(t.player)} moves a development token from {a} to {b}.",
+    ctx.emit("shift", msg("{player} moves a development token from {frm} to {to}.", player=ctx.name(t.player),
+                          frm=track_level(a, level(ctx, t.player, a)), to=track_level(b, level(ctx, t.player, b))),
              player=ctx.name(t.player), frm=a, to=b)

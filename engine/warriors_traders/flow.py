@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Decision, Event, Option
+from engine.core import Amounts, Decision, Event, Option
 from engine.taskflow import Handlers, TaskContext, make_decision
+from engine.text import Msg, msg
 from engine.warriors_traders.board import Board, Pieces, board, pieces
 from engine.warriors_traders.state import PlayerState, Task, Unit, WTState
 
@@ -61,9 +62,16 @@ class Ctx(TaskContext):
         return self.s.players[seat]
 
     def name(self, seat: int | None) -> str:
+        """A player's name (never translated); the barbarians and nobody as words."""
         if seat is None:
-            return "nobody"
-        return "the barbarians" if seat < 0 else self.s.players[seat].name
+            return msg("nobody")
+        return msg("the barbarians") if seat < 0 else self.s.players[seat].name
+
+    def prefers(self, seat: int, key: str) -> str:
+        """The player's value for one of the game's preferences (prefs.py)."""
+        from engine.warriors_traders.prefs import preference
+
+        return preference(self.s, self.p(seat).name, key)
 
     def seat_of(self, name: str) -> int | None:
         for p in self.s.players:
@@ -102,12 +110,41 @@ class Ctx(TaskContext):
         u.kind = kind
 
 
-def decision(ctx: Ctx, seat: int, prompt: str, options: list[Option], kind: str) -> Decision:
-    return make_decision(ctx.name(seat), prompt, options, kind)
+def decision(ctx: Ctx, seat: int, prompt: Msg, options: list[Option], kind: str,
+             amounts: Amounts | None = None) -> Decision:
+    if amounts is None:
+        return make_decision(ctx.name(seat), prompt, options, kind)
+    return Decision(player=ctx.name(seat), prompt=prompt, options=tuple(options), kind=kind, amounts=amounts)
 
 
-def opt(option_id: str, label: str) -> Option:
-    return Option(option_id, label)
+def opt(option_id: str, label: Msg, group: Msg | str = "") -> Option:
+    return Option(option_id, label, group)
+
+
+# Lists up to this long are shown flat (one click each); longer ones two clicks deep by group.
+FLAT_LIMIT = 10
+GROUP_LIMIT = 25  # Discord shows at most 25 options in one menu
+
+
+def grouped(options: list[Option]) -> list[Option]:
+    """`options` as the player will see them: flat when short; else by group, a group of one
+    shown as its option, a group longer than a menu split into numbered parts."""
+    if len(options) <= FLAT_LIMIT:
+        return [Option(o.id, o.label) for o in options]
+    sizes: dict[str, int] = {}
+    for o in options:
+        sizes[o.group] = sizes.get(o.group, 0) + 1
+    out, seen = [], {}
+    for o in options:
+        if not o.group or sizes[o.group] == 1:
+            out.append(Option(o.id, o.label))
+        elif sizes[o.group] <= GROUP_LIMIT:
+            out.append(o)
+        else:
+            seen[o.group] = seen.get(o.group, 0) + 1
+            part = (seen[o.group] - 1) // GROUP_LIMIT + 1
+            out.append(Option(o.id, o.label, msg("{group} ({part})", group=o.group, part=part)))
+    return out
 
 
 def is_waiting(ctx: Ctx, t: Task) -> bool:

@@ -16,8 +16,10 @@ from engine.warriors_traders import (  # noqa: F401
     trade,
     turn,
 )
+from engine.warriors_traders.board import MAPS, board
 from engine.warriors_traders.flow import Ctx, advance, choose, pending
 from engine.warriors_traders.invariants import broken_invariants
+from engine.warriors_traders.prefs import PREFERENCES
 from engine.warriors_traders.state import ARMY_KINDS, BARB_ARMY, FORTRESS, PRINCESS, WTState
 from engine.warriors_traders.world import (
     LEADER_TITLE,
@@ -39,7 +41,10 @@ class WarriorsTraders(Game[WTState]):
     # 2: issue 14 items 1-3 (barbarian retreat choice, end of trading, offers above 20).
     # 3: items 4 and 6 (buying VP needs a trade centre; no options = whole West map).
     # 4: items 8-10 (nation numbers by the wheel, historical capitals, princess strength 1).
-    rules_version = "4"
+    # 5: issue 12 (preferences for feeding and the token move, whole actions and moves in one
+    #    choice, the princesses' step folded into the end of the movement, identical units one option).
+    rules_version = "5"
+    preferences = PREFERENCES
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[WTState, list[Event]]:
         state = setup.new_state(players, seed, options)
@@ -74,6 +79,15 @@ class WarriorsTraders(Game[WTState]):
 
     def describe(self, state: WTState) -> str:
         return text.describe(self.summary(state))
+
+    def terms(self) -> list[tuple[str, str]]:
+        """The data words the rules pass to term() as variables (words.py)."""
+        found: dict[tuple[str, str], None] = {}
+        for name in MAPS:
+            b = board(name)
+            found.update({("wt nation", n.name): None for n in b.nations.values()})
+            found.update({("wt province", p): None for p in b.provinces})
+        return list(found)
 
     def invariants(self, state: WTState) -> list[str]:
         return broken_invariants(state)

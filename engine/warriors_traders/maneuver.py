@@ -4,12 +4,18 @@ An army spends one action point per border crossed. It may enter a barbarian pro
 enemy's at war, only with a point left for the battle, and stops there. Double Strike
 (military VI) gives a second round of movement and battles with the points left.
 National unification is declared here and its actions are taken at once.
+
+A move is one choice ("from Anjou, attack Bourbon" takes every army that can go; "only some of
+them" asks which), and the end of the movement says what happens to the princesses, so a turn
+without battles ends its maneuver with one click.
 """
 
 from __future__ import annotations
 
-from engine.warriors_traders.flow import Ctx, chooses, decides, decision, opt, runs, task
+from engine.text import msg, msg_n
+from engine.warriors_traders.flow import Ctx, chooses, decides, decision, grouped, opt, runs, task
 from engine.warriors_traders.state import ARMY_KINDS, PRINCESS, Unit
+from engine.warriors_traders.words import count_units, nation_t, province_t, unit_t
 from engine.warriors_traders.world import (
     ap,
     at_war,
@@ -37,8 +43,8 @@ def run_maneuver_begin(ctx: Ctx, t) -> None:
     for u in ctx.s.units:
         if u.owner == t.player and u.kind in ARMY_KINDS and not u.retreated:
             u.ap, u.fights = points, 0
-    ctx.emit("maneuver", f"{ctx.name(t.player)} maneuvers ({points} action points per army).",
-             player=ctx.name(t.player), ap=points)
+    ctx.emit("maneuver", msg("{player} maneuvers ({ap} action points per army).", player=ctx.name(t.player),
+                             ap=points), player=ctx.name(t.player), ap=points)
 
 
 @runs("double_strike")
@@ -97,16 +103,59 @@ def unification_count(ctx: Ctx, seat: int) -> int:
     return sum(1 for x in ctx.board.nation_provinces(nation) if ctx.s.owner.get(x) == seat)
 
 
+def move_options(ctx: Ctx, seat: int) -> list:
+    """`from:<from>:<to>` moves every army of `from` that can reach `to`; `from:<from>:<to>:some`
+    asks which of them (only where several could go). Grouped by the province they leave."""
+    options = []
+    for prov, here in sorted(movable(ctx, seat).items()):
+        group = msg("Armies in {province}", province=province_t(prov))
+        for q in sorted({d for u in here for d in destinations(ctx, u)}):
+            ready = ready_to_move(ctx, seat, prov, q)
+            units = count_units([u.kind for u in ready])
+            label = (msg("From {frm}, attack {to} ({units})", frm=province_t(prov), to=province_t(q), units=units)
+                     if hostile(ctx, seat, q) else
+                     msg("From {frm} to {to} ({units})", frm=province_t(prov), to=province_t(q), units=units))
+            options.append(opt(f"from:{prov}:{q}", label, group))
+            if len(ready) > 1:
+                options.append(opt(f"from:{prov}:{q}:some", msg("From {frm} to {to}: only some of them",
+                                                           frm=province_t(prov), to=province_t(q)), group))
+    return options
+
+
+def attacks_pending(ctx: Ctx, seat: int) -> bool:
+    return any(u.owner == seat and u.attacking for u in ctx.s.units)
+
+
+def last_round(ctx: Ctx, t) -> bool:
+    """No second movement follows (Double Strike gives one after the first battles)."""
+    return t.get("round") == 2 or max_fights(ctx, t.player) < 2
+
+
 @decides("move")
 def decide_move(ctx: Ctx, t):
+    """The armies' moves, one at a time, and how the movement ends. In the last movement round
+    the princesses' step is folded in: without battles to come, the princess moves are offered
+    here ("done" leaves them where they are); with battles, "done" fights and leaves them, "fight"
+    fights and then asks about them."""
     seat = t.player
-    options = [opt(f"from:{prov}", f"Move armies out of {prov}") for prov in sorted(movable(ctx, seat))]
+    options = move_options(ctx, seat)
     if can_unify(ctx, seat):
-        options.append(opt("unify", "Declare national unification"))
+        options.append(opt("unify", msg("Declare national unification")))
     if not options:
         return None
-    options.append(opt("fight", "End movement and resolve battles"))
-    return decision(ctx, seat, "Maneuver: move your armies.", options, "move")
+    if not last_round(ctx, t):
+        options.append(opt("fight", msg("End movement and fight the battles (a second movement follows)")))
+    elif attacks_pending(ctx, seat):
+        if unmoved_princesses(ctx, seat):
+            options.append(opt("fight", msg("End movement and fight the battles, then move princesses")))
+            options.append(opt("done", msg("End movement and fight the battles; the princesses stay")))
+        else:
+            options.append(opt("fight", msg("End movement and fight the battles")))
+    else:
+        options += princess_options(ctx, seat)
+        options.append(opt("done", msg("End your maneuver") if not princess_moves(ctx, seat)
+                           else msg("End your maneuver; the princesses stay")))
+    return decision(ctx, seat, msg("Maneuver: move your armies, or end the movement."), grouped(options), "move")
 
 
 @runs("move")
@@ -117,14 +166,34 @@ def run_move(ctx: Ctx, t) -> None:
 @chooses("move")
 def choose_move(ctx: Ctx, t, option_id: str) -> None:
     seat = t.player
-    if option_id == "fight":
+    verb, _, rest = option_id.partition(":")
+    if verb == "fight":
         return
-    if option_id == "unify":
+    if verb == "done":
+        skip_princesses(ctx, seat)
+        return
+    if verb == "unify":
         ctx.then(t)
         unify(ctx, seat)  # its actions go on top: taken at once, then movement goes on
         return
-    prov = option_id.split(":", 1)[1]
-    ctx.then(task("move_to", seat, frm=prov), t)
+    if verb == "princess":
+        move_princess(ctx, seat, *rest.split(":"))  # the armies' movement is over
+        return
+    prov, dest, *some = rest.split(":")
+    if some:
+        ctx.then(task("move_who", seat, frm=prov, to=dest), t)
+    else:
+        move_units(ctx, seat, ready_to_move(ctx, seat, prov, dest), dest)
+        ctx.then(t)
+
+
+def skip_princesses(ctx: Ctx, seat: int) -> None:
+    """The player leaves the princesses where they are this turn: their step asks nothing."""
+    stack = ctx.stack
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i].kind == "princesses" and stack[i].player == seat:
+            stack[i] = stack[i].but(skip=True)
+            return
 
 
 def unify(ctx: Ctx, seat: int) -> None:
@@ -133,8 +202,10 @@ def unify(ctx: Ctx, seat: int) -> None:
     table = ctx.pieces.unification
     actions = table[max(min(count, max(table)), min(table))]
     p.unified = True
-    ctx.emit("unification", f"{p.name} unifies {ctx.board.nations[p.nation].name} ({count} provinces): "
-             f"{actions} actions at once.", player=p.name, provinces=count, actions=actions)
+    ctx.emit("unification", msg("{player} unifies {nation} ({provinces}): {actions} actions at once.", player=p.name,
+                                nation=nation_t(ctx.board.nations[p.nation].name),
+                                provinces=msg_n("{n} province", "{n} provinces", count), actions=actions),
+             player=p.name, provinces=count, actions=actions)
     ctx.then(*[task("action", seat, why="unification") for _ in range(actions)])
 
 
@@ -143,46 +214,35 @@ def ready_to_move(ctx: Ctx, seat: int, prov: str, dest: str) -> list[Unit]:
     return [u for u in movable(ctx, seat).get(prov, []) if dest in destinations(ctx, u)]
 
 
-@decides("move_to")
-def decide_move_to(ctx: Ctx, t):
-    prov = t.get("frm")
-    here = movable(ctx, t.player).get(prov, [])
-    dests = sorted({q for u in here for q in destinations(ctx, u)})
-    options = [opt(f"to:{q}", f"To {q}" + (" (battle)" if hostile(ctx, t.player, q) else "")) for q in dests]
-    options.append(opt("back", "Back"))
-    return decision(ctx, t.player, f"Move from {prov} to where?", options, "move_to")
-
-
-@chooses("move_to")
-def choose_move_to(ctx: Ctx, t, option_id: str) -> None:
-    if option_id == "back":
-        return
-    dest = option_id.split(":", 1)[1]
-    prov = t.get("frm")
-    ready = ready_to_move(ctx, t.player, prov, dest)
-    if len(ready) == 1:
-        move_units(ctx, t.player, [ready[0]], dest)
-    else:
-        ctx.then(task("move_who", t.player, frm=prov, to=dest))
+def army_classes(units: list[Unit]) -> dict[tuple[str, int, int], list[Unit]]:
+    """Armies by (kind, action points, damage): armies of one class are the same choice."""
+    out: dict[tuple[str, int, int], list[Unit]] = {}
+    for u in units:
+        out.setdefault((u.kind, u.ap, u.damage), []).append(u)
+    return out
 
 
 @decides("move_who")
 def decide_move_who(ctx: Ctx, t):
     prov, dest = t.get("frm"), t.get("to")
     ready = ready_to_move(ctx, t.player, prov, dest)
-    options = [opt("all", f"All {len(ready)} armies")]
-    options += [opt(f"unit:{u.id}", f"Only the {u.kind} ({u.ap} AP)") for u in ready]
-    return decision(ctx, t.player, f"Which armies go from {prov} to {dest}?", options, "move_who")
+    options = [opt(f"unit:{units[0].id}", msg("One {unit} ({ap} action points left)", unit=unit_t(kind), ap=ap)
+                   if not damage else
+                   msg("One {unit} ({ap} action points left, {damage} damage)", unit=unit_t(kind), ap=ap,
+                       damage=damage))
+               for (kind, ap, damage), units in army_classes(ready).items()]
+    options.append(opt("back", msg("Back")))
+    return decision(ctx, t.player, msg("Which army goes from {frm} to {to}?", frm=province_t(prov),
+                                       to=province_t(dest)), options, "move_who")
 
 
 @chooses("move_who")
 def choose_move_who(ctx: Ctx, t, option_id: str) -> None:
-    prov, dest = t.get("frm"), t.get("to")
-    ready = ready_to_move(ctx, t.player, prov, dest)
-    if option_id != "all":
-        uid = int(option_id.split(":")[1])
-        ready = [u for u in ready if u.id == uid]
-    move_units(ctx, t.player, ready, dest)
+    if option_id == "back":
+        return
+    uid = int(option_id.split(":")[1])
+    ready = ready_to_move(ctx, t.player, t.get("frm"), t.get("to"))
+    move_units(ctx, t.player, [u for u in ready if u.id == uid], t.get("to"))
 
 
 def move_units(ctx: Ctx, seat: int, units: list[Unit], dest: str) -> None:
@@ -196,12 +256,18 @@ def move_units(ctx: Ctx, seat: int, units: list[Unit], dest: str) -> None:
     refresh_owner(ctx, frm)
     if not battle:
         refresh_owner(ctx, dest)
-    kinds = ", ".join(u.kind for u in units)
-    ctx.emit("move", f"{ctx.name(seat)} moves {kinds} from {frm} to {dest}" + (" to attack." if battle else "."),
-             player=ctx.name(seat), frm=frm, to=dest, units=[u.id for u in units], attack=bool(battle))
+    words = dict(player=ctx.name(seat), units=count_units([u.kind for u in units]), frm=province_t(frm),
+                 to=province_t(dest))
+    text = (msg("{player} moves {units} from {frm} to attack {to}.", **words) if battle
+            else msg("{player} moves {units} from {frm} to {to}.", **words))
+    ctx.emit("move", text, player=ctx.name(seat), frm=frm, to=dest, units=[u.id for u in units], attack=bool(battle))
 
 
 # -- princesses -----------------------------------------------------------------------------
+
+
+def unmoved_princesses(ctx: Ctx, seat: int) -> bool:
+    return any(u.owner == seat and u.kind == PRINCESS and not u.moved for u in ctx.s.units)
 
 
 def princess_moves(ctx: Ctx, seat: int) -> list[tuple[str, str]]:
@@ -214,37 +280,49 @@ def princess_moves(ctx: Ctx, seat: int) -> list[tuple[str, str]]:
     return out
 
 
+def princess_options(ctx: Ctx, seat: int) -> list:
+    group = msg("Move a princess")
+    return [opt(f"princess:{a}:{b}", msg("A princess goes from {frm} to {to}", frm=province_t(a), to=province_t(b)),
+                group) for a, b in princess_moves(ctx, seat)]
+
+
+def move_princess(ctx: Ctx, seat: int, a: str, b: str) -> None:
+    u = next(x for x in ctx.units_at(a) if x.owner == seat and x.kind == PRINCESS and not x.moved)
+    u.at, u.moved = b, True
+    refresh_owner(ctx, a)
+    refresh_owner(ctx, b)
+    ctx.emit("princess", msg("{player}'s princess goes from {frm} to {to}.", player=ctx.name(seat),
+                             frm=province_t(a), to=province_t(b)), player=ctx.name(seat), frm=a, to=b)
+
+
 @decides("princesses")
 def decide_princesses(ctx: Ctx, t):
-    moves = princess_moves(ctx, t.player)
-    options = []
-    if can_unify(ctx, t.player):
-        options.append(opt("unify", "Declare national unification"))
-    if not moves and not options:
+    if t.get("skip"):
         return None
-    options += [opt(f"princess:{a}:{b}", f"A princess goes from {a} to {b}") for a, b in moves]
-    options.append(opt("done", "Done with princesses"))
-    return decision(ctx, t.player, "Move your princesses (each once).", options, "princess")
+    options = princess_options(ctx, t.player)
+    if can_unify(ctx, t.player):
+        options.append(opt("unify", msg("Declare national unification")))
+    if not options:
+        return None
+    options.append(opt("done", msg("Leave the other princesses where they are") if any(
+        u.owner == t.player and u.kind == PRINCESS and u.moved for u in ctx.s.units)
+        else msg("Leave the princesses where they are")))
+    return decision(ctx, t.player, msg("Move your princesses (each once), or leave them."), grouped(options),
+                    "princess")
 
 
 @runs("princesses")
 def run_princesses(ctx: Ctx, t) -> None:
-    """No princess can move."""
+    """No princess can move, or the player left them where they are."""
 
 
 @chooses("princesses")
 def choose_princesses(ctx: Ctx, t, option_id: str) -> None:
     if option_id == "done":
         return
+    ctx.then(t)
     if option_id == "unify":
-        ctx.then(t)
         unify(ctx, t.player)
         return
     _, a, b = option_id.split(":")
-    u = next(x for x in ctx.units_at(a) if x.owner == t.player and x.kind == PRINCESS and not x.moved)
-    u.at, u.moved = b, True
-    refresh_owner(ctx, a)
-    refresh_owner(ctx, b)
-    ctx.emit("princess", f"{ctx.name(t.player)}'s princess goes from {a} to {b}.", player=ctx.name(t.player),
-             frm=a, to=b)
-    ctx.then(t)
+    move_princess(ctx, t.player, a, b)

@@ -8,6 +8,7 @@ tutte le altre Province" (Preparazione del Tabellone e degli Eserciti).
 from __future__ import annotations
 
 from engine.core import CORE_OPTIONS, IllegalAction, random_below, seed_fields
+from engine.text import msg, msg_n
 from engine.warriors_traders.board import MAPS, TRACKS, Kind, board, pieces, variants
 from engine.warriors_traders.flow import PARALLEL, Ctx, chooses, decides, decision, opt, runs, task
 from engine.warriors_traders.state import (
@@ -19,6 +20,7 @@ from engine.warriors_traders.state import (
     PlayerState,
     WTState,
 )
+from engine.warriors_traders.words import ROMAN, nation_t, province_t, track_level, track_t
 from engine.warriors_traders.world import level, max_tokens
 
 OPTIONS = CORE_OPTIONS | {"map", "variant", "nations", "teams", "turn_order"}
@@ -28,9 +30,10 @@ COOP_SHAPES = {(2, 2): "2v2", (3, 3): "3v3", (2, 2, 2): "2v2v2"}
 def new_state(players: list[str], seed: int, options: dict) -> WTState:
     unknown = sorted(set(options) - OPTIONS)
     if unknown:
-        raise IllegalAction(f"Warriors & Traders has no option '{unknown[0]}' (known: {', '.join(sorted(OPTIONS))}).")
+        raise IllegalAction(msg("Warriors & Traders has no option '{option}' (known: {known}).", option=unknown[0],
+                                known=", ".join(sorted(OPTIONS))))
     if not isinstance(seed, int):
-        raise IllegalAction("The seed must be a whole number.")
+        raise IllegalAction(msg("The seed must be a whole number."))
     state = WTState(map="west", players=[], **seed_fields(seed, options))
     n = len(players)
     # The variants are optional rules ("Regole facoltative"): unless asked, the whole West map.
@@ -39,7 +42,7 @@ def new_state(players: list[str], seed: int, options: dict) -> WTState:
     if chosen_map == "random":
         chosen_map = MAPS[random_below(state, len(MAPS))]
     if chosen_map not in MAPS:
-        raise IllegalAction(f"There is no map '{chosen_map}' (maps: {', '.join(MAPS)}).")
+        raise IllegalAction(msg("There is no map '{map}' (maps: {maps}).", map=chosen_map, maps=", ".join(MAPS)))
     fitting = [v for v, spec in variants(chosen_map).items() if spec.players == n]
     variant = options.get("variant")
     if variant == "random":
@@ -48,15 +51,15 @@ def new_state(players: list[str], seed: int, options: dict) -> WTState:
     elif variant in (None, "none", "full"):
         variant = None
     elif variant not in fitting:
-        raise IllegalAction(f"Map {chosen_map} has no {n}-player variant '{variant}' "
-                            f"(there are: {', '.join(fitting) or 'none'}).")
+        raise IllegalAction(msg("Map {map} has no {n}-player variant '{variant}' (there are: {fitting}).",
+                                map=chosen_map, n=n, variant=variant, fitting=", ".join(fitting) or msg("none")))
     state.map, state.variant = chosen_map, variant
     b = board(chosen_map, variant)
     teams = _teams(players, options.get("teams"))
     state.coop = teams is not None
     order = options.get("turn_order", "fixed")
     if order not in ("fixed", "variable"):
-        raise IllegalAction("turn_order is 'fixed' or 'variable'.")
+        raise IllegalAction(msg("turn_order is 'fixed' or 'variable'."))
     state.variable_order = order == "variable"
     pc = pieces()
     state.players = [PlayerState(name=name, seat=i, color=COLORS[i], team=(teams[name] if teams else i),
@@ -64,15 +67,17 @@ def new_state(players: list[str], seed: int, options: dict) -> WTState:
                                  tokens={t: 0 for t in TRACKS}) for i, name in enumerate(players)]
     open_nations = list(variants(chosen_map)[variant].start) if variant else list(b.nations)
     if len(open_nations) < n:
-        raise IllegalAction(f"This board has only {len(open_nations)} starting nations for {n} players.")
+        raise IllegalAction(msg("This board has only {nations} starting nations for {n} players.",
+                                nations=len(open_nations), n=n))
     nations = options.get("nations", "random")
     if isinstance(nations, dict):
         for name, nid in nations.items():
             if name not in players or nid not in open_nations or list(nations.values()).count(nid) > 1:
-                raise IllegalAction(f"Cannot give {nid} to {name}: nations must be distinct and on the board.")
+                raise IllegalAction(msg("Cannot give {nation} to {player}: nations must be distinct and on the board.",
+                                        nation=nid, player=name))
             state.players[players.index(name)].nation = nid
         if len(nations) != n:
-            raise IllegalAction("Give every player a nation, or none.")
+            raise IllegalAction(msg("Give every player a nation, or none."))
         state.stack = [task("setup_board")]
     elif nations == "random":
         pool = list(open_nations)
@@ -82,7 +87,7 @@ def new_state(players: list[str], seed: int, options: dict) -> WTState:
     elif nations == "choose":
         state.stack = [task("setup_board"), *[task("pick_nation", seat) for seat in reversed(range(n))]]
     else:
-        raise IllegalAction("nations is 'random', 'choose' or a mapping of player to nation.")
+        raise IllegalAction(msg("nations is 'random', 'choose' or a mapping of player to nation."))
     return state
 
 
@@ -91,12 +96,12 @@ def _teams(players: list[str], spec) -> dict[str, int] | None:
     if spec is None:
         return None
     if not isinstance(spec, list) or not all(isinstance(t, list) and all(isinstance(n, str) for n in t) for t in spec):
-        raise IllegalAction("teams is a list of teams, each a list of player names.")
+        raise IllegalAction(msg("teams is a list of teams, each a list of player names."))
     flat = [name for t in spec for name in t]
     if sorted(flat) != sorted(players):
-        raise IllegalAction("Every player must be in exactly one team.")
+        raise IllegalAction(msg("Every player must be in exactly one team."))
     if tuple(len(t) for t in spec) not in COOP_SHAPES:
-        raise IllegalAction("Cooperative play is 2 vs 2, 3 vs 3 or 2 vs 2 vs 2.")
+        raise IllegalAction(msg("Cooperative play is 2 vs 2, 3 vs 3 or 2 vs 2 vs 2."))
     return {name: i for i, t in enumerate(spec) for name in t}
 
 
@@ -111,17 +116,19 @@ def coop_shape(state: WTState) -> str:
 def decide_pick(ctx: Ctx, t):
     taken = {p.nation for p in ctx.s.players if p.nation}
     starts = variants(ctx.s.map)[ctx.s.variant].start if ctx.s.variant else tuple(ctx.board.nations)
-    options = [opt(f"nation:{nid}", f"{ctx.board.nations[nid].name} (nation {ctx.board.nations[nid].number})")
+    options = [opt(f"nation:{nid}", msg("{nation} (nation {number}, capital {capital})",
+                                        nation=nation_t(ctx.board.nations[nid].name), number=ctx.board.nations[nid].number,
+                                        capital=province_t(ctx.board.nations[nid].capital)))
                for nid in starts if nid not in taken]
-    return decision(ctx, t.player, "Choose your nation.", options, "nation")
+    return decision(ctx, t.player, msg("Choose your nation."), options, "nation")
 
 
 @chooses("pick_nation")
 def choose_pick(ctx: Ctx, t, option_id: str) -> None:
     nid = option_id.split(":", 1)[1]
     ctx.p(t.player).nation = nid
-    ctx.emit("nation", f"{ctx.name(t.player)} plays {ctx.board.nations[nid].name}.", player=ctx.name(t.player),
-             nation=nid)
+    ctx.emit("nation", msg("{player} plays {nation}.", player=ctx.name(t.player),
+                           nation=nation_t(ctx.board.nations[nid].name)), player=ctx.name(t.player), nation=nid)
 
 
 @runs("setup_board")
@@ -143,8 +150,9 @@ def run_setup_board(ctx: Ctx, t) -> None:
     s.barbarians_at_start = sum(1 for u in s.units if u.kind == BARB_ARMY)
     s.barbarian_forts_at_start = sum(1 for u in s.units if u.owner == BARBARIAN and u.kind == FORTRESS)
     for p in s.players:
-        ctx.emit("nation", f"{p.name} plays {ctx.board.nations[p.nation].name} from {ctx.board.nations[p.nation].capital}.",
-                 player=p.name, nation=p.nation)
+        nation = ctx.board.nations[p.nation]
+        ctx.emit("nation", msg("{player} plays {nation} from {capital}.", player=p.name, nation=nation_t(nation.name),
+                               capital=province_t(nation.capital)), player=p.name, nation=p.nation)
     # Each player places three development tokens, all at once.
     s.lanes = {p.seat: [task("place_token", p.seat, left=ctx.pieces.start_tokens)] for p in s.players}
     ctx.then(task(PARALLEL), task("turn_start"))
@@ -152,16 +160,19 @@ def run_setup_board(ctx: Ctx, t) -> None:
 
 @decides("place_token")
 def decide_place_token(ctx: Ctx, t):
-    options = [opt(f"tech:{track}", f"{track.title()} (now level {level(ctx, t.player, track)})")
+    options = [opt(f"tech:{track}", msg("{track} (now level {level})", track=track_t(track),
+                                        level=ROMAN[level(ctx, t.player, track)]))
                for track in TRACKS if ctx.p(t.player).tokens[track] < max_tokens(ctx)]
-    return decision(ctx, t.player, f"Place a starting development token ({t.get('left')} left).", options, "token")
+    return decision(ctx, t.player, msg_n("Place a starting development token ({n} left).",
+                                         "Place a starting development token ({n} left).", t.get("left")),
+                    options, "token")
 
 
 @chooses("place_token")
 def choose_place_token(ctx: Ctx, t, option_id: str) -> None:
     track = option_id.split(":", 1)[1]
     ctx.p(t.player).tokens[track] += 1
-    ctx.emit("tech", f"{ctx.name(t.player)} places a development token on {track} "
-             f"(level {level(ctx, t.player, track)}).", player=ctx.name(t.player), track=track)
+    ctx.emit("tech", msg("{player} places a development token on {track}.", player=ctx.name(t.player),
+                         track=track_level(track, level(ctx, t.player, track))), player=ctx.name(t.player), track=track)
     if t.get("left") > 1:
         ctx.then(t.but(left=t.get("left") - 1))

@@ -1,10 +1,15 @@
-"""Phase I, Sostentamento: feed the armies in nation order, then everyone's income at once."""
+"""Phase I, Sostentamento: feed the armies in nation order, then everyone's income at once.
+
+Feeding asks only when the food does not suffice, or when the player's preference `feed` is
+"ask" (prefs.py)."""
 
 from __future__ import annotations
 
+from engine.text import msg
 from engine.warriors_traders.board import Kind
 from engine.warriors_traders.flow import Ctx, chooses, decides, decision, opt, runs, task
 from engine.warriors_traders.state import ARMY_KINDS
+from engine.warriors_traders.words import amount_t, bundle_t, province_t, unit_t
 from engine.warriors_traders.world import controlled, level, refresh_owner
 
 # Trade-route income of the 2- and 3-player variants: what each unused route slot gives.
@@ -22,41 +27,72 @@ def food_needed(ctx: Ctx, seat: int) -> int:
     return sum(ctx.pieces.units[u.kind].food for u in armies(ctx, seat))
 
 
+def hungry(ctx: Ctx, seat: int) -> bool:
+    """The player's armies eat this turn (Pillaging, military VI, feeds them off the land)."""
+    return level(ctx, seat, "military") < 6 and bool(armies(ctx, seat))
+
+
+def army_classes(ctx: Ctx, seat: int) -> dict[tuple[str, str], list]:
+    """The player's armies by (kind, province): armies of one class are the same choice."""
+    out: dict[tuple[str, str], list] = {}
+    for u in armies(ctx, seat):
+        out.setdefault((u.kind, u.at), []).append(u)
+    return out
+
+
 @decides("feed")
 def decide_feed(ctx: Ctx, t):
     seat = t.player
-    # Pillaging (military VI): the armies need no food.
-    if level(ctx, seat, "military") >= 6 or not armies(ctx, seat):
+    if not hungry(ctx, seat):
         return None
-    need = food_needed(ctx, seat)
+    need, food = food_needed(ctx, seat), ctx.p(seat).res["food"]
+    if need <= food and ctx.prefers(seat, "feed") == "auto":
+        return None  # fed without asking (the player's preference)
     options = []
-    if need <= ctx.p(seat).res["food"]:
-        options.append(opt("feed", f"Feed all armies ({need} food)"))
-    for u in armies(ctx, seat):
-        options.append(opt(f"starve:{u.id}", f"Let the {u.kind} in {u.at} starve"))
-    return decision(ctx, seat, f"Feed your armies: {need} food needed, you have {ctx.p(seat).res['food']}.",
-                    options, "feed")
+    if need <= food:
+        options.append(opt("feed", msg("Feed all armies ({food})", food=amount_t("food", need))))
+    for (kind, at), _units in army_classes(ctx, seat).items():
+        options.append(opt(f"starve:{kind}:{at}", msg("Let {unit} in {province} starve (saves {food})",
+                                                        unit=unit_t(kind), province=province_t(at),
+                                                        food=amount_t("food", ctx.pieces.units[kind].food))))
+    prompt = (msg("Feed your armies: they need {need}; you have {food}.", need=amount_t("food", need),
+                  food=amount_t("food", food)) if need <= food else
+              msg("Your armies need {need} and you have {food}: choose the armies that starve until the rest "
+                  "can be fed.", need=amount_t("food", need), food=amount_t("food", food)))
+    return decision(ctx, seat, prompt, options, "feed")
 
 
 @runs("feed")
 def run_feed(ctx: Ctx, t) -> None:
-    if armies(ctx, t.player):
-        ctx.emit("feed", f"{ctx.name(t.player)}'s armies pillage and need no food.", player=ctx.name(t.player))
+    seat = t.player
+    if not armies(ctx, seat):
+        return
+    if not hungry(ctx, seat):
+        ctx.emit("feed", msg("{player}'s armies pillage and need no food.", player=ctx.name(seat)),
+                 player=ctx.name(seat))
+        return
+    feed_all(ctx, seat)
+
+
+def feed_all(ctx: Ctx, seat: int) -> None:
+    need = food_needed(ctx, seat)
+    ctx.p(seat).res["food"] -= need
+    ctx.emit("feed", msg("{player} feeds their armies ({food}).", player=ctx.name(seat), food=amount_t("food", need)),
+             player=ctx.name(seat), food=need)
 
 
 @chooses("feed")
 def choose_feed(ctx: Ctx, t, option_id: str) -> None:
     seat = t.player
     if option_id == "feed":
-        need = food_needed(ctx, seat)
-        ctx.p(seat).res["food"] -= need
-        ctx.emit("feed", f"{ctx.name(seat)} feeds their armies ({need} food).", player=ctx.name(seat), food=need)
+        feed_all(ctx, seat)
         return
-    u = ctx.unit(int(option_id.split(":")[1]))
+    _, kind, at = option_id.split(":", 2)
+    u = army_classes(ctx, seat)[kind, at][-1]
     ctx.remove_unit(u)
     refresh_owner(ctx, u.at)
-    ctx.emit("starve", f"{ctx.name(seat)}'s {u.kind} in {u.at} starves.", player=ctx.name(seat), unit=u.kind,
-             province=u.at)
+    ctx.emit("starve", msg("{player}'s {unit} in {province} starves.", player=ctx.name(seat), unit=unit_t(u.kind),
+                           province=province_t(u.at)), player=ctx.name(seat), unit=u.kind, province=u.at)
     ctx.then(t)
 
 
@@ -85,8 +121,8 @@ def run_income(ctx: Ctx, t) -> None:
         got = income_of(ctx, seat)
         for r, n in got.items():
             p.res[r] += n
-        ctx.emit("income", f"{p.name} receives " + ", ".join(f"{n} {r}" for r, n in got.items() if n)
-                 + ("" if any(got.values()) else "nothing") + ".", player=p.name, **got)
+        ctx.emit("income", msg("{player} receives {income}.", player=p.name, income=bundle_t(got)), player=p.name,
+                 **got)
     if ctx.s.variant:
         players = len(ctx.s.players)
         for seat in ctx.s.order:
@@ -99,13 +135,13 @@ def run_income(ctx: Ctx, t) -> None:
 @decides("route_income")
 def decide_route_income(ctx: Ctx, t):
     kinds = sorted(ROUTE_INCOME[t.get("players")][t.get("slot")])
-    return decision(ctx, t.player, f"Your unused trade route {t.get('slot') + 1} yields one resource.",
-                    [opt(f"take:{r}", f"Take 1 {r}") for r in kinds], "route_income")
+    return decision(ctx, t.player, msg("Your unused trade route {n} yields one resource: which?", n=t.get("slot") + 1),
+                    [opt(f"take:{r}", msg("Take {amount}", amount=amount_t(r, 1))) for r in kinds], "route_income")
 
 
 @chooses("route_income")
 def choose_route_income(ctx: Ctx, t, option_id: str) -> None:
     r = option_id.split(":")[1]
     ctx.p(t.player).res[r] += 1
-    ctx.emit("income", f"{ctx.name(t.player)} takes 1 {r} from an unused trade route.", player=ctx.name(t.player),
-             **{r: 1})
+    ctx.emit("income", msg("{player} takes {amount} from an unused trade route.", player=ctx.name(t.player),
+                           amount=amount_t(r, 1)), player=ctx.name(t.player), **{r: 1})

@@ -12,6 +12,7 @@ open a route, waits (no decision) until that route comes or that chance is gone.
 
 from __future__ import annotations
 
+from engine.text import msg
 from engine.warriors_traders.board import RESOURCES
 from engine.warriors_traders.development import can_pay
 from engine.warriors_traders.flow import (
@@ -21,12 +22,14 @@ from engine.warriors_traders.flow import (
     chooses,
     decides,
     decision,
+    grouped,
     opt,
     runs,
     task,
     waits,
 )
 from engine.warriors_traders.turn import team_name
+from engine.warriors_traders.words import amount_t, bundle_t, resource_t
 from engine.warriors_traders.world import at_war, controls_trade_center, level, team
 
 
@@ -79,23 +82,26 @@ def trade_options(ctx: Ctx, seat: int) -> list:
     options = []
     # "Solo i giocatori che controllano un Centro Commerciale possono partecipare a questa Fase!"
     if controls_trade_center(ctx, seat) and p.res["gold"] >= ctx.pieces.vp_price:
-        options.append(opt("vp", f"Buy 1 VP for {ctx.pieces.vp_price} gold"))
+        options.append(opt("vp", msg("Buy 1 VP ({cost})", cost=amount_t("gold", ctx.pieces.vp_price))))
     if can_bank(ctx, seat):
         rate = ctx.pieces.trade[level(ctx, seat, "trade")]["rate"]
         for give in RESOURCES:
             if p.res[give] >= rate:
+                group = msg("Give {amount} to the bank", amount=amount_t(give, rate))
                 for get in RESOURCES:
                     if get != give:
-                        options.append(opt(f"bank:{give}:{get}", f"Give {rate} {give} to the bank for 1 {get}"))
+                        options.append(opt(f"bank:{give}:{get}", msg("Give {give} to the bank for {get}",
+                                                                     give=amount_t(give, rate), get=amount_t(get, 1)),
+                                           group))
     for other in ctx.s.players:
         if other.seat == seat:
             continue
         if can_open_route(ctx, seat, other.seat):
-            options.append(opt(f"route:{other.name}", f"Open a trade route to {other.name}"))
+            options.append(opt(f"route:{other.name}", msg("Open a trade route to {player}", player=other.name)))
         if can_trade_with(ctx, seat, other.seat):
-            options.append(opt(f"offer:{other.name}", f"Make an offer to {other.name}"))
+            options.append(opt(f"offer:{other.name}", msg("Make an offer to {player}", player=other.name)))
         if at_war(ctx, seat, other.seat):
-            options.append(opt(f"peace:{other.name}", f"Propose peace to {other.name}"))
+            options.append(opt(f"peace:{other.name}", msg("Propose peace to {player}", player=other.name)))
     return options
 
 
@@ -120,15 +126,15 @@ def decide_trade(ctx: Ctx, t):
     options = trade_options(ctx, t.player)
     if not options:
         return None
-    return decision(ctx, t.player, "Trade phase: trade, or declare you are done.",
-                    [opt("done", "Done trading"), *options], "trade")
+    return decision(ctx, t.player, msg("Trade phase: trade, or declare you are done."),
+                    grouped([opt("done", msg("Done trading")), *options]), "trade")
 
 
 @runs("trade")
 def run_trade(ctx: Ctx, t) -> None:
     """Nothing the player could do in this phase remains."""
     name = ctx.name(t.player)
-    ctx.emit("trade_done", f"{name} has nothing left to trade in this phase.", player=name)
+    ctx.emit("trade_done", msg("{player} has nothing left to trade in this phase.", player=name), player=name)
 
 
 @chooses("trade")
@@ -136,36 +142,35 @@ def choose_trade(ctx: Ctx, t, option_id: str) -> None:
     seat = t.player
     p = ctx.p(seat)
     if option_id == "done":
-        ctx.emit("trade_done", f"{p.name} is done trading.", player=p.name)
+        ctx.emit("trade_done", msg("{player} is done trading.", player=p.name), player=p.name)
         return
     ctx.then(t)  # the trade menu stays until "done"
     verb, _, rest = option_id.partition(":")
     if verb == "vp":
         p.res["gold"] -= ctx.pieces.vp_price
         p.vp_bought += 1
-        ctx.emit("vp", f"{p.name} buys 1 VP for {ctx.pieces.vp_price} gold.", player=p.name, amount=1)
+        ctx.emit("vp", msg("{player} buys 1 VP for {cost}.", player=p.name, cost=amount_t("gold", ctx.pieces.vp_price)),
+                 player=p.name, amount=1)
     elif verb == "bank":
         give, get = rest.split(":")
         rate = ctx.pieces.trade[level(ctx, seat, "trade")]["rate"]
         p.res[give] -= rate
         p.res[get] += 1
-        ctx.emit("bank", f"{p.name} trades {rate} {give} for 1 {get} with the bank.", player=p.name,
-                 give=give, rate=rate, get=get)
+        ctx.emit("bank", msg("{player} gives the bank {give} for {get}.", player=p.name, give=amount_t(give, rate),
+                             get=amount_t(get, 1)), player=p.name, give=give, rate=rate, get=get)
     elif verb == "route":
         other = ctx.seat_of(rest)
         p.routes.append(other)
-        ctx.emit("route", f"{p.name} opens a trade route to {rest}.", player=p.name, to=rest)
+        ctx.emit("route", msg("{player} opens a trade route to {other}.", player=p.name, other=rest), player=p.name,
+                 to=rest)
     elif verb == "offer":
         ctx.then(task("draft", seat, to=ctx.seat_of(rest), give={}, get={}))
     elif verb == "peace":
         other = ctx.seat_of(rest)
         ctx.then(task(WAIT, seat, on=other))
         ctx.in_lane(other).then(task("peace_answer", other, frm=seat))
-        ctx.emit("peace_offer", f"{p.name} proposes peace to {rest}.", player=p.name, to=rest)
-
-
-def _describe(bundle: dict[str, int]) -> str:
-    return ", ".join(f"{n} {r}" for r, n in bundle.items() if n) or "nothing"
+        ctx.emit("peace_offer", msg("{player} proposes peace to {other}.", player=p.name, other=rest), player=p.name,
+                 to=rest)
 
 
 @decides("draft")
@@ -176,15 +181,17 @@ def decide_draft(ctx: Ctx, t):
     # Any amount held, at any rate: the cap of 20 applies only at the end of the turn.
     for r in RESOURCES:
         if give.get(r, 0) < ctx.p(seat).res[r]:
-            options.append(opt(f"give:{r}", f"Offer one more {r} (now {give.get(r, 0)})"))
+            options.append(opt(f"give:{r}", msg("Give one more {resource} (now {amount})", resource=resource_t(r),
+                                                amount=amount_t(r, give.get(r, 0)))))
     for r in RESOURCES:
         if get.get(r, 0) < ctx.p(other).res[r]:
-            options.append(opt(f"get:{r}", f"Ask one more {r} (now {get.get(r, 0)})"))
+            options.append(opt(f"get:{r}", msg("Ask one more {resource} (now {amount})", resource=resource_t(r),
+                                               amount=amount_t(r, get.get(r, 0)))))
     if any(give.values()) or any(get.values()):
-        options.append(opt("send", f"Send: give {_describe(give)}, get {_describe(get)}"))
-    options.append(opt("cancel", "Cancel the offer"))
-    return decision(ctx, seat, f"Offer to {ctx.name(other)}: give {_describe(give)}; get {_describe(get)}.",
-                    options, "offer")
+        options.append(opt("send", msg("Send: you give {give} and get {get}", give=bundle_t(give), get=bundle_t(get))))
+    options.append(opt("cancel", msg("Cancel the offer")))
+    return decision(ctx, seat, msg("Offer to {player}: you give {give} and get {get}.", player=ctx.name(other),
+                                   give=bundle_t(give), get=bundle_t(get)), options, "offer")
 
 
 @chooses("draft")
@@ -195,9 +202,9 @@ def choose_draft(ctx: Ctx, t, option_id: str) -> None:
     if option_id == "send":
         ctx.then(task(WAIT, seat, on=other))
         ctx.in_lane(other).then(task("answer", other, frm=seat, give=t.get("give"), get=t.get("get")))
-        ctx.emit("offer", f"{ctx.name(seat)} offers {ctx.name(other)} {_describe(t.get('give'))} "
-                 f"for {_describe(t.get('get'))}.", player=ctx.name(seat), to=ctx.name(other),
-                 give=t.get("give"), get=t.get("get"))
+        ctx.emit("offer", msg("{player} offers {other} {give} for {get}.", player=ctx.name(seat), other=ctx.name(other),
+                              give=bundle_t(t.get("give")), get=bundle_t(t.get("get"))),
+                 player=ctx.name(seat), to=ctx.name(other), give=t.get("give"), get=t.get("get"))
         return
     side, r = option_id.split(":")
     bundle = dict(t.get(side))
@@ -218,11 +225,12 @@ def _release(ctx: Ctx, waiting: int, on: int) -> None:
 @decides("answer")
 def decide_answer(ctx: Ctx, t):
     frm = t.get("frm")
-    options = [opt("refuse", "Refuse")]
+    give, get = bundle_t(t.get("give")), bundle_t(t.get("get"))
+    options = [opt("refuse", msg("Refuse"))]
     if can_pay(ctx, frm, t.get("give")) and can_pay(ctx, t.player, t.get("get")):
-        options.insert(0, opt("accept", f"Accept: receive {_describe(t.get('give'))}, give {_describe(t.get('get'))}"))
-    return decision(ctx, t.player, f"{ctx.name(frm)} offers you {_describe(t.get('give'))} for "
-                    f"{_describe(t.get('get'))}.", options, "answer")
+        options.insert(0, opt("accept", msg("Accept: you receive {give} and give {get}", give=give, get=get)))
+    return decision(ctx, t.player, msg("{player} offers you {give} for {get}.", player=ctx.name(frm), give=give,
+                                       get=get), options, "answer")
 
 
 @chooses("answer")
@@ -230,7 +238,8 @@ def choose_answer(ctx: Ctx, t, option_id: str) -> None:
     frm, me = t.get("frm"), t.player
     _release(ctx, frm, me)
     if option_id == "refuse":
-        ctx.emit("refuse", f"{ctx.name(me)} refuses {ctx.name(frm)}'s offer.", player=ctx.name(me), to=ctx.name(frm))
+        ctx.emit("refuse", msg("{player} refuses {other}'s offer.", player=ctx.name(me), other=ctx.name(frm)),
+                 player=ctx.name(me), to=ctx.name(frm))
         return
     for r, n in t.get("give").items():
         ctx.p(frm).res[r] -= n
@@ -238,15 +247,15 @@ def choose_answer(ctx: Ctx, t, option_id: str) -> None:
     for r, n in t.get("get").items():
         ctx.p(me).res[r] -= n
         ctx.p(frm).res[r] += n
-    ctx.emit("trade", f"{ctx.name(me)} accepts: {ctx.name(frm)} gives {_describe(t.get('give'))} and receives "
-             f"{_describe(t.get('get'))}.", player=ctx.name(me), frm=ctx.name(frm), give=t.get("give"),
-             get=t.get("get"))
+    ctx.emit("trade", msg("{player} accepts: {other} gives {give} and receives {get}.", player=ctx.name(me),
+                          other=ctx.name(frm), give=bundle_t(t.get("give")), get=bundle_t(t.get("get"))),
+             player=ctx.name(me), frm=ctx.name(frm), give=t.get("give"), get=t.get("get"))
 
 
 @decides("peace_answer")
 def decide_peace(ctx: Ctx, t):
-    return decision(ctx, t.player, f"{ctx.name(t.get('frm'))} proposes peace.",
-                    [opt("accept", "Accept peace"), opt("refuse", "Refuse")], "peace")
+    return decision(ctx, t.player, msg("{player} proposes peace.", player=ctx.name(t.get("frm"))),
+                    [opt("accept", msg("Accept peace")), opt("refuse", msg("Refuse"))], "peace")
 
 
 @chooses("peace_answer")
@@ -256,6 +265,8 @@ def choose_peace(ctx: Ctx, t, option_id: str) -> None:
     if option_id == "accept" and at_war(ctx, frm, me):
         a, b = team(ctx, frm), team(ctx, me)
         ctx.s.wars = [w for w in ctx.s.wars if {w.a, w.b} != {a, b}]
-        ctx.emit("peace", f"Peace between {team_name(ctx, a)} and {team_name(ctx, b)}.", reason="agreement")
+        ctx.emit("peace", msg("Peace between {side} and {other}.", side=team_name(ctx, a), other=team_name(ctx, b)),
+                 reason="agreement")
     else:
-        ctx.emit("refuse", f"{ctx.name(me)} refuses peace with {ctx.name(frm)}.", player=ctx.name(me))
+        ctx.emit("refuse", msg("{player} refuses peace with {other}.", player=ctx.name(me), other=ctx.name(frm)),
+                 player=ctx.name(me))

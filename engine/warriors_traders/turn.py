@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from engine.text import listing, msg
 from engine.warriors_traders.flow import Ctx, runs, task
 from engine.warriors_traders.setup import coop_shape
+from engine.warriors_traders.words import amount_t, title_t
 from engine.warriors_traders.world import LEADER_TITLE, leaders, level, vp
 
 
@@ -22,8 +24,8 @@ def run_turn_start(ctx: Ctx, t) -> None:
     s = ctx.s
     s.order = turn_order(ctx)
     s.phase = "sustenance"
-    ctx.emit("turn", f"Turn {s.turn} begins; order: {', '.join(ctx.name(x) for x in s.order)}.",
-             turn=s.turn, order=[ctx.name(x) for x in s.order])
+    ctx.emit("turn", msg("Turn {turn} begins; the order is {order}.", turn=s.turn,
+                         order=", ".join(ctx.name(x) for x in s.order)), turn=s.turn, order=[ctx.name(x) for x in s.order])
     ctx.then(*[task("feed", seat) for seat in s.order], task("income"), task("trade_start"),
              task("development_start"), task("maneuver_start"), task("turn_end"))
 
@@ -36,12 +38,13 @@ def run_turn_end(ctx: Ctx, t) -> None:
     for p in s.players:
         # Merchant (trade IV) doubles the gold, and only then the cap of 20 applies (FAQ).
         if level(ctx, p.seat, "trade") >= 4 and p.res["gold"]:
-            ctx.emit("merchant", f"{p.name} doubles their gold to {p.res['gold'] * 2} (Merchant).",
-                     player=p.name, gold=p.res["gold"] * 2)
+            ctx.emit("merchant", msg("{player} doubles their gold to {gold} (Merchant, trade level IV).", player=p.name,
+                                     gold=amount_t("gold", p.res["gold"] * 2)), player=p.name, gold=p.res["gold"] * 2)
             p.res["gold"] *= 2
         for r, n in p.res.items():
             if n > cap:
-                ctx.emit("cap", f"{p.name} returns {n - cap} {r} to the bank (at most {cap}).", player=p.name,
+                ctx.emit("cap", msg("{player} returns {amount} to the bank (at most {cap} of each resource).",
+                                    player=p.name, amount=amount_t(r, n - cap), cap=cap), player=p.name,
                          resource=r, returned=n - cap)
                 p.res[r] = cap
     for u in s.units:
@@ -51,15 +54,16 @@ def run_turn_end(ctx: Ctx, t) -> None:
     titles = leaders(ctx)
     for track, seat in titles.items():
         if seat is not None:
-            ctx.emit("title", f"{ctx.name(seat)} holds the {LEADER_TITLE[track]}.", player=ctx.name(seat),
-                     title=LEADER_TITLE[track])
+            ctx.emit("title", msg("{player} holds the title of {title} (3 VP).", player=ctx.name(seat),
+                                  title=title_t(track)), player=ctx.name(seat), title=LEADER_TITLE[track])
     scores = {p.name: vp(ctx, p.seat) for p in s.players}
-    ctx.emit("turn_end", f"End of turn {s.turn}: " + ", ".join(f"{k} {v} VP" for k, v in scores.items()) + ".",
+    ctx.emit("turn_end", msg("End of turn {turn}: {scores}.", turn=s.turn,
+                             scores=listing([msg("{player} {vp} VP", player=k, vp=v) for k, v in scores.items()])),
              turn=s.turn, vp=scores)
     if threshold_passed(ctx) or s.turn >= ctx.pieces.turns:
         s.finished = True
         s.phase = "over"
-        ctx.emit("game_over", f"The game ends after turn {s.turn}.", turn=s.turn)
+        ctx.emit("game_over", msg("The game ends after turn {turn}.", turn=s.turn), turn=s.turn)
         return
     s.turn += 1
     ctx.then(task("turn_start"))
@@ -70,11 +74,13 @@ def end_wars(ctx: Ctx) -> None:
     (counting the one it was declared in) ends (Guerra)."""
     kept = []
     for w in ctx.s.wars:
-        names = f"{team_name(ctx, w.a)} and {team_name(ctx, w.b)}"
+        sides = dict(side=team_name(ctx, w.a), other=team_name(ctx, w.b))
         if not w.damage:
-            ctx.emit("peace", f"The war between {names} ends: no damage this turn.", reason="quiet")
+            ctx.emit("peace", msg("The war between {side} and {other} ends: no damage this turn.", **sides),
+                     reason="quiet")
         elif ctx.s.turn - w.declared >= 2:
-            ctx.emit("peace", f"The war between {names} ends after its third turn.", reason="time")
+            ctx.emit("peace", msg("The war between {side} and {other} ends after its third turn.", **sides),
+                     reason="time")
         else:
             w.damage = False
             kept.append(w)
