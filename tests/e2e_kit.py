@@ -57,7 +57,9 @@ def _custom_ids(message: Message) -> list[str]:
 
 
 def is_board(message: Message) -> bool:
-    return message.author_is_bot and not message.ephemeral and any(a.is_image for a in message.attachments)
+    """A public post with a board image (not the final scores' chart nor a replay's GIF)."""
+    return message.author_is_bot and not message.ephemeral and any(
+        a.is_image and not a.filename.endswith(("-scores.png", ".gif")) for a in message.attachments)
 
 
 def addressee(message: Message) -> int | None:

@@ -48,7 +48,7 @@ async def test_lobby_to_final_scores_three_players(world):
     boards = [m for m in channel.messages if m.image() is not None]
     assert len(boards) > 20  # a board after every choice
     # Statistics count the finished game for each player.
-    stats = await world.slash(members[1], channel, "stats")
+    stats = await world.slash(members[1], channel, "stats player")
     assert "1 played" in stats.reply_text
     # The channel is free for a new game.
     again = await world.slash(members[0], channel, "game new", game="byzantium")

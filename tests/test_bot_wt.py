@@ -343,8 +343,14 @@ async def test_a_finished_2v2_game_counts_in_stats_for_every_member_of_both_team
     status = (await world.slash(members[2], channel, "game status")).reply_text
     assert status.count("**Ann & Bo**") == 1 and status.count("**Cy & Di**") == 1
     assert f"1. **{winners['player']}**" in status and f"2. **{losers['player']}**" in status
-    # /stats: every member of both teams played it; the winning team's members each won it.
+    # /stats: every member of both teams played it; the winning team's members each won it, and
+    # each team is rated as one: both members of a team get the same rating, the winners' higher.
+    rating = {}
     for member in members:
         won = int(member.name in winners["players"])
-        stats = (await world.slash(member, channel, "stats")).reply_text
-        assert stats == f"**{member.name}** on this server:\n• Warriors & Traders: 1 played, {won} won", stats
+        stats = (await world.slash(member, channel, "stats player")).reply_text
+        head = f"**{member.name}** on this server:\n• Warriors & Traders: 1 played, {won} won; skill rating "
+        assert stats.startswith(head), stats
+        rating[member.name] = float(re.search(r"skill rating (-?[0-9.]+) \(#[0-9] of 4\)", stats)[1])
+    (w1, w2), (l1, l2) = winners["players"], losers["players"]
+    assert rating[w1] == rating[w2] > rating[l1] == rating[l2]

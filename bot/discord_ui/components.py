@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_ui import interact
+from bot.discord_ui.history_items import HISTORY_ITEMS, history_item
 from bot.service.prompt import (
     BUTTON_TEMPLATE,
     CONFIRM_TEMPLATE,
@@ -148,11 +149,13 @@ class OpenPromptButton(discord.ui.DynamicItem[discord.ui.Button], template=OPEN_
         )
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, ConfirmButton, OpenPromptButton)
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, ConfirmButton, OpenPromptButton, *HISTORY_ITEMS)
 
 
 def item_for(spec: ButtonSpec | SelectSpec) -> discord.ui.Item:
     """The DynamicItem that sends `spec` (chosen by the custom id's template)."""
+    if (item := history_item(spec)) is not None:
+        return item
     if isinstance(spec, SelectSpec):
         return ChoiceSelect(spec.custom_id, spec.placeholder, spec.options, row=spec.row)
     for cls in (ChoiceButton, LobbyButton, ConfirmButton, OpenPromptButton):

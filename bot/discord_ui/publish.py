@@ -7,6 +7,7 @@ can be found again; a missing permission is reported by name instead of failing 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 import logging
@@ -54,9 +55,31 @@ class Publisher:
         # Seams for tests: async id -> channel / user. By default the client's cache, then REST.
         self.channel_lookup = channel_lookup or self._client_channel
         self.user_lookup = user_lookup or self._client_user
+        self._later: set[asyncio.Task] = set()
 
     async def deliver(self, outcome: Outcome, *, interaction: discord.Interaction | None = None,
                       must_reply: bool = False) -> None:
+        try:
+            await self._deliver(outcome, interaction=interaction, must_reply=must_reply)
+        finally:
+            if outcome.later is not None:
+                self.run_later(outcome)
+
+    def run_later(self, outcome: Outcome) -> None:
+        """Start the outcome's work of seconds; its own Outcome is delivered when it ends."""
+
+        async def run() -> None:
+            try:
+                await self.deliver(await outcome.later())
+            except Exception:
+                log.exception("game %s: delivering the result of later work failed", outcome.game_id)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._later.add(task)  # held until done: the loop keeps only weak references to tasks
+        task.add_done_callback(self._later.discard)
+
+    async def _deliver(self, outcome: Outcome, *, interaction: discord.Interaction | None = None,
+                       must_reply: bool = False) -> None:
         # Only a click has a message of its own to edit; a slash command's is its reply.
         if interaction is not None and outcome.edit is not None and interaction.message is not None:
             await self._edit_clicked(interaction, outcome.edit)
@@ -141,9 +164,11 @@ class Publisher:
 
     async def _edit_clicked(self, interaction: discord.Interaction, post: Post) -> None:
         view = build_view(post.components)
+        # A post with images (a history view's next step) replaces the clicked message's files.
+        files = {"attachments": _files(post, self._limit(interaction.guild))[0]} if post.attachments else {}
         try:
             await interaction.edit_original_response(
-                content=post.content[:2000], view=view, allowed_mentions=_allowed(post)
+                content=post.content[:2000], view=view, allowed_mentions=_allowed(post), **files
             )
         except discord.HTTPException as exc:
             # An edit is cosmetic (the choice already counts); never fail the click over it.

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
-from bot.service import hidden, private_prompt, text
+from bot.service import hidden, private_prompt, tapes, text
 from bot.service.actor import Actor
 from bot.service.follow_up import CHOICE_SAVED, POSTS_FAILED, REMINDERS_FAILED, retried
 from bot.service.posts import Attachment, Outcome, Post, Refusal
@@ -271,13 +271,16 @@ class ServiceCore:
                                             head=head or history_head(loaded), learnt=learnt,
                                             channel_id=loaded.record.channel_id)
 
-    def result_posts(self, loaded: LoadedGame) -> list[Post]:
+    async def result_posts(self, loaded: LoadedGame) -> list[Post]:
+        """The final scores, the first message carrying the chart of every player's score over
+        the game (replayed from the stored choices in the render pool)."""
         record = loaded.record
         engine = engine_of(record)
         lines = text.result_lines(engine.title, engine.result(loaded.state), seat_map(record))
         user_ids = tuple(s.user_id for s in record.seats if s.user_id)
-        return [Post(chunk, mentions=user_ids, kind="result", version=loaded.seq)
-                for chunk in text.chunk_lines(lines)]
+        chart = await tapes.score_chart(self.storage, self.renderer, record)
+        return [Post(chunk, (chart,) if chart is not None and i == 0 else (), mentions=user_ids, kind="result",
+                     version=loaded.seq) for i, chunk in enumerate(text.chunk_lines(lines))]
 
     async def after_change(self, loaded: LoadedGame, events: Sequence[Event], header: str,
                            *, board: bool | None = None, here: int | None = None) -> tuple[list[Post], list[str]]:
@@ -297,7 +300,7 @@ class ServiceCore:
             if board or (board is None and (hidden.public_events(events) or over)):
                 posts = await self.board_posts(loaded, events, header)
             if over:
-                posts.extend(self.result_posts(loaded))
+                posts.extend(await self.result_posts(loaded))
                 return posts, []
             posts.extend(await self.prompt_posts(loaded, here=here))
         except Exception:

@@ -5,9 +5,11 @@ It holds no Discord objects, so tests (and the end-to-end stand-in) drive it dir
 group of requests lives in its own module:
 - lobby: /game new and the lobby buttons
 - play: clicks, typed shortcuts, take-backs
-- read: status, map, log, help, stats, ping settings
+- read: status, map, log, help, ping settings
 - mod: moderator actions with confirmations
 - private: a player's own prompt, hand and standing orders (secrets)
+- history, story_posts: /game history (the board at any past step) and /game replay
+- skill: /stats player and /stats top (skill ratings from the stored results)
 - bot/scheduling/reminders.py: play-by-post reminders
 """
 
@@ -20,9 +22,12 @@ from bot.service.mod import ModActions
 from bot.service.play import PlayActions
 from bot.service.private import PrivateActions
 from bot.service.read import ReadActions
+from bot.service.skill import SkillActions
+from bot.service.story_posts import StoryActions
 
 
-class GameService(LobbyActions, PlayActions, PrivateActions, ReadActions, ModActions, ReminderActions):
+class GameService(LobbyActions, PlayActions, PrivateActions, ReadActions, StoryActions, SkillActions, ModActions,
+                  ReminderActions):
     """`GameService(storage, renderer=RenderPool(), clock=utcnow)`."""
 
 

@@ -49,10 +49,15 @@ class ModActions(ServiceCore):
         self.require_moderator(actor)
         return await self.channel_game(actor, states=states)
 
-    async def _mod_record(self, actor: Actor) -> GameRecord:
-        """The channel's open game in any status, for a moderator (nothing replayed)."""
+    async def _mod_record(self, actor: Actor, *, finished_too: bool = False) -> GameRecord:
+        """The channel's open game in any status, for a moderator (nothing replayed); with
+        `finished_too`, the channel's last game when it finished and nothing is open since (an
+        undo that corrects a result)."""
         self.require_moderator(actor)
         record = await self.storage.channel_game(actor.channel_id)
+        if record is None and finished_too:
+            last = await self.storage.last_channel_game(actor.channel_id)
+            record = last if last is not None and last.status == "finished" else None
         if record is None:
             raise Refusal("There is no open game in this channel.")
         self.check_guild(record, actor)
@@ -61,14 +66,17 @@ class ModActions(ServiceCore):
     async def mod_request(self, actor: Actor, action: str, steps: int | None = None) -> Outcome:
         """Undo, reset or abandon: answer with a confirmation button (nothing changes yet)."""
         try:
-            record = await self._mod_record(actor)
-            if action == "undo" and record.status not in ("active", "paused"):
+            record = await self._mod_record(actor, finished_too=action == "undo")
+            if action == "undo" and record.status not in ("active", "paused", "finished"):
                 raise Refusal("Only a running or paused game can be rolled back.")
             loaded = await self.load(record.id)
             if action == "undo":
                 if steps is None or not 1 <= steps <= loaded.seq:
                     raise Refusal(f"There are {loaded.seq} choices to undo; give a number from 1 to {loaded.seq}.")
                 question = f"Undo the last {steps} choice{'s' if steps > 1 else ''} (back to choice {loaded.seq - steps})?"
+                if record.status == "finished":
+                    question += (" The game is finished: it reopens here, and its result (and the skill ratings it"
+                                 " changed) no longer counts unless it ends again.")
             elif action == "reset":
                 question = "Start this game over from the beginning, with the same seats? Every choice is lost."
             else:
@@ -96,8 +104,10 @@ class ModActions(ServiceCore):
         return outcome
 
     async def _do_undo(self, loaded: LoadedGame, actor: Actor, steps: int | None) -> Outcome:
-        if loaded.record.status not in ("active", "paused"):
+        if loaded.record.status not in ("active", "paused", "finished"):
             raise Refusal("Only a running or paused game can be rolled back.")
+        if loaded.record.status == "finished" and await self.storage.channel_game(loaded.record.channel_id):
+            raise Refusal("A new game has started in this channel since; the finished one can no longer reopen.")
         steps = steps or 1
         undone = await self.storage.undo_to(loaded.id, loaded.seq - steps, by_user_id=actor.user_id)
         header = f"↩️ The last {steps} choice{'s were' if steps > 1 else ' was'} undone by a moderator."

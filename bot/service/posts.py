@@ -7,6 +7,7 @@ these into Discord calls; tests read them directly.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -67,6 +68,9 @@ class Outcome:
     # after `saved` (what is stored) when they get no reply of their own. See follow_up.py.
     saved: str | None = None
     trouble: list[str] = field(default_factory=list)
+    # Work of seconds started by this request (a replay's animation): the publisher runs it
+    # after answering and delivers the Outcome it returns (posts in the game's channel).
+    later: Callable[[], Awaitable[Outcome]] | None = None
 
     @classmethod
     def refuse(cls, text: str, game_id: int | None = None) -> Outcome:

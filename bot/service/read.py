@@ -143,17 +143,6 @@ class ReadActions(ServiceCore):
         rules = hint(record.game, decision.kind) if decision else None
         return Outcome.say(text.help_text(engine.title, decision, rules, own=bool(mine)), record.id)
 
-    async def stats(self, actor: Actor, user_id: int, name: str) -> Outcome:
-        if actor.guild_id is None:
-            return Outcome.refuse("Statistics are kept per server; ask in a server channel.")
-        rows = await self.storage.user_stats(actor.guild_id, user_id)
-        if not rows:
-            return Outcome.say(f"{name} has not finished a game here yet.")
-        lines = [f"**{name}** on this server:"]
-        for row in rows:
-            lines.append(f"• {game_title(row.game)}: {row.played} played, {row.won} won")
-        return Outcome.say("\n".join(lines))
-
     async def set_ping(self, actor: Actor, mode: str) -> Outcome:
         if mode not in PING_MODES:
             return Outcome.refuse(f"Choose one of: {', '.join(PING_MODES)}.")

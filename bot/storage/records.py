@@ -94,13 +94,16 @@ class Seat:
     seat: str
     name: str
     user_id: int | None = None
+    # Played by a program (bot players, a later issue): such a game counts for nobody's rating.
+    bot: bool = False
 
     def to_json(self) -> dict:
-        return {"user_id": self.user_id, "name": self.name, "seat": self.seat}
+        data = {"user_id": self.user_id, "name": self.name, "seat": self.seat}
+        return {**data, "bot": True} if self.bot else data
 
     @classmethod
     def from_json(cls, data: dict) -> Seat:
-        return cls(seat=data["seat"], name=data["name"], user_id=data.get("user_id"))
+        return cls(seat=data["seat"], name=data["name"], user_id=data.get("user_id"), bot=bool(data.get("bot")))
 
 
 def seed_to_text(seed: int) -> str:

@@ -1,4 +1,4 @@
-"""`/game new|status|map|log|help|takeback|hand|orders` and `/stats`."""
+"""`/game new|status|map|log|history|replay|help|takeback|hand|orders` and `/stats player|top`."""
 
 from __future__ import annotations
 
@@ -71,6 +71,17 @@ class GameCog(commands.Cog):
     async def log(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 50] = 10):
         await interact.command(interaction, lambda service, actor: service.log(actor, n))
 
+    @game.command(name="history", description="The board at any past step, privately, with buttons to step through")
+    @app_commands.describe(step="Go to this step (0 is the setup; default: the latest)",
+                           since_my_move="Start just after your own last move")
+    async def history(self, interaction: discord.Interaction, step: app_commands.Range[int, 0] | None = None,
+                      since_my_move: bool = False):
+        await interact.command(interaction, lambda service, actor: service.history(actor, step, since_my_move))
+
+    @game.command(name="replay", description="Post an animation of the game so far in the channel")
+    async def replay(self, interaction: discord.Interaction):
+        await interact.command(interaction, lambda service, actor: service.replay(actor))
+
     @game.command(name="help", description="How to play here, and the rule for the current decision")
     async def help(self, interaction: discord.Interaction):
         await interact.command(interaction, lambda service, actor: service.help(actor))
@@ -98,13 +109,26 @@ class GameCog(commands.Cog):
         setting = getattr(interaction.namespace, "setting", None)
         return await _preference_choices(interaction, current, str(setting) if setting else "")
 
-    @app_commands.command(name="stats", description="Games played and won on this server")
+
+class StatsCog(commands.Cog):
+    stats = app_commands.Group(name="stats", description="Games played, won and skill ratings on this server",
+                               guild_only=True)
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @stats.command(name="player", description="A member's games played and won, and skill rating per game")
     @app_commands.describe(member="Whose statistics (default: yours)")
-    @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None):
+    async def player(self, interaction: discord.Interaction, member: discord.Member | None = None):
         who = member or interaction.user
         await interact.command(interaction, lambda service, actor: service.stats(
             actor, who.id, getattr(who, "display_name", None) or who.name))
+
+    @stats.command(name="top", description="This server's best-rated players, per game")
+    @app_commands.describe(game="Only this game (default: every game)")
+    @app_commands.choices(game=_game_choices())
+    async def top(self, interaction: discord.Interaction, game: str | None = None):
+        await interact.command(interaction, lambda service, actor: service.top(actor, game))
 
 
 async def _preference_choices(interaction: discord.Interaction, current: str,

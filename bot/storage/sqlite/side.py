@@ -37,6 +37,17 @@ class SideTables(StorageBase):
                " WHERE guild_id = ? AND user_id = ? GROUP BY game ORDER BY game", (guild_id, user_id)))
         return [GameStats(r["game"], r["played"], r["won"]) for r in rows]
 
+    async def finished_results(self, guild_id: int, game: str | None = None) -> list[tuple[ResultRow, bool]]:
+        """The results rows of a guild's finished games (of one game type if given), in the order
+        the games ended, each with whether its game had a bot player (for ratings)."""
+        sql = ("SELECT r.*, g.seats FROM results r JOIN games g ON g.id = r.game_id"
+               " WHERE r.guild_id = ? AND g.status = 'finished'" + (" AND r.game = ?" if game else "")
+               + " ORDER BY r.finished_at, r.game_id, r.rank, r.player")
+        rows = await self._read(lambda c: self._all(c, sql, (guild_id, game) if game else (guild_id,)))
+        return [(ResultRow(r["game_id"], r["player"], r["user_id"], r["game"], r["score"], r["rank"],
+                           json.loads(r["details"]), text_to_time(r["finished_at"])),
+                 any(seat.get("bot") for seat in json.loads(r["seats"]))) for r in rows]
+
     async def record_results(self, game_id: int, standings: list[dict]) -> GameRecord:
         """Finish an active game with the engine's standings (dicts with player, score, rank)."""
 

@@ -361,6 +361,27 @@ class Storage(SideTables, Tools):
         return [ChoiceRecord(r["seq"], r["player"], r["option_id"], r["user_id"], json.loads(r["events"]),
                              text_to_time(r["created_at"])) for r in rows]
 
+    async def replay_rows(self, game_id: int, upto: int, *, from_setup: bool = False
+                          ) -> tuple[int, str | None, list[tuple[int, str, str]]]:
+        """What rebuilding the state after choice `upto` needs, read in one go: (start seq,
+        the snapshot there or None for setup, the (seq, player, option_id) choices after it up
+        to `upto`). Starts at the latest snapshot at or before `upto` unless `from_setup`.
+        The replay itself is left to the caller (a worker thread, not the event loop)."""
+
+        async def body(c):
+            snap = None
+            if not from_setup:
+                snap = await self._one(
+                    c, "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+                    (game_id, upto))
+            start = snap["seq"] if snap else 0
+            rows = await self._all(
+                c, "SELECT seq, player, option_id FROM choices WHERE game_id = ? AND seq > ? AND seq <= ?"
+                   " ORDER BY seq", (game_id, start, upto))
+            return start, (snap["state"] if snap else None), [(r["seq"], r["player"], r["option_id"]) for r in rows]
+
+        return await self._read(body)
+
     async def last_choices(self, game_id: int, n: int) -> list[ChoiceRecord]:
         """The last n choices in order, with their events (for /game log)."""
         latest = (await self._read(lambda c: self._one(

@@ -1,0 +1,63 @@
+"""`/game replay`: the story of a game in the channel, an animated GIF of the game so far drawn
+from the stored choices in the render pool's long-job worker (bot/service/story.py). The
+command is answered at once; the GIF is posted when it is ready."""
+
+from __future__ import annotations
+
+import logging
+
+from bot.service import story, tapes
+from bot.service.actor import Actor
+from bot.service.history import HistoryActions
+from bot.service.posts import Attachment, Outcome, Post, Refusal
+from engine.text import msg
+
+log = logging.getLogger(__name__)
+
+REPLAY_MAX_BYTES = 6_000_000  # well under Discord's smallest upload limit (10 MiB)
+
+
+class StoryActions(HistoryActions):
+    # -- /game replay ------------------------------------------------------------------------------
+    async def replay(self, actor: Actor) -> Outcome:
+        """Answer at once; the animation is drawn in the worker and posted when ready."""
+        try:
+            record = await self._history_record(actor)
+            if self.renderer is None or not story.drawable(record.game):
+                raise Refusal(msg("This game has no board drawing, so there is no replay to show."))
+            tape = await tapes.whole_tape(self.storage, record)
+            if not [seq for seq, _p, _o in tape.choices if seq not in tape.hidden_steps]:
+                raise Refusal(msg("Nothing has happened in this game yet."))
+            drawing = self._replays_drawn()
+            if record.id in drawing:
+                raise Refusal(msg("The replay of this game is already being drawn; it will appear here shortly."))
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        drawing.add(record.id)
+        steps = len(tape.choices) - len(tape.hidden_steps)
+
+        async def draw() -> Outcome:
+            try:
+                gif = await self.renderer.run_long(story.animation, tape, REPLAY_MAX_BYTES)
+            except Exception:
+                log.exception("game %s: the replay could not be drawn", record.id)
+                gif = None
+            finally:
+                drawing.discard(record.id)
+            if gif is None:
+                post = Post(str(msg("Sorry, the replay of game #{game} could not be drawn.", game=record.id)))
+            else:
+                post = Post(str(msg("🎞️ The story of game #{game} so far ({steps} steps), for <@{user}>.",
+                                    game=record.id, steps=steps, user=actor.user_id)),
+                            (Attachment(f"{record.game}-{record.id}-replay.gif", gif),), where="board",
+                            kind="replay", version=len(tape.choices))
+            return self.outcome(record, posts=[post])
+
+        reply = msg("🎞️ Drawing the replay of {steps} steps; it will be posted here when it is ready.", steps=steps)
+        return Outcome(reply=Post(str(reply)), game_id=record.id, later=draw)
+
+    def _replays_drawn(self) -> set[int]:
+        """Games whose replay is being drawn now (one at a time per game)."""
+        if not hasattr(self, "_drawing_replays"):
+            self._drawing_replays: set[int] = set()
+        return self._drawing_replays
