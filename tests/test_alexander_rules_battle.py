@@ -96,7 +96,8 @@ def test_11_3_d_surprise_and_terrain_and_tactical_advantage():
     hand(s, PER, "terrain_advantage", "tactical_advantage")
     s = dice(s, 3, 3, 3, 3, 1, 1, 1, 1)
     s, events = attack(s, "macedonian.2", "Issus")
-    s, more = play(s, "stand", "play:surprise", "pass", "play:terrain_advantage", "play:tactical_advantage", "pass")
+    s, more = play(s, "stand", "play:surprise", "pass", "play:terrain_advantage", "play:tactical_advantage", "pass",
+                       "pass")  # the attacker may answer the defender's cards (and lets them be)
     r = rolls(events + more)
     assert r[MAC]["mods"] == {"leaders": 2, "surprise": 2, "terrain": -1}
     assert r[PER]["mods"] == {"leaders": 4}  # Memnon's 2 doubled
@@ -111,7 +112,7 @@ def test_11_3_d_two_surprises_cancel():
     hand(s, PER, "surprise")
     s = dice(s, 3, 3, 3, 3, 1, 1, 1, 1)
     s, events = attack(s, "macedonian.2", "Issus")
-    s, more = play(s, "stand", "play:surprise", "pass", "play:surprise", "pass")
+    s, more = play(s, "stand", "play:surprise", "pass", "play:surprise", "pass", "pass")
     r = rolls(events + more)
     assert "surprise" not in r[MAC]["mods"] and "surprise" not in r[PER]["mods"]
 
@@ -295,6 +296,8 @@ def test_11_5_fleets_meeting_fire_one_die_per_nsp_plus_the_admiral():
     s = dice(s, 6, 6, 1, 1, 1, 1, 1)  # Macedonian 4 dice (3 + Hegelochus), Ionian 3
     s, events = play(s, "sail:Lemnos")
     s, more = through_windows(s)
+    s, fight = play(s, "fight")  # the Ionian fleet stands (it may try to avoid)
+    more += fight
     fire = [e for e in events + more if e.kind == "roll" and len(e.data["dice"]) in (3, 4)]
     assert [len(e.data["dice"]) for e in fire] == [4, 3]
     assert s.fleet("Ionian").nsp == 1
@@ -311,6 +314,7 @@ def test_11_5_surprise_fires_first():
     s = dice(s, 6)  # the Macedonian sinks the Ionian fleet before it can fire
     s, events = play(s, "sail:Lemnos", "play:surprise", "pass")
     s, more = through_windows(s)
+    s, _ = play(s, "fight")
     assert s.fleet("Ionian") is None and s.fleet("Macedonian").nsp == 1
 
 

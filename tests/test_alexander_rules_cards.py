@@ -417,7 +417,7 @@ def test_spies_cancel_a_surprise_in_battle():
     hand(s, PER, "spies")
     s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:1")
     s = dice(s, 3, 3, 3, 3, 1, 1, 1, 1)
-    s, events = play(s, "go:Issus", "stand", "play:surprise", "pass", "play:spies", "pass")
+    s, events = play(s, "go:Issus", "stand", "play:surprise", "pass", "play:spies", "pass", "pass")
     rolls = {e.data["side"]: e.data for e in events if e.kind == "battle_roll"}
     assert "surprise" not in rolls[MAC]["mods"]
 

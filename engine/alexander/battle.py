@@ -60,8 +60,8 @@ def start_battle(ctx: Ctx, *, attacker: str, space: str, origin: str, entered_by
     ctx.emit("battle", msg("Battle at {space}: {army} attacks.", space=space_t(space), army=army_t(attacker)),
              space=space, attacker=attacker, defenders=defenders)
     s.last = {"kind": "battle", "side": atk, "space": space, "path": list(s.move.get("path", []))}
-    ctx.then(task("avoid_offer", dfn), task("sortie_offer", dfn), task("battle_window", atk, round=0),
-             task("battle_window", dfn, round=0), task("battle_resolve"))
+    ctx.then(task("avoid_offer", dfn), task("sortie_offer", dfn), task("battle_window", atk),
+             task("battle_resolve"))
 
 
 def try_overrun(ctx: Ctx, army: Army, space: str) -> bool:

@@ -31,7 +31,9 @@ def start_naval(ctx: Ctx, *, movers: list[str], defenders: list[str], space: str
     ctx.emit("naval_battle", msg("Naval combat at {space}.", space=space_t(space)), space=space,
              movers=list(movers), defenders=list(defenders))
     s.last = {"kind": "naval", "side": mover, "space": space, "path": list(s.move.get("path", []))}
-    ctx.then(task("naval_window", mover), task("naval_window", other(mover)), task("naval_avoid", mover),
+    # The intercepted movers may try to avoid; fleets attacked in their own space likewise (11.5).
+    avoider = mover if intercepted else other(mover)
+    ctx.then(task("naval_window", mover), task("naval_avoid", avoider),
              task("naval_fire"), task("naval_finish"))
 
 
@@ -43,10 +45,26 @@ def _admiral(ctx: Ctx, fleets: list[str]) -> int:
     return max([best_naval(ctx.s, n) for n in fleets if ctx.s.fleet(n)] + [0])
 
 
-@moment("naval_battle", "battle", msg("A naval combat is about to be fought: play Surprise?"))(
-    lambda ctx, side, args: [] if "surprise" in ctx.s.naval["cards"][side] else ["surprise"])
+def _naval_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
+    """Surprise once per side; Spies against a Surprise the other side played (card)."""
+    n = ctx.s.naval
+    if not n:
+        return []
+    found = [] if "surprise" in n["cards"][side] else ["surprise"]
+    if "surprise" in n["cards"][other(side)]:
+        found.append("spies")
+    return found
+
+
+@moment("naval_battle", "battle", msg("A naval combat is about to be fought: play Surprise?"), duel="naval")(
+    _naval_cards)
 def _naval_surprise(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
-    ctx.s.naval["cards"][side] = ctx.s.naval["cards"][side] + [card_id]
+    n = ctx.s.naval
+    if card_id == "spies":
+        n["cards"][other(side)] = [c for c in n["cards"][other(side)] if c != "surprise"]
+        ctx.emit("surprise_cancelled", msg("Spies cancel the {side} Surprise.", side=side_t(other(side))))
+        return
+    n["cards"][side] = n["cards"][side] + [card_id]
 
 
 @runs("naval_window")
@@ -58,9 +76,12 @@ def _naval_window(ctx: Ctx, t):
 @decides("naval_avoid")
 def _avoid_decide(ctx: Ctx, t):
     n = ctx.s.naval
-    if not n or not n["intercepted"]:
+    if not n or n.get("over"):
         return None
-    return ctx.ask(t.side, msg("Your ships are intercepted at {space}: try to avoid the combat?", space=space_t(n["space"])),
+    prompt = (msg("Your ships are intercepted at {space}: try to avoid the combat?", space=space_t(n["space"]))
+              if n["intercepted"] else
+              msg("Enemy ships attack yours at {space}: try to avoid the combat?", space=space_t(n["space"])))
+    return ctx.ask(t.side, prompt,
                    [opt("avoid", msg("Try to avoid (d6 + admiral, 6 or more)")), opt("fight", msg("Fight"))], "avoid")
 
 
@@ -81,10 +102,13 @@ def _avoid_choose(ctx: Ctx, t, option_id: str):
         ctx.emit("avoid_blocked", msg("The {side} Surprise prevents any escape.", side=side_t(enemy)))
         return
     bonus = 2 if "surprise" in n["cards"][t.side] else 0
-    rating = _admiral(ctx, n["movers"])
+    rating = _admiral(ctx, n["movers"] if t.side == n["mover"] else n["defenders"])
     roll = ctx.roll(1, t.side, msg("Avoiding the naval combat"))[0]
     if roll + rating + bonus >= 6:
-        ctx.emit("avoided", msg("The ships escape back to {port}.", port=space_t(n["start_port"])), side=t.side)
+        # Whoever avoided, "le unità che muovono ritornano nel porto dal quale hanno iniziato il
+        # movimento" (11.5).
+        ctx.emit("avoided", msg("The combat is avoided: the moving ships go back to {port}.",
+                                port=space_t(n["start_port"])), side=t.side)
         _send_back(ctx, n["movers"], n["start_port"], transport=n["transport"])
         n["over"] = True
         if s.move:

@@ -38,20 +38,26 @@ WINDOWS = (
 
 
 class Moment:
-    """A kind of moment: its window kind, the cards it accepts, and what playing one does."""
+    """A kind of moment: its window kind, the cards it accepts, and what playing one does.
+
+    `again`: the window reopens after a card (several may be played). `duel`: the state field
+    ("battle" or "naval") of a fight both sides answer in turn: after one side's window the
+    other side's opens if it has not had one yet or if new cards were played since its last
+    (so each side may answer the other's cards: Spies against a Surprise, 15.0)."""
 
     def __init__(self, kind: str, prompt, cards: Callable[[Ctx, str, dict], list[str]],
-                 play: Callable[[Ctx, str, str, dict], None], again: bool = False):
+                 play: Callable[[Ctx, str, str, dict], None], again: bool = False, duel: str = ""):
         self.kind, self.prompt, self.cards, self.play, self.again = kind, prompt, cards, play, again
+        self.duel = duel
 
 
 MOMENTS: dict[str, Moment] = {}
 
 
-def moment(name: str, kind: str, prompt, *, again: bool = False):
+def moment(name: str, kind: str, prompt, *, again: bool = False, duel: str = ""):
     def register(cards_fn):
         def wrap(play_fn):
-            MOMENTS[name] = Moment(kind, prompt, cards_fn, play_fn, again)
+            MOMENTS[name] = Moment(kind, prompt, cards_fn, play_fn, again or bool(duel), duel)
             return play_fn
         return wrap
     return register
@@ -76,15 +82,40 @@ def _window_decide(ctx: Ctx, t):
 
 @chooses("window")
 def _window_choose(ctx: Ctx, t, option_id: str):
+    m = MOMENTS[t.args["moment"]]
     if option_id == "pass":
+        if m.duel:
+            _duel_next(ctx, t.side, t.args)
         return
     card_id = option_id.split(":", 1)[1]
-    m = MOMENTS[t.args["moment"]]
+    if m.duel and getattr(ctx.s, m.duel):
+        fresh = _duel_state(ctx, m)["fresh"]
+        fresh[t.side] = fresh.get(t.side, 0) + 1
     spend(ctx, t.side, card_id)
     ctx.emit("card", msg("{side} plays {card}.", side=side_t(t.side), card=card_t(card_id)), side=t.side, card=card_id)
     if m.again:
         ctx.then(task("window", t.side, **t.args))
     m.play(ctx, t.side, card_id, t.args)
+
+
+def _duel_state(ctx: Ctx, m: Moment) -> dict:
+    return getattr(ctx.s, m.duel).setdefault("windows", {"seen": [], "fresh": {}})
+
+
+def _duel_next(ctx: Ctx, side: str, args: dict) -> None:
+    """`side` lets its window go: the other side's window opens if it has had none yet, or if
+    `side` played cards since (an answer to them)."""
+    m = MOMENTS[args["moment"]]
+    if not getattr(ctx.s, m.duel):
+        return
+    w = _duel_state(ctx, m)
+    enemy = other(side)
+    fresh = w["fresh"].get(side, 0)
+    w["fresh"][side] = 0
+    if side not in w["seen"]:
+        w["seen"] = w["seen"] + [side]
+    if enemy not in w["seen"] or fresh:
+        open_window(ctx, enemy, args["moment"])
 
 
 # -- battle cards ---------------------------------------------------------------------------
@@ -107,7 +138,8 @@ def _battle_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
     return found
 
 
-@moment("land_battle", "battle", msg("A battle is about to be fought: play battle cards?"), again=True)(_battle_cards)
+@moment("land_battle", "battle", msg("A battle is about to be fought: play battle cards?"), duel="battle")(
+    _battle_cards)
 def _battle_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
     b = ctx.s.battle
     if card_id == "spies":
