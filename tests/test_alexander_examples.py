@@ -287,7 +287,9 @@ def test_8_5_the_ionian_fleet_comes_over_and_sails_off():
     assert s.fleet("Ionian").side == MAC and s.fleet("Tyrian").side == PER
     assert s.stack[-1].kind == "defect_move"
     s = fresh(s)
-    assert kind(s) == "defect" and "to:Sidon" in ids(s)
+    assert kind(s) == "defect" and ids(s) == ["sail", "stay"]
+    s = answer(s, "sail")
+    assert kind(s) == "move" and "sail:Sidon" in ids(s)  # a 4-MP move, step by step
 
 
 def test_8_5_no_nsp_for_the_egyptian_fleet_away_from_pelusium():

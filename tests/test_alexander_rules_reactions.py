@@ -94,3 +94,31 @@ def test_11_5_fleets_attacked_in_their_own_space_may_avoid():
     assert any(e.kind == "avoided" for e in events)
     assert s.fleet("Macedonian").space == "Chersonese" and s.fleet("Ionian").space == "Lemnos"
     assert s.fleet("Ionian").nsp == 3 and s.fleet("Macedonian").nsp == 3 and not s.move
+
+
+def test_8_5_a_fleet_changing_sides_sails_step_by_step_and_fleets_elsewhere_may_intercept():
+    """8.5: "Non è consentita l'Intercettazione da parte di Flotte che si trovano nello Spazio in
+    cui viene mossa, ma è consentita da parte di Flotte che sono in altri Spazi." The example: the
+    Ionian fleet comes over at Tyre; the Tyrian and Egyptian fleets there cannot intercept it,
+    the Cypriot fleet at Salamis (2 MP from Sidon) can."""
+    s = clear(start())
+    s.round = 2
+    fleet(s, "Ionian", PER, "Tyre", 3)
+    fleet(s, "Tyrian", PER, "Tyre", 4)
+    fleet(s, "Egyptian", PER, "Tyre", 4)
+    fleet(s, "Cypriot", PER, "Salamis", 3)
+    for port in ("Lesbos", "Chios", "Caria"):
+        s.control[port] = MAC  # Alexander holds every home port of the Ionian fleet
+    s = to_activity(fresh(s))
+    s = answer(s, "pass")
+    while kind(s) != "defect":
+        s = answer(s, "none" if "none" in ids(s) else ids(s)[0])
+    assert s.fleet("Ionian").side == MAC and decision(s).player == "Ann"
+    s, _ = play(s, "sail", "sail:Sidon")
+    d = decision(s)
+    assert d.kind == "intercept" and d.player == "Bo"
+    assert ids(s) == ["intercept:Salamis", "pass"]  # not the fleets at Tyre
+    s, _ = play(s, "pass")
+    assert kind(s) == "move" and s.fleet("Ionian").space == "Sidon"
+    s, _ = play(s, "stop")
+    assert s.fleet("Ionian").space == "Sidon" and not s.move

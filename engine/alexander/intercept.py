@@ -127,6 +127,8 @@ def _naval_decide(ctx: Ctx, t):
     found = naval_interceptors(ctx, space, t.side)
     if m["unit"].startswith("fleet:"):
         found = [sp for sp in found if sp != space]  # fleets there fight the mover anyway (11.5)
+    # A fleet changing sides sails off unhindered by the fleets it leaves behind (8.5).
+    found = [sp for sp in found if sp != m.get("no_intercept_from")]
     if not found:
         return None
     options = [opt(f"intercept:{sp}", msg("Intercept with the fleets at {space}", space=space_t(sp))) for sp in found]

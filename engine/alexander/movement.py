@@ -102,6 +102,13 @@ def _declare_choose(ctx: Ctx, t, option_id: str):
     _start(ctx, t.side, t.args["unit"], int(mp), treasury or None, t.args.get("devastate", False))
 
 
+def start_move(ctx: Ctx, side: str, unit: str, declared: int, *, no_intercept_from: str = "") -> None:
+    """A move that is no activity of the round (a fleet changing sides sails off, 8.5);
+    `no_intercept_from`: a space whose fleets may not intercept it."""
+    _start(ctx, side, unit, declared, None, False)
+    ctx.s.move["no_intercept_from"] = no_intercept_from
+
+
 def _start(ctx: Ctx, side: str, unit: str, declared: int, treasury: str | None, devastate: bool,
            companions: tuple[str, ...] = ()) -> None:
     s = ctx.s

@@ -303,39 +303,13 @@ def fleet_allegiance(ctx: Ctx) -> None:
             ctx.then(task("defect_move", owner, fleet=f.name))
 
 
-def defect_destinations(ctx: Ctx, fleet: str) -> list[str]:
-    s = ctx.s
-    f = s.fleet(fleet)
-    enemy = other(f.side)
-    blockers = {o.space for o in s.fleets if o.side == enemy}
-    limit = ctx.limits["fleet_changes_side_mp"]
-    dist = {f.space: 0}
-    queue = deque([f.space])
-    while queue:
-        here = queue.popleft()
-        if dist[here] and here in blockers:
-            continue
-        for link in ctx.board.links[here]:
-            if not link.sea:
-                continue
-            nxt = link.end(here)
-            d = dist[here] + link.cost
-            if d <= limit and nxt not in dist:
-                dist[nxt] = d
-                queue.append(nxt)
-    return [sp for sp in dist if sp != f.space and ctx.board.spaces[sp].port and not ctx.board.spaces[sp].transit
-            and sp not in blockers]
-
-
 @decides("defect_move")
 def _defect_decide(ctx: Ctx, t):
     f = ctx.s.fleet(t.args["fleet"])
     if f is None or f.side != t.side:
         return None
-    options = [opt(f"to:{sp}", space_t(sp)) for sp in defect_destinations(ctx, f.name)]
-    options.append(opt("stay", msg("Stay")))
     return ctx.ask(t.side, msg("The {fleet} has come over to you: sail it away (up to 4 MP)?", fleet=fleet_t(f.name)),
-                   options, "defect")
+                   [opt("sail", msg("Sail (up to 4 MP)")), opt("stay", msg("Stay"))], "defect")
 
 
 @runs("defect_move")
@@ -345,12 +319,11 @@ def _defect_none(ctx: Ctx, t):
 
 @chooses("defect_move")
 def _defect_choose(ctx: Ctx, t, option_id: str):
+    """The fleet moves like any fleet, step by step, up to 4 MP; the fleets of its old side in
+    the space it leaves may not intercept it, those elsewhere may (8.5)."""
+    from engine.alexander.movement import start_move
+
     if option_id == "stay":
         return
-    to = option_id.split(":", 1)[1]
     f = ctx.s.fleet(t.args["fleet"])
-    frm = f.space
-    f.space = to
-    ctx.emit("fleet_moves", msg("The {fleet} sails to {space}.", fleet=fleet_t(f.name), space=space_t(to)),
-             fleet=f.name, frm=frm, space=to)
-    refresh_control(ctx.s)
+    start_move(ctx, t.side, "fleet:" + f.name, ctx.limits["fleet_changes_side_mp"], no_intercept_from=f.space)
