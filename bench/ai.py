@@ -54,9 +54,9 @@ class TimedBot:
         self.times: list[float] = []
         self.units = 0
 
-    def __call__(self, game, state, seat, seed):
+    def __call__(self, game, state, seat, seed, avoid=()):
         started = time.perf_counter()
-        result = search(game, state, seat, seed=seed, budget_ms=self.budget_ms, level=self.level)
+        result = search(game, state, seat, seed=seed, budget_ms=self.budget_ms, level=self.level, avoid=avoid)
         self.times.append(time.perf_counter() - started)
         self.units += result.units
         return result.option

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from engine.ai import LEVELS, choose
-from engine.ai.players import play_game, searcher
+from engine.ai.players import Streak, play_game, searcher
 from engine.core import Game, IllegalAction, enumerate_answers, game_names, get_game
 from engine.replay import ReplayError, load_replay, replay
 from engine.terminal import Terminal
@@ -125,8 +125,11 @@ def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | 
     write_png(game, state, png_dir, 0, None)
     bot_seed = secrets.randbits(64)  # the bots' own: a new game thinks afresh
 
+    streak = Streak(game)  # so a bot never goes round a loop of undoable steps
+
     def bot(state, seat: str) -> str:
-        return choose(game, state, seat, seed=bot_seed + state.version, budget_ms=budget_ms, level=levels[seat])
+        return choose(game, state, seat, seed=bot_seed + state.version, budget_ms=budget_ms, level=levels[seat],
+                      avoid=streak.before(state, seat))
 
     terminal = Terminal(game, ask=input, say=print, open_table=open_table, bots={seat: bot for seat in levels})
     terminal.on_change = lambda new, events: write_png(game, new, png_dir, len(terminal.choices), events)

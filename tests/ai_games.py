@@ -96,3 +96,48 @@ class Split(Game[SplitState]):
 
     def summary(self, state):
         return {"counts": state.counts}
+
+
+class DawdleState(BaseState):
+    step: int = 0
+    picked: bool = False
+
+
+class Dawdle(Game[DawdleState]):
+    """The first player walks three steps, and may pick something up and put it back at any time
+    ("select", then "back": a loop). The evaluation likes standing still (each step costs value),
+    so a player weighing positions alone would pick up and put back for ever."""
+
+    name = "dawdle"
+    title = "Dawdle"
+    min_players = max_players = 2
+    state_class = DawdleState
+    splitmix_rules_versions = frozenset()
+
+    def _setup(self, players, seed, options):
+        return DawdleState(**seed_fields(seed, options)), []
+
+    def _pending(self, state):
+        if state.step >= 3:
+            return []
+        first = "back" if state.picked else "select"
+        return [Decision(state.seats[0], "Walk on?", (Option(first, first), Option("walk", "walk")), kind="walk")]
+
+    def _apply(self, state, player, option_id):
+        if option_id == "walk":
+            state.step += 1
+            state.picked = False
+        else:
+            state.picked = option_id == "select"
+        return []
+
+    def evaluate(self, state):
+        first, second = state.seats
+        return {first: 0.5 - 0.1 * state.step, second: 0.5 + 0.1 * state.step}
+
+    def result(self, state):
+        first, second = state.seats
+        return [{"player": second, "score": 1, "rank": 1}, {"player": first, "score": 0, "rank": 2}]
+
+    def summary(self, state):
+        return {"step": state.step, "picked": state.picked}

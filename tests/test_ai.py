@@ -11,14 +11,14 @@ from pathlib import Path
 
 import hiddengame  # noqa: F401  (registers secret_duel: "every game" includes a game with secrets)
 import pytest
-from ai_games import SealedBid, Split
+from ai_games import Dawdle, SealedBid, Split
 from hiddengame import GAME as DUEL
 
 from engine import IllegalAction, game_names, get_game
-from engine.ai import LEVELS, UNITS_PER_MS, choose, search
+from engine.ai import LEVELS, UNITS_PER_MS, choose, position_key, search
 from engine.ai.answers import answers, sample_amounts
-from engine.ai.players import play_game, searcher, uniform
-from engine.ai.search import APPLY
+from engine.ai.players import greedy, play_game, searcher, uniform
+from engine.ai.work import APPLY
 from engine.core import enumerate_answers, seed_fields
 
 
@@ -229,3 +229,29 @@ def test_a_game_between_a_bot_and_random_players_ends():
     record = play_game(game, seats, {"Bot": searcher("normal", 2), "Ann": uniform, "Bo": uniform}, seed=3)
     assert game.is_over(record.state)
     assert sum(1 for seat, _ in record.choices if seat == "Bot") > 10
+
+
+# -- loops of undoable steps ----------------------------------------------------------------------
+
+def test_the_greedy_player_would_go_round_a_loop_without_knowing_where_it_has_been():
+    game = Dawdle()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    assert greedy(game, state, "Ann", 1) == "select"
+    picked, _ = game.apply(state, "Ann", "select")
+    assert greedy(game, picked, "Ann", 1) == "back"  # standing still looks best
+    assert greedy(game, picked, "Ann", 1, avoid={position_key(game, state, "Ann")}) == "walk"
+
+
+def test_the_bot_never_follows_a_loop_within_its_search_and_moves_on_given_its_positions():
+    game = Dawdle()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    picked, _ = game.apply(state, "Ann", "select")
+    assert choose(game, picked, "Ann", seed=2, budget_ms=20, avoid={position_key(game, state, "Ann")}) == "walk"
+
+
+@pytest.mark.parametrize("player", [greedy, searcher("normal", 10), searcher("easy", 10)])
+def test_whole_games_with_a_loop_end(player):
+    game = Dawdle()
+    record = play_game(game, ["Ann", "Bo"], {"Ann": player, "Bo": uniform}, seed=4, max_choices=200)
+    assert game.is_over(record.state)
+    assert len(record.choices) <= 12  # at most: select and walk at each of the three steps, a back or two

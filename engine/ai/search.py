@@ -26,24 +26,29 @@ from __future__ import annotations
 
 import math
 import random
-import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from engine.ai.answers import ENUMERATE_LIMIT, SAMPLE_SIZE, answers, random_answer, sample_amounts
+from engine.ai.loops import position_key, same_position
+from engine.ai.work import (
+    APPLY,
+    DETERMINIZE,
+    EVALUATE,
+    KEY,
+    UNITS_PER_MS,
+    WALL_CAP_EXTRA_MS,
+    WALL_CAP_FACTOR,
+    BudgetSpent,
+    Work,
+)
 from engine.core import Decision, Game, IllegalAction, enumerate_answers, get_game
 
-# Work units per step of the search, in proportion to their cost (an apply ~0.3 ms, a
-# determinize ~0.1 ms, an evaluate ~0.07 ms on the reference machine).
-APPLY, DETERMINIZE, EVALUATE = 4, 2, 1
-# Units per millisecond of budget on the reference machine (bench/ai.py prints the measured figure).
-UNITS_PER_MS = 6.0
-# The safety net: a search stops at this many times its budget in wall time, plus a margin.
-WALL_CAP_FACTOR = 10
-WALL_CAP_EXTRA_MS = 1000
 # A playout waits at most this many decisions beyond its depth for the mover's turn to end.
 QUIET_STEPS = 8
-# A playout of a game without `evaluate` that has not ended by then counts as a draw.
-MAX_PLAYOUT = 3000
+# A playout of a game without `evaluate` that has not ended by then is scored by the standings
+# of the moment if the game gives them (a draw if not).
+MAX_PLAYOUT = 300
 
 
 @dataclass(frozen=True)
@@ -59,30 +64,6 @@ LEVELS = {
     "easy": Level("easy", share=0.15, exploration=0.5, playout_depth=0, sample_final=True),
     "normal": Level("normal", share=1.0, exploration=0.25, playout_depth=0, sample_final=False),
 }
-
-
-class BudgetSpent(Exception):
-    """The work budget (or the wall-clock cap) is used up: the current iteration is dropped."""
-
-
-class Work:
-    """Counts engine work against a limit in units; checks the wall clock now and then."""
-
-    def __init__(self, limit: int, wall_cap_s: float | None):
-        self.limit = limit
-        self.used = 0
-        self.capped = False
-        self._steps = 0
-        self._deadline = None if wall_cap_s is None else time.perf_counter() + wall_cap_s
-
-    def spend(self, units: int) -> None:
-        if self.used + units > self.limit:
-            raise BudgetSpent
-        self._steps += 1
-        if self._deadline is not None and self._steps % 16 == 0 and time.perf_counter() > self._deadline:
-            self.capped = True
-            raise BudgetSpent
-        self.used += units
 
 
 @dataclass
@@ -105,17 +86,21 @@ class Node:
         self.samples: dict[str, list[str]] = {}  # mover -> amounts answers drawn at this node
 
 
-def choose(game: Game | str, state, player: str, *, seed: int, budget_ms: float, level: str = "normal") -> str:
+def choose(game: Game | str, state, player: str, *, seed: int, budget_ms: float, level: str = "normal",
+           avoid: Collection[str] = ()) -> str:
     """The option `player` takes now: one of the answers of their pending decisions.
 
     Pure apart from the wall-clock safety net: the same inputs give the same choice. The inputs
-    are a game (or its name), a state, strings and numbers, so a worker process can take them."""
-    return search(game, state, player, seed=seed, budget_ms=budget_ms, level=level).option
+    are a game (or its name), a state, strings and numbers, so a worker process can take them.
+    `avoid`: the `position_key`s of the positions this seat has decided in lately (this turn
+    is enough): the bot does not choose to go back to one of them (see engine/ai/loops.py)."""
+    return search(game, state, player, seed=seed, budget_ms=budget_ms, level=level, avoid=avoid).option
 
 
 def search(game: Game | str, state, player: str, *, seed: int, budget_ms: float, level: str | Level = "normal",
-           wall_cap_ms: float | None = -1) -> SearchResult:
-    """`choose` with its figures. `level`: a name of LEVELS (or a Level, for tuning);
+           avoid: Collection[str] = (), wall_cap_ms: float | None = -1) -> SearchResult:
+    """`choose` with its figures. `level`: a name of LEVELS (or a Level, for tuning); `avoid`: keys
+    (loops.position_key) of positions the seat has decided in, not to be gone back to;
     `wall_cap_ms`: -1 the default cap, None no cap."""
     game = get_game(game) if isinstance(game, str) else game
     if isinstance(level, Level):
@@ -135,7 +120,7 @@ def search(game: Game | str, state, player: str, *, seed: int, budget_ms: float,
     work = Work(limit, None if wall_cap_ms is None else wall_cap_ms / 1000)
     if len(root_answers) == 1:
         return SearchResult(root_answers[0], 0, limit, 0, False, {root_answers[0]: 0})
-    tree = _Search(game, player, lvl, rng, work, root_answers)
+    tree = _Search(game, player, lvl, rng, work, root_answers, avoid)
     iterations = 0
     while True:
         try:
@@ -152,7 +137,7 @@ def _unique(items) -> list[str]:
 
 class _Search:
     def __init__(self, game: Game, player: str, level: Level, rng: random.Random, work: Work,
-                 root_answers: list[str]):
+                 root_answers: list[str], avoid: Collection[str]):
         self.game = game
         self.player = player
         self.level = level
@@ -160,6 +145,8 @@ class _Search:
         self.work = work
         self.root = Node()
         self.root_answers = root_answers
+        self.avoid = avoid
+        self.checked: set[str] = set()  # root answers seen not to lead back to a position in `avoid`
 
     # -- one iteration -----------------------------------------------------------------------
     def iterate(self, state) -> None:
@@ -169,6 +156,7 @@ class _Search:
         node = self.root
         path: list[tuple[Node, tuple[str, str]]] = []
         seen: list[tuple[Node, list[tuple[str, str]]]] = []
+        earlier = [s]  # the positions this iteration went through
         while True:
             decisions = game.pending(s)
             if not decisions:
@@ -180,9 +168,10 @@ class _Search:
                 legal = self._answers(node, mover, [d for d in decisions if d.player == mover])
             keys = [(mover, a) for a in legal]
             seen.append((node, keys))
-            s, key, fresh = self._step(node, s, keys)
+            s, key, fresh = self._step(node, s, keys, earlier)
             if key is None:  # nothing offered could be applied: score the state as it is
                 break
+            earlier.append(s)
             path.append((node, key))
             node = node.children.setdefault(key, Node())
             if fresh:
@@ -196,9 +185,12 @@ class _Search:
             edge[0] += 1
             edge[1] += values.get(key[0], 0.0)
 
-    def _step(self, node: Node, s, keys: list[tuple[str, str]]):
+    def _step(self, node: Node, s, keys: list[tuple[str, str]], earlier: list):
         """Apply the selected choice (UCB, an unvisited one first); a choice the rules refuse
-        in this state is skipped (and dropped for good at the root, where it is the bot's own)."""
+        in this state is skipped (and dropped for good at the root, where it is the bot's own).
+        So is a choice that leads back to a position of this iteration ("choose an army", then
+        "back"): a bot whose evaluation likes time to stand still would otherwise go round such
+        a loop for ever."""
         keys = list(keys)
         while keys:
             key = self._select(node, keys)
@@ -210,9 +202,24 @@ class _Search:
                 if node is self.root and key[1] in self.root_answers and len(self.root_answers) > 1:
                     self.root_answers.remove(key[1])
                 continue
+            if any(same_position(new, old) for old in earlier) or self._goes_back(node, key[1], new):
+                keys.remove(key)
+                continue
             fresh = key not in node.edges or node.edges[key][0] == 0
             return new, key, fresh
         return s, None, False
+
+    def _goes_back(self, node: Node, answer: str, after) -> bool:
+        """A root answer that leads back to a position of `avoid` is dropped (unless it is the
+        last); each is looked at once, the first time it is tried."""
+        if node is not self.root or not self.avoid or answer in self.checked:
+            return False
+        self.work.spend(KEY)
+        if position_key(self.game, after, self.player) not in self.avoid or len(self.root_answers) == 1:
+            self.checked.add(answer)
+            return False
+        self.root_answers.remove(answer)
+        return True
 
     def _select(self, node: Node, keys: list[tuple[str, str]]) -> tuple[str, str]:
         unvisited = [k for k in keys if k not in node.edges or node.edges[k][0] == 0]
@@ -273,7 +280,7 @@ class _Search:
                     return values
                 evaluate = False  # this game plays its playouts to the end
             if steps >= MAX_PLAYOUT:
-                return {p: 0.5 for p in game.players(s)}
+                return standing_values(game, s)
             decision = rng.choice(decisions)
             mover = decision.player
             steps += 1
@@ -300,6 +307,14 @@ class _Search:
             return (edge[0], edge[1] / edge[0] if edge[0] else 0.0)
 
         return max(self.root_answers, key=rank)
+
+
+def standing_values(game: Game, state) -> dict[str, float]:
+    """`outcome_values` of an unfinished game, if its `result` can tell (else a draw)."""
+    try:
+        return outcome_values(game, state)
+    except Exception:  # `result` is only promised for a finished game
+        return {p: 0.5 for p in game.players(state)}
 
 
 def outcome_values(game: Game, state) -> dict[str, float]:
