@@ -14,7 +14,8 @@ Prints, for the normal bot at a fixed budget per decision:
 - for Warriors & Traders between normal bots (3 players): how often a game ends by reaching
   the victory threshold, and the final scores (a check of the reconstructed economy).
 
-A win is rank 1, shared or not; shared wins are counted apart. The bot's seat rotates.
+A win is rank 1 alone; a first place shared with others is counted apart (and with the wins in
+the second figure). The bot's seat rotates; game N of every match has the same seed.
 """
 
 from __future__ import annotations
@@ -85,11 +86,15 @@ def match(name: str, seats: int, opponent, label: str, games: int, budget_ms: fl
         record = play_game(game, names, players, seed + number, options)
         top = [row for row in record.result if row["rank"] == 1]
         if any(me in (row.get("players") or [row["player"]]) for row in top):
-            wins += 1
-            shared += len(top) > 1
+            if len(top) > 1:
+                shared += 1
+            else:
+                wins += 1
     lo, hi = wilson(wins, games)
+    lo_all, hi_all = wilson(wins + shared, games)
     print(f"{game.title}, {seats} players, normal bot vs {label}: won {wins}/{games} = {wins / games:.0%} "
-          f"(95% CI {lo:.0%}-{hi:.0%}; {shared} shared); fair share {1 / seats:.0%}")
+          f"(95% CI {lo:.0%}-{hi:.0%}); with {shared} shared first places {(wins + shared) / games:.0%} "
+          f"(95% CI {lo_all:.0%}-{hi_all:.0%}); fair share {1 / seats:.0%}")
     print(f"  {bot.speed()}; {time.perf_counter() - started:.0f} s")
 
 
