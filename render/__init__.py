@@ -11,7 +11,8 @@ from types import ModuleType
 
 from render import kit
 
-_RENDERERS = {"byzantium": "render.byzantium", "warriors_traders": "render.warriors_traders"}
+_RENDERERS = {"alexander": "render.alexander", "byzantium": "render.byzantium",
+              "warriors_traders": "render.warriors_traders"}
 BOARD_COMPRESS = 3  # zlib level for the fixed-palette PNGs (measured: docs/render.md)
 INLINE_COMPRESS = 6  # the inline image is a fifth of the pixels: a higher level costs little
 
@@ -73,12 +74,15 @@ def render_score_chart(game_name: str, series: Sequence[Mapping[str, Mapping[str
     from render.scene import Seat
 
     module = _renderer(game_name)
-    summary = get_game(game_name).summary(state)
-    order = kit.seat_order(summary)
-    letters = kit.player_letters(order)
-    colours = module.player_colours(summary, order)
-    seats = [Seat(name, letters[name], colours[name], ()) for name in order]
-    image = draw_chart(get_game(game_name).title, seats, series)
+    if hasattr(module, "chart_seats"):  # a game drawn from its public view (Alexander)
+        seats = module.chart_seats(state)
+    else:
+        summary = get_game(game_name).summary(state)
+        order = kit.seat_order(summary)
+        letters = kit.player_letters(order)
+        colours = module.player_colours(summary, order)
+        seats = [Seat(name, letters[name], colours[name], ()) for name in order]
+    image = draw_chart(getattr(module, "TITLE", None) or get_game(game_name).title, seats, series)
     return kit.encode_png(image, None, compress_level=INLINE_COMPRESS)
 
 

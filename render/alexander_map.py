@@ -1,0 +1,285 @@
+"""The Alexander map as it changes, drawn from the public view: who controls each province,
+the last action's places and path, every space's symbol with its garrison, tribe, treasury,
+Alexandria and siege, the province markers, and the pieces (armies, fleets, loose ASP, lone
+leaders, the royal tokens) on cards beside their spaces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from render import kit
+from render.alexander_board import (
+    RESERVE,
+    SIDE_COLOURS,
+    TREASURY_RING,
+    TRIBE,
+    Board,
+    side_colour,
+)
+from render.alexander_geometry import Box, FreeSpace, inflate, static_layout
+from render.alexander_pieces import (
+    ELITE,
+    MARKER_GLYPHS,
+    MARKER_R,
+    NO_LOC,
+    ROYAL,
+    Flag,
+    alexandria_star,
+    army_card,
+    army_card_size,
+    chip,
+    chip_size,
+    fleet_card,
+    fleet_card_size,
+    halo,
+    loose,
+    loose_size,
+    marker,
+    royal_token,
+    siege_ring,
+    symbol,
+    treasury_ring,
+)
+from render.alexander_static import link_ends
+from render.alexander_words import LABELS
+
+ROUTE_BAND = 14
+TITLE_WIDTH = 170  # leaders' names on a card beyond this give way to "+n"
+
+
+def control_key(view: dict) -> tuple[tuple[str, str | None], ...]:
+    """Who controls each cell (provinces and the four islands), as the map layer's cache key."""
+    found = {name: info.get("control") for name, info in (view.get("provinces") or {}).items()}
+    found.update(view.get("islands") or {})
+    return tuple(sorted((name, side if side in SIDE_COLOURS else None) for name, side in found.items()))
+
+
+def _outer(b: Board, name: str) -> float:
+    s = b.spaces[name]
+    return s.radius + (TREASURY_RING if s.type == "treasury_city" else 0)
+
+
+def draw_highlight(draw: ImageDraw.ImageDraw, b: Board, highlight: dict) -> None:
+    """Under everything else: an orange band along the path moved, a halo round each place."""
+    for route in highlight.get("routes") or ():
+        steps = [p for p in route if p in b.spaces]
+        for a, c in zip(steps, steps[1:], strict=False):
+            if a == c:
+                continue
+            start, end = link_ends(b, a, c)
+            draw.line((*start, *end), fill=kit.HIGHLIGHT, width=ROUTE_BAND)
+            kit.mark("band")
+    for name in highlight.get("spaces") or ():
+        if name in b.spaces:
+            halo(draw, b.at(name), _outer(b, name) + RESERVE - 1)
+            kit.mark("halo")
+
+
+def draw_province_frames(draw: ImageDraw.ImageDraw, highlight: dict) -> None:
+    """An orange frame round the names of the provinces the last action touched."""
+    layout = static_layout()
+    for name in highlight.get("provinces") or ():
+        label = layout.provinces.get(name)
+        if label is not None:
+            draw.rounded_rectangle(inflate(label.box, 3), radius=6, outline=kit.HIGHLIGHT, width=4)
+            kit.mark("halo")
+
+
+def draw_spaces(draw: ImageDraw.ImageDraw, b: Board, view: dict) -> None:
+    """Every space's symbol: filled in the colour of its garrison (GSP inside) or brown with a
+    tribe; a treasury city's ring shows its level; a gold star behind an Alexandria; teeth
+    round a besieged city in the besieger's colour."""
+    garrisons = view.get("garrisons") or {}
+    tribes = view.get("tribes") or {}
+    treasuries = view.get("treasuries") or {}
+    sieges = view.get("sieges") or {}
+    alexandrias = set(view.get("alexandrias") or ())
+    armies = {a["id"]: a for a in view.get("armies") or ()}
+    for name, s in b.spaces.items():
+        centre = (s.x, s.y)
+        if name in alexandrias:
+            alexandria_star(draw, centre, _outer(b, name) + RESERVE - 1)
+            kit.mark("alexandria")
+        if name in sieges:
+            besieger = armies.get(sieges[name].get("army"), {})
+            siege_ring(draw, centre, _outer(b, name) + 2, side_colour(besieger.get("side")))
+            kit.mark("besieging")
+        if s.type == "treasury_city":
+            t = treasuries.get(name) or {}
+            level = t.get("level", "full")
+            treasury_ring(draw, centre, level, bool(t.get("unusable")))
+            kit.mark("treasury_city")
+            if t.get("unusable"):
+                kit.mark("treasury_unusable")
+        fill, number = kit.WHITE, ""
+        garrison = garrisons.get(name)
+        if name in tribes:
+            fill, number = TRIBE, str(tribes[name].get("gsp", ""))
+            kit.mark("tribe")
+        elif garrison and garrison.get("gsp"):
+            fill, number = side_colour(garrison.get("side")), str(garrison["gsp"])
+            kit.mark("garrison")
+        symbol(draw, s.type, centre, fill, number)
+        kit.mark(s.type)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Something placed beside a space: what it is, its size, and how to draw it at a centre."""
+
+    space: str
+    kind: str
+    size: tuple[float, float]
+    draw: object  # callable(draw, centre)
+    line: bool = True  # joined to its space by a line
+
+
+def _short(leader: str) -> str:
+    """ "Alexander III" -> "Alexander": the card has room for names, not regnal numbers."""
+    head, _, tail = leader.rpartition(" ")
+    return head if head and tail.strip("IVX") == "" else leader
+
+
+def _title(leaders: list[str], fallback: str) -> str:
+    if not leaders:
+        return fallback
+    names = [_short(n) for n in leaders]
+    full = ", ".join(names)
+    if kit.text_width(full, 16) <= TITLE_WIDTH or len(names) == 1:
+        return full
+    return f"{names[0]} +{len(names) - 1}"
+
+
+def _army_flags(army: dict, sieges: dict) -> tuple[Flag, ...]:
+    flags = []
+    if army.get("leaders") and army.get("number"):
+        flags.append(Flag(f"#{army['number']}", kit.INK, "army"))
+    if army.get("elite"):
+        flags.append(Flag(f"★{army['elite']}", ELITE, "elite"))
+    if army.get("inside"):
+        flags.append(Flag("♜", kit.INK, "inside"))
+    city = army.get("besieging")
+    if city:
+        points = (sieges.get(city) or {}).get("points", 0)
+        flags.append(Flag(f"⚔{points}/3", SIDE_COLOURS.get(army.get("side"), kit.INK), "besieging"))
+    if army.get("royal_treasury"):
+        flags.append(Flag("⛁", (150, 108, 10), "royal_treasury"))
+    if army.get("royal_family"):
+        flags.append(Flag("♛", ROYAL, "royal_family"))
+    if not army.get("loc", True):
+        flags.append(Flag("⊘", NO_LOC, "no_loc"))
+    if army.get("fatigued"):
+        flags.append(Flag(LABELS["fatigued"], NO_LOC, "spent"))
+    if army.get("useless"):
+        flags.append(Flag(LABELS["useless"], NO_LOC, "spent"))
+    return tuple(flags)
+
+
+def _drawn(kind: str, fn, *args):
+    """A piece's drawing: `fn(draw, centre, *args)`, noting its kind of mark."""
+
+    def draw_piece(draw, centre):
+        fn(draw, centre, *args)
+        kit.mark(kind)
+
+    return draw_piece
+
+
+def pieces(b: Board, view: dict) -> list[Piece]:
+    """Everything of the view drawn beside a space, in a fixed order (placement is greedy)."""
+    from engine.alexander.board import board as engine_board
+
+    out: list[Piece] = []
+    sieges = view.get("sieges") or {}
+    for army in sorted(view.get("armies") or (), key=lambda a: a["id"]):
+        if army.get("space") not in b.spaces:
+            continue
+        fallback = (
+            LABELS["army"].format(number=army.get("number")) if army.get("number") else LABELS["sparta"]
+        )
+        title = _title(list(army.get("leaders") or ()), fallback)
+        flags = _army_flags(army, sieges)
+        draw = _drawn("army", army_card, side_colour(army.get("side")), army.get("asp", 0), title, flags)
+        out.append(Piece(army["space"], "army", army_card_size(title, flags), draw))
+    for fleet in sorted(view.get("fleets") or (), key=lambda f: f["name"]):
+        if fleet.get("space") not in b.spaces:
+            continue
+        leaders = ", ".join(_short(n) for n in fleet.get("leaders") or ())
+        draw = _drawn(
+            "fleet", fleet_card, side_colour(fleet.get("side")), fleet.get("nsp", 0), fleet["name"], leaders
+        )
+        out.append(Piece(fleet["space"], "fleet", fleet_card_size(fleet["name"], leaders), draw))
+    for space, garrison in sorted((view.get("garrisons") or {}).items()):
+        if garrison.get("asp") and space in b.spaces:
+            draw = _drawn("loose", loose, side_colour(garrison.get("side")), garrison["asp"])
+            out.append(Piece(space, "loose", loose_size(garrison["asp"]), draw))
+    leaders = engine_board().leaders
+    for name, where in sorted((view.get("leaders") or {}).items()):
+        if where.startswith("space:") and where[6:] in b.spaces:
+            colour = side_colour(leaders[name].side if name in leaders else None)
+            out.append(
+                Piece(
+                    where[6:], "leader", chip_size(_short(name)), _drawn("leader", chip, colour, _short(name))
+                )
+            )
+    for kind in ("royal_treasury", "royal_family"):
+        info = view.get(kind) or {}
+        where = info.get("with") or ""
+        if where.startswith("space:") and where[6:] in b.spaces:
+            colour = side_colour(info.get("owner") or info.get("holder"))
+            out.append(Piece(where[6:], kind, (30, 30), _drawn(kind, royal_token, kind, colour), line=False))
+    return out
+
+
+def place_pieces(b: Board, view: dict, free: FreeSpace) -> list[tuple[Piece, tuple[float, float], Box]]:
+    """Each piece on the free spot nearest its space: (piece, centre, box). A piece the map
+    has no room for at all is left out (never drawn over another mark)."""
+    placed = []
+    for piece in pieces(b, view):
+        box = free.place(b.at(piece.space), piece.size)
+        if box is not None:
+            placed.append((piece, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), box))
+    return placed
+
+
+def draw_tethers(draw: ImageDraw.ImageDraw, b: Board, placed) -> None:
+    """The line from each piece to its space (drawn under the names, which stay readable)."""
+    for piece, centre, _ in placed:
+        if piece.line:
+            _tether(draw, b, piece.space, centre)
+
+
+def draw_pieces(draw: ImageDraw.ImageDraw, placed) -> list[tuple[str, Box]]:
+    """The pieces at their places; returns (kind, box) of each for the layout test."""
+    for piece, centre, _ in placed:
+        piece.draw(draw, centre)
+    return [(piece.kind, box) for piece, _, box in placed]
+
+
+def _tether(draw: ImageDraw.ImageDraw, b: Board, space: str, centre) -> None:
+    x, y = b.at(space)
+    draw.line((x, y, *centre), fill=kit.WHITE, width=5)
+    draw.line((x, y, *centre), fill=kit.INK, width=2)
+
+
+def draw_markers(draw: ImageDraw.ImageDraw, b: Board, view: dict, free: FreeSpace) -> list[tuple[str, Box]]:
+    """Revolt, devastation, drought and bad weather: discs under the province's name."""
+    layout = static_layout()
+    placed = []
+    for name, info in sorted((view.get("provinces") or {}).items()):
+        label = layout.provinces.get(name)
+        if label is None:
+            continue
+        for kind in MARKER_GLYPHS:
+            if not info.get(kind):
+                continue
+            anchor = ((label.box[0] + label.box[2]) / 2, label.box[3] + MARKER_R)
+            box = free.place(anchor, (2 * MARKER_R + 2, 2 * MARKER_R + 2), margin=2)
+            if box is None:
+                continue
+            marker(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), kind)
+            kit.mark(kind)
+            placed.append((kind, box))
+    return placed
