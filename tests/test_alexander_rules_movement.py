@@ -218,10 +218,9 @@ def test_10_8_a_leader_caught_alone_is_captured():
     s = clear(start())
     army(s, MAC, 2, "Pella", 10, leaders=["Antipater"])
     army(s, PER, 2, "Pherae", 10, leaders=["Memnon"])
-    army(s, PER, 3, "Aegae", 10)
     s = to_activity(fresh(s))
-    s, _ = play(s, "leaders", "leader:Antipater", "province:Thessaly", "space:Larissa")
-    # Larissa is one land link from Pherae; from Aegae only over the Tempe pass: no interception there.
+    s, _ = play(s, "leaders", "leader:Antipater", "go:Aegae", "go:Larissa")
+    # Larissa is one land link from Pherae.
     assert kind(s) == "intercept" and ids(s) == ["intercept:persian.2", "pass"]
     s = dice(s, 4)
     s, events = play(s, "intercept:persian.2")  # 4 + Memnon's 2

@@ -18,6 +18,7 @@ from engine.alexander import (  # noqa: F401
     cards_events,
     cards_people,
     intercept,
+    leader_moves,
     leaders,
     movement,
     naval,

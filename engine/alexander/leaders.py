@@ -4,13 +4,12 @@ Royal Family moving on its own (14.0)."""
 
 from __future__ import annotations
 
-from engine.alexander.board import NO_LAND_INTERCEPT, PER, other
+from engine.alexander.board import PER
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.movement import move_cost
 from engine.alexander.words import army_t, fleet_t, leader_t, province_t, side_t, space_t
 from engine.alexander.world import (
     army_one,
-    best_battle,
     enemy_combat,
     king,
     leader_space,
@@ -102,17 +101,24 @@ def _leader_move_decide(ctx: Ctx, t):
 
 @chooses("leader_move")
 def _leader_move_choose(ctx: Ctx, t, option_id: str):
+    from engine.alexander.leader_moves import start_walk
+
     if option_id == "done":
         return
     name = option_id.split(":", 1)[1]
-    ctx.then(task("leader_to", t.side, leader=name), task("leader_move", t.side))
+    ctx.then(task("leader_move", t.side))
+    if ctx.s.leaders[name] == "hand":
+        ctx.then(task("leader_to", t.side, leader=name))  # placed, not moved (5.1)
+    else:
+        start_walk(ctx, t.side, name)  # link by link, open to interception (10.8)
 
 
 @decides("leader_to")
 def _leader_to_decide(ctx: Ctx, t):
-    s = ctx.s
+    """A leader held face down is placed where his side wants him ("ponendolo ovunque desideri",
+    5.1): with an army or fleet of his side, or alone on a space free of enemy units."""
     name = t.args["leader"]
-    options = [o for o in destinations(ctx, t.side) if o.id != s.leaders[name]]
+    options = destinations(ctx, t.side)
     province = t.args.get("province")
     if province is None:
         provinces = sorted({ctx.board.spaces[sp].province for sp in _free_spaces(ctx, t.side)} - {None})
@@ -122,9 +128,8 @@ def _leader_to_decide(ctx: Ctx, t):
         options = [opt(f"space:{sp}", space_t(sp)) for sp in _free_spaces(ctx, t.side)
                    if ctx.board.spaces[sp].province == province]
         options.append(opt("back", msg("Choose another leader")))
-    hidden = s.leaders[name] == "hand"  # a face-down leader is shown only once placed (5.1)
     return ctx.ask(t.side, msg("Where does {leader} go?", leader=leader_t(name)), options, "leader_to",
-                   private=hidden, public_prompt=msg("The {side} moves leaders.", side=side_t(t.side)))
+                   private=True, public_prompt=msg("The {side} moves leaders.", side=side_t(t.side)))
 
 
 def _free_spaces(ctx: Ctx, side: str) -> list[str]:
@@ -142,66 +147,9 @@ def _leader_to_choose(ctx: Ctx, t, option_id: str):
         ctx.then(task("leader_to", t.side, leader=name, province=option_id.split(":", 1)[1]))
         return
     s.turn["leaders_moved"] = s.turn.get("leaders_moved", []) + [name]
-    frm = leader_space(s, name)
     assign(ctx, t.side, name, option_id)
     to = leader_space(s, name)
-    s.last = {"kind": "leader", "side": t.side, "path": [p for p in (frm, to) if p]}
-    ctx.then(task("leader_intercept", other(t.side), leader=name, space=to))
-
-
-def leader_interceptors(ctx: Ctx, space: str, side: str) -> list[str]:
-    s = ctx.s
-    if not space:
-        return []
-    found = []
-    for link in ctx.board.links[space]:
-        if link.kind in NO_LAND_INTERCEPT:
-            continue
-        for army in s.armies_at(link.end(space), side):
-            if not army.fatigued and not army.useless and not (army.inside and army.space in s.sieges):
-                found.append(army.id)
-    return found
-
-
-@decides("leader_intercept")
-def _leader_intercept_decide(ctx: Ctx, t):
-    found = [a for a in leader_interceptors(ctx, t.args["space"], t.side) if a not in t.args.get("tried", [])]
-    if not found:
-        return None
-    options = [opt(f"intercept:{a}", msg("Intercept with {army}", army=army_t(a))) for a in found]
-    options.append(opt("pass", msg("Let it pass")))
-    return ctx.ask(t.side, msg("{leader} travels to {space}, next to your army: intercept?",
-                               leader=leader_t(t.args["leader"]), space=space_t(t.args["space"])), options,
-                   "intercept", window="intercept", pass_id="pass", auto_id=options[0].id)
-
-
-@runs("leader_intercept")
-def _leader_intercept_none(ctx: Ctx, t):
-    return
-
-
-@chooses("leader_intercept")
-def _leader_intercept_choose(ctx: Ctx, t, option_id: str):
-    from engine.alexander.battle import kill_leader
-    from engine.alexander.victory import alexander_dies
-    from engine.alexander.world import ALEXANDER
-
-    if option_id == "pass":
-        return
-    army_id = option_id.split(":", 1)[1]
-    roll = ctx.roll(1, t.side, msg("Interception of {leader}", leader=leader_t(t.args["leader"])))[0]
-    rating = best_battle(ctx.s, army_id)
-    if roll + rating >= 6:
-        name = t.args["leader"]
-        if name == ALEXANDER:
-            alexander_dies(ctx, msg("captured on the road"))
-            return
-        kill_leader(ctx, name, msg("captured on the road"))
-    else:
-        ctx.emit("intercept_fails", msg("{army} fails to intercept ({roll} + {r}).", army=army_t(army_id), roll=roll,
-                                        r=rating), army=army_id)
-        ctx.then(task("leader_intercept", t.side, leader=t.args["leader"], space=t.args["space"],
-                      tried=t.args.get("tried", []) + [army_id]))
+    s.last = {"kind": "leader", "side": t.side, "path": [to] if to else []}
 
 
 # -- the Royal Family (14.0) ----------------------------------------------------------------------

@@ -1,0 +1,89 @@
+"""Alexander: journeys out of the ordinary move: leaders moving alone link by link (10.8, with
+interception by land and sea, 10.6) and retreats by sea (11.3 E)."""
+
+from __future__ import annotations
+
+from engine.alexander.board import MAC, PER
+from engine.alexander.testkit import (
+    answer,
+    army,
+    clear,
+    decision,
+    dice,
+    fleet,
+    fresh,
+    ids,
+    kind,
+    play,
+    start,
+    to_activity,
+)
+
+
+def leaders_round(s):
+    s.round = 2
+    return answer(to_activity(fresh(s)), "leaders")
+
+
+def test_10_8_a_leader_alone_moves_link_by_link_and_is_caught_on_the_way():
+    """10.8 "Possono muovere ovunque, ma sono soggetti all'Intercettazione" and 10.6 "Se
+    un'Armata (o Comandante che muove da solo) muove in uno Spazio che è collegato ... ad uno
+    Spazio che contiene un'Armata nemica": Antipater walks Pella - Aegae - Larissa - Lamia; the
+    Persians at Pherae (next to Larissa, not to Lamia) catch him on the way."""
+    s = clear(start())
+    army(s, MAC, 2, "Pella", 10, leaders=["Antipater"])
+    army(s, PER, 2, "Pherae", 10, leaders=["Memnon"])
+    s = leaders_round(s)
+    s = answer(s, "leader:Antipater")
+    assert kind(s) == "leader_walk" and "go:Aegae" in ids(s) and "back" in ids(s)
+    s, _ = play(s, "go:Aegae")
+    assert kind(s) == "leader_walk" and "stop" in ids(s)  # nobody next to Aegae
+    s, _ = play(s, "go:Larissa")
+    d = decision(s)
+    assert d.kind == "intercept" and d.player == "Bo" and ids(s) == ["intercept:persian.2", "pass"]
+    s = dice(s, 4)
+    s, events = play(s, "intercept:persian.2")  # 4 + Memnon's 2
+    assert s.leaders["Antipater"] == "dead" and any(e.kind == "leader_caught" for e in events)
+    assert kind(s) == "leader_move"  # the next leader, or done
+
+
+def test_10_8_a_leader_alone_may_stop_on_the_way_and_pays_no_mp():
+    s = clear(start())
+    army(s, MAC, 2, "Pella", 10, leaders=["Antipater"])
+    s = leaders_round(s)
+    s, _ = play(s, "leader:Antipater", "go:Aegae", "go:Larissa", "go:Lamia", "stop", "done")
+    assert s.leaders["Antipater"] == "space:Lamia" and s.army("macedonian.2").space == "Pella"
+
+
+def test_10_6_a_mountain_link_takes_one_from_the_interception_of_a_leader():
+    """10.6 "un'Intercettazione che usa un collegamento di Montagna subisce un DRM -1", for a
+    leader moving alone as for an army: Memnon at Dodona reaches Aegae over a mountain."""
+    s = clear(start())
+    army(s, MAC, 2, "Pella", 10, leaders=["Antipater"])
+    army(s, PER, 2, "Dodona", 10, leaders=["Memnon"])
+    s = leaders_round(s)
+    s, _ = play(s, "leader:Antipater", "go:Aegae")
+    assert ids(s) == ["intercept:persian.2", "pass"]
+    s = dice(s, 4)
+    s, events = play(s, "intercept:persian.2")  # 4 + 2 - 1 = 5: not enough
+    assert any(e.kind == "intercept_fails" for e in events)
+    assert s.leaders["Antipater"] == "space:Aegae" and kind(s) == "leader_walk"
+
+
+def test_10_6_a_leader_sailing_alone_may_be_intercepted_by_fleets():
+    """10.6: units moving on sea links may be intercepted by enemy fleets within 2 naval MP;
+    11.5: the intercepted may try to avoid (here with Hegelochus' own Naval Rating), back to the
+    port his voyage began at; caught, he is captured (10.8)."""
+    s = clear(start())
+    army(s, MAC, 2, "Pella", 10, leaders=["Hegelochus", "Antipater"])
+    fleet(s, "Ionian", PER, "Lesbos", 3)
+    s = leaders_round(s)
+    s, _ = play(s, "leader:Hegelochus", "sail:North Aegean Sea", "sail:Lemnos")
+    d = decision(s)
+    assert d.kind == "intercept" and d.player == "Bo" and ids(s) == ["intercept:Lesbos", "pass"]
+    escaped = dice(fresh(s), 5)
+    escaped, events = play(escaped, "intercept:Lesbos")  # 5 + 1: he slips back
+    assert escaped.leaders["Hegelochus"] == "space:Pella" and kind(escaped) == "leader_move"
+    caught = dice(fresh(s), 4)
+    caught, _ = play(caught, "intercept:Lesbos")  # 4 + 1: captured
+    assert caught.leaders["Hegelochus"] == "dead"
