@@ -87,3 +87,65 @@ def test_10_6_a_leader_sailing_alone_may_be_intercepted_by_fleets():
     caught = dice(fresh(s), 4)
     caught, _ = play(caught, "intercept:Lesbos")  # 4 + 1: captured
     assert caught.leaders["Hegelochus"] == "dead"
+
+
+def beaten_at_issus(s, retreat_roll: int, persians: int = 10):
+    """The Macedonian Army #2 (60 ASP, Elite 3) from Tarsus beats the Persian Army #2 (10 ASP)
+    at Issus, a port; the Persian must retreat `retreat_roll` spaces."""
+    army(s, MAC, 2, "Tarsus", 60, elite=3)
+    army(s, PER, 2, "Issus", persians)
+    s.round = 2
+    s.loc_start = {"macedonian.2": True, "persian.2": True}
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:1")
+    s = dice(s, 6, 6, 1, 1, retreat_roll, 1, 1, 1, 1, 1, 1)
+    s, _ = play(s, "go:Issus", "stand")
+    while kind(s) == "window":
+        s = answer(s, "pass")
+    return s
+
+
+def test_11_3_e_a_beaten_army_in_a_port_may_retreat_by_sea():
+    """11.3 E: "Il giocatore che si Ritira aggiunge uno ... per ogni MP dopo il primo che avrebbe
+    usato per percorrere la via di Ritirata se fosse normale movimento": a retreat is a move, and
+    a move may go by sea (10.7). Issus to Aradus by sea: two spaces, 2 MP, +1 to the losses."""
+    s = beaten_at_issus(clear(start()), 2)
+    assert kind(s) == "retreat" and decision(s).player == "Bo"
+    assert "sail:Myriandrus" in ids(s) and "to:Myriandrus" in ids(s)
+    s, _ = play(s, "sail:Myriandrus")
+    assert "sail:Aradus" in ids(s)
+    s, events = play(s, "sail:Aradus", "stop")
+    assert s.army("persian.2").space == "Aradus"
+    losses = [e.data for e in events if e.kind == "losses" and e.data["side"] == PER]
+    assert losses and losses[0]["mods"].get("retreat") == 1
+    # 10.7 "non più di 15 ASP ... possono essere trasportati per mare in una singola Azione".
+    s = beaten_at_issus(clear(start()), 2, persians=16)
+    assert kind(s) == "retreat" and "to:Myriandrus" in ids(s)
+    assert not [i for i in ids(s) if i.startswith("sail:")]
+
+
+def test_11_3_e_a_retreat_by_sea_may_be_intercepted_and_sunk():
+    """10.7: armies moving by sea "Sono soggette all'intercettazione (in mare) da parte di Flotte
+    nemiche"; 11.5: with no fleet of its own, any 6 of the interceptor sinks all the ASP carried."""
+    s = clear(start())
+    fleet(s, "Macedonian", MAC, "Salamis", 3)  # two sea MP from Myriandrus
+    s = beaten_at_issus(s, 2)
+    s, _ = play(s, "sail:Myriandrus")
+    d = decision(s)
+    assert d.kind == "intercept" and d.player == "Ann" and "intercept:Salamis" in ids(s)
+    s = dice(s, 3, 6, 1, 1)  # the avoid fails (3); the Macedonian ships fire three dice: a 6
+    s, events = play(s, "intercept:Salamis")
+    assert s.army("persian.2") is None and any(e.kind == "retreat_sunk" for e in events)
+    assert s.fleet("Macedonian").space == "Myriandrus"
+
+
+def test_11_3_e_a_retreat_turned_back_at_sea_goes_on_by_land():
+    """11.5: not sunk, the ships go back to the port they left; the retreat goes on from there."""
+    s = clear(start())
+    fleet(s, "Macedonian", MAC, "Salamis", 1)
+    s = beaten_at_issus(s, 1)
+    s, _ = play(s, "sail:Myriandrus")
+    s = dice(s, 3, 1)  # the avoid fails; the one Macedonian die misses
+    s, events = play(s, "intercept:Salamis")
+    assert any(e.kind == "turned_back" for e in events)
+    assert kind(s) == "retreat" and not [i for i in ids(s) if i.startswith("sail:")]
+    assert "to:Myriandrus" in ids(s)

@@ -1,11 +1,9 @@
-"""After the Battle Scores (11.3 E-I): retreat, battle losses, Fatigue, Useless and flight,
-the fate of garrisons and tribes, Darius's flight, and armies destroyed."""
+"""After the Battle Scores (11.3 F-I; the retreat is in retreat.py): battle losses, Fatigue,
+Useless and flight, the fate of garrisons and tribes, Darius's flight, and armies destroyed."""
 
 from __future__ import annotations
 
-from collections import deque
-
-from engine.alexander.board import LAND_KINDS, MAC, PER, battle_losses, other
+from engine.alexander.board import MAC, PER, battle_losses, other
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.loc import has_loc
 from engine.alexander.state import Army
@@ -13,10 +11,7 @@ from engine.alexander.words import army_t, side_t, space_t
 from engine.alexander.world import (
     ALEXANDER,
     DARIUS,
-    add_gsp,
-    battle_rating,
     enemy_combat,
-    king,
     leaders_of,
     lose_if_bare,
     refresh_control,
@@ -69,164 +64,6 @@ def _royal_treasury_falls(ctx: Ctx, space: str) -> None:
         ctx.emit("royal_treasury", msg("The {side} captures the Royal Treasury.", side=side_t(owner)), side=owner)
     else:
         s.royal_treasury = s.royal_treasury.model_copy(update={"where": f"space:{space}"})
-
-
-# -- retreat (11.3 E) ---------------------------------------------------------------------------
-def hops_from(ctx: Ctx, start: str) -> dict[str, int]:
-    """Distance in land links from a space (retreats must always get farther from the battle)."""
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        space = queue.popleft()
-        for link in ctx.board.links[space]:
-            nxt = link.end(space)
-            if link.kind in LAND_KINDS and nxt not in dist:
-                dist[nxt] = dist[space] + 1
-                queue.append(nxt)
-    return dist
-
-
-def retreat_rating(ctx: Ctx, side: str, armies: list[str]) -> int:
-    """The king's Battle Rating if he is there, else the lowest-rated leader's (11.3 E)."""
-    names = [n for a in armies for n in leaders_of(ctx.s, a)]
-    if not names:
-        return 0
-    if king(ctx.s, side) in names:
-        return battle_rating(king(ctx.s, side))
-    return min(battle_rating(n) for n in names)
-
-
-@runs("retreat_start")
-def _retreat_start(ctx: Ctx, t):
-    s, b = ctx.s, ctx.s.battle
-    b["retreat_mp"] = {MAC: 0, PER: 0}
-    space = b["space"]
-    attacker = s.army(b["attacker"])
-    if not b["winner"]:
-        # A draw: the attacker goes back where it came from; that is no retreat (11.3 E).
-        if attacker is not None and b.get("origin"):
-            attacker.space = b["origin"]
-            ctx.emit("return", msg("{army} returns to {space}.", army=army_t(attacker.id), space=space_t(b["origin"])),
-                     army=attacker.id, space=b["origin"])
-        return
-    loser = b["loser"]
-    if b.get("sally") and loser == b["atk"]:
-        return  # a beaten sortie goes back behind the walls (11.4)
-    armies = [b["attacker"]] if loser == b["atk"] else list(b["defenders"])
-    armies = [a for a in armies if s.army(a)]
-    for a in list(armies):
-        army = s.army(a)
-        if army.useless and s.options.get("useless", True):
-            # A Useless army that loses again is destroyed with its leaders (11.3 H).
-            eliminate_army(ctx, army, msg("a Useless army beaten again"), leaders_die=True)
-            armies.remove(a)
-    b["useless_before"] = True
-    g = s.garrisons.get(space)
-    loose = g.asp if g is not None and g.side == loser and b.get("garrison") else 0
-    if not armies and not loose:
-        return
-    rating = retreat_rating(ctx, loser, armies)
-    roll = ctx.roll(1, loser, msg("Retreat"))[0]
-    need = max(1, roll - rating)
-    ctx.emit("retreat", msg_n("The {side} must retreat {n} space.", "The {side} must retreat {n} spaces.", need,
-                              side=side_t(loser)), side=loser, need=need)
-    b["retreat"] = {"side": loser, "armies": armies, "loose": loose, "path": [space], "need": need, "mp": 0,
-                    "flee": False}
-    ctx.then(task("retreat_step", loser))
-
-
-def retreat_steps(ctx: Ctx) -> list[tuple[str, int]]:
-    s, b = ctx.s, ctx.s.battle
-    r = b["retreat"]
-    here = r["path"][-1]
-    dist = b.setdefault("_hops", None) or hops_from(ctx, b["space"])
-    b["_hops"] = dist
-    found = []
-    for link in ctx.board.links[here]:
-        nxt = link.end(here)
-        if link.kind not in LAND_KINDS or nxt in r["path"]:
-            continue
-        if enemy_combat(s, nxt, r["side"]):
-            continue
-        if dist.get(nxt, 0) <= dist.get(here, 0):
-            continue
-        if ctx.board.spaces[nxt].transit and not any(
-                lk.kind in LAND_KINDS and dist.get(lk.end(nxt), 0) > dist[nxt] and not enemy_combat(s, lk.end(nxt), r["side"])
-                for lk in ctx.board.links[nxt]):
-            continue
-        found.append((nxt, link.cost))
-    return found
-
-
-def may_stop(ctx: Ctx) -> bool:
-    r = ctx.s.battle["retreat"]
-    here = r["path"][-1]
-    info = ctx.board.spaces[here]
-    if len(r["path"]) == 1 or info.transit:
-        return False
-    return len(r["path"]) - 1 >= r["need"] or info.major or info.stronghold
-
-
-@decides("retreat_step")
-def _retreat_decide(ctx: Ctx, t):
-    r = ctx.s.battle["retreat"]
-    options = [opt(f"to:{sp}", msg("{space} ({n} MP)", space=space_t(sp), n=cost)) for sp, cost in retreat_steps(ctx)]
-    if may_stop(ctx):
-        options.insert(0, opt("stop", msg("Stop the retreat here")))
-    if not options:
-        return None
-    done = len(r["path"]) - 1
-    return ctx.ask(t.side, msg("Retreat from {space}: {done} of {need} spaces so far.",
-                               space=space_t(ctx.s.battle["space"]), done=done, need=r["need"]), options, "retreat")
-
-
-@runs("retreat_step")
-def _retreat_stuck(ctx: Ctx, t):
-    """Nowhere left to retreat to: the retreating force is eliminated (reading of 11.3 E)."""
-    s = ctx.s
-    r = s.battle["retreat"]
-    for a in r["armies"]:
-        army = s.army(a)
-        if army is not None:
-            eliminate_army(ctx, army, msg("no way to retreat"))
-    if r["loose"]:
-        take_gsp(s, s.battle["space"], asp=r["loose"])
-    r["armies"], r["loose"], r["gone"] = [], 0, True
-
-
-@chooses("retreat_step")
-def _retreat_choose(ctx: Ctx, t, option_id: str):
-    b = ctx.s.battle
-    r = b["retreat"]
-    if option_id == "stop":
-        _finish_retreat(ctx)
-        return
-    nxt = option_id.split(":", 1)[1]
-    link = ctx.board.link(r["path"][-1], nxt, sea=False)
-    r["path"] = r["path"] + [nxt]
-    r["mp"] += link.cost
-    ctx.then(task("retreat_step", t.side))
-
-
-def _finish_retreat(ctx: Ctx) -> None:
-    s, b = ctx.s, ctx.s.battle
-    r = b["retreat"]
-    end = r["path"][-1]
-    start = r["path"][0]
-    inside = ctx.board.spaces[end].major and not enemy_combat(s, end, r["side"])
-    for a in r["armies"]:
-        army = s.army(a)
-        if army is not None:
-            army.space, army.inside = end, inside
-    if r["loose"] and not r["flee"]:
-        take_gsp(s, start, asp=r["loose"])
-        add_gsp(s, end, r["side"], asp=r["loose"])
-    extra = max(0, r["mp"] - 1)
-    b["retreat_mp"][r["side"]] = b["retreat_mp"].get(r["side"], 0) + extra
-    s.last = {"kind": "retreat", "side": r["side"], "space": b["space"], "path": list(r["path"])}
-    ctx.emit("retreated", msg("The {side} retreats to {space} ({n} MP).", side=side_t(r["side"]), space=space_t(end),
-                              n=r["mp"]), side=r["side"], path=list(r["path"]), mp=r["mp"])
-    refresh_control(s)
 
 
 # -- losses (11.3 F) -----------------------------------------------------------------------------------
@@ -424,10 +261,11 @@ def _flee_choose(ctx: Ctx, t, option_id: str):
     s = ctx.s
     if option_id == "stay":
         return
+    from engine.alexander.retreat import hops_from, new_retreat
+
     army = s.army(t.args["army"])
     b = s.battle
-    b["retreat"] = {"side": t.side, "armies": [army.id], "loose": 0, "path": [army.space], "need": 1, "mp": 0,
-                    "flee": True}
+    b["retreat"] = new_retreat(t.side, [army.id], 0, army.space, 1, flee=True)
     b["_hops"] = hops_from(ctx, army.space)
     b["retreat_mp"] = {t.side: 0}
     ctx.then(task("retreat_step", t.side), task("flee_losses", t.side, army=army.id))

@@ -23,6 +23,7 @@ from engine.alexander import (  # noqa: F401
     movement,
     naval,
     recruit,
+    retreat,
     rounds,
     setup,
     siege,
