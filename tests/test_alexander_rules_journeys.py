@@ -149,3 +149,14 @@ def test_11_3_e_a_retreat_turned_back_at_sea_goes_on_by_land():
     assert any(e.kind == "turned_back" for e in events)
     assert kind(s) == "retreat" and not [i for i in ids(s) if i.startswith("sail:")]
     assert "to:Myriandrus" in ids(s)
+
+
+def test_11_3_e_retreat_mp_are_those_of_a_normal_move_bad_weather_included():
+    """11.3 E "ogni MP dopo il primo che avrebbe usato ... se fosse normale movimento": Bad
+    Weather in Cilicia triples the land link from Issus (Bad Weather card), so a one-space
+    retreat costs 3 MP and adds 2 to the losses."""
+    s = beaten_at_issus(clear(start()), 1)
+    s.bad_weather = ["Cilicia"]  # (set once the Macedonian has marched in)
+    s, events = play(fresh(s), "to:Myriandrus", "stop")
+    losses = [e.data for e in events if e.kind == "losses" and e.data["side"] == PER]
+    assert losses and losses[0]["mods"].get("retreat") == 2
