@@ -571,6 +571,12 @@ def enumerate_answers(decision: Decision, limit: int = 1000) -> list[str]:
     if amounts is None:
         return answers[:limit]
 
+    # A group's running sum never passes its total's upper bound: long walks are cut short.
+    ceiling: dict[str, int] = {}
+    for total in amounts.totals:
+        ceiling[total.group] = min(ceiling.get(total.group, total.hi), total.hi)
+    used: dict[str, int] = {}
+
     def walk(index: int, counts: dict[str, int]):
         if len(answers) >= limit:
             return
@@ -580,9 +586,12 @@ def enumerate_answers(decision: Decision, limit: int = 1000) -> list[str]:
                 answers.append(answer)
             return
         item = amounts.items[index]
-        for n in range(item.min, item.max + 1):
+        room = ceiling.get(item.group, item.max) - used.get(item.group, 0)
+        for n in range(item.min, min(item.max, room) + 1):
             counts[item.id] = n
+            used[item.group] = used.get(item.group, 0) + n
             walk(index + 1, counts)
+            used[item.group] -= n
         counts[item.id] = 0
 
     walk(0, {})
