@@ -39,6 +39,11 @@ def pass_all(state, *names):
     return state
 
 
+def offered(state, action):
+    """The options that take `action` ("special:fortify": one per city that may be fortified)."""
+    return [i for i in option_ids(state) if i == action or i.startswith(action + ":")]
+
+
 def whose(state):
     return decision(state).player
 

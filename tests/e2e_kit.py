@@ -298,5 +298,5 @@ def quick_option(options: dict[str, Choice]) -> str:
             return wanted
     disband = [c for c in options.values() if c.option_id.startswith("disband:")]
     if disband:
-        return max(disband, key=lambda c: int(re.search(r"saves (\d+)", c.label)[1])).option_id
+        return disband[0].option_id  # the upkeep's first answer loses the fewest VP
     return sorted(options)[0]

@@ -57,8 +57,8 @@ async def test_byz_pass_and_choose(world):
 async def test_takeback_own_last_choice_only_while_nobody_chose_since(world):
     channel, members = await open_game(world)
     first = waiting_member(current_prompts(channel)[0], members)
-    await world.slash(first, channel, "byz take", city="take:Damascus")
-    second_decision = current_prompts(channel)[0]  # still the same player: where the cube comes from
+    await world.slash(first, channel, "byz choose", option="tax")
+    second_decision = current_prompts(channel)[0]  # still the same player: how many cubes go to taxes
     assert waiting_member(second_decision, members) is first
 
     others = [m for m in members if m is not first]

@@ -118,11 +118,11 @@ async def test_turn_prompts_follow_each_players_ping_setting(world):
     await world.slash(order[0], channel, "settings ping", mode="dm")
     await world.slash(order[1], channel, "settings ping", mode="both")
 
-    await world.slash(first, channel, "byz take", city="take:Damascus")
-    own_next = current_prompts(channel)[0]  # still `first`: where the cube comes from
+    await world.slash(first, channel, "byz choose", option="tax")
+    own_next = current_prompts(channel)[0]  # still `first`: how many cubes for taxes
     assert waiting_member(own_next, members) is first and own_next.mentions == []
 
-    await world.slash(first, channel, "byz choose", option="source:available")
+    await world.slash(first, channel, "byz choose", option="tax:byzantine=18")
     second = current_prompts(channel)[0]
     nxt = waiting_member(second, members)
     await world.slash(nxt, channel, "byz pass")

@@ -28,7 +28,7 @@ def test_simon_takes_damascus_with_a_casualty_cube():
     """A. KONTROLLE ÜBER EINE STADT ÜBERNEHMEN, example: Simon pays 3 Byzantine bezants for a
     casualty cube, gains 3 Byzantine VP (13) and places his Byzantine army in Damascus."""
     state = new_game(("Simon", "Andy", "Jerry"))
-    state, events = play(state, "Simon take:Damascus", "Simon source:casualty")
+    state, events = play(state, "Simon pref:cube_source=ask", "Simon take:Damascus", "Simon source:casualty")
     simon = state.player("Simon")
     assert simon.vp["byzantine"] == 13
     assert simon.treasury["byzantine"] == 12
@@ -44,9 +44,9 @@ def test_a_cube_from_the_arab_levy_onto_the_byzantine_movement_box():
     state = new_game(PLAYERS)
     set_army(state, "Simon", "arab", main=8, levy=1, movement=5)
     rebalance(state)
-    state, _ = play(state, "Simon reinforce", "Simon to:byzantine.movement")
+    state, _ = play(state, "Simon pref:cube_source=ask", "Simon reinforce", "Simon reinforce:byzantine.movement=1")
     assert "source:arab.levy" in option_ids(state)
-    state, events = play(state, "Simon source:arab.levy", "Simon done")
+    state, events = play(state, "Simon source:arab.levy")
     simon = state.player("Simon")
     assert (simon.arab.levy, simon.byzantine.movement) == (0, 3)
     assert simon.treasury == {"byzantine": 12, "arab": 5}
@@ -61,12 +61,13 @@ def test_andy_reinforces_with_two_free_cubes_and_one_arab_movement_cube():
     state = turn_to(new_game(PLAYERS), "Andy")
     andy = state.player("Andy")
     assert (andy.byzantine.elite, andy.byzantine.main, andy.byzantine.levy, andy.arab.movement) == (1, 3, 2, 5)
-    state, _ = play(state, "Andy reinforce", "Andy to:byzantine.elite", "Andy source:available")
+    state, _ = play(state, "Andy pref:cube_source=ask", "Andy reinforce")
     # At most one cube per elite box in one action.
-    assert "to:byzantine.elite" not in option_ids(state)
-    assert "to:arab.elite" in option_ids(state)
-    state, _ = play(state, "Andy to:byzantine.main", "Andy source:available")
-    state, _ = play(state, "Andy to:byzantine.levy")
+    elite = {i.id: i.max for i in GAME.pending(state)[0].amounts.items if i.id.endswith("elite")}
+    assert elite == {"byzantine.elite": 1, "arab.elite": 1}
+    state, _ = play(state, "Andy reinforce:byzantine.elite=1,byzantine.main=1,byzantine.levy=1")
+    # Where each cube comes from: Andy is asked (his setting), cube after cube.
+    state, _ = play(state, "Andy source:available", "Andy source:available")
     assert "source:arab.movement" in option_ids(state)
     state, events = play(state, "Andy source:arab.movement")
     andy = state.player("Andy")
@@ -97,13 +98,13 @@ def test_jerrys_byzantine_civil_war_against_simon_in_damascus():
     jerry_casualty, jerry_free = state.player("Jerry").casualty, state.player("Jerry").available
     simon_casualty = state.player("Simon").casualty
 
-    state, events = play(state, "Jerry move:byzantine", "Jerry to:Damascus")
+    state, events = play(state, "Jerry move:byzantine:to:Damascus")
     jerry = state.player("Jerry")
     assert jerry.byzantine.at == "Damascus"
     assert jerry.byzantine.movement == 1 and jerry.casualty == jerry_casualty + 1
     assert kinds(events, "attack") == []  # a city of the army's own side: no attack by the move
     assert "civil_war" in option_ids(state)
-    state, events = play(state, "Jerry civil_war", "Jerry source:available")
+    state, events = play(state, "Jerry civil_war")
     assert state.boxes["byzantine_civil_war"] == jerry.seat
     assert state.player("Jerry").available == jerry_free - 1
     assert state.player("Jerry").treasury["byzantine"] == 15  # the free cube costs nothing
@@ -116,7 +117,7 @@ def test_jerrys_byzantine_civil_war_against_simon_in_damascus():
     siege = kinds(events, "siege")
     assert [(e.data["city"], e.data["strength"]) for e in siege] == [("Damascus", 3)]
     assert rolls(events) == [[1, 2, 3]]
-    state, events = play(state, "Jerry source:available")
+    state, events = play(state)
     damascus = state.cities["Damascus"]
     assert (damascus.side, damascus.markers, damascus.controller) == ("byzantine", 2, jerry.seat)
     assert damascus.control_cube
@@ -138,9 +139,8 @@ def test_andy_improves_mecca_to_three_markers():
     turn_to(state, "Andy")
     free = state.player("Andy").available
     assert state.cities["Mecca"].markers == 2
-    state, _ = play(state, "Andy special:arab_improvement", "Andy source:available")
-    assert "improve:Mecca" in option_ids(state)
-    state, _ = play(state, "Andy improve:Mecca")
+    assert "special:arab_improvement:Mecca" in option_ids(state)
+    state, _ = play(state, "Andy special:arab_improvement:Mecca")
     andy = state.player("Andy")
     assert state.cities["Mecca"].markers == 3
     assert state.boxes["arab_improvement_1"] == andy.seat
@@ -149,8 +149,8 @@ def test_andy_improves_mecca_to_three_markers():
     assert andy.treasury == {"byzantine": 15, "arab": 5}
     # Three markers is the limit: Mecca can no longer be improved.
     turn_to(state, "Jerry")
-    state, _ = play(state, "Jerry special:arab_improvement", "Jerry source:available")
-    assert "improve:Mecca" not in option_ids(state)
+    assert "special:arab_improvement:Mecca" not in option_ids(state)
+    assert "special:arab_improvement:Medina" in option_ids(state)
     check(state)
 
 
@@ -165,11 +165,10 @@ def test_simon_sends_the_bulgars_against_athens():
     rebalance(state)
     casualty = state.player("Simon").casualty
     assert state.bulgars == 7
-    state, events = play(state, "Simon special:bulgars")
+    assert {i for i in option_ids(state) if i.startswith("special:bulgars")} == {
+        "special:bulgars:Adrianople", "special:bulgars:Athens", "special:bulgars:Dyrrachium", "special:bulgars:more"}
+    state, events = play(state, "Simon pref:cube_source=ask", "Simon special:bulgars:Athens")
     assert state.bulgars == 9
-    assert set(option_ids(state)) == {"bulgar_attack:Adrianople", "bulgar_attack:Athens",
-                                      "bulgar_attack:Dyrrachium", "bulgar_reinforce"}
-    state, _ = play(state, "Simon bulgar_attack:Athens")
     assert "source:casualty" in option_ids(state)
     pin_dice(state, [1, 2])
     state, events = play(state, "Simon source:casualty")
@@ -194,10 +193,8 @@ def test_andy_places_his_arab_army_in_hira_and_moves_to_baghdad():
     rebalance(state)
     turn_to(state, "Andy")
     casualty = state.player("Andy").casualty
-    assert "place:arab" in option_ids(state)
-    state, _ = play(state, "Andy place:arab")
-    assert "place:Hira" in option_ids(state)  # any Arab city, whoever holds it
-    state, _ = play(state, "Andy place:Hira")
+    assert "place:arab:Hira" in option_ids(state)  # any Arab city, whoever holds it
+    state, _ = play(state, "Andy place:arab:Hira")
     assert state.player("Andy").arab.at == "Hira"
     assert {"to:Baghdad", "done"} <= set(option_ids(state))  # placing alone is a move action
     pin_dice(state, [1, 2, 3])
@@ -206,7 +203,7 @@ def test_andy_places_his_arab_army_in_hira_and_moves_to_baghdad():
     assert andy.arab.movement == 4 and andy.casualty == casualty + 1
     assert [(e.data["city"], e.data["strength"]) for e in kinds(events, "siege")] == [("Baghdad", 3)]
     assert rolls(events) == [[1, 2, 3]]
-    state, _ = play(state, "Andy source:available")
+    state, _ = play(state)
     baghdad = state.cities["Baghdad"]
     andy = state.player("Andy")
     assert (baghdad.side, baghdad.markers, baghdad.controller) == ("arab", 2, andy.seat)
@@ -238,25 +235,28 @@ def ankara_position(jerry_arab_bezants: int = 0):
     return turn_to(state, "Jerry")
 
 
-def ankara_battle(jerry_arab_bezants: int = 0):
+def ankara_battle(jerry_arab_bezants: int = 0, ask: bool = False):
     """The Kampf example played through: returns the state, events, and Jerry's casualty pool
-    before the action."""
+    before the action. `ask`: Jerry is asked where his cubes come from."""
     state = ankara_position(jerry_arab_bezants)
     casualty = state.player("Jerry").casualty
-    state, events = play(state, "Jerry move:arab", "Jerry to:Ankara")
+    if ask:
+        state, _ = play(state, "Jerry pref:cube_source=ask")
+    state, events = play(state, "Jerry move:arab:to:Ankara")
     assert state.player("Jerry").arab.movement == 3
     # Andy's army is in Ankara: it may retreat before the battle; it stays.
-    assert GAME.pending(state)[0].player == "Andy" and set(option_ids(state)) == {"stay", "retreat"}
+    assert GAME.pending(state)[0].player == "Andy" and option_ids(state)[0] == "stay"
+    assert option_ids(state)[1:] and all(i.startswith("retreat:") for i in option_ids(state)[1:])
     pin_dice(state, [2, 4, 6, 1, 3, 5, 5])
     state, more = play(state, "Andy stay")
     events += more
-    # The attacker removes his losses first, then the defender.
+    # The attacker removes his losses first, then the defender; each chooses both cubes at once.
     assert GAME.pending(state)[0].player == "Jerry"
-    assert set(option_ids(state)) == {"loss:main", "loss:movement"}
-    state, more = play(state, "Jerry loss:main", "Jerry loss:movement")
+    assert set(option_ids(state)) == {"loss:main=2", "loss:main=1,movement=1", "loss:movement=2"}
+    state, more = play(state, "Jerry loss:main=1,movement=1")
     events += more
     assert GAME.pending(state)[0].player == "Andy"
-    state, more = play(state, "Andy loss:elite", "Andy loss:main")
+    state, more = play(state, "Andy loss:elite=1,main=1")
     events += more
     return state, events, casualty
 
@@ -284,8 +284,8 @@ def test_jerry_beats_andys_army_at_ankara():
     check(state)
 
 
-def ankara_siege(jerry_arab_bezants: int = 0):
-    state, events, casualty = ankara_battle(jerry_arab_bezants)
+def ankara_siege(jerry_arab_bezants: int = 0, ask: bool = False):
+    state, events, casualty = ankara_battle(jerry_arab_bezants, ask)
     pin_dice(state, [1, 1, 3, 6])
     state, more = play(state, "Andy retreat:Nicaea")
     events += more
@@ -295,7 +295,7 @@ def ankara_siege(jerry_arab_bezants: int = 0):
     assert [(e.data["city"], e.data["strength"]) for e in kinds(events, "siege")] == [("Ankara", 4)]
     assert rolls(events)[-1] == [1, 1, 3, 6]
     assert GAME.pending(state)[0].player == "Jerry"
-    state, more = play(state, "Jerry loss:main")
+    state, more = play(state, "Jerry loss:main=1")
     events += more
     return state, events, casualty
 
@@ -327,8 +327,9 @@ def test_jerry_conquers_ankara_and_takes_two_army_cubes_for_control():
     assert jerry.vp == {"byzantine": 10, "arab": 12}
     assert jerry.treasury["arab"] == 2
     assert GAME.pending(state)[0].player == "Jerry"
-    assert set(option_ids(state)) == {"army:main", "army:movement"}  # no cube can be bought
-    state, more = play(state, "Jerry army:main", "Jerry army:movement")
+    # No cube can be bought: both cubes from the army, in one choice.
+    assert set(option_ids(state)) == {"army:main=2", "army:main=1,movement=1", "army:movement=2"}
+    state, more = play(state, "Jerry army:main=1,movement=1")
     jerry = state.player("Jerry")
     ankara = state.cities["Ankara"]
     assert (jerry.arab.main, jerry.arab.movement) == (6, 1)
@@ -345,12 +346,13 @@ def test_jerry_with_three_bezants_must_buy_the_control_cube_for_ankara():
     """Erfolgreiche Eroberung, the example's counter-case: "Hätte er noch drei Bezants in der
     Staatskasse gehabt, wäre er gezwungen gewesen, damit den Kontrollmarker zu bezahlen." With 1
     bezant before the booty he has 3: he must buy a cube and may not take two from his army."""
-    state, events, casualty = ankara_siege(jerry_arab_bezants=1)
-    assert state.player("Jerry").treasury["arab"] == 3
-    ids = option_ids(state)
+    asked, _, _ = ankara_siege(jerry_arab_bezants=1, ask=True)
+    assert asked.player("Jerry").treasury["arab"] == 3
+    ids = option_ids(asked)
     assert ids and all(i.startswith("source:") for i in ids)
     assert "source:available" not in ids and "source:casualty" in ids
-    state, _ = play(state, "Jerry source:casualty")
+    # By his preference (the free pool, then the casualty pool) the cube is bought without a question.
+    state, events, casualty = ankara_siege(jerry_arab_bezants=1)
     jerry = state.player("Jerry")
     assert jerry.treasury["arab"] == 0
     assert (jerry.arab.main, jerry.arab.movement) == (7, 2)
@@ -374,9 +376,9 @@ def test_simons_arab_army_retreats_from_tarsus_through_antioch():
     rebalance(state)
     turn_to(state, "Jerry")
     casualty = state.player("Simon").casualty
-    state, _ = play(state, "Jerry move:byzantine", "Jerry to:Tarsus")
+    state, _ = play(state, "Jerry move:byzantine:to:Tarsus")
     pin_dice(state, [6, 6, 1, 1, 1])
-    state, events = play(state, "Simon stay", "Simon loss:main", "Simon loss:movement")
+    state, events = play(state, "Simon stay", "Simon loss:main=1,movement=1")
     assert rolls(events) == [[6, 6, 1], [1, 1]]
     simon = state.player("Simon")
     assert simon.arab.strength() == 1
@@ -388,9 +390,9 @@ def test_simons_arab_army_retreats_from_tarsus_through_antioch():
     state, events = play(state, "Simon retreat:Palmyra")
     retreat = kinds(events, "retreat")[0]
     assert retreat.data["path"] == ["Tarsus", "Antioch", "Palmyra"] and retreat.data["losses"] == 1
-    assert set(option_ids(state)) == {"loss:main", "loss:movement"}
+    assert set(option_ids(state)) == {"loss:main=1", "loss:movement=1"}
     pin_dice(state, [1])
-    state, events = play(state, "Simon loss:movement")
+    state, events = play(state, "Simon loss:movement=1")
     simon = state.player("Simon")
     assert simon.arab.at == "Palmyra"
     assert (simon.arab.main, simon.arab.movement) == (1, 0)
@@ -401,7 +403,7 @@ def test_simons_arab_army_retreats_from_tarsus_through_antioch():
     # Two cubes lost in the battle, one on the retreat, and the control cube on Tarsus.
     assert simon.casualty == casualty + 4
     # A city of one marker keeps one marker and gives neither VP nor booty.
-    state, _ = play(state, "Jerry source:available")
+    state, _ = play(state)
     jerry = state.player("Jerry")
     assert jerry.vp == {"byzantine": 10, "arab": 10} and jerry.treasury == {"byzantine": 15, "arab": 5}
     check(state)
@@ -421,17 +423,16 @@ def fleet_position(arab_fleet: bool = True, byzantine_fleet: str | None = "Simon
 
 
 def candia_label(state) -> str:
-    return next(o.label for o in GAME.pending(state)[0].options if o.id == "to:Candia")
+    return next(o.label for o in GAME.pending(state)[0].options if o.id == "move:arab:to:Candia")
 
 
 def test_alexandria_to_candia_costs_two_without_the_arab_fleet():
     """F. BEWEGUNG UND/ODER ANGRIFF, example (Alexandria to Candia): an Arab sea move normally
     costs two movement cubes."""
     state = fleet_position(arab_fleet=False, byzantine_fleet=None)
-    state, _ = play(state, "Andy move:arab")
-    assert candia_label(state) == "Attack byzantine Candia (2 movement, by sea)"
+    assert candia_label(state) == "Attack Byzantine Candia (2 movement cubes, by sea)"
     pin_dice(state, [1, 1])
-    state, events = play(state, "Andy to:Candia")
+    state, events = play(state, "Andy move:arab:to:Candia")
     assert state.player("Andy").arab.movement == 1
     assert kinds(events, "fleet") == []
 
@@ -450,9 +451,8 @@ def test_alexandria_to_candia_with_the_fleets(choice, spent, dice):
     aufwenden muß"); each use is his choice."""
     state = fleet_position()
     casualty = state.player("Andy").casualty
-    state, _ = play(state, "Andy move:arab")
-    assert candia_label(state) == "Attack byzantine Candia (1 movement, by sea; 2 if doubled)"
-    state, _ = play(state, "Andy to:Candia")
+    assert candia_label(state) == "Attack Byzantine Candia (1 movement cube, by sea; 2 if doubled)"
+    state, _ = play(state, "Andy move:arab:to:Candia")
     assert GAME.pending(state)[0].player == "Simon"
     assert option_ids(state) == ["fleet:none", "fleet:double", "fleet:roll", "fleet:double_roll"]
     pin_dice(state, [1] * dice + [1, 1])  # the fleet misses; then Candia's siege (2 markers)
@@ -460,11 +460,11 @@ def test_alexandria_to_candia_with_the_fleets(choice, spent, dice):
     andy = state.player("Andy")
     assert andy.arab.movement == 3 - spent
     assert [e.data["cubes"] for e in kinds(events, "movement")] == [spent]
-    fleet_rolls = [e.data["dice"] for e in kinds(events, "roll") if e.data["why"] == "the Byzantine fleet"]
+    fleet_rolls = [e.data["dice"] for e in kinds(events, "roll") if e.data["who"] == "Simon's Byzantine fleet"]
     assert fleet_rolls == ([[1] * dice] if dice else [])
     assert andy.arab.at == "Candia"
     assert [(e.data["city"], e.data["strength"]) for e in kinds(events, "siege")] == [("Candia", 2)]
-    state, _ = play(state, "Andy source:available")
+    state, _ = play(state)
     assert andy.casualty == casualty + spent
     assert state.cities["Candia"].controller == andy.seat
     check(state)
@@ -475,14 +475,14 @@ def test_the_byzantine_fleet_hits_before_the_army_lands():
     sea move (its owner chooses from elite, main, movement). The losses are taken at sea,
     before the army attacks Candia."""
     state = fleet_position()
-    state, _ = play(state, "Andy move:arab", "Andy to:Candia")
+    state, _ = play(state, "Andy move:arab:to:Candia")
     pin_dice(state, [4, 6, 1, 1])
     state, events = play(state, "Simon fleet:double_roll")
     assert rolls(events) == [[4, 6]]
     assert kinds(events, "siege") == []
     assert GAME.pending(state)[0].player == "Andy"
-    assert set(option_ids(state)) == {"loss:main", "loss:movement"}
-    state, events = play(state, "Andy loss:main", "Andy loss:main")
+    assert set(option_ids(state)) == {"loss:main=2", "loss:main=1,movement=1"}
+    state, events = play(state, "Andy loss:main=2")
     andy = state.player("Andy")
     assert (andy.arab.main, andy.arab.movement) == (2, 1)
     assert rolls(events) == [[1, 1]]  # now the siege of Candia, against an army of strength 2
@@ -600,11 +600,11 @@ def test_constantinople_falls_and_the_game_ends_at_once():
     city scoring."""
     state = constantinople_position(elite=1, main=7)
     pin_dice(state, [4, 1, 1, 1, 1])
-    state, events = play(state, "Jerry move:arab", "Jerry to:Constantinople")
+    state, events = play(state, "Jerry move:arab:to:Constantinople")
     assert [(e.data["city"], e.data["strength"]) for e in kinds(events, "siege")] == [("Constantinople", 5)]
     assert rolls(events) == [[4, 1, 1, 1, 1]]
     # One hit, two cubes.
-    state, events = play(state, "Jerry loss:main", "Jerry loss:main")
+    state, events = play(state, "Jerry loss:main=2")
     jerry = state.player("Jerry")
     assert jerry.arab.strength() == 6
     assert state.finished and state.constantinople_fallen and GAME.pending(state) == []
@@ -620,9 +620,9 @@ def test_constantinople_hits_count_double():
     stronger than the city's 5: it goes back to Adrianople."""
     state = constantinople_position(elite=0, main=8)
     pin_dice(state, [4, 5, 1, 1, 1])
-    state, events = play(state, "Jerry move:arab", "Jerry to:Constantinople")
+    state, events = play(state, "Jerry move:arab:to:Constantinople")
     assert [e.data["hits"] for e in kinds(events, "roll")] == [2]
-    state, events = play(state, *["Jerry loss:main"] * 4)
+    state, events = play(state, "Jerry loss:main=4")
     jerry = state.player("Jerry")
     assert (jerry.arab.main, jerry.arab.movement) == (4, 1)
     assert jerry.arab.at == "Adrianople"
@@ -632,9 +632,14 @@ def test_constantinople_hits_count_double():
 
 
 def move_costs(state) -> dict[str, int]:
-    """The movement cost each `to:` option of the pending move decision names."""
-    return {o.id.removeprefix("to:"): int(re.search(r"\((\d+) movement", o.label).group(1))
-            for o in GAME.pending(state)[0].options if o.id.startswith("to:")}
+    """The movement cost each move option names: `move:<side>:to:City` in the action decision (the
+    first move), `to:City` in the move decision (the second)."""
+    costs = {}
+    for o in GAME.pending(state)[0].options:
+        head, sep, city = o.id.rpartition("to:")
+        if sep and head in ("", "move:byzantine:", "move:arab:"):
+            costs[city] = int(re.search(r"\((\d+) movement", o.label).group(1))
+    return costs
 
 
 def test_two_moves_cost_three_for_a_byzantine_army_by_land_or_sea():
@@ -646,9 +651,8 @@ def test_two_moves_cost_three_for_a_byzantine_army_by_land_or_sea():
     state = new_game(PLAYERS)
     set_army(state, "Simon", "byzantine", at="Smyrna", main=3, movement=3)
     rebalance(state)
-    state, _ = play(state, "Simon move:byzantine")
     assert move_costs(state)["Nicaea"] == 1
-    state, _ = play(state, "Simon to:Nicaea")
+    state, _ = play(state, "Simon move:byzantine:to:Nicaea")
     assert move_costs(state)["Constantinople"] == 2  # a second move: one cube more
     state, events = play(state, "Simon to:Constantinople")
     assert [e.data["cubes"] for e in kinds(events, "movement")] == [2]
@@ -675,11 +679,10 @@ def test_arab_sea_moves_cost_two_and_a_second_move_one_more(arab_cities, start, 
         set_city(state, city, side="arab", markers=1)
     set_army(state, "Simon", "arab", at=start, main=3, movement=5)
     rebalance(state)
-    state, _ = play(state, "Simon move:arab")
     spent = []
-    for to, cost in zip(path, costs, strict=True):
+    for step, (to, cost) in enumerate(zip(path, costs, strict=True)):
         assert move_costs(state)[to] == cost
-        state, events = play(state, f"Simon to:{to}")
+        state, events = play(state, f"Simon move:arab:to:{to}" if step == 0 else f"Simon to:{to}")
         spent += [e.data["cubes"] for e in kinds(events, "movement")]
     assert spent == costs
     simon = state.player("Simon")
@@ -700,10 +703,9 @@ def test_arab_sea_move_from_nicaea_to_constantinople_costs_four_or_eight(fleet, 
         state.boxes["byzantine_fleet"] = state.player("Simon").seat
     rebalance(state)
     turn_to(state, "Jerry")
-    state, _ = play(state, "Jerry move:arab")
     assert move_costs(state)["Constantinople"] == 4
     pin_dice(state, [1] * 5)
-    state, events = play(state, "Jerry to:Constantinople")
+    state, events = play(state, "Jerry move:arab:to:Constantinople")
     if fleet:
         state, more = play(state, f"Simon {fleet}")
         events += more
@@ -720,7 +722,7 @@ def test_an_army_spending_its_last_cube_to_move_is_disbanded_instead():
     set_army(state, "Simon", "arab", at="Mecca", movement=1)
     rebalance(state)
     casualty = state.player("Simon").casualty
-    state, events = play(state, "Simon move:arab", "Simon to:Medina")
+    state, events = play(state, "Simon move:arab:to:Medina")
     simon = state.player("Simon")
     assert simon.arab.at is None and simon.arab.movement == 0
     assert simon.casualty == casualty + 1
@@ -731,4 +733,4 @@ def test_an_army_spending_its_last_cube_to_move_is_disbanded_instead():
     # With a cube on the main army box again, the army may be placed anew.
     set_army(state, "Simon", "arab", main=1)
     turn_to(rebalance(state), "Simon")
-    assert "place:arab" in option_ids(state)
+    assert "place:arab:Mecca" in option_ids(state)

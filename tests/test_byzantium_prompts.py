@@ -23,17 +23,15 @@ def test_a_move_into_a_city_of_another_side_is_labelled_as_an_attack_on_that_cit
     state = new_game(("Ann", "Bo"))
     set_army(state, "Ann", "byzantine", at="Edessa", main=6, movement=5)
     ready(state, "Ann")
-    state, _ = play(state, "Ann move:byzantine")
     found = labels(state)
-    assert found["to:Amida"] == "Attack persian Amida (1 movement)"
-    assert found["to:Antioch"] == "Antioch (1 movement)"
+    assert found["move:byzantine:to:Amida"] == "Attack Persian Amida (1 movement cube)"
+    assert found["move:byzantine:to:Antioch"] == "To Antioch (1 movement cube)"
     state = new_game(("Ann", "Bo"))
     set_city(state, "Alexandria", side="arab", markers=2, controller="Ann")
     set_army(state, "Ann", "arab", at="Alexandria", main=5, movement=4)
     state.boxes["byzantine_fleet"] = 1
     ready(state, "Ann")
-    state, _ = play(state, "Ann move:arab")
-    assert labels(state)["to:Candia"] == "Attack byzantine Candia (2 movement, by sea; 4 if doubled)"
+    assert labels(state)["move:arab:to:Candia"] == "Attack Byzantine Candia (2 movement cubes, by sea; 4 if doubled)"
 
 
 def test_the_civil_war_option_says_it_takes_the_civil_war_box_and_a_cube():
@@ -43,17 +41,23 @@ def test_the_civil_war_option_says_it_takes_the_civil_war_box_and_a_cube():
     set_city(state, "Damascus", controller="Bo")
     set_army(state, "Ann", "byzantine", at="Damascus", main=4, movement=2)
     ready(state, "Ann")
-    state, _ = play(state, "Ann move:byzantine")
-    assert labels(state)["civil_war"] == "Civil war: attack Damascus (civil war box: a cube from your free pool)"
-    assert "special action" in decision(state).prompt
+    assert labels(state)["move:byzantine:civil_war"] == ("Civil war: attack Damascus (civil war box: a cube from your "
+                                                         "free pool)")
+    moved = state.model_copy(deep=True)
+    set_army(moved, "Ann", "byzantine", at="Damascus", main=4, movement=4)
+    ready(moved, "Ann")
+    moved, _ = play(moved, "Ann move:byzantine:to:Jerusalem", "Ann to:Damascus")  # after a move: the move decision
+    assert labels(moved)["civil_war"].startswith("Civil war: attack Damascus")
+    assert "special action" in decision(moved).prompt
     state = new_game(("Ann", "Bo"))
     set_city(state, "Damascus", controller="Bo")
     set_army(state, "Ann", "byzantine", at="Damascus", main=4, movement=2)
     ready(state, "Ann", casualty={"Ann": 10})
     state.player("Ann").casualty += state.player("Ann").available  # no free cube left
     state.player("Ann").available = 0
-    state, _ = play(state, "Ann move:byzantine")
-    assert labels(state)["civil_war"] == "Civil war: attack Damascus (civil war box: a cube for 3 byzantine bezants)"
+    state._decisions = None
+    assert labels(state)["move:byzantine:civil_war"] == ("Civil war: attack Damascus (civil war box: a cube for 3 "
+                                                         "Byzantine bezants)")
 
 
 def test_a_bulgar_attack_speaks_to_its_sender_as_the_sender():
@@ -65,32 +69,35 @@ def test_a_bulgar_attack_speaks_to_its_sender_as_the_sender():
     for name in ("Bo", "Cy"):
         set_army(state, name, "byzantine", at="Thessalonica", main=2)
     ready(state, "Bo")
-    state, _ = play(state, "Bo special:bulgars", "Bo bulgar_attack:Thessalonica", "Bo source:available")
+    state, _ = play(state, "Bo special:bulgars:Thessalonica")
     assert decision(state).player == "Bo"
-    assert decision(state).prompt.startswith("The Bulgars you sent attack Thessalonica, where your byzantine army")
+    assert decision(state).prompt.startswith("The Bulgars you sent attack Thessalonica, where your Byzantine army")
     state, _ = play(state, "Bo stay")
     assert decision(state).player == "Cy"
-    assert decision(state).prompt.startswith("The Bulgars sent by Bo attack Thessalonica, where your byzantine army")
+    assert decision(state).prompt.startswith("The Bulgars sent by Bo attack Thessalonica, where your Byzantine army")
 
 
 @pytest.mark.parametrize(("free", "expected"), [
     (None, {
-        "take:Jerusalem": "Take Jerusalem (+3 byzantine VP; a cube from your free pool)",
+        "take:Jerusalem": "Take Jerusalem (+3 Byzantine VP; a cube from your free pool)",
         "reinforce": "Reinforce your armies (up to 3 cubes from your free pool)",
-        "special:bulgars": "Bulgars (+2 cubes, then attack or 2 more; a cube from your free pool)",
-        "special:emperor": "Become Emperor (+2 byzantine VP, the purple guard cube; no cube needed)",
+        "special:bulgars:Thessalonica": "The Bulgars (9) attack Thessalonica (a cube from your free pool)",
+        "special:bulgars:more": "Add 4 cubes to the Bulgars, to 11 (a cube from your free pool)",
+        "special:emperor": "Become Emperor (+2 Byzantine VP, the purple guard cube; no cube needed)",
         "special:byzantine_fleet": "Take the Byzantine fleet (a cube from your free pool)",
-        "special:arab_improvement": "Arab city improvement (+1 marker; a cube from your free pool)",
-        "church": "Build a church (+2 VP; 6 byzantine bezants and a cube from your free pool)",
-        "move:byzantine": "Move/attack: your byzantine army at Ankara (2 movement cubes left)",
-        "place:arab": "Bring your arab army onto the board (no cost; it may then move)",
+        "special:arab_improvement:Tabuk": "Improve Tabuk to 2 markers (a cube from your free pool)",
+        "special:fortify:Ankara": "Fortify Ankara (+1 in sieges; a cube from your free pool)",
+        "church": "Build a church (+2 Byzantine VP; 6 bezants and a cube from your free pool)",
+        "move:byzantine:to:Caesarea": "To Caesarea (1 movement cube)",
+        "place:arab:Tabuk": "Enter the board at Tabuk",
     }),
     (0, {
-        "take:Jerusalem": "Take Jerusalem (+3 byzantine VP; a cube for 3 byzantine bezants)",
+        "take:Jerusalem": "Take Jerusalem (+3 Byzantine VP; a cube for 3 Byzantine bezants)",
         "reinforce": "Reinforce your armies (up to 3 cubes, 3 bezants each)",
-        "special:bulgars": "Bulgars (+2 cubes, then attack or 2 more; a cube for 3 bezants)",
-        "special:byzantine_fleet": "Take the Byzantine fleet (a cube for 3 byzantine bezants)",
-        "mosque": "Build a mosque (+2 VP; 9 arab bezants with the cube)",
+        "special:bulgars:Thessalonica": "The Bulgars (9) attack Thessalonica (a cube for 3 Arab bezants)",
+        "special:bulgars:more": "Add 4 cubes to the Bulgars, to 11 (a cube for 3 bezants)",
+        "special:byzantine_fleet": "Take the Byzantine fleet (a cube for 3 Byzantine bezants)",
+        "mosque": "Build a mosque (+2 Arab VP; 9 bezants with the cube)",
     }),
     (2, {"reinforce": "Reinforce your armies (up to 3 cubes: 2 free, then 3 bezants each)"}),
 ])
@@ -124,9 +131,10 @@ def test_the_retreat_offer_shows_where_the_army_would_go_and_what_it_would_lose(
     set_army(state, "Ann", "arab", at="Tabuk", main=5, movement=3)
     set_army(state, "Bo", "byzantine", at="Jerusalem", main=2, movement=2)
     ready(state, "Ann")
-    state, _ = play(state, "Ann move:arab", "Ann to:Jerusalem")
-    assert labels(state)["retreat"] == "Retreat to Alexandria or Damascus (no loss)"
-    assert decision(state).prompt == ("Ann's arab army attacks Jerusalem, where your byzantine army stands "
+    state, _ = play(state, "Ann move:arab:to:Jerusalem")
+    assert labels(state) == {"stay": "Stay and fight in Jerusalem", "retreat:Alexandria": "Retreat to Alexandria (no loss)",
+                             "retreat:Damascus": "Retreat to Damascus (no loss)"}
+    assert decision(state).prompt == ("Ann's Arab army attacks Jerusalem, where your Byzantine army stands "
                                       "(2 strong). Retreating, it would go to Alexandria or Damascus, losing no "
                                       "cube. Retreat or fight?")
     # Bo's Arab army needs the leave of Cy's Byzantine fleet to retreat by sea: from Leucosia there is
@@ -154,7 +162,7 @@ def arab_army_attacked_under_cys_fleet(at, attacker_from, byzantine=None, arab=N
     set_army(state, "Ann", "byzantine", at=attacker_from, main=5, movement=2)
     state.boxes["byzantine_fleet"] = 2
     ready(state, "Ann")
-    state, _ = play(state, "Ann move:byzantine", f"Ann to:{at}")
+    state, _ = play(state, f"Ann move:byzantine:to:{at}")
     return state
 
 
@@ -167,7 +175,7 @@ def test_an_army_in_a_city_attacked_in_a_civil_war_is_told_it_is_a_civil_war():
     set_army(state, "Ann", "byzantine", at="Damascus", main=4, movement=2)
     set_army(state, "Cy", "byzantine", at="Damascus", main=2)
     ready(state, "Ann")
-    state, _ = play(state, "Ann move:byzantine", "Ann civil_war", "Ann source:available")
+    state, _ = play(state, "Ann move:byzantine:civil_war")
     assert decision(state).player == "Cy"
-    assert decision(state).prompt.startswith("Ann's byzantine army attacks Damascus in a civil war, where your "
-                                             "byzantine army stands (2 strong).")
+    assert decision(state).prompt.startswith("Ann's Byzantine army attacks Damascus in a civil war, where your "
+                                             "Byzantine army stands (2 strong).")

@@ -35,7 +35,7 @@ def jerusalem(players=("Ann", "Bo", "Cy"), *, attacker=None, defender=None, cont
 def attack(state, *dice, by="Ann"):
     """Ann's Arab army moves from Tabuk into Jerusalem; the dice to come are pinned first."""
     pin_dice(state, list(dice))
-    return play(state, f"{by} move:arab", f"{by} to:Jerusalem")
+    return play(state, f"{by} move:arab:to:Jerusalem")
 
 
 # -- Rückzug einer Armee (before the battle) ---------------------------------------------------------
@@ -51,10 +51,10 @@ def test_defenders_decide_on_retreat_clockwise_from_the_attacker():
     for name in ("Ann", "Bo", "Di"):
         set_army(state, name, "byzantine", at="Jerusalem", main=1)
     ready(state, "Cy")
-    state, _ = play(state, "Cy move:arab", "Cy to:Jerusalem")
+    state, _ = play(state, "Cy move:arab:to:Jerusalem")
     order = []
     for _ in range(3):
-        assert option_ids(state) == ["stay", "retreat"]
+        assert option_ids(state) == ["stay", "retreat:Alexandria", "retreat:Damascus"]
         order.append(decision(state).player)
         state, _ = play(state, f"{order[-1]} stay")
     assert order == ["Di", "Ann", "Bo"]
@@ -66,8 +66,7 @@ def test_retreat_before_the_battle_costs_no_movement_cube_and_avoids_the_battle(
     endet der Rückzug dort." """
     state = jerusalem(defender={"main": 2, "movement": 2, "levy": 2})
     state, _ = attack(state, 1, 1, 1)
-    state, events = play(state, "Bo retreat")
-    assert option_ids(state) == ["retreat:Alexandria", "retreat:Damascus"]
+    assert option_ids(state) == ["stay", "retreat:Alexandria", "retreat:Damascus"]  # where to, with the offer
     state, events = play(state, "Bo retreat:Damascus")
     bo = state.player("Bo")
     assert bo.byzantine.at == "Damascus" and bo.byzantine.movement == 2 and bo.byzantine.main == 2
@@ -96,7 +95,7 @@ def test_each_die_of_four_or_more_is_a_hit():
     state, _ = attack(state)
     bo_casualty = state.player("Bo").casualty
     pin_dice(state, [3, 4, 6, 1, 2, 3])
-    state, events = play(state, "Bo stay", "Bo loss:main", "Bo loss:movement")
+    state, events = play(state, "Bo stay", "Bo loss:main=1,movement=1")
     assert [e.data["hits"] for e in kinds(events, "roll")][:2] == [2, 0]
     bo = state.player("Bo")
     assert (bo.byzantine.main, bo.byzantine.movement, bo.casualty) == (5, 0, bo_casualty + 2)
@@ -109,7 +108,7 @@ def test_attacker_removes_his_losses_first():
     pin_dice(state, [6, 1, 1, 6, 1, 1])
     state, _ = play(state, "Bo stay")
     assert decision(state).kind == "loss" and decision(state).player == "Ann"
-    state, _ = play(state, "Ann loss:movement")
+    state, _ = play(state, "Ann loss:movement=1")
     assert decision(state).kind == "loss" and decision(state).player == "Bo"
 
 
@@ -156,7 +155,7 @@ def test_beaten_attacker_goes_back_to_the_city_it_came_from():
     set_army(state, "Ann", "arab", at="Medina", main=3, movement=4)
     set_army(state, "Bo", "byzantine", at="Jerusalem", elite=1, main=3)
     ready(state, "Ann")
-    state, _ = play(state, "Ann move:arab", "Ann to:Tabuk", "Ann to:Jerusalem")
+    state, _ = play(state, "Ann move:arab:to:Tabuk", "Ann to:Jerusalem")
     pin_dice(state, [1] * 7)
     state, events = play(state, "Bo stay")
     ann = state.player("Ann")
@@ -191,7 +190,7 @@ def test_retreat_takes_the_path_of_fewest_losses_one_cube_per_city_not_of_its_si
     retreat = kinds(events, "retreat")[0].data
     assert retreat["to"] == "Leucosia" and retreat["losses"] == 1
     assert decision(state).kind == "loss" and decision(state).player == "Bo"
-    state, _ = play(state, "Bo loss:movement")
+    state, _ = play(state, "Bo loss:movement=1")
     assert state.player("Bo").byzantine.at == "Leucosia" and state.player("Bo").byzantine.main == 3
 
 
@@ -219,9 +218,10 @@ def test_arab_army_retreats_by_sea_only_with_the_byzantine_fleets_leave():
     set_army(base, "Bo", "arab", at="Leucosia", main=2, movement=1)
     set_army(base, "Ann", "byzantine", at="Tarsus", main=5, movement=2)
     ready(base, "Ann")
-    base, _ = play(base, "Ann move:byzantine", "Ann to:Leucosia")
+    base, _ = play(base, "Ann move:byzantine:to:Leucosia")
     # Nobody holds the fleet: Bo may simply sail away.
-    free, _ = play(base, "Bo retreat")
+    assert option_ids(base) == ["stay", "retreat:Damascus"]
+    free, _ = play(base, "Bo retreat:Damascus")
     assert free.player("Bo").arab.at == "Damascus"
     # Cy holds it and is asked.
     base.boxes["byzantine_fleet"] = 2
@@ -243,7 +243,7 @@ def test_the_fleet_owner_needs_no_leave_for_his_own_arab_army():
     set_army(state, "Ann", "byzantine", at="Tarsus", main=5, movement=2)
     state.boxes["byzantine_fleet"] = 1
     ready(state, "Ann")
-    state, _ = play(state, "Ann move:byzantine", "Ann to:Leucosia", "Bo retreat")
+    state, _ = play(state, "Ann move:byzantine:to:Leucosia", "Bo retreat:Damascus")
     assert state.player("Bo").arab.at == "Damascus"
 
 
@@ -257,10 +257,9 @@ def test_a_byzantine_army_may_always_retreat_by_sea():
     set_army(state, "Bo", "byzantine", at="Leucosia", main=2, movement=1)
     state.boxes["byzantine_fleet"] = 2
     ready(state, "Ann")
-    state, _ = play(state, "Ann move:arab", "Ann to:Leucosia", "Cy fleet:none")
-    state, _ = play(state, "Bo retreat")
-    assert option_ids(state) == ["retreat:Alexandria", "retreat:Antioch", "retreat:Attalia", "retreat:Candia",
-                                 "retreat:Tarsus"]
+    state, _ = play(state, "Ann move:arab:to:Leucosia", "Cy fleet:none")
+    assert option_ids(state) == ["stay", "retreat:Alexandria", "retreat:Antioch", "retreat:Attalia",
+                                 "retreat:Candia", "retreat:Tarsus"]
     state, _ = play(state, "Bo retreat:Candia")
     bo = state.player("Bo")
     assert bo.byzantine.at == "Candia" and (bo.byzantine.main, bo.byzantine.movement) == (2, 1)
@@ -276,11 +275,10 @@ def test_a_byzantine_army_in_constantinople_may_retreat_by_sea_to_any_coastal_ci
     set_city(state, "Nicaea", side="arab", markers=2)
     set_army(state, "Cy", "byzantine", at="Constantinople", main=2, movement=1)
     ready(state, "Ann")
-    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Constantinople", "Ann source:available",
-                    "Cy retreat")
+    state, _ = play(state, "Ann special:bulgars:Constantinople")
     coastal = sorted(name for name, city in board().cities.items()
                      if city.coastal and city.side == "byzantine" and name not in ("Constantinople", "Nicaea"))
-    assert option_ids(state) == [f"retreat:{name}" for name in coastal]
+    assert option_ids(state) == ["stay"] + [f"retreat:{name}" for name in coastal]
     state, events = play(state, "Cy retreat:Trebizond")
     cy = state.player("Cy")
     assert cy.byzantine.at == "Trebizond" and (cy.byzantine.main, cy.byzantine.movement) == (2, 1)
@@ -300,7 +298,7 @@ def test_an_army_that_cannot_retreat_is_destroyed():
     state.boxes["byzantine_fleet"] = 2
     ready(state, "Ann")
     casualty = state.player("Bo").casualty
-    state, _ = play(state, "Ann move:byzantine", "Ann to:Leucosia", "Bo retreat")
+    state, _ = play(state, "Ann move:byzantine:to:Leucosia", "Bo retreat")
     state, events = play(state, "Cy fleet:forbid")
     bo = state.player("Bo")
     assert bo.arab.at is None and (bo.arab.elite, bo.arab.main, bo.arab.movement, bo.arab.levy) == (0, 0, 0, 1)
@@ -340,7 +338,7 @@ def test_an_army_that_retreated_before_the_battle_leaves_the_levy_free_to_defend
     before any battle, so the levy may still defend."""
     state = jerusalem(attacker={"main": 9, "movement": 3}, defender={"main": 2, "levy": 2})
     state, _ = attack(state)
-    state, _ = play(state, "Bo retreat", "Bo retreat:Damascus")
+    state, _ = play(state, "Bo retreat:Damascus")
     assert decision(state).player == "Bo" and option_ids(state) == ["levy", "no_levy"]
 
 
@@ -393,12 +391,12 @@ def test_only_the_emperor_may_defend_constantinople_with_his_levy():
     set_city(base, "Nicaea", side="arab", markers=2, controller="Ann")
     set_army(base, "Ann", "arab", at="Nicaea", main=9, movement=4)
     ready(base, "Ann")
-    state, events = play(base, "Ann move:arab", "Ann to:Constantinople")
+    state, events = play(base, "Ann move:arab:to:Constantinople")
     assert kinds(events, "siege")  # nobody is Emperor: no levy at all
     base.emperor = 2
     base.player("Cy").byzantine.guard = True
     base._decisions = None
-    state, _ = play(base, "Ann move:arab", "Ann to:Constantinople")
+    state, _ = play(base, "Ann move:arab:to:Constantinople")
     assert decision(state).player == "Cy" and option_ids(state) == ["levy", "no_levy"]
 
 
@@ -443,7 +441,7 @@ def test_siege_is_won_only_with_more_strength_than_the_city():
     set_army(state, "Bo", "byzantine")
     ready(state, "Ann")
     state, events = attack(state, 6, 1, 1)
-    state, _ = play(state, "Ann loss:main")  # 3 against 3: not enough
+    state, _ = play(state, "Ann loss:main=1")  # 3 against 3: not enough
     assert state.cities["Jerusalem"].side == "byzantine" and state.player("Ann").arab.at == "Tabuk"
     state = jerusalem(attacker={"main": 4, "movement": 3})
     set_army(state, "Bo", "byzantine")
@@ -461,7 +459,7 @@ def test_persian_city_defends_at_its_printed_strength():
     set_army(state, "Ann", "byzantine", at="Palmyra", main=3, movement=2)
     ready(state, "Ann")
     pin_dice(state, [1, 1, 1])
-    state, events = play(state, "Ann move:byzantine", "Ann to:Hira")
+    state, events = play(state, "Ann move:byzantine:to:Hira")
     assert rolls(events) == [[1, 1, 1]]
     assert state.cities["Hira"].side == "persian"  # 3 against 3
     assert state.player("Ann").byzantine.at == "Palmyra"
@@ -475,7 +473,7 @@ def test_persian_city_conquered_gets_one_marker_fewer_than_printed():
     set_army(state, "Ann", "byzantine", at="Palmyra", main=4, movement=2)
     ready(state, "Ann")
     pin_dice(state, [1, 1, 1])
-    state, events = play(state, "Ann move:byzantine", "Ann to:Hira", "Ann source:available")
+    state, events = play(state, "Ann move:byzantine:to:Hira")
     hira = state.cities["Hira"]
     assert (hira.side, hira.markers, hira.controller) == ("byzantine", 2, 0)
     ann = state.player("Ann")
@@ -490,7 +488,7 @@ def test_constantinople_defends_at_five_and_its_hits_count_double():
     set_army(state, "Ann", "arab", at="Nicaea", main=9, movement=4)
     ready(state, "Ann")
     pin_dice(state, [6, 1, 1, 1, 1])
-    state, events = play(state, "Ann move:arab", "Ann to:Constantinople")
+    state, events = play(state, "Ann move:arab:to:Constantinople")
     assert rolls(events) == [[6, 1, 1, 1, 1]]
     assert state.player("Ann").arab.main == 7  # one hit, two cubes
     assert state.finished and state.constantinople_fallen  # 7 against 5
@@ -509,7 +507,7 @@ def test_constantinople_falling_ends_the_game_with_five_arab_vp():
     set_army(state, "Ann", "arab", at="Nicaea", main=9, movement=4)
     ready(state, "Ann")
     pin_dice(state, [1] * 5)
-    state, events = play(state, "Ann move:arab", "Ann to:Constantinople")
+    state, events = play(state, "Ann move:arab:to:Constantinople")
     assert state.finished and not GAME.pending(state)
     assert state.player("Ann").vp == {"byzantine": 10, "arab": 15}
     assert state.player("Bo").vp == {"byzantine": 30, "arab": 14}  # no city scoring
@@ -540,7 +538,7 @@ def test_conquest_gives_vp_and_booty_equal_to_the_new_markers():
     ann = state.player("Ann")
     assert ann.vp == {"byzantine": 10, "arab": 12}
     assert ann.treasury == {"byzantine": 15, "arab": 7}
-    state, _ = play(state, "Ann source:available")
+    state, _ = play(state)
     assert state.cities["Jerusalem"].controller == 0 and state.cities["Jerusalem"].control_cube
 
 
@@ -556,7 +554,7 @@ def test_a_one_marker_city_keeps_one_marker_and_gives_no_vp_or_booty():
     assert (city.side, city.markers) == ("arab", 1)
     ann = state.player("Ann")
     assert ann.vp == {"byzantine": 10, "arab": 10} and ann.treasury == {"byzantine": 15, "arab": 5}
-    state, _ = play(state, "Ann source:available")
+    state, _ = play(state)
     assert state.cities["Jerusalem"].controller == 0  # control all the same ("So oder so")
 
 
@@ -582,7 +580,7 @@ def test_the_old_control_cube_goes_to_the_old_owners_casualty_pool():
     casualty = state.player("Bo").casualty
     state, _ = attack(state, 1, 1, 1)
     assert state.player("Bo").casualty == casualty + 1
-    state, _ = play(state, "Ann source:available")
+    state, _ = play(state)
     check(state)
 
 
@@ -595,14 +593,18 @@ def test_the_control_cube_must_be_bought_when_possible():
     state.player("Ann").casualty += state.player("Ann").available
     state.player("Ann").available = 0
     ready(state, "Ann")
+    casualty = state.player("Ann").casualty
+    asked, _ = play(state, "Ann pref:cube_source=ask")
     state, _ = attack(state, 1, 1, 1)
-    # 1 + 2 booty = 3 Arab bezants: a bought cube, not two from the army
-    assert decision(state).kind == "source" and "source:casualty" in option_ids(state)
-    assert "source:available" not in option_ids(state)
-    state, _ = play(state, "Ann source:casualty")
+    # 1 + 2 booty = 3 Arab bezants: a bought cube (from the casualty pool, as preferred), not two from the army
     ann = state.player("Ann")
-    assert ann.treasury["arab"] == 0 and ann.arab.main == 9
+    assert ann.treasury["arab"] == 0 and ann.arab.main == 9 and state.cities["Jerusalem"].control_cube
+    assert ann.casualty == casualty + 1 - 1  # the movement cube in, the control cube out
     check(state)
+    # A player who is asked sees the same: no free cube, a cube to buy.
+    asked, _ = attack(asked, 1, 1, 1)
+    assert decision(asked).kind == "source" and "source:casualty" in option_ids(asked)
+    assert "source:available" not in option_ids(asked)
 
 
 def test_without_a_cube_to_buy_two_cubes_leave_the_army():
@@ -617,8 +619,10 @@ def test_without_a_cube_to_buy_two_cubes_leave_the_army():
     ready(state, "Ann")
     casualty = state.player("Ann").casualty
     state, _ = attack(state, 1)
-    assert decision(state).kind == "control" and option_ids(state) == ["army:main", "army:movement"]
-    state, _ = play(state, "Ann army:main", "Ann army:movement")
+    # The two cubes are one choice.
+    assert decision(state).kind == "control"
+    assert option_ids(state) == ["army:main=2", "army:main=1,movement=1", "army:movement=2"]
+    state, _ = play(state, "Ann army:main=1,movement=1")
     ann = state.player("Ann")
     assert (ann.arab.main, ann.arab.movement) == (8, 1)  # 3 - 1 to move - 1 for the city
     assert ann.casualty == casualty + 1 + 1  # the movement cube spent, and one of the two
@@ -642,10 +646,8 @@ def test_the_guard_serves_as_one_of_the_two_only_when_two_cubes_are_left():
         return ready(state, "Ann")
 
     state, _ = attack(caliph_without_cubes_to_buy(main=2, movement=2), 1)
-    assert option_ids(state) == ["army:main", "army:movement"]  # no guard while own cubes are left
-    state, _ = play(state, "Ann army:main")
-    assert option_ids(state) == ["army:main", "army:movement"]
-    state, _ = play(state, "Ann army:main")
+    assert option_ids(state) == ["army:main=2", "army:main=1,movement=1"]  # no guard while own cubes are left
+    state, _ = play(state, "Ann army:main=2")
     ann = state.player("Ann")
     assert ann.arab.guard and (ann.arab.main, ann.arab.movement) == (0, 1)
     # One own cube and the guard: the elite cube holds the city, the guard is set aside.

@@ -37,7 +37,7 @@ def test_casualty_cube_costs_three_from_the_benefiting_side():
     3 Bezants zahlen muß. Die Bezahlung muß immer aus der Staatskasse der Seite erfolgen, die vom
     Einsatz des Holzwürfels profitiert." An Arab city: the Arab treasury pays."""
     state = new_game()
-    state, _ = play(state, "Ann take:Mecca", "Ann source:casualty")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann take:Mecca", "Ann source:casualty")
     ann = state.player("Ann")
     assert ann.treasury == {"byzantine": 15, "arab": 2}
     assert ann.casualty == 11 and ann.available == 9
@@ -49,7 +49,7 @@ def test_army_card_cube_costs_three_from_the_benefiting_side():
     Bürgerwehfeld auf das byzantinische Bewegungsfeld. Dafür muß er 3 Bezants aus der byzantinischen
     Staatskasse ... zahlen." (here: Arab movement cube for a Byzantine city)"""
     state = new_game()
-    state, _ = play(state, "Ann take:Nicaea", "Ann source:arab.movement")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann take:Nicaea", "Ann source:arab.movement")
     ann = state.player("Ann")
     assert ann.arab.movement == 4
     assert ann.treasury == {"byzantine": 12, "arab": 5}
@@ -68,7 +68,7 @@ def test_a_cube_the_player_cannot_pay_for_is_not_offered():
     assert not [i for i in ids if i in ("take:Damascus", "take:Nicaea", "take:Athens")]
     assert "take:Mecca" in ids
     refused(state, "Ann", "take:Damascus")
-    state, _ = play(state, "Ann take:Mecca")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann take:Mecca")
     assert "source:available" not in option_ids(state)
     assert "source:casualty" in option_ids(state)
 
@@ -89,7 +89,7 @@ def test_a_cube_cannot_come_from_the_box_it_goes_to():
     in seinen Vorrat legen. Ein Holzwürfel muß zum Nutzen einer der beiden Seiten eingesetzt werden." -
     nor be bought out of a box and put back into the same box."""
     state = new_game()
-    state, _ = play(state, "Ann reinforce", "Ann to:byzantine.main")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann reinforce", "Ann reinforce:byzantine.main=1")
     ids = option_ids(state)
     assert "source:byzantine.main" not in ids
     assert {"source:available", "source:casualty", "source:byzantine.levy", "source:arab.main"} <= set(ids)
@@ -102,7 +102,7 @@ def test_take_city_gains_vp_equal_to_its_markers_on_its_sides_track():
     Siegpunkte werden auf der Siegpunktleiste hinzugefügt, zu deren Seite die Stadt gehört." """
     state = new_game()
     set_city(state, "Tabuk", markers=3)
-    state, _ = play(state, "Ann take:Tabuk", "Ann source:available")
+    state, _ = play(state, "Ann take:Tabuk")
     ann = state.player("Ann")
     assert ann.vp == {"byzantine": 10, "arab": 13}
     city = state.cities["Tabuk"]
@@ -114,13 +114,13 @@ def test_first_byzantine_city_places_the_byzantine_army_there():
     """A.: "Wenn ein Spieler das erste Mal die Kontrolle über eine byzantinische Stadt übernimmt, muß er
     auch sofort eine seiner Feldarmeefiguren dorthin setzen" - and only the first time."""
     state = rich(new_game(("Ann", "Bo")))
-    state, _ = play(state, "Ann take:Mecca", "Ann source:available")
+    state, _ = play(state, "Ann take:Mecca")
     assert state.player("Ann").byzantine.at is None and state.player("Ann").arab.at is None
-    state, _ = play(state, "Bo tax", "Bo tax:1", "Bo byzantine:2")
-    state, _ = play(state, "Ann take:Smyrna", "Ann source:available")
+    state, _ = play(state, "Bo tax", "Bo tax:byzantine=2")
+    state, _ = play(state, "Ann take:Smyrna")
     assert state.player("Ann").byzantine.at == "Smyrna"
     state, _ = play(state, "Bo special:emperor")
-    state, _ = play(state, "Ann take:Athens", "Ann source:available")
+    state, _ = play(state, "Ann take:Athens")
     assert state.player("Ann").byzantine.at == "Smyrna"
     check(state)
 
@@ -152,8 +152,9 @@ def test_reinforce_places_up_to_three_cubes():
     """B.: "Der Spieler kann bis zu drei Holzwürfel aus legalen Quellen auf beliebige Armeefelder seiner
     Armeetafel legen." - the third cube ends the action."""
     state = new_game(("Ann", "Bo"))
-    state, _ = play(state, "Ann reinforce", "Ann to:byzantine.main", "Ann source:available",
-                    "Ann to:byzantine.main", "Ann source:available", "Ann to:arab.levy", "Ann source:available")
+    state, _ = play(state, "Ann reinforce")
+    refused(state, "Ann", "reinforce:byzantine.main=3,arab.levy=1")  # four cubes
+    state, _ = play(state, "Ann reinforce:byzantine.main=2,arab.levy=1")
     ann = state.player("Ann")
     assert (ann.byzantine.main, ann.arab.levy, ann.available) == (5, 1, 6)
     assert decision(state).player == "Bo"
@@ -164,23 +165,19 @@ def test_reinforce_may_stop_after_one_cube():
     """B.: "bis zu drei Holzwürfel" - fewer are allowed."""
     state = new_game(("Ann", "Bo"))
     state, _ = play(state, "Ann reinforce")
-    assert "done" not in option_ids(state)  # at least one cube
-    state, _ = play(state, "Ann to:byzantine.levy", "Ann source:available")
-    assert "done" in option_ids(state)
-    state, _ = play(state, "Ann done")
+    refused(state, "Ann", "reinforce:")  # at least one cube
+    state, _ = play(state, "Ann reinforce:byzantine.levy=1")
     assert state.player("Ann").byzantine.levy == 3 and decision(state).player == "Bo"
 
 
 def test_reinforce_at_most_one_cube_per_elite_box_per_action():
     """B.: "Auf jedes Elitefeld kann allerdings pro Aktion nur maximal 1 Holzwürfel gelegt werden." """
     state = new_game()
-    state, _ = play(state, "Ann reinforce", "Ann to:byzantine.elite", "Ann source:available")
-    ids = option_ids(state)
-    assert "to:byzantine.elite" not in ids and "to:arab.elite" in ids
-    refused(state, "Ann", "to:byzantine.elite")
-    state, _ = play(state, "Ann to:arab.elite", "Ann source:available")
-    assert "to:arab.elite" not in option_ids(state)
-    state, _ = play(state, "Ann to:byzantine.main", "Ann source:available")
+    state, _ = play(state, "Ann reinforce")
+    elite = {i.id: i.max for i in decision(state).amounts.items if i.id.endswith(".elite")}
+    assert elite == {"byzantine.elite": 1, "arab.elite": 1}
+    refused(state, "Ann", "reinforce:byzantine.elite=2")
+    state, _ = play(state, "Ann reinforce:byzantine.elite=1,byzantine.main=1,arab.elite=1")
     assert state.player("Ann").byzantine.elite == 2 and state.player("Ann").arab.elite == 1
 
 
@@ -190,8 +187,10 @@ def test_reinforce_both_sides_in_one_action_from_mixed_sources():
     "In einer Aktion können Holzwürfel sowohl auf byzantinische als auch arabische Armeefelder gelegt
     werden." Here the bought cube goes to the Arab levy: the Arab treasury pays."""
     state = new_game()
-    state, _ = play(state, "Ann reinforce", "Ann to:byzantine.elite", "Ann source:available",
-                    "Ann to:arab.levy", "Ann source:byzantine.movement", "Ann to:byzantine.main", "Ann source:casualty")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann reinforce",
+                    "Ann reinforce:byzantine.elite=1,byzantine.main=1,arab.levy=1")
+    # The cubes get their sources in turn; the Arab cube comes first (its treasury is the poorer).
+    state, _ = play(state, "Ann source:byzantine.movement", "Ann source:available", "Ann source:casualty")
     ann = state.player("Ann")
     assert (ann.byzantine.elite, ann.byzantine.main, ann.byzantine.movement, ann.arab.levy) == (2, 4, 1, 1)
     assert ann.treasury == {"byzantine": 12, "arab": 2}
@@ -206,10 +205,12 @@ def test_taxes_pay_two_bezants_per_free_pool_cube_split_freely():
     beiden Staatskassen verteilen" """
     state = new_game()
     state, _ = play(state, "Ann tax")
-    assert option_ids(state) == [f"tax:{n}" for n in range(1, 10)]  # the 9 free-pool cubes, no more
-    state, _ = play(state, "Ann tax:4")
-    assert option_ids(state) == [f"byzantine:{b}" for b in range(8, -1, -1)]
-    state, _ = play(state, "Ann byzantine:3")
+    # One choice: how many cubes (2 bezants each) and the split; the 9 free-pool cubes, no more.
+    [total] = decision(state).amounts.totals
+    assert (total.lo, total.hi, total.step) == (2, 18, 2)
+    refused(state, "Ann", "tax:byzantine=20")
+    refused(state, "Ann", "tax:byzantine=3,arab=4")  # an odd sum is no whole number of cubes
+    state, _ = play(state, "Ann tax:byzantine=3,arab=5")
     ann = state.player("Ann")
     assert ann.treasury == {"byzantine": 18, "arab": 10}
     assert ann.tax_cubes == 4 and ann.available == 5 and ann.casualty == 12
@@ -219,7 +220,7 @@ def test_taxes_pay_two_bezants_per_free_pool_cube_split_freely():
 def test_taxes_only_once_per_round():
     """D. STEUERN: "Diese Aktion kann jeder Spieler nur einmal pro Spielrunde wählen" """
     state = rich(new_game(("Ann", "Bo")))
-    state, _ = play(state, "Ann tax", "Ann tax:1", "Ann byzantine:2", "Bo special:emperor")
+    state, _ = play(state, "Ann tax", "Ann tax:byzantine=2", "Bo special:emperor")
     assert "tax" not in option_ids(state)
     refused(state, "Ann", "tax")
     state, _ = play(state, "Ann pass", "Bo pass")
@@ -241,7 +242,7 @@ def test_church_costs_six_bezants_and_a_cube_and_gives_two_vp():
     """E. KIRCHE/MOSCHEE BAUEN: "Der Spieler legt einen Holzwürfel auf das Kirchen- oder Moscheefeld,
     wofür er sofort 2 Siegpunkte für die entsprechende Seite erhält. Das kostet ihn sechs Bezants" """
     state = new_game()
-    state, _ = play(state, "Ann church", "Ann source:casualty")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann church", "Ann source:casualty")
     ann = state.player("Ann")
     assert ann.vp == {"byzantine": 12, "arab": 10}
     assert ann.treasury["byzantine"] == 15 - 6 - 3 and ann.churches == 1
@@ -263,8 +264,8 @@ def test_an_action_may_be_chosen_again_in_the_same_round():
     """1. SPIELERAKTIONEN: "Falls im Folgenden nicht anders gesagt, kann jede Aktion in jeder Runde mehrfach
     gewählt werden." E.: "Die Anzahl der Holzwürfel auf diesen beiden Feldern ist nicht begrenzt." """
     state = rich(new_game(("Ann", "Bo")))
-    state, _ = play(state, "Ann church", "Ann source:available", "Bo take:Nicaea", "Bo source:available",
-                    "Ann church", "Ann source:available", "Bo take:Ankara", "Bo source:available")
+    state, _ = play(state, "Ann church", "Bo take:Nicaea",
+                    "Ann church", "Bo take:Ankara")
     assert state.player("Ann").churches == 2 and state.player("Ann").vp["byzantine"] == 14
     assert state.cities["Nicaea"].controller == state.cities["Ankara"].controller == 1
     assert "church" in option_ids(state) and "reinforce" in option_ids(state)
@@ -285,7 +286,7 @@ def test_church_is_not_offered_when_six_bezants_plus_the_cube_cannot_be_paid():
 def test_church_cube_stays_until_the_end_of_the_game():
     """E.: "Der Holzwürfel bleibt dort bis zum Spielende." - it does not come back at the round end."""
     state = rich(new_game(("Ann", "Bo")))
-    state, _ = play(state, "Ann church", "Ann source:available", "Bo pass", "Ann pass")
+    state, _ = play(state, "Ann church", "Bo pass", "Ann pass")
     assert state.round == 2
     ann = state.player("Ann")
     assert ann.churches == 1
@@ -314,7 +315,7 @@ def test_pass_cube_from_the_cards_or_free_pool_when_the_casualty_pool_is_empty()
     state = new_game()
     set_money(state, "Ann", byzantine=0, arab=0)
     ready(state, "Ann", casualty={"Ann": 0})
-    state, _ = play(state, "Ann pass")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann pass")
     ids = option_ids(state)
     assert "source:available" in ids and "source:arab.main" in ids and "source:casualty" not in ids
     state, events = play(state, "Ann source:arab.main")
@@ -348,8 +349,8 @@ def test_a_player_who_passed_still_defends():
     ready(state, "Bo")
     state, _ = play(state, "Bo pass")
     assert decision(state).player == "Ann"
-    state, _ = play(state, "Ann move:arab", "Ann to:Jerusalem")
-    assert decision(state).player == "Bo" and option_ids(state) == ["stay", "retreat"]
+    state, _ = play(state, "Ann move:arab:to:Jerusalem")
+    assert decision(state).player == "Bo" and option_ids(state) == ["stay", "retreat:Alexandria", "retreat:Damascus"]
     pin_dice(state, [1, 1, 1, 1, 1, 1, 1])
     state, _ = play(state, "Bo stay")
     assert state.player("Bo").byzantine.at == "Jerusalem"  # 6 against 5: Bo holds

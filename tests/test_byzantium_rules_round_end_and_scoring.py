@@ -15,7 +15,7 @@ from tests.byzantium_kit import (
     set_city,
     set_money,
 )
-from tests.byzantium_rules_kit import blank, pass_round, ready, rich
+from tests.byzantium_rules_kit import blank, pass_round, ready, refused, rich
 
 
 def quiet(players=("Ann", "Bo")):
@@ -98,8 +98,12 @@ def test_unpaid_cubes_leave_the_game_and_cost_one_vp_each():
     casualty = state.player("Ann").casualty
     state, _ = play(state, "Ann pass", "Bo pass")
     assert decision(state).player == "Ann" and decision(state).kind == "upkeep"
-    assert option_ids(state) == ["disband:main", "disband:levy"]
-    state, _ = play(state, "Ann disband:levy")  # 3 left to pay, 2 in the treasury: a main cube goes too
+    # One choice of the cubes that go: removed one at a time "until the rest can be paid", so never
+    # more than that (main=3,levy=1 would remove the levy after the rest was already affordable).
+    assert option_ids(state) == ["disband:main=1,levy=1", "disband:main=3", "disband:main=2,levy=1"]
+    refused(state, "Ann", "disband:main=3,levy=1")
+    refused(state, "Ann", "disband:levy=1")  # 3 left to pay, 2 in the treasury
+    state, _ = play(state, "Ann disband:main=1,levy=1")
     ann = state.player("Ann")
     assert (ann.arab.main, ann.arab.levy, ann.removed) == (2, 0, 2)
     assert ann.vp == {"byzantine": 10, "arab": 8} and ann.treasury["arab"] == 0
@@ -129,7 +133,7 @@ def test_cubes_come_back_from_the_action_tax_and_pass_boxes():
     ann_free, bo_free = state.player("Ann").available, state.player("Bo").available
     # Every cube comes from the free pool, the only source left (empty cards, empty casualty pools).
     state, _ = play(state, "Ann special:arab_fleet", "Bo special:emperor",
-                    "Ann tax", "Ann tax:3", "Ann byzantine:6", "Bo pass")
+                    "Ann tax", "Ann tax:byzantine=6", "Bo pass")
     state, _ = play(state, "Ann take:Mecca")  # Ann's last action
     ann, bo = state.player("Ann"), state.player("Bo")
     assert state.round == 2 and ann.casualty == bo.casualty == 0

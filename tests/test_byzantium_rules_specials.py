@@ -19,7 +19,7 @@ from tests.byzantium_kit import (
     set_city,
     set_money,
 )
-from tests.byzantium_rules_kit import pass_round, ready, refused, rich, whose
+from tests.byzantium_rules_kit import offered, pass_round, ready, refused, rich, whose
 
 SPECIAL_COUNTS = [
     ("bulgars", 2), ("fortify", 2), ("byzantine_improvement", 2), ("arab_improvement", 3),
@@ -46,14 +46,16 @@ def test_each_special_box_once_per_round(action, boxes):
     for name, city in zip(("Ann", "Bo", "Cy", "Di"), ("Smyrna", "Ankara", "Sinope", "Caesarea"), strict=True):
         set_city(state, city, controller=name)
     ready(state, "Ann")
+    before = offered(state, f"special:{action}")
     for _ in range(boxes):
-        assert f"special:{action}" in option_ids(state)
-        state, _ = play(state, f"{whose(state)} special:{action}")
+        assert offered(state, f"special:{action}")
+        state, _ = play(state, f"{whose(state)} {offered(state, f'special:{action}')[0]}")
         state = finish_action(state)
-    assert f"special:{action}" not in option_ids(state)
-    refused(state, whose(state), f"special:{action}")
+    assert not offered(state, f"special:{action}")
+    for option in before:
+        refused(state, whose(state), option)
     state = pass_round(rich(state))
-    assert state.round == 2 and f"special:{action}" in option_ids(state)
+    assert state.round == 2 and offered(state, f"special:{action}")
 
 
 def test_civil_war_boxes_one_byzantine_two_arab():
@@ -69,14 +71,11 @@ def test_civil_war_boxes_one_byzantine_two_arab():
     state.boxes["byzantine_civil_war"] = 1
     state.boxes["arab_civil_war_1"] = 1
     state._decisions = None
-    state, _ = play(state, "Ann move:byzantine")
-    assert "civil_war" not in option_ids(state)
-    state = ready(state, "Ann")
-    state, _ = play(state, "Ann move:arab")
-    assert "civil_war" in option_ids(state)  # the second Arab box is free
+    assert "move:byzantine:civil_war" not in option_ids(state)
+    assert "move:arab:civil_war" in option_ids(state)  # the second Arab box is free
     state.boxes["arab_civil_war_2"] = 1
     state._decisions = None
-    assert "civil_war" not in option_ids(state)
+    assert "move:arab:civil_war" not in option_ids(state)
 
 
 # -- Kaiser / Kalif ------------------------------------------------------------------------------
@@ -139,7 +138,7 @@ def test_guard_is_an_elite_cube_in_battle():
     set_army(state, "Ann", "byzantine", at="Jerusalem", main=2)
     set_army(state, "Bo", "arab", at="Tabuk", main=3, movement=1)
     ready(state, "Ann")
-    state, _ = play(state, "Ann special:emperor", "Bo move:arab", "Bo to:Jerusalem")
+    state, _ = play(state, "Ann special:emperor", "Bo move:arab:to:Jerusalem")
     pin_dice(state, [1, 1, 1, 1, 1, 1])
     state, events = play(state, "Ann stay")
     assert [len(r) for r in rolls(events)] == [3, 3]  # Ann: 2 main + the guard
@@ -156,18 +155,18 @@ def test_guard_is_taken_as_a_loss_only_when_it_is_the_last_cube():
     set_army(base, "Ann", "byzantine", at="Jerusalem", main=2, movement=1)
     set_army(base, "Bo", "arab", at="Tabuk", main=3, movement=1)
     ready(base, "Ann")
-    base, _ = play(base, "Ann special:emperor", "Bo move:arab", "Bo to:Jerusalem")
+    base, _ = play(base, "Ann special:emperor", "Bo move:arab:to:Jerusalem")
     # One hit: a main or movement cube goes, never the guard.
     state = base.model_copy(deep=True)
     pin_dice(state, [6, 1, 1, 1, 1, 1])
     state, _ = play(state, "Ann stay")
-    assert decision(state).kind == "loss" and option_ids(state) == ["loss:main", "loss:movement"]
-    state, _ = play(state, "Ann loss:movement")
+    assert decision(state).kind == "loss" and option_ids(state) == ["loss:main=1", "loss:movement=1"]
+    state, _ = play(state, "Ann loss:movement=1")
     assert state.player("Ann").byzantine.guard
     # Three hits on three cubes and the guard: everything else first, so the guard stays.
     state = base.model_copy(deep=True)
     pin_dice(state, [6, 6, 6, 1, 1, 1])
-    state, events = play(state, "Ann stay", "Ann loss:main", "Ann loss:main")  # the movement cube follows
+    state, events = play(state, "Ann stay")  # no choice: the two main cubes and the movement cube
     ann = state.player("Ann")
     assert ann.byzantine.guard and ann.byzantine.main == 0 and ann.byzantine.movement == 0
     # Four cubes to lose with only the guard left: it goes too, set aside for the round.
@@ -196,13 +195,13 @@ def test_the_emperor_keeps_his_title_and_constantinoples_levy_after_losing_the_g
     set_army(state, "Bo", "arab", at="Nicaea", main=9, movement=4)
     set_army(state, "Cy", "byzantine", at="Jerusalem", main=1, levy=2)
     rebalance(state)
-    state, _ = play(state, "Cy special:emperor", "Ann move:arab", "Ann to:Jerusalem")
+    state, _ = play(state, "Cy special:emperor", "Ann move:arab:to:Jerusalem")
     pin_dice(state, [6, 6, 6, 1, 1, 1, 1, 1])
-    state, _ = play(state, "Cy stay", "Ann source:available")
+    state, _ = play(state, "Cy stay")
     cy = state.player("Cy")
     assert cy.byzantine.at is None and not cy.byzantine.guard  # the guard is set aside for the round
     assert state.emperor == cy.seat and "special:emperor" not in option_ids(state)
-    state, _ = play(state, "Bo move:arab", "Bo to:Constantinople")
+    state, _ = play(state, "Bo move:arab:to:Constantinople")
     assert decision(state).player == "Cy" and option_ids(state) == ["levy", "no_levy"]
     check(state)
 
@@ -214,11 +213,11 @@ def test_city_improvement_adds_one_marker_at_most_three_and_no_vp():
     Stadt kann maximal 3 Stadtmarker haben." BEISPIEL: "Diese Aktion wird nicht mit Siegpunkten
     belohnt." """
     state = new_game()
-    state, _ = play(state, "Ann special:byzantine_improvement", "Ann source:casualty")
-    ids = option_ids(state)
-    assert "improve:Ankara" in ids
-    assert not {"improve:Damascus", "improve:Mecca", "improve:Constantinople", "improve:Baghdad"} & set(ids)
-    state, _ = play(state, "Ann improve:Ankara")
+    ids = offered(state, "special:byzantine_improvement")
+    assert "special:byzantine_improvement:Ankara" in ids
+    assert not {f"special:byzantine_improvement:{city}"
+                for city in ("Damascus", "Mecca", "Constantinople", "Baghdad")} & set(ids)
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann special:byzantine_improvement:Ankara", "Ann source:casualty")
     ann = state.player("Ann")
     assert state.cities["Ankara"].markers == 3 and ann.vp == {"byzantine": 10, "arab": 10}
     assert ann.treasury["byzantine"] == 12 and state.boxes["byzantine_improvement_1"] == 0
@@ -231,7 +230,7 @@ def test_city_improvement_may_grow_another_players_city():
     state = new_game()
     set_city(state, "Medina", controller="Bo")
     ready(state, "Ann")
-    state, _ = play(state, "Ann special:arab_improvement", "Ann source:available", "Ann improve:Medina")
+    state, _ = play(state, "Ann special:arab_improvement:Medina")
     assert state.cities["Medina"].markers == 2 and state.cities["Medina"].controller == 1
 
 
@@ -239,9 +238,9 @@ def test_arab_improvement_is_paid_from_the_arab_treasury_and_grows_arab_cities()
     """Stadterweiterung: "Die Farbe des Feldes macht deutlich, für welche Seite diese Sonderaktion
     genutzt werden kann." (C.), the cube paid by that side."""
     state = new_game()
-    state, _ = play(state, "Ann special:arab_improvement", "Ann source:casualty")
-    assert option_ids(state) == ["improve:Mecca", "improve:Medina", "improve:Tabuk"]
-    state, _ = play(state, "Ann improve:Tabuk")
+    assert offered(state, "special:arab_improvement") == [
+        "special:arab_improvement:Mecca", "special:arab_improvement:Medina", "special:arab_improvement:Tabuk"]
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann special:arab_improvement:Tabuk", "Ann source:casualty")
     assert state.player("Ann").treasury == {"byzantine": 15, "arab": 2}
     assert state.cities["Tabuk"].markers == 2
 
@@ -252,7 +251,7 @@ def test_a_fortified_city_can_still_grow_to_three_markers():
     state = new_game()
     set_city(state, "Ankara", controller="Bo", fortified=True)
     ready(state, "Ann")
-    state, _ = play(state, "Ann special:byzantine_improvement", "Ann source:available", "Ann improve:Ankara")
+    state, _ = play(state, "Ann special:byzantine_improvement:Ankara")
     ankara = state.cities["Ankara"]
     assert ankara.markers == 3 and ankara.fortified
     check(state)
@@ -263,7 +262,7 @@ def test_no_improvement_without_a_city_below_three_markers():
     state = new_game()
     for name in ("Mecca", "Medina", "Tabuk"):
         set_city(state, name, markers=3)
-    assert "special:arab_improvement" not in option_ids(state)
+    assert not offered(state, "special:arab_improvement")
 
 
 # -- Befestigung ----------------------------------------------------------------------------------
@@ -276,7 +275,8 @@ def test_fortify_replaces_the_own_control_cube_which_goes_to_the_casualty_pool()
     set_city(state, "Smyrna", controller="Bo")
     ready(state, "Ann")
     casualty = state.player("Ann").casualty
-    state, _ = play(state, "Ann special:fortify", "Ann source:available")  # Ankara is her only city
+    assert offered(state, "special:fortify") == ["special:fortify:Ankara"]  # Ankara is her only city
+    state, _ = play(state, "Ann special:fortify:Ankara")
     ann = state.player("Ann")
     ankara = state.cities["Ankara"]
     assert ankara.fortified and not ankara.control_cube and ankara.controller == 0
@@ -293,15 +293,14 @@ def test_fortify_only_own_cities_one_per_city_two_per_player():
         set_city(state, name, controller="Ann")
     set_city(state, "Sinope", controller="Bo")
     ready(state, "Ann")
-    state, _ = play(state, "Ann special:fortify")
-    assert option_ids(state) == ["fortify:Ankara", "fortify:Mecca", "fortify:Smyrna"]
-    state, _ = play(state, "Ann fortify:Ankara", "Ann source:available", "Bo pass")
-    state, _ = play(state, "Ann special:fortify")
-    assert option_ids(state) == ["fortify:Mecca", "fortify:Smyrna"]
-    state, _ = play(state, "Ann fortify:Smyrna", "Ann source:available")
+    assert offered(state, "special:fortify") == ["special:fortify:Ankara", "special:fortify:Smyrna",
+                                                 "special:fortify:Mecca"]  # by region
+    state, _ = play(state, "Ann special:fortify:Ankara", "Bo pass")
+    assert offered(state, "special:fortify") == ["special:fortify:Smyrna", "special:fortify:Mecca"]
+    state, _ = play(state, "Ann special:fortify:Smyrna")
     state = pass_round(rich(state))
     assert state.player("Ann").forts_left == 0
-    assert "special:fortify" not in option_ids(ready(state, "Ann"))
+    assert not offered(ready(state, "Ann"), "special:fortify")
 
 
 def test_fortify_cube_is_paid_by_the_fortified_citys_side():
@@ -310,7 +309,7 @@ def test_fortify_cube_is_paid_by_the_fortified_citys_side():
     state = new_game()
     set_city(state, "Mecca", controller="Ann")
     ready(state, "Ann")
-    state, _ = play(state, "Ann special:fortify", "Ann source:casualty")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann special:fortify:Mecca", "Ann source:casualty")
     assert state.player("Ann").treasury == {"byzantine": 15, "arab": 2}
 
 
@@ -320,8 +319,8 @@ def test_fleet_boxes_are_paid_by_their_side():
     """Byzantinische/Arabische Flotte: "Die Farbe des Feldes macht deutlich, für welche Seite diese
     Sonderaktion genutzt werden kann." The cube is paid by that side's treasury."""
     state = new_game(("Ann", "Bo"))
-    state, _ = play(state, "Ann special:byzantine_fleet", "Ann source:casualty",
-                    "Bo special:arab_fleet", "Bo source:casualty")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Bo pref:cube_source=ask",
+                    "Ann special:byzantine_fleet", "Ann source:casualty", "Bo special:arab_fleet", "Bo source:casualty")
     assert state.boxes["byzantine_fleet"] == 0 and state.boxes["arab_fleet"] == 1
     assert state.player("Ann").treasury == {"byzantine": 12, "arab": 5}
     assert state.player("Bo").treasury == {"byzantine": 15, "arab": 2}
@@ -342,23 +341,21 @@ def test_civil_war_where_the_army_stands_or_after_a_move_in_the_move_action():
     """Bürgerkrieg: "Der Spieler kann diese Aktion nach einer Bewegung wählen, aber bevor er einen
     Angriff erklärt ... Der Spieler kann auch eine Stadt angreifen, in der seine Feldarmee bereits ist" """
     state = civil_war_position()
-    assert "special:byzantine_civil_war" not in option_ids(state)  # not an action of its own
-    state, _ = play(state, "Ann move:byzantine")
-    assert "civil_war" not in option_ids(state)  # Antioch is Ann's own city
-    state, _ = play(state, "Ann to:Damascus")
+    assert not offered(state, "special:byzantine_civil_war")  # not an action of its own
+    assert "move:byzantine:civil_war" not in option_ids(state)  # Antioch is Ann's own city
+    state, _ = play(state, "Ann move:byzantine:to:Damascus")
     assert decision(state).kind == "move" and "civil_war" in option_ids(state)
     # Without moving, standing in Bo's city:
     standing = civil_war_position()
     set_army(standing, "Ann", "byzantine", at="Damascus", elite=1, main=5, movement=3)
-    standing, _ = play(standing, "Ann move:byzantine")
-    assert "civil_war" in option_ids(standing)
+    assert "move:byzantine:civil_war" in option_ids(standing)
 
 
 def test_civil_war_only_against_a_city_of_another_player():
     """Bürgerkrieg: "eine byzantinische Stadt angreifen, die von einem anderen Spieler kontrolliert
     wird" - not an uncontrolled city."""
     state = civil_war_position()
-    state, _ = play(state, "Ann move:byzantine", "Ann to:Palmyra")
+    state, _ = play(state, "Ann move:byzantine:to:Palmyra")
     assert "civil_war" not in option_ids(state)
 
 
@@ -370,8 +367,7 @@ def test_no_civil_war_in_constantinople():
     state.cities["Constantinople"].controller = 1  # even if somebody held it
     state.cities["Constantinople"].control_cube = True
     ready(state, "Ann")
-    state, _ = play(state, "Ann move:byzantine")
-    assert "civil_war" not in option_ids(state)
+    assert offered(state, "move:byzantine") and "move:byzantine:civil_war" not in option_ids(state)
 
 
 def test_civil_war_changes_the_controller_but_not_the_side():
@@ -382,9 +378,9 @@ def test_civil_war_changes_the_controller_but_not_the_side():
     Staatskasse." """
     state = civil_war_position()
     bo_casualty = state.player("Bo").casualty
-    state, _ = play(state, "Ann move:byzantine", "Ann to:Damascus")
+    state, _ = play(state, "Ann move:byzantine:to:Damascus")
     pin_dice(state, [1, 1, 1])  # the siege of Damascus: 3 markers, no hits
-    state, events = play(state, "Ann civil_war", "Ann source:casualty", "Bo no_levy")
+    state, events = play(state, "Ann pref:cube_source=ask", "Ann civil_war", "Ann source:casualty", "Bo no_levy")
     damascus = state.cities["Damascus"]
     ann = state.player("Ann")
     assert (damascus.side, damascus.markers, damascus.controller) == ("byzantine", 2, 0)
@@ -404,8 +400,7 @@ def test_civil_war_loser_retreats():
     set_army(state, "Ann", "byzantine", at="Damascus", main=3, movement=1)
     ready(state, "Ann")
     pin_dice(state, [6, 6, 1])  # the siege: 2 hits, Ann 1 strength against 3 markers
-    state, events = play(state, "Ann move:byzantine", "Ann civil_war", "Ann source:available", "Bo no_levy",
-                         "Ann loss:main", "Ann loss:main")
+    state, events = play(state, "Ann move:byzantine:civil_war", "Bo no_levy", "Ann loss:main=2")
     assert state.cities["Damascus"].controller == 1
     assert decision(state).kind == "retreat"
     assert set(option_ids(state)) == {"retreat:Antioch", "retreat:Jerusalem", "retreat:Leucosia",
@@ -423,8 +418,7 @@ def test_civil_war_attacker_that_moved_falls_back_to_the_city_it_came_from():
     set_army(state, "Ann", "byzantine", at="Antioch", main=3, movement=3)
     ready(state, "Ann")
     pin_dice(state, [6, 6, 1])
-    state, _ = play(state, "Ann move:byzantine", "Ann to:Damascus", "Ann civil_war", "Ann source:available",
-                    "Bo no_levy", "Ann loss:main", "Ann loss:main")
+    state, _ = play(state, "Ann move:byzantine:to:Damascus", "Ann civil_war", "Bo no_levy", "Ann loss:main=2")
     ann = state.player("Ann")
     assert ann.byzantine.at == "Antioch" and ann.byzantine.movement == 2
     assert state.cities["Damascus"].controller == 1
@@ -437,8 +431,9 @@ def test_other_players_armies_defend_a_city_in_a_civil_war():
     state = civil_war_position()
     set_army(state, "Cy", "byzantine", at="Damascus", main=2)
     ready(state, "Ann")
-    state, _ = play(state, "Ann move:byzantine", "Ann to:Damascus", "Ann civil_war", "Ann source:available")
-    assert decision(state).player == "Cy" and option_ids(state) == ["stay", "retreat"]
+    state, _ = play(state, "Ann move:byzantine:to:Damascus", "Ann civil_war")
+    assert decision(state).player == "Cy" and option_ids(state)[0] == "stay"
+    assert option_ids(state)[1:] == ["retreat:Antioch", "retreat:Jerusalem", "retreat:Leucosia", "retreat:Palmyra"]
 
 
 # -- Bulgarenangriff --------------------------------------------------------------------------------
@@ -448,10 +443,12 @@ def test_bulgars_get_two_cubes_then_attack_or_two_more():
     verstärken. Auf jeden Fall legt er zunächst zwei weitere orangene bulgarische Holzwürfel auf das
     Bulgarenfeld." ... "auch um noch genau zwei weitere Holzwürfel verstärken" """
     state = new_game()
-    state, _ = play(state, "Ann special:bulgars")
-    assert state.bulgars == 9
-    assert option_ids(state) == ["bulgar_attack:Adrianople", "bulgar_attack:Thessalonica", "bulgar_reinforce"]
-    state, _ = play(state, "Ann bulgar_reinforce", "Ann source:available")
+    # The two cubes come with every choice, so what the Bulgars then do is chosen with the action.
+    assert offered(state, "special:bulgars") == ["special:bulgars:Adrianople", "special:bulgars:Thessalonica",
+                                                 "special:bulgars:more"]
+    attack, _ = play(state, "Ann special:bulgars:Thessalonica")
+    assert attack.bulgars < 9 or attack.cities["Thessalonica"].side == "bulgar"  # 9 attacked
+    state, _ = play(state, "Ann special:bulgars:more")
     assert state.bulgars == 11 and state.boxes["bulgars_1"] == 0
     assert decision(state).player == "Bo"
     check(state)
@@ -464,16 +461,14 @@ def test_bulgars_attack_the_arrow_cities_or_by_land_from_a_bulgar_city_never_by_
     state = new_game()
     set_city(state, "Athens", side="bulgar", markers=1)
     ready(state, "Ann")
-    state, _ = play(state, "Ann special:bulgars")
-    targets = [i for i in option_ids(state) if i.startswith("bulgar_attack:")]
+    targets = [i for i in offered(state, "special:bulgars") if i != "special:bulgars:more"]
     # Athens reaches Thessalonica by road; Candia lies across the sea.
-    assert targets == ["bulgar_attack:Adrianople", "bulgar_attack:Thessalonica"]
+    assert targets == ["special:bulgars:Adrianople", "special:bulgars:Thessalonica"]
     state = new_game()
     set_city(state, "Adrianople", side="bulgar", markers=1)
     ready(state, "Ann")
-    state, _ = play(state, "Ann special:bulgars")
-    assert [i for i in option_ids(state) if i.startswith("bulgar_attack:")] == [
-        "bulgar_attack:Constantinople", "bulgar_attack:Thessalonica"]
+    assert [i for i in offered(state, "special:bulgars") if i != "special:bulgars:more"] == [
+        "special:bulgars:Constantinople", "special:bulgars:Thessalonica"]
 
 
 def test_bulgars_never_exceed_eleven_cubes():
@@ -481,12 +476,14 @@ def test_bulgars_never_exceed_eleven_cubes():
     diesen hinzu, gibt es keine mehr im Vorrat, entfällt diese Verstärkung." - "maximal elf" """
     state = new_game()
     state.bulgars = 10
-    state, _ = play(state, "Ann special:bulgars")
-    assert state.bulgars == 11
+    pin_dice(state, [1, 1])  # Adrianople's two markers roll no hit
+    state, events = play(state, "Ann special:bulgars:Adrianople")
+    assert state.bulgars == 11 and kinds(events, "bulgars")[0].data["added"] == 1
     state = new_game()
     state.bulgars = 11
-    state, events = play(state, "Ann special:bulgars")
-    assert state.bulgars == 11
+    pin_dice(state, [1, 1])
+    state, events = play(state, "Ann special:bulgars:Adrianople")
+    assert state.bulgars == 11 and [e.data.get("added") for e in kinds(events, "bulgars")] == [None]
 
 
 def test_bulgars_must_attack_when_two_more_cubes_are_not_left():
@@ -494,10 +491,11 @@ def test_bulgars_must_attack_when_two_more_cubes_are_not_left():
     sind, muß der Spieler die erste Option wahrnehmen und mit den Bulgaren angreifen." """
     state = new_game()
     state.bulgars = 8
-    state, _ = play(state, "Ann special:bulgars")
-    assert state.bulgars == 10
-    assert option_ids(state) == ["bulgar_attack:Adrianople", "bulgar_attack:Thessalonica"]
-    refused(state, "Ann", "bulgar_reinforce")
+    state._decisions = None
+    assert offered(state, "special:bulgars") == ["special:bulgars:Adrianople", "special:bulgars:Thessalonica"]
+    refused(state, "Ann", "special:bulgars:more")
+    state, events = play(state, "Ann special:bulgars:Adrianople")
+    assert kinds(events, "bulgars")[0].data == {"added": 2, "army": 10}
 
 
 def test_bulgar_conquest_gives_vp_to_the_side_not_attacked_and_no_cube_or_booty():
@@ -510,7 +508,7 @@ def test_bulgar_conquest_gives_vp_to_the_side_not_attacked_and_no_cube_or_booty(
     ready(state, "Ann")
     bo_casualty = state.player("Bo").casualty
     pin_dice(state, [1, 1, 1])
-    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Thessalonica", "Ann source:available",
+    state, _ = play(state, "Ann special:bulgars:Thessalonica",
                     "Bo no_levy")
     thessalonica = state.cities["Thessalonica"]
     ann = state.player("Ann")
@@ -525,7 +523,7 @@ def test_bulgar_conquest_gives_vp_to_the_side_not_attacked_and_no_cube_or_booty(
     set_city(state, "Adrianople", side="arab", markers=3, controller="Bo")
     ready(state, "Ann")
     pin_dice(state, [1, 1, 1])
-    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Adrianople", "Ann source:available")
+    state, _ = play(state, "Ann special:bulgars:Adrianople")
     assert state.cities["Adrianople"].side == "bulgar" and state.cities["Adrianople"].markers == 2
     assert state.player("Ann").vp == {"byzantine": 12, "arab": 10}
 
@@ -538,7 +536,7 @@ def test_bulgars_taking_a_one_marker_city_give_no_vp():
     set_city(state, "Adrianople", markers=1)
     ready(state, "Ann")
     pin_dice(state, [1])
-    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Adrianople", "Ann source:available")
+    state, _ = play(state, "Ann special:bulgars:Adrianople")
     adrianople = state.cities["Adrianople"]
     assert (adrianople.side, adrianople.markers) == ("bulgar", 1)
     assert state.player("Ann").vp == {"byzantine": 10, "arab": 10}
@@ -552,7 +550,7 @@ def test_a_player_may_defend_his_city_with_his_levy_against_bulgars_he_sent():
     state = new_game()
     set_city(state, "Thessalonica", controller="Ann")
     ready(state, "Ann")
-    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Thessalonica", "Ann source:available")
+    state, _ = play(state, "Ann special:bulgars:Thessalonica")
     assert decision(state).player == "Ann" and option_ids(state) == ["levy", "no_levy"]
 
 
@@ -562,14 +560,14 @@ def test_bulgar_attack_cube_is_paid_by_the_side_not_attacked():
     Erfolgsfall auch die Siegpunkte notiert werden." (BEISPIEL: Athen - die arabische Staatskasse)"""
     state = new_game()
     pin_dice(state, [6, 6, 6])
-    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Thessalonica", "Ann source:casualty")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann special:bulgars:Thessalonica", "Ann source:casualty")
     assert state.player("Ann").treasury == {"byzantine": 15, "arab": 2}
     # An Arab-held city attacked: the Byzantine treasury pays.
     state = new_game()
     set_city(state, "Adrianople", side="arab", markers=1, controller="Bo")
     ready(state, "Ann")
     pin_dice(state, [6, 6])
-    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Adrianople", "Ann source:casualty")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann special:bulgars:Adrianople", "Ann source:casualty")
     assert state.player("Ann").treasury["byzantine"] == 12 and state.player("Ann").treasury["arab"] == 5
 
 
@@ -577,7 +575,7 @@ def test_second_bulgar_reinforcement_is_paid_from_either_treasury():
     """Bulgarenangriff: "Falls der Spieler im Falle der zweiten Verstärkung für den Holzwürfel bezahlen
     mußte ..., kann die Bezahlung nach seinem Gutdünken aus einem seiner beiden Staatsschätze erfolgen." """
     state = new_game()
-    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_reinforce", "Ann source:casualty")
+    state, _ = play(state, "Ann pref:cube_source=ask", "Ann special:bulgars:more", "Ann source:casualty")
     assert option_ids(state) == ["pay:byzantine", "pay:arab"]
     state, _ = play(state, "Ann pay:arab")
     assert state.player("Ann").treasury == {"byzantine": 15, "arab": 2}
@@ -591,7 +589,7 @@ def test_bulgars_attack_with_the_whole_army_at_most_three_dice():
     set_army(state, "Bo", "byzantine", at="Thessalonica", elite=2, main=6)
     ready(state, "Ann")
     pin_dice(state, [1, 1, 1, 1, 1, 1, 1, 1])
-    state, events = play(state, "Ann special:bulgars", "Ann bulgar_attack:Thessalonica", "Ann source:available",
+    state, events = play(state, "Ann special:bulgars:Thessalonica",
                          "Bo stay")
     assert [len(r) for r in rolls(events)][0] == 3  # 9 Bulgars roll 3 dice
     assert decision(state).kind == "retreat"  # 9 against 8: Bo's army is beaten
@@ -609,7 +607,7 @@ def test_bulgars_defend_their_city_with_the_whole_army():
     state.bulgars = 5
     ready(state, "Ann")
     pin_dice(state, [6, 6, 6, 1, 1, 1, 1, 1])
-    state, events = play(state, "Ann move:arab", "Ann to:Thessalonica")
+    state, events = play(state, "Ann move:arab:to:Thessalonica")
     dice = rolls(events)
     assert [len(r) for r in dice] == [3, 3, 2]  # Ann 3, the Bulgars 3 (of 5), then the siege (2 markers)
     assert state.bulgars == 2
@@ -629,7 +627,7 @@ def test_bulgars_holding_their_city_on_a_tie_send_the_attacker_back():
     state.bulgars = 4
     ready(state, "Ann")
     pin_dice(state, [1, 1, 1, 1, 1, 1])
-    state, events = play(state, "Ann move:arab", "Ann to:Thessalonica")
+    state, events = play(state, "Ann move:arab:to:Thessalonica")
     assert state.player("Ann").arab.at == "Athens" and not kinds(events, "siege")
     assert state.cities["Thessalonica"].side == "bulgar" and state.bulgars == 4
 
@@ -642,7 +640,7 @@ def test_constantinople_falling_to_the_bulgars_ends_the_game():
     state.bulgars = 9
     ready(state, "Ann")
     pin_dice(state, [6, 1, 1, 1, 1])  # one hit from Constantinople's 5 dice: 2 Bulgar cubes
-    state, events = play(state, "Ann special:bulgars", "Ann bulgar_attack:Constantinople", "Ann source:available")
+    state, events = play(state, "Ann special:bulgars:Constantinople")
     assert state.bulgars == 9
     assert state.finished and state.constantinople_fallen
     assert state.player("Ann").vp["arab"] == 15
@@ -660,7 +658,7 @@ def test_the_player_who_sent_the_bulgars_decides_on_retreat_first():
     for name in ("Ann", "Bo", "Cy"):
         set_army(state, name, "byzantine", at="Thessalonica", main=2)
     ready(state, "Bo")
-    state, _ = play(state, "Bo special:bulgars", "Bo bulgar_attack:Thessalonica", "Bo source:available")
+    state, _ = play(state, "Bo special:bulgars:Thessalonica")
     order = []
     for _ in range(3):
         order.append(decision(state).player)
@@ -676,8 +674,8 @@ def test_armies_in_a_city_the_bulgars_attack_may_retreat_or_fight():
     set_army(state, "Bo", "byzantine", at="Thessalonica", main=2)
     set_army(state, "Cy", "byzantine", at="Thessalonica", main=2)
     ready(state, "Ann")
-    state, _ = play(state, "Ann special:bulgars", "Ann bulgar_attack:Thessalonica", "Ann source:available")
-    assert decision(state).player == "Bo" and option_ids(state) == ["stay", "retreat"]
-    state, _ = play(state, "Bo retreat", "Bo retreat:Athens")
+    state, _ = play(state, "Ann special:bulgars:Thessalonica")
+    assert decision(state).player == "Bo" and option_ids(state)[0] == "stay" and "retreat:Athens" in option_ids(state)
+    state, _ = play(state, "Bo retreat:Athens")
     assert state.player("Bo").byzantine.at == "Athens"
-    assert decision(state).player == "Cy" and option_ids(state) == ["stay", "retreat"]
+    assert decision(state).player == "Cy" and option_ids(state)[0] == "stay" and "retreat:Athens" in option_ids(state)

@@ -34,12 +34,12 @@ async def test_gateway_drops_mid_game_lose_and_double_nothing(fake_discord: Fake
     gateway = fake.standin.gateway
     table = await start_game(fake, start_bot_process, tmp_path)
     first = table.waiting()
-    await table.choose(first, "take:Jerusalem")
+    await table.choose(first, "place:arab:Mecca")
 
     # A drop between two clicks: the bot resumes its session.
     await fake.drop_gateway()
     await fake.wait_for(lambda: gateway.resumes == 1 and gateway.connected, WAIT, "the bot to resume")
-    await table.choose(first, "source:available")
+    await table.choose(first, "done")
 
     # A drop just as a click is sent: Discord replays it on RESUME, and it counts once.
     second = table.waiting()
@@ -84,12 +84,12 @@ async def test_a_crash_between_storing_a_choice_and_posting_it_loses_nothing(
 
     # Discord holds the board post back (429, retry in 30 s); the bot dies while waiting.
     fake.faults.rate_limit_message_posts(1, retry_after=30)
-    await table.press(first, "take:Jerusalem")
+    await table.press(first, "place:arab:Mecca")
     await fake.wait_for(lambda: "✅" in prompt.content and table.stored(), WAIT, "the choice stored and acknowledged")
     await fake.wait_for(lambda: any(" 429 POST" in f for f in fake.standin.store.faults), WAIT,
                         "the board post to be held back")
     await bot.kill()
-    table.acked.append((table.seats[first.id], "take:Jerusalem", first.id))
+    table.acked.append((table.seats[first.id], "place:arab:Mecca", first.id))
     assert table.boards()[-1].content.startswith("▶️") and table.live_prompts() == []  # nothing posted yet
 
     # The next process posts what the last one could not, and play goes on from there.
@@ -99,8 +99,8 @@ async def test_a_crash_between_storing_a_choice_and_posting_it_loses_nothing(
     assert board.content.startswith("📌 Back online: the game so far (choice 1).")
     assert board.image().size == BOARD_SIZE
     await table.wait_prompt()
-    assert table.waiting() is first and "source:available" in table.options()
-    await table.choose(first, "source:available")
+    assert table.waiting() is first and "done" in table.options()
+    await table.choose(first, "done")
     table.assert_db_matches_acknowledged()
     table.assert_nothing_doubled()
     fake.assert_clean()
@@ -115,16 +115,16 @@ async def test_429_on_message_posts_is_waited_out(fake_discord: FakeDiscord, sta
     # The board post after the click is refused twice with retry-after 0.4 s; then the prompt's is too.
     fake.faults.rate_limit_message_posts(3, retry_after=0.4)
     since = loop.time()
-    await table.choose(first, "take:Jerusalem")
+    await table.choose(first, "place:arab:Mecca")
     statuses = channel_posts(fake, table, since)  # the board: refused three times, then posted; the prompt
     assert statuses[:3] == [429, 429, 429] and statuses[3:] == [200] * (len(statuses) - 3) and len(statuses) >= 5
     board = table.boards()[-1]
-    assert "takes control of Jerusalem" in board.content and board.image().size == BOARD_SIZE
-    assert table.waiting() is first and "source:available" in table.options()
+    assert "places the Arab army in Mecca" in board.content and board.image().size == BOARD_SIZE
+    assert table.waiting() is first and "done" in table.options()
 
     # A shared-scope limit (another bot's traffic on the channel) on a typed shortcut.
     fake.faults.rate_limit_message_posts(1, retry_after=0.3, scope="shared")
-    await table.shortcut(first, "byz choose", "source:available", option="source:available")
+    await table.shortcut(first, "byz done", "done")
     await table.choose(table.waiting(), "pass")
 
     assert sum("429" in f for f in fake.standin.store.faults) == 4
@@ -143,15 +143,15 @@ async def test_a_failed_upload_is_retried_or_reported_and_the_game_stays_consist
     # 500 on the board upload: discord.py tries again a second later and the board arrives once.
     fake.faults.fail_uploads(1, status=500)
     since = loop.time()
-    await table.choose(first, "take:Jerusalem")
+    await table.choose(first, "place:arab:Mecca")
     statuses = channel_posts(fake, table, since)  # the board (failed, then again), the prompt
     assert statuses[0] == 500 and statuses[1:] == [200] * (len(statuses) - 1) and len(statuses) >= 3
     board = table.boards()[-1]
-    assert "takes control of Jerusalem" in board.content and board.image().size == BOARD_SIZE
+    assert "places the Arab army in Mecca" in board.content and board.image().size == BOARD_SIZE
 
     # 503 on the board upload: not retried; the member is told their choice was saved, and the
     # game goes on with the next prompt.
-    await table.choose(first, "source:available")  # (no board: nothing visible happened)
+    await table.choose(first, "done")  # stop there (no board: nothing visible happened)
     second = table.waiting()
     fake.faults.fail_uploads(1, status=503)
     version = table.version()
@@ -189,8 +189,8 @@ async def test_slow_responses_and_an_impatient_double_click(fake_discord: FakeDi
 
     # Every answer from Discord takes 0.4 s: the bot still acknowledges each click in time.
     fake.faults.delay(0.4)
-    await table.choose(first, "take:Jerusalem")
-    await table.choose(first, "source:available")
+    await table.choose(first, "place:arab:Mecca")
+    await table.choose(first, "done")
 
     # The prompt is slow to change, so the player clicks Pass again before it does: one pass counts.
     second = table.waiting()

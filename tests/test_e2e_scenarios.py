@@ -10,7 +10,6 @@ what the database holds.
 from __future__ import annotations
 
 import asyncio
-import re
 from datetime import datetime
 
 from bot_fakes import FakeClock
@@ -45,16 +44,16 @@ async def test_a_non_player_and_an_old_prompt_are_refused_privately_and_nothing_
     assert len(fake.messages(table.channel)) == seen  # nothing posted for everyone
     assert table.live_prompts() == [prompt] and "✅" not in prompt.content
 
-    # The first player takes Jerusalem with /byz take; Discord fails the edit that would take the
+    # The first player chooses taxes with /byz choose; Discord fails the edit that would take the
     # buttons off the answered prompt, so it still shows them: a click there is out of date.
     fake.faults.fail_requests(1, path_pattern=rf"/channels/{table.channel.id}/messages/{prompt.id}$")
-    await table.shortcut(first, "byz take", "take:Jerusalem", city="Jerusalem")
+    await table.shortcut(first, "byz choose", "tax", option="tax")
     assert prompt.buttons() and table.live_prompts() != [prompt]  # the old prompt kept its buttons
     before = db_snapshot(table.db_path)
     old = await table.refused(await fake.click(first, prompt, "Pass (no more actions this round)"))
     assert STALE in old.content and old.ephemeral
     assert db_snapshot(table.db_path) == before
-    await table.choose(first, "source:available")  # the live prompt still works
+    await table.choose(first, "tax:byzantine=18")  # the live prompt still works
     table.assert_db_matches_acknowledged()
     assert fake.unanswered() == [] and fake.unknown_routes == []
 
@@ -90,8 +89,8 @@ async def test_a_moderator_undoes_two_choices_and_the_board_is_posted_again(
     first = table.waiting()
     refused = await (await fake.slash(first, table.channel, "mod undo", steps=1)).result(WAIT)
     assert refused.ephemeral and refused.content.startswith("Only moderators")
-    await table.choose(first, "take:Jerusalem")
-    await table.choose(first, "source:available")
+    await table.choose(first, "place:arab:Mecca")
+    await table.choose(first, "done")
     second = table.waiting()
     await table.choose(second, "pass")
     assert len(table.stored()) == 3
@@ -111,7 +110,7 @@ async def test_a_moderator_undoes_two_choices_and_the_board_is_posted_again(
     assert announcement.content == f"🛠️ Moderator <@{mia.id}> undid the last 2 choices."
     await fake.wait_for(lambda: table.version() == 1, WAIT, "the prompt of choice 1 again")
     assert confirm.content == "✅ Undo done." and confirm.buttons() == []
-    assert table.waiting() is first and "source:available" in table.options()
+    assert table.waiting() is first and "done" in table.options()
     table.acked = table.acked[:1]
     table.assert_db_matches_acknowledged()
     audit = read_db(table.db_path, "SELECT action, user_id FROM audit WHERE game_id = ?", (table.game_id,))
@@ -119,7 +118,7 @@ async def test_a_moderator_undoes_two_choices_and_the_board_is_posted_again(
 
     # Only the re-posted prompt can be clicked, and the game goes on from there.
     assert len([m for m in table.bot_messages() if m.buttons() or m.selects()]) == 1
-    await table.choose(first, "source:available")
+    await table.choose(first, "done")
     table.assert_db_matches_acknowledged()
     fake.assert_clean()
 
@@ -161,8 +160,8 @@ async def test_simultaneous_clicks_on_one_prompt_land_exactly_one_choice(
     assert refusal.ephemeral and any(why in refusal.content for why in (*NOT_YOURS, "not offered any more")), \
         refusal.content
 
-    # At the upkeep a player removes cubes one decision at a time, the same button each time: a
-    # double click on it removes one cube, not two (the second click is for a version gone by).
+    # At the upkeep a player chooses the cubes that go in one decision: a double click on it removes
+    # them once, not twice (the second click is for a version gone by).
     for _ in range(30):
         if any(o.startswith("disband:") for o in table.options()):
             break
@@ -170,16 +169,14 @@ async def test_simultaneous_clicks_on_one_prompt_land_exactly_one_choice(
     upkeep = table.live_prompts()[0]
     assert "Upkeep" in upkeep.content, upkeep.content
     payer = table.waiting()
-    cheapest = min((c for c in table.options().values() if c.option_id.startswith("disband:")),
-                   key=lambda c: int(re.search(r"saves (\d+)", c.label)[1]))
+    cheapest = next(c for c in table.options().values() if c.option_id.startswith("disband:"))  # fewest VP
     version, stored = table.version(), len(table.stored())
     double = await asyncio.gather(table.press(payer, cheapest.option_id), table.press(payer, cheapest.option_id))
     await fake.wait_for(lambda: table.moved_past(version, double[0].id) and (
         any(ix.followups for ix in double) or len(table.stored()) > stored + 1), WAIT, "both clicks answered")
     assert len(table.stored()) == stored + 1, f"a double click on {cheapest.option_id} counted twice"
-    assert table.waiting() is payer and "Upkeep" in table.live_prompts()[0].content  # more to remove
     [refusal] = [ix.followups[0] for ix in double if ix.followups]
-    assert refusal.ephemeral and STALE in refusal.content, refusal.content
+    assert refusal.ephemeral and any(why in refusal.content for why in (STALE, *NOT_YOURS)), refusal.content
     table.acked.append((table.seats[payer.id], cheapest.option_id, payer.id))
     table.assert_db_matches_acknowledged()
     fake.assert_clean()

@@ -1,4 +1,12 @@
-"""The actions A-G a player chooses from, and the short ones that are not movement or combat."""
+"""The actions A-G a player chooses from, and the short ones that are not movement or combat.
+
+The first decision of a turn offers every action whole, grouped the way a player thinks (issue
+12): take a city (by side and region), move an army (by army), a special action (by action),
+reinforce, taxes, build, pass. Where an action used to ask a second question with no chance or
+other player in between (which city to improve or fortify, what the Bulgars do, where an army
+enters the board, its first move), that question's answers are options of the first decision, so
+any option is at most two clicks away (the group, then the option).
+"""
 
 from __future__ import annotations
 
@@ -16,41 +24,35 @@ from engine.byzantium.board import (
     Side,
     bulgars_serve,
 )
+from engine.byzantium.combos import combo_decision, parse
 from engine.byzantium.cubes import (
     CARD_BOXES,
+    Purse,
     card_slot,
     cube_cost,
     has_any_cube,
     has_source,
-    slot_label,
+    parse_slot,
     spend,
 )
 from engine.byzantium.flow import Ctx, chooses, decides, decision, runs
-from engine.byzantium.tasks import (
-    Action,
-    Attack,
-    Bulgars,
-    Fortify,
-    Improve,
-    NextTurn,
-    Reinforce,
-    Source,
-    TaxCount,
-    TaxSplit,
+from engine.byzantium.tasks import Action, Attack, NextTurn, Reinforce, Source, Tax
+from engine.byzantium.words import (
+    bezants,
+    box_word,
+    city_word,
+    region_key,
+    region_word,
+    sentences,
+    side_word,
+    special_word,
+    your_box,
 )
-from engine.core import Option
+from engine.core import Amounts, IllegalAction, Item, Option, Total
+from engine.text import Msg, listing, msg, msg_n
 
-# Each special action's name and what it gives, for its option; its cost is added there.
-SPECIAL_LABELS = {
-    "bulgars": ("Bulgars", "+2 cubes, then attack or 2 more"),
-    "fortify": ("Fortify one of your cities", "+1 in sieges"),
-    "byzantine_improvement": ("Byzantine city improvement", "+1 marker"),
-    "arab_improvement": ("Arab city improvement", "+1 marker"),
-    "emperor": ("Become Emperor", "+2 byzantine VP, the purple guard cube"),
-    "caliph": ("Become Caliph", "+2 arab VP, the white guard cube"),
-    "byzantine_fleet": ("Take the Byzantine fleet", ""),
-    "arab_fleet": ("Take the Arab fleet", ""),
-}
+# A group is one menu; Discord shows at most 25 options in one, so a longer group is split by region.
+GROUP_LIMIT = 25
 # Which treasury pays for the cube on a box (None: it depends on the choice that follows).
 SPECIAL_SIDE = {
     "byzantine_improvement": Side.BYZANTINE, "arab_improvement": Side.ARAB,
@@ -99,77 +101,74 @@ def bulgar_pay_side(ctx: Ctx, city: str) -> Side:
 # -- choosing an action ------------------------------------------------------------------------
 
 def action_options(ctx: Ctx, seat: int) -> list[Option]:
-    s, player = ctx.s, ctx.p(seat)
-    options: list[Option] = []
-    for name in takeable_cities(ctx):
-        city = s.cities[name]
+    """Every action the player may take now, each option in its group ("" for a lone button)."""
+    player = ctx.p(seat)
+    entries: list[tuple[Option, str | None]] = []  # (option, city: where a long group splits)
+    for name in sorted(takeable_cities(ctx), key=region_key):
+        city = ctx.s.cities[name]
         if has_source(ctx, seat, city.side):
-            options.append(Option(f"take:{name}", f"Take {name} (+{city.markers} {city.side.value} VP; "
-                                  f"{cube_cost(ctx, seat, city.side)})"))
-    if reinforce_slots(ctx, Reinforce(player=seat)):
-        options.append(Option("reinforce", f"Reinforce your armies ({reinforce_cost(player.available)})"))
-    for action in SPECIAL_LABELS:
-        if special_possible(ctx, seat, action):
-            options.append(Option(f"special:{action}", special_label(ctx, seat, action)))
+            group = (msg("Take a Byzantine city in {region}", region=region_word(name))
+                     if city.side == Side.BYZANTINE else msg("Take an Arab city in {region}", region=region_word(name)))
+            label = msg("Take {city} (+{vp} {side} VP; {cost})", city=city_word(name), vp=city.markers,
+                        side=side_word(city.side), cost=cube_cost(ctx, seat, city.side))
+            entries.append((Option(f"take:{name}", label, group), None))
+    entries.extend(movement.move_action_options(ctx, seat))
+    entries.extend((o, city) for o, city in special_options(ctx, seat))
+    if reinforce_amounts(ctx, seat) is not None:
+        entries.append((Option("reinforce", msg("Reinforce your armies ({cost})",
+                                                cost=reinforce_cost(player.available))), None))
     if player.tax_cubes == 0 and player.available > 0:
-        options.append(Option("tax", f"Taxes: cubes from your free pool, 2 bezants each ({player.available} free)"))
+        entries.append((Option("tax", msg_n("Taxes: up to {n} cube from your free pool, 2 bezants each",
+                                            "Taxes: up to {n} cubes from your free pool, 2 bezants each",
+                                            player.available)), None))
     for building, side in (("church", Side.BYZANTINE), ("mosque", Side.ARAB)):
         if has_source(ctx, seat, side, extra_cost=CHURCH_PRICE):
-            money = (f"{CHURCH_PRICE} {side.value} bezants and a cube from your free pool" if player.available
-                     else f"{CHURCH_PRICE + CUBE_PRICE} {side.value} bezants with the cube")
-            options.append(Option(building, f"Build a {building} (+2 VP; {money})"))
-    options.extend(movement.move_action_options(ctx, seat))
-    options.append(Option("pass", "Pass (no more actions this round)"))
+            entries.append((Option(building, building_label(ctx, seat, building, side)), None))
+    entries.append((Option("pass", msg("Pass (no more actions this round)")), None))
+    return split_long_groups(entries)
+
+
+def split_long_groups(entries: list[tuple[Option, str | None]]) -> list[Option]:
+    """A group longer than one menu is split by the region of each option's city."""
+    sizes: dict[str, int] = {}
+    for option, _city in entries:
+        sizes[option.group] = sizes.get(option.group, 0) + 1
+    options = []
+    for option, city in entries:
+        if option.group and sizes[option.group] > GROUP_LIMIT and city is not None:
+            group = msg("{group}: {region}", group=option.group, region=region_word(city))
+            option = Option(option.id, option.label, group)
+        options.append(option)
     return options
 
 
-def reinforce_cost(free: int) -> str:
-    if free >= 3:
-        return "up to 3 cubes from your free pool"
-    if free == 0:
-        return f"up to 3 cubes, {CUBE_PRICE} bezants each"
-    return f"up to 3 cubes: {free} free, then {CUBE_PRICE} bezants each"
-
-
-def special_label(ctx: Ctx, seat: int, action: str) -> str:
-    """The special action's name, what it gives and what its cube costs."""
-    name, gives = SPECIAL_LABELS[action]
-    if action in ("emperor", "caliph"):
-        cost = "no cube needed"  # the guard cube leaves the box; the player puts none there
-    elif action == "fortify":
-        sides = {ctx.s.cities[c].side for c in fortifiable_cities(ctx, seat)}
-        cost = cube_cost(ctx, seat, sides.pop() if len(sides) == 1 else None)
+def building_label(ctx: Ctx, seat: int, building: str, side: Side) -> Msg:
+    """The church is paid from the Byzantine treasury, the mosque from the Arab one: the VP say which."""
+    if ctx.p(seat).available:
+        cost = msg("{money} and a cube from your free pool", money=bezants(CHURCH_PRICE))
     else:
-        cost = cube_cost(ctx, seat, SPECIAL_SIDE.get(action))  # the Bulgars: the side served, known later
-    return f"{name} ({gives + '; ' if gives else ''}{cost})"
+        cost = msg("{money} with the cube", money=bezants(CHURCH_PRICE + CUBE_PRICE))
+    if building == "church":
+        return msg("Build a church (+2 Byzantine VP; {cost})", cost=cost)
+    return msg("Build a mosque (+2 Arab VP; {cost})", cost=cost)
 
 
-def special_possible(ctx: Ctx, seat: int, action: str) -> bool:
-    s = ctx.s
-    if action == "emperor":
-        return s.emperor is None
-    if action == "caliph":
-        return s.caliph is None
-    if free_box(ctx, action) is None:
-        return False
-    if action == "bulgars":
-        return any(bulgar_option_possible(ctx, seat, o.id) for o in bulgar_options(ctx, assumed_extra=2))
-    if action == "fortify":
-        player = ctx.p(seat)
-        return player.forts_left > 0 and any(
-            has_source(ctx, seat, s.cities[c].side) for c in fortifiable_cities(ctx, seat))
-    if action in ("byzantine_improvement", "arab_improvement"):
-        side = SPECIAL_SIDE[action]
-        return bool(improvable_cities(ctx, side)) and has_source(ctx, seat, side)
-    return has_source(ctx, seat, SPECIAL_SIDE[action])
+def reinforce_cost(free: int) -> Msg:
+    if free >= 3:
+        return msg("up to 3 cubes from your free pool")
+    if free == 0:
+        return msg("up to 3 cubes, {price} bezants each", price=CUBE_PRICE)
+    return msg("up to 3 cubes: {free} free, then {price} bezants each", free=free, price=CUBE_PRICE)
 
 
 @decides("action")
 def action_decision(ctx: Ctx, task: Action):
     s = ctx.s
-    last = " This is the last action of the round." if s.final_action else ""
-    return decision(task.player, ctx, f"Round {s.round}: choose your action.{last}",
-                    action_options(ctx, task.player), "action")
+    prompt = (msg("Round {round}: choose your action. This is the last action of the round.", round=s.round)
+              if s.final_action else msg("Round {round}: choose your action.", round=s.round))
+    options = action_options(ctx, task.player)
+    warning = movement.fleet_warning(ctx, task.player, options)
+    return decision(task.player, ctx, sentences([prompt, warning]) if warning else prompt, options, "action")
 
 
 @chooses("action")
@@ -182,13 +181,15 @@ def action_choose(ctx: Ctx, task: Action, option_id: str) -> None:
     elif verb == "reinforce":
         ctx.then(Reinforce(player=seat))
     elif verb == "special":
-        start_special(ctx, seat, arg)
+        action, _, target = arg.partition(":")
+        start_special(ctx, seat, action, target)
     elif verb == "tax":
-        ctx.then(TaxCount(player=seat))
+        ctx.then(Tax(player=seat))
     elif verb in ("church", "mosque"):
         build(ctx, seat, verb)
     elif verb in ("move", "place"):
-        movement.start_move(ctx, seat, verb, Side(arg))
+        side, _, rest = arg.partition(":")
+        movement.start_move(ctx, seat, verb, Side(side), rest)
     elif verb == "pass":
         pass_action(ctx, seat)
     else:  # pragma: no cover - options come from action_options
@@ -201,198 +202,244 @@ def take_city(ctx: Ctx, seat: int, name: str) -> None:
     city = ctx.s.cities[name]
     player = ctx.p(seat)
     city.controller = seat
-    ctx.emit("take", f"{player.name} takes control of {name}.", player=player.name, city=name)
-    ctx.then(Source(player=seat, pay_side=city.side.value, what=f"control of {name}", dest=f"city:{name}"))
-    ctx.gain_vp(seat, city.side, city.markers, f"taking {name}")
+    ctx.emit("take", msg("{player} takes control of {city}.", player=player.name, city=city_word(name)),
+             player=player.name, city=name)
+    ctx.then(Source(player=seat, pay_side=city.side.value, dest=f"city:{name}"))
+    ctx.gain_vp(seat, city.side, city.markers, msg("taking {city}", city=city_word(name)))
     card = player.byzantine
     if city.side == Side.BYZANTINE and not card.entered:
         card.entered = True
         if card.field_cubes():
             card.at = name
-            ctx.emit("place", f"{player.name}'s Byzantine army is placed in {name}.",
+            ctx.emit("place", msg("{player}'s Byzantine army is placed in {city}.", player=player.name,
+                                  city=city_word(name)),
                      player=player.name, side="byzantine", city=name)
 
 
 # -- B. reinforce -------------------------------------------------------------------------------
 
-def reinforce_slots(ctx: Ctx, task: Reinforce) -> list[str]:
-    slots = []
-    for side in ARMY_SIDES:
-        for box in CARD_BOXES:
-            if box == Box.ELITE and side.value in task.elite_sides:
-                continue
-            slot = card_slot(side, box)
-            if has_source(ctx, task.player, side, dest=f"card:{slot}"):
-                slots.append(slot)
-    return slots
+def reinforce_amounts(ctx: Ctx, seat: int) -> Amounts | None:
+    """Up to three cubes on the army boxes that can get one, at most one on each elite box."""
+    purse = Purse.of(ctx, seat)
+    items = tuple(Item(card_slot(side, box), msg("{side} {box}", side=side_word(side), box=box_word(box)),
+                       1 if box == Box.ELITE else 3)
+                  for side in ARMY_SIDES for box in CARD_BOXES if purse.can_source([card_slot(side, box)]))
+    if not items:
+        return None
+    return Amounts(items, (Total(1, 3, label=msg("Cubes to add (1 to 3)")),), prefix="reinforce")
+
+
+def reinforce_slots(counts: dict[str, int]) -> list[str]:
+    return [slot for slot, n in counts.items() for _ in range(n)]
+
+
+def reinforce_label(counts: dict[str, int]) -> Msg:
+    parts = []
+    for slot, n in counts.items():
+        if n:
+            side, box = parse_slot(slot)
+            parts.append(msg_n("{n} cube to {box}", "{n} cubes to {box}", n, box=your_box(side, box)))
+    return listing(parts)
 
 
 @decides("reinforce")
 def reinforce_decision(ctx: Ctx, task: Reinforce):
-    if task.placed >= 3:
+    amounts = reinforce_amounts(ctx, task.player)
+    if amounts is None:  # pragma: no cover - offered only when a cube can be placed
         return None
-    options = [Option(f"to:{slot}", f"Add a cube to your {slot_label(slot)} box")
-               for slot in reinforce_slots(ctx, task)]
-    if task.placed:
-        options.append(Option("done", "Done reinforcing"))
-    if not options:
-        return None
-    return decision(task.player, ctx, f"Reinforce: cube {task.placed + 1} of up to 3.", options, "reinforce")
+    purse = Purse.of(ctx, task.player)
+
+    def most_on_one_box(found):  # the shortcuts: as many cubes as can go on each single box
+        for item in amounts.items:
+            n = next((n for n in range(item.max, 0, -1) if purse.can_source([item.id] * n)), 0)
+            if n:
+                yield {item.id: n}
+
+    return combo_decision(ctx.name(task.player), msg("Reinforce: which boxes of your army cards get the cubes "
+                                                      "(1 to 3, at most one on each elite box)?"),
+                          "reinforce", amounts, reinforce_label,
+                          valid=lambda counts: purse.can_source(reinforce_slots(counts)), shortcuts=most_on_one_box)
 
 
 @runs("reinforce")
-def reinforce_run(ctx: Ctx, task: Reinforce) -> None:
-    """Three cubes placed (or none can be): the action is complete."""
+def reinforce_run(ctx: Ctx, task: Reinforce) -> None:  # pragma: no cover - see reinforce_decision
+    """No cube can be placed: nothing happens."""
 
 
 @chooses("reinforce")
 def reinforce_choose(ctx: Ctx, task: Reinforce, option_id: str) -> None:
-    if option_id == "done":
-        return
-    slot = option_id.removeprefix("to:")
-    side, box = slot.split(".")
-    elite = task.elite_sides + ([side] if box == Box.ELITE else [])
-    ctx.emit("reinforce", f"{ctx.name(task.player)} adds a cube to the {slot_label(slot)} box.",
-             player=ctx.name(task.player), slot=slot)
-    ctx.then(Source(player=task.player, pay_side=side, what=f"the {slot_label(slot)} box", dest=f"card:{slot}"),
-             Reinforce(player=task.player, placed=task.placed + 1, elite_sides=elite))
+    counts = parse(reinforce_amounts(ctx, task.player), option_id)
+    slots = reinforce_slots(counts)
+    purse = Purse.of(ctx, task.player)
+    if not purse.can_source(slots):
+        raise IllegalAction(msg("You cannot get that many cubes: not enough free cubes, cubes to buy or bezants."))
+    # The free cubes go first to the side that is shortest of bezants to buy its cubes.
+    short = {side: sum(1 for s in slots if parse_slot(s)[0] == side) - purse.treasury[side] // CUBE_PRICE
+             for side in ARMY_SIDES}
+    slots.sort(key=lambda s: -short[parse_slot(s)[0]])
+    ctx.emit("reinforce", msg("{player} reinforces: {what}.", player=ctx.name(task.player),
+                              what=reinforce_label(counts)), player=ctx.name(task.player), slots=slots)
+    ctx.then(*[Source(player=task.player, pay_side=parse_slot(slot)[0].value, dest=f"card:{slot}",
+                      reserve=slots[i + 1:]) for i, slot in enumerate(slots)])
 
 
 # -- C. special actions ---------------------------------------------------------------------------
 
-def start_special(ctx: Ctx, seat: int, action: str) -> None:
+def special_options(ctx: Ctx, seat: int) -> list[tuple[Option, str | None]]:
+    """Every special action with what it is done to: the Bulgars' targets, the city fortified or
+    improved; each kind of action is one group."""
+    s, found = ctx.s, []
+    if free_box(ctx, "bulgars") is not None:
+        army = min(BULGAR_CUBES, s.bulgars + 2)
+        group = msg("Send the Bulgars (+2 cubes)")
+        for city in sorted(bulgar_targets(ctx), key=region_key):
+            pay = bulgar_pay_side(ctx, city)
+            if has_source(ctx, seat, pay):
+                found.append((Option(f"special:bulgars:{city}",
+                                     msg("The Bulgars ({n}) attack {city} ({cost})", n=army, city=city_word(city),
+                                         cost=cube_cost(ctx, seat, pay)), group), city))
+        if BULGAR_CUBES - army >= 2 and has_source(ctx, seat, None):
+            found.append((Option("special:bulgars:more",
+                                 msg("Add 4 cubes to the Bulgars, to {n} ({cost})", n=army + 2,
+                                     cost=cube_cost(ctx, seat, None)), group), None))
+    if free_box(ctx, "fortify") is not None and ctx.p(seat).forts_left > 0:
+        for city in sorted(fortifiable_cities(ctx, seat), key=region_key):
+            side = s.cities[city].side
+            if has_source(ctx, seat, side):
+                found.append((Option(f"special:fortify:{city}",
+                                     msg("Fortify {city} (+1 in sieges; {cost})", city=city_word(city),
+                                         cost=cube_cost(ctx, seat, side)), msg("Fortify one of your cities")), city))
+    for action, group in (("byzantine_improvement", msg("Improve a Byzantine city (+1 marker)")),
+                          ("arab_improvement", msg("Improve an Arab city (+1 marker)"))):
+        side = SPECIAL_SIDE[action]
+        if free_box(ctx, action) is not None and has_source(ctx, seat, side):
+            for city in sorted(improvable_cities(ctx, side), key=region_key):
+                markers = s.cities[city].markers
+                found.append((Option(f"special:{action}:{city}",
+                                     msg("Improve {city} to {n} markers ({cost})", city=city_word(city), n=markers + 1,
+                                         cost=cube_cost(ctx, seat, side)), group), city))
+    titles = msg("Emperor, Caliph or a fleet")
+    if s.emperor is None:
+        found.append((Option("special:emperor", msg("Become Emperor (+2 Byzantine VP, the purple guard cube; "
+                                                    "no cube needed)"), titles), None))
+    if s.caliph is None:
+        found.append((Option("special:caliph", msg("Become Caliph (+2 Arab VP, the white guard cube; "
+                                                   "no cube needed)"), titles), None))
+    for action in ("byzantine_fleet", "arab_fleet"):
+        side = SPECIAL_SIDE[action]
+        if free_box(ctx, action) is not None and has_source(ctx, seat, side):
+            label = (msg("Take the Byzantine fleet ({cost})", cost=cube_cost(ctx, seat, side))
+                     if side == Side.BYZANTINE else msg("Take the Arab fleet ({cost})", cost=cube_cost(ctx, seat, side)))
+            found.append((Option(f"special:{action}", label, titles), None))
+    return found
+
+
+def start_special(ctx: Ctx, seat: int, action: str, target: str = "") -> None:
     player = ctx.p(seat)
     if action in ("emperor", "caliph"):
         side = Side.BYZANTINE if action == "emperor" else Side.ARAB
-        title = "Emperor" if action == "emperor" else "Caliph"
         setattr(ctx.s, action, seat)
         player.card(side).guard = True
-        ctx.emit("special", f"{player.name} becomes {title}; the guard cube joins the {side.value} elite.",
-                 player=player.name, action=action)
-        ctx.gain_vp(seat, side, 2, f"becoming {title}")
+        text = (msg("{player} becomes Emperor; the purple guard cube joins the Byzantine elite.", player=player.name)
+                if action == "emperor" else
+                msg("{player} becomes Caliph; the white guard cube joins the Arab elite.", player=player.name))
+        ctx.emit("special", text, player=player.name, action=action)
+        ctx.gain_vp(seat, side, 2, msg("becoming Emperor") if action == "emperor" else msg("becoming Caliph"))
         return
     box = free_box(ctx, action)  # the cube lands on it once its source is chosen
-    ctx.emit("special", f"{player.name} takes the special action: {SPECIAL_LABELS[action][0]}.",
+    ctx.emit("special", msg("{player} takes the special action: {action}.", player=player.name,
+                            action=special_word(action)),
              player=player.name, action=action, box=box)
     if action == "bulgars":
-        arrive = min(2, BULGAR_CUBES - ctx.s.bulgars)
-        ctx.s.bulgars += arrive
-        ctx.emit("bulgars", f"{arrive} Bulgar cube{'s' if arrive != 1 else ''} join the Bulgar army "
-                 f"(now {ctx.s.bulgars}).", added=arrive, army=ctx.s.bulgars)
-        ctx.then(Bulgars(player=seat, box=box))
+        send_bulgars(ctx, seat, box, target)
     elif action == "fortify":
-        ctx.then(Fortify(player=seat, box=box))
+        fortify(ctx, seat, box, target)
     elif action in ("byzantine_improvement", "arab_improvement"):
         side = SPECIAL_SIDE[action]
-        ctx.then(Source(player=seat, pay_side=side.value, what=f"the {side.value} city improvement",
-                        dest=f"box:{box}"),
-                 Improve(player=seat, side=side.value))
+        ctx.then(Source(player=seat, pay_side=side.value, dest=f"box:{box}"))
+        ctx.s.cities[target].markers += 1
+        ctx.emit("improve", msg("{city} grows to {n} markers.", city=city_word(target), n=ctx.s.cities[target].markers),
+                 player=player.name, city=target)
     else:  # the fleets
-        ctx.then(Source(player=seat, pay_side=SPECIAL_SIDE[action].value, what=f"the {action.replace('_', ' ')}",
-                        dest=f"box:{box}"))
+        ctx.then(Source(player=seat, pay_side=SPECIAL_SIDE[action].value, dest=f"box:{box}"))
 
 
-@decides("improve")
-def improve_decision(ctx: Ctx, task: Improve):
-    options = [Option(f"improve:{c}", f"{c} ({ctx.s.cities[c].markers} -> {ctx.s.cities[c].markers + 1})")
-               for c in improvable_cities(ctx, Side(task.side))]
-    return decision(task.player, ctx, f"Which {task.side} city gets a new marker (at most 3)?", options, "improve")
-
-
-@chooses("improve")
-def improve_choose(ctx: Ctx, task: Improve, option_id: str) -> None:
-    name = option_id.removeprefix("improve:")
-    ctx.s.cities[name].markers += 1
-    ctx.emit("improve", f"{name} grows to {ctx.s.cities[name].markers} markers.",
-             player=ctx.name(task.player), city=name)
-
-
-@decides("fortify")
-def fortify_decision(ctx: Ctx, task: Fortify):
-    options = [Option(f"fortify:{c}", f"Fortify {c}") for c in fortifiable_cities(ctx, task.player)
-               if has_source(ctx, task.player, ctx.s.cities[c].side)]
-    return decision(task.player, ctx, "Which of your cities gets a fortification?", options, "fortify")
-
-
-@chooses("fortify")
-def fortify_choose(ctx: Ctx, task: Fortify, option_id: str) -> None:
-    name = option_id.removeprefix("fortify:")
-    city, player = ctx.s.cities[name], ctx.p(task.player)
+def fortify(ctx: Ctx, seat: int, box: str, name: str) -> None:
+    city, player = ctx.s.cities[name], ctx.p(seat)
     city.fortified, city.control_cube = True, False
     player.forts_left -= 1
     player.casualty += 1  # the control cube it replaces goes to the casualty pool
-    ctx.emit("fortify", f"{player.name} fortifies {name}.", player=player.name, city=name)
-    ctx.then(Source(player=task.player, pay_side=city.side.value, what="the fortify action", dest=f"box:{task.box}"))
+    ctx.emit("fortify", msg("{player} fortifies {city}.", player=player.name, city=city_word(name)),
+             player=player.name, city=name)
+    ctx.then(Source(player=seat, pay_side=city.side.value, dest=f"box:{box}"))
 
 
-def bulgar_options(ctx: Ctx, assumed_extra: int = 0) -> list[Option]:
-    army = min(BULGAR_CUBES, ctx.s.bulgars + assumed_extra)
-    options = [Option(f"bulgar_attack:{c}", f"Bulgars ({army}) attack {c}") for c in bulgar_targets(ctx)]
-    if BULGAR_CUBES - army >= 2:
-        options.append(Option("bulgar_reinforce", f"Add 2 more Bulgar cubes (to {army + 2})"))
-    return options
-
-
-def bulgar_option_possible(ctx: Ctx, seat: int, option_id: str) -> bool:
-    if option_id == "bulgar_reinforce":
-        return has_source(ctx, seat, None)
-    return has_source(ctx, seat, bulgar_pay_side(ctx, option_id.removeprefix("bulgar_attack:")))
-
-
-@decides("bulgars")
-def bulgars_decision(ctx: Ctx, task: Bulgars):
-    options = [o for o in bulgar_options(ctx) if bulgar_option_possible(ctx, task.player, o.id)]
-    return decision(task.player, ctx, "Attack with the Bulgars, or reinforce them?", options, "bulgars")
-
-
-@chooses("bulgars")
-def bulgars_choose(ctx: Ctx, task: Bulgars, option_id: str) -> None:
-    if option_id == "bulgar_reinforce":
+def send_bulgars(ctx: Ctx, seat: int, box: str, target: str) -> None:
+    """Two Bulgar cubes arrive; then they attack `target`, or two more arrive ("more")."""
+    arrive = min(2, BULGAR_CUBES - ctx.s.bulgars)  # never more than eleven
+    ctx.s.bulgars += arrive
+    if arrive:
+        ctx.emit("bulgars", msg_n("{n} Bulgar cube joins the Bulgar army (now {army}).",
+                                  "{n} Bulgar cubes join the Bulgar army (now {army}).", arrive, army=ctx.s.bulgars),
+                 added=arrive, army=ctx.s.bulgars)
+    if target == "more":
         ctx.s.bulgars += 2
-        ctx.emit("bulgars", f"Two more Bulgar cubes join (now {ctx.s.bulgars}).", added=2, army=ctx.s.bulgars)
-        ctx.then(Source(player=task.player, pay_side=None, what="the Bulgar action", dest=f"box:{task.box}"))
+        ctx.emit("bulgars", msg("Two more Bulgar cubes join (now {army}).", army=ctx.s.bulgars),
+                 added=2, army=ctx.s.bulgars)
+        ctx.then(Source(player=seat, pay_side=None, dest=f"box:{box}"))
         return
-    city = option_id.removeprefix("bulgar_attack:")
-    pay = bulgar_pay_side(ctx, city)
-    ctx.emit("bulgars", f"The Bulgars ({ctx.s.bulgars}) attack {city}.", city=city, army=ctx.s.bulgars)
-    ctx.then(Source(player=task.player, pay_side=pay.value, what="the Bulgar action", dest=f"box:{task.box}"),
-             Attack(actor=task.player, side=Side.BULGAR.value, city=city, origin=None))
+    pay = bulgar_pay_side(ctx, target)
+    ctx.emit("bulgars", msg("The Bulgars ({n}) attack {city}.", n=ctx.s.bulgars, city=city_word(target)),
+             city=target, army=ctx.s.bulgars)
+    ctx.then(Source(player=seat, pay_side=pay.value, dest=f"box:{box}"),
+             Attack(actor=seat, side=Side.BULGAR.value, city=target, origin=None))
 
 
 # -- D. taxes -------------------------------------------------------------------------------------
 
-@decides("tax_count")
-def tax_count_decision(ctx: Ctx, task: TaxCount):
+def tax_amounts(ctx: Ctx, seat: int) -> Amounts:
+    """Bezants for each treasury: 2 per cube from the free pool, at least one cube."""
+    most = 2 * ctx.p(seat).available
+    items = (Item("byzantine", msg("Byzantine bezants"), most), Item("arab", msg("Arab bezants"), most))
+    return Amounts(items, (Total(2, most, step=2, label=msg("Bezants in all (2 per cube)")),), prefix="tax")
+
+
+def tax_label(counts: dict[str, int]) -> Msg:
+    byz, arab = counts.get("byzantine", 0), counts.get("arab", 0)
+    cubes = (byz + arab) // 2
+    return msg_n("{n} cube: {byz} Byzantine and {arab} Arab bezants",
+                 "{n} cubes: {byz} Byzantine and {arab} Arab bezants", cubes, byz=byz, arab=arab)
+
+
+@decides("tax")
+def tax_decision(ctx: Ctx, task: Tax):
     free = ctx.p(task.player).available
-    options = [Option(f"tax:{n}", f"{n} cube{'s' if n > 1 else ''} for {2 * n} bezants") for n in range(1, free + 1)]
-    return decision(task.player, ctx, "How many cubes from your free pool go to the tax box?", options, "tax")
+
+    def shortcuts(found):  # every free cube, all to one side or split evenly
+        yield {"byzantine": 2 * free}
+        yield {"arab": 2 * free}
+        yield {"byzantine": free + free % 2, "arab": free - free % 2}
+
+    prompt = msg("Taxes: how many cubes from your free pool go to the tax box (you have {n}), and how are their "
+                 "bezants (2 per cube) split between your treasuries?", n=free)
+    return combo_decision(ctx.name(task.player), prompt, "tax", tax_amounts(ctx, task.player), tax_label,
+                          shortcuts=shortcuts)
 
 
-@chooses("tax_count")
-def tax_count_choose(ctx: Ctx, task: TaxCount, option_id: str) -> None:
-    n = int(option_id.removeprefix("tax:"))
+@chooses("tax")
+def tax_choose(ctx: Ctx, task: Tax, option_id: str) -> None:
+    counts = parse(tax_amounts(ctx, task.player), option_id)
+    byz, arab = counts["byzantine"], counts["arab"]
+    n = (byz + arab) // 2
     player = ctx.p(task.player)
     player.available -= n
     player.tax_cubes += n
-    ctx.emit("tax", f"{player.name} raises taxes with {n} cube{'s' if n > 1 else ''}: {2 * n} bezants.",
-             player=player.name, cubes=n, amount=2 * n)
-    ctx.then(TaxSplit(player=task.player, amount=2 * n))
-
-
-@decides("tax_split")
-def tax_split_decision(ctx: Ctx, task: TaxSplit):
-    options = [Option(f"byzantine:{b}", f"{b} Byzantine / {task.amount - b} Arab") for b in range(task.amount, -1, -1)]
-    return decision(task.player, ctx, f"Split the {task.amount} bezants between your treasuries.", options, "tax_split")
-
-
-@chooses("tax_split")
-def tax_split_choose(ctx: Ctx, task: TaxSplit, option_id: str) -> None:
-    byz = int(option_id.removeprefix("byzantine:"))
-    player = ctx.p(task.player)
     player.treasury[Side.BYZANTINE] += byz
-    player.treasury[Side.ARAB] += task.amount - byz
-    ctx.emit("money", f"{player.name} puts {byz} in the Byzantine and {task.amount - byz} in the Arab treasury.",
-             player=player.name, byzantine=byz, arab=task.amount - byz)
+    player.treasury[Side.ARAB] += arab
+    ctx.emit("tax", msg_n("{player} raises taxes with {n} cube: {byz} Byzantine and {arab} Arab bezants.",
+                          "{player} raises taxes with {n} cubes: {byz} Byzantine and {arab} Arab bezants.", n,
+                          player=player.name, byz=byz, arab=arab),
+             player=player.name, cubes=n, amount=byz + arab, byzantine=byz, arab=arab)
 
 
 # -- E. church / mosque -----------------------------------------------------------------------------
@@ -400,10 +447,11 @@ def tax_split_choose(ctx: Ctx, task: TaxSplit, option_id: str) -> None:
 def build(ctx: Ctx, seat: int, building: str) -> None:
     side = Side.BYZANTINE if building == "church" else Side.ARAB
     player = ctx.p(seat)
-    spend(ctx, seat, side, CHURCH_PRICE, f"a {building}")
-    ctx.emit(building, f"{player.name} builds a {building}.", player=player.name)
-    ctx.gain_vp(seat, side, 2, f"a {building}")
-    ctx.then(Source(player=seat, pay_side=side.value, what=f"the {building}", dest=building))
+    what = msg("a church") if building == "church" else msg("a mosque")
+    spend(ctx, seat, side, CHURCH_PRICE, what)
+    ctx.emit(building, msg("{player} builds {building}.", player=player.name, building=what), player=player.name)
+    ctx.gain_vp(seat, side, 2, what)
+    ctx.then(Source(player=seat, pay_side=side.value, dest=building))
 
 
 # -- G. pass ----------------------------------------------------------------------------------------
@@ -413,7 +461,8 @@ def pass_action(ctx: Ctx, seat: int) -> None:
     player.passed = True
     first = not s.pass_order
     s.pass_order.append(seat)
-    note = " first, and will start the next round" if first else ""
-    ctx.emit("pass", f"{player.name} passes{note}.", player=player.name, first=first)
+    text = (msg("{player} passes first, and will start the next round.", player=player.name) if first
+            else msg("{player} passes.", player=player.name))
+    ctx.emit("pass", text, player=player.name, first=first)
     if has_any_cube(ctx, seat):
-        ctx.then(Source(player=seat, pay_side=None, what="passing", free=True, dest="pass"))
+        ctx.then(Source(player=seat, pay_side=None, free=True, dest="pass"))

@@ -3,16 +3,39 @@
 "A HINT ABOUT THE CUBES": a cube from the free pool (Vorrat) costs nothing and serves either
 side; a cube from the casualty pool or from any army box costs 3 bezants, paid from the
 treasury of the side that benefits.
+
+Where a cube comes from is almost always the free pool, so it is a preference (issue 12):
+`cube_source` = "pools" (the free pool, then the casualty pool; the default), "free" (the free
+pool, else ask) or "ask" (always ask). The player is asked only when the preference cannot decide.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.byzantium.board import ARMY_SIDES, CUBE_PRICE, Box, Side
-from engine.byzantium.flow import Ctx, chooses, decides, decision
+from engine.byzantium.flow import Ctx, chooses, decides, decision, runs
 from engine.byzantium.tasks import Pay, Source
-from engine.core import Option
+from engine.byzantium.words import army, box_word, city_word, side_bezants, side_word, special_word
+from engine.core import Option, Preference
+from engine.text import Msg, msg
 
 CARD_BOXES = (Box.ELITE, Box.MAIN, Box.LEVY, Box.MOVEMENT)
+
+SOURCE_PREF = "cube_source"
+PREFERENCES = (
+    Preference(SOURCE_PREF, msg("Where your cubes come from"), (
+        Option("pools", msg("The free pool, then the casualty pool; ask me only when neither can give one")),
+        Option("free", msg("The free pool; ask me when it is empty")),
+        Option("ask", msg("Always ask me")),
+    ), "pools"),
+)
+DEFAULTS = {p.key: p.default for p in PREFERENCES}
+
+
+def preference(ctx: Ctx, seat: int, key: str) -> str:
+    """The player's value of one of the game's preferences (its default unless he changed it)."""
+    return ctx.s.prefs.get(ctx.name(seat), {}).get(key, DEFAULTS[key])
 
 
 def card_slot(side: Side, box: Box) -> str:
@@ -24,9 +47,10 @@ def parse_slot(slot: str) -> tuple[Side, Box]:
     return Side(side), Box(box)
 
 
-def slot_label(slot: str) -> str:
+def slot_words(slot: str) -> Msg:
+    """'the Byzantine elite box'."""
     side, box = parse_slot(slot)
-    return f"{side.value.title()} {box.value}"
+    return msg("the {side} {box} box", side=side_word(side), box=box_word(box))
 
 
 def can_pay(ctx: Ctx, seat: int, pay_side: Side | None, amount: int) -> bool:
@@ -36,13 +60,33 @@ def can_pay(ctx: Ctx, seat: int, pay_side: Side | None, amount: int) -> bool:
     return treasury[pay_side] >= amount
 
 
-def cube_cost(ctx: Ctx, seat: int, pay_side: Side | None) -> str:
+def cube_cost(ctx: Ctx, seat: int, pay_side: Side | None) -> Msg:
     """What the cube an action needs costs at least, for its label: nothing from the free pool,
     else 3 bezants of the side that benefits (None: the side is settled later)."""
     if ctx.p(seat).available:
-        return "a cube from your free pool"
-    return f"a cube for {CUBE_PRICE}{' ' + pay_side.value if pay_side else ''} bezants"
+        return msg("a cube from your free pool")
+    if pay_side is None:
+        return msg("a cube for {price} bezants", price=CUBE_PRICE)
+    return msg("a cube for {money}", money=side_bezants(CUBE_PRICE, pay_side))
 
+
+def cube_words(ctx: Ctx, dest: str) -> Msg:
+    """The cube by where it goes: 'the control cube on Candia', 'the cube on the Byzantine fleet box'."""
+    where, _, arg = dest.partition(":")
+    if where == "city":
+        return msg("the control cube on {city}", city=city_word(arg))
+    if where == "box":
+        return msg("the cube on the {action} box", action=special_word(arg))
+    if where == "card":
+        return msg("a cube for {box}", box=slot_words(arg))
+    if where == "church":
+        return msg("the cube on your church")
+    if where == "mosque":
+        return msg("the cube on your mosque")
+    return msg("your pass cube")
+
+
+# -- where a cube may come from -------------------------------------------------------------------
 
 def source_options(ctx: Ctx, task: Source) -> list[Option]:
     player = ctx.p(task.player)
@@ -50,23 +94,32 @@ def source_options(ctx: Ctx, task: Source) -> list[Option]:
     if task.free:
         # Passing: the cube comes from the casualty pool; only when it is empty from elsewhere.
         if player.casualty:
-            return [Option("source:casualty", "From your casualty pool")]
+            return [Option("source:casualty", msg("From your casualty pool"))]
         paid_ok = True
     else:
         paid_ok = can_pay(ctx, task.player, pay_side, CUBE_PRICE)
-    price = "" if task.free else f" ({CUBE_PRICE} bezants{' from the ' + pay_side.value + ' treasury' if pay_side else ''})"
+    if task.free:
+        price: Msg | None = None
+    elif pay_side is None:
+        price = msg("{price} bezants from either treasury", price=CUBE_PRICE)
+    else:
+        price = side_bezants(CUBE_PRICE, pay_side)
     options = []
     if player.available:
-        options.append(Option("source:available", f"From your free pool ({player.available} left)"))
+        options.append(Option("source:available", msg("From your free pool ({n} left)", n=player.available)))
     if paid_ok and player.casualty and not task.free:
-        options.append(Option("source:casualty", f"From your casualty pool{price}"))
+        options.append(Option("source:casualty", msg("From your casualty pool ({price})", price=price)))
     if paid_ok:
         for side in ARMY_SIDES:
             card = player.card(side)
             for box in CARD_BOXES:
                 slot = card_slot(side, box)
                 if card.count(box) and f"card:{slot}" != task.dest:
-                    options.append(Option(f"source:{slot}", f"From your {slot_label(slot)} box{price}"))
+                    label = (msg("From {box} ({price})", box=slot_words(slot), price=price) if price
+                             else msg("From {box}", box=slot_words(slot)))
+                    options.append(Option(f"source:{slot}", label))
+    if task.reserve:  # cubes still to come in this action: keep a source for each of them
+        options = [o for o in options if purse_after(ctx, task, o.id).can_source(task.reserve)]
     return options
 
 
@@ -92,10 +145,75 @@ def has_any_cube(ctx: Ctx, seat: int) -> bool:
                 or any(player.card(side).own_cubes() for side in ARMY_SIDES))
 
 
+@dataclass
+class Purse:
+    """What a player can take cubes from, to tell whether several cubes can all be sourced."""
+
+    free: int
+    casualty: int
+    cards: dict[str, int]  # slot -> cubes
+    treasury: dict[Side, int]
+
+    @classmethod
+    def of(cls, ctx: Ctx, seat: int) -> Purse:
+        p = ctx.p(seat)
+        return cls(p.available, p.casualty,
+                   {card_slot(s, b): p.card(s).count(b) for s in ARMY_SIDES for b in CARD_BOXES}, dict(p.treasury))
+
+    def can_source(self, slots: list[str]) -> bool:
+        """Can a cube be found for each of these army-card boxes, each paid by its own side?
+        Free cubes go where money is short; paid ones come from the casualty pool, then from
+        boxes that receive none of these cubes."""
+        need = {side: sum(1 for s in slots if parse_slot(s)[0] == side) for side in ARMY_SIDES}
+        cap = {side: self.treasury[side] // CUBE_PRICE for side in ARMY_SIDES}
+        free = min(self.free, len(slots))
+        if sum(max(0, need[s] - cap[s]) for s in ARMY_SIDES) > free:
+            return False
+        paid = len(slots) - free
+        spare = sum(n for slot, n in self.cards.items() if slot not in slots)
+        return paid <= self.casualty + spare
+
+
+def purse_after(ctx: Ctx, task: Source, option_id: str) -> Purse:
+    """The purse once this cube is taken from `option_id` (and paid, unless free)."""
+    purse = Purse.of(ctx, task.player)
+    origin = option_id.removeprefix("source:")
+    if origin == "available":
+        purse.free -= 1
+        return purse
+    if origin == "casualty":
+        purse.casualty -= 1
+    else:
+        purse.cards[origin] -= 1
+    if task.pay_side and not task.free:
+        purse.treasury[Side(task.pay_side)] -= CUBE_PRICE
+    return purse
+
+
+def preferred_source(ctx: Ctx, task: Source) -> str | None:
+    """The source the player's preference picks, or None when he must be asked."""
+    choice = preference(ctx, task.player, SOURCE_PREF)
+    if choice == "ask":
+        return None
+    ids = [o.id for o in source_options(ctx, task)]
+    if "source:available" in ids:
+        return "source:available"
+    if choice == "pools" and "source:casualty" in ids:
+        return "source:casualty"
+    return None
+
+
 @decides("source")
 def source_decision(ctx: Ctx, task: Source):
-    return decision(task.player, ctx, f"Where does the cube for {task.what} come from?",
+    if preferred_source(ctx, task) is not None:
+        return None
+    return decision(task.player, ctx, msg("Where does {cube} come from?", cube=cube_words(ctx, task.dest)),
                     source_options(ctx, task), "source")
+
+
+@runs("source")
+def source_by_preference(ctx: Ctx, task: Source) -> None:
+    source_choose(ctx, task, preferred_source(ctx, task))
 
 
 @chooses("source")
@@ -114,22 +232,24 @@ def source_choose(ctx: Ctx, task: Source, option_id: str) -> None:
     place_cube(ctx, task.player, task.dest)
     if paid:
         if task.pay_side:
-            spend(ctx, task.player, Side(task.pay_side), CUBE_PRICE, f"a cube for {task.what}")
+            spend(ctx, task.player, Side(task.pay_side), CUBE_PRICE, cube_words(ctx, task.dest))
         else:
-            ctx.then(Pay(player=task.player, what=task.what))
+            ctx.then(Pay(player=task.player, what=task.dest))
 
 
 @decides("pay")
 def pay_decision(ctx: Ctx, task: Pay):
     treasury = ctx.p(task.player).treasury
-    options = [Option(f"pay:{side.value}", f"Pay {CUBE_PRICE} from the {side.value} treasury ({treasury[side]})")
+    options = [Option(f"pay:{side.value}", msg("Pay {money} (you have {have})",
+                                                money=side_bezants(CUBE_PRICE, side), have=treasury[side]))
                for side in ARMY_SIDES if treasury[side] >= CUBE_PRICE]
-    return decision(task.player, ctx, f"Which treasury pays for the cube for {task.what}?", options, "pay")
+    return decision(task.player, ctx, msg("Which treasury pays for {cube}?", cube=cube_words(ctx, task.what)),
+                    options, "pay")
 
 
 @chooses("pay")
 def pay_choose(ctx: Ctx, task: Pay, option_id: str) -> None:
-    spend(ctx, task.player, Side(option_id.removeprefix("pay:")), CUBE_PRICE, f"a cube for {task.what}")
+    spend(ctx, task.player, Side(option_id.removeprefix("pay:")), CUBE_PRICE, cube_words(ctx, task.what))
 
 
 def place_cube(ctx: Ctx, seat: int, dest: str) -> None:
@@ -152,21 +272,13 @@ def place_cube(ctx: Ctx, seat: int, dest: str) -> None:
         raise RuntimeError(f"unknown cube destination {dest}")
 
 
-def spend(ctx: Ctx, seat: int, side: Side, amount: int, why: str) -> None:
+def spend(ctx: Ctx, seat: int, side: Side, amount: int, why: Msg) -> None:
     player = ctx.p(seat)
     if player.treasury[side] < amount:
         raise RuntimeError(f"{player.name} cannot pay {amount} from the {side.value} treasury")
     player.treasury[side] -= amount
-    ctx.emit("pay", f"{player.name} pays {amount} {side.value} bezants for {why}.",
-             player=player.name, side=side.value, amount=amount)
-
-
-def earn(ctx: Ctx, seat: int, side: Side, amount: int, why: str) -> None:
-    if amount <= 0:
-        return
-    player = ctx.p(seat)
-    player.treasury[side] += amount
-    ctx.emit("money", f"{player.name} receives {amount} {side.value} bezants for {why}.",
+    ctx.emit("pay", msg("{player} pays {money} for {why}.", player=player.name,
+                        money=side_bezants(amount, side), why=why),
              player=player.name, side=side.value, amount=amount)
 
 
@@ -174,7 +286,8 @@ def check_army(ctx: Ctx, seat: int, side: Side) -> None:
     """A field army needs at least one cube in elite, main or movement to stay on the board."""
     card = ctx.p(seat).card(side)
     if card.at is not None and card.field_cubes() == 0:
-        ctx.emit("destroyed", f"{ctx.name(seat)}'s {side.value} army at {card.at} is destroyed.",
+        ctx.emit("destroyed", msg("{army} at {city} is destroyed.", army=army(ctx.name(seat), side),
+                                  city=city_word(card.at)),
                  player=ctx.name(seat), side=side.value, city=card.at)
         card.at = None
 

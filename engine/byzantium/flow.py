@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from engine.byzantium.board import Board, Side, board
 from engine.byzantium.state import ByzantiumState, PlayerState
+from engine.byzantium.words import side_word
 from engine.core import Decision, Event, Option, roll_dice
 from engine.taskflow import Handlers, TaskContext, make_decision
+from engine.text import Msg, msg, msg_n
 
 HANDLERS = Handlers()
 decides, chooses, runs = HANDLERS.decides, HANDLERS.chooses, HANDLERS.runs
@@ -37,25 +39,30 @@ class Ctx(TaskContext):
         return [(seat + i) % n for i in range(1, n)]
 
     # -- narration -------------------------------------------------------------------------
-    def roll(self, count: int, who: str, why: str) -> list[int]:
-        """Roll dice and report every result; a 4 or more is a hit."""
+    def roll(self, count: int, who: Msg, why: Msg, *, bulgars: bool = False) -> list[int]:
+        """Roll dice and report every result; a 4 or more is a hit. `who` rolls (the Bulgars: plural)."""
         dice = roll_dice(self.s, count)
         if count:
             shown = " ".join(str(d) for d in dice)
-            scored = hits(dice)
-            self.emit("roll", f"{who} rolls {shown} for {why}: {scored} hit{'s' if scored != 1 else ''}.",
-                      who=who, why=why, dice=dice, hits=scored)
+            scored = msg_n("{n} hit", "{n} hits", hits(dice))
+            text = (msg("The Bulgars roll {dice} for {why}: {hits}.", dice=shown, why=why, hits=scored) if bulgars
+                    else msg("{who} rolls {dice} for {why}: {hits}.", who=who, dice=shown, why=why, hits=scored))
+            self.emit("roll", text, who=str(who), why=str(why), dice=dice, hits=hits(dice))
         return dice
 
-    def gain_vp(self, seat: int, side: Side, amount: int, why: str) -> None:
+    def gain_vp(self, seat: int, side: Side, amount: int, why: Msg) -> None:
         player = self.p(seat)
         before = player.vp[side]
         player.vp[side] = max(0, before + amount)
         change = player.vp[side] - before
-        if change:
-            word = "gains" if change > 0 else "loses"
-            self.emit("vp", f"{player.name} {word} {abs(change)} {side.value} VP for {why} "
-                      f"(now {player.vp[side]}).", player=player.name, side=side.value, amount=change)
+        if change > 0:
+            self.emit("vp", msg("{player} gains {n} {side} VP for {why} (now {total}).", player=player.name, n=change,
+                                side=side_word(side), why=why, total=player.vp[side]),
+                      player=player.name, side=side.value, amount=change)
+        elif change < 0:
+            self.emit("vp", msg("{player} loses {n} {side} VP for {why} (now {total}).", player=player.name, n=-change,
+                                side=side_word(side), why=why, total=player.vp[side]),
+                      player=player.name, side=side.value, amount=change)
 
 
 def hits(dice: list[int]) -> int:
@@ -63,7 +70,7 @@ def hits(dice: list[int]) -> int:
     return sum(1 for d in dice if d >= 4)
 
 
-def decision(player_seat: int, ctx: Ctx, prompt: str, options: list[Option], kind: str) -> Decision:
+def decision(player_seat: int, ctx: Ctx, prompt: Msg, options: list[Option], kind: str) -> Decision:
     return make_decision(ctx.name(player_seat), prompt, options, kind)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 # The rules modules register their task handlers when imported.
-from engine.byzantium import actions, combat, cubes, evaluate, movement, retreats, rounds, text  # noqa: F401
+from engine.byzantium import actions, combat, cubes, evaluate, movement, retreats, rounds, text, words  # noqa: F401
 from engine.byzantium.board import (
     ALL_BOXES,
     ARMY_SIDES,
@@ -23,6 +23,7 @@ from engine.byzantium.invariants import broken_invariants
 from engine.byzantium.state import COLORS, ArmyCard, ByzantiumState, CityState, PlayerState
 from engine.byzantium.tasks import Action
 from engine.core import CORE_OPTIONS, Decision, Event, Game, IllegalAction, random_below, seed_fields
+from engine.text import msg
 
 OPTIONS = CORE_OPTIONS | {"first"}
 
@@ -35,14 +36,18 @@ class Byzantium(Game[ByzantiumState]):
     state_class = ByzantiumState
     # 2: issue 14 - fleets before the second-move +1, an unpayable doubled cost stops the move,
     # the Bulgars' sender decides on retreat first, Constantinople's sea retreat.
-    rules_version = "2"
+    # 3: issue 12 - cube sources by preference; upkeep, taxes, losses and reinforcements as one
+    # choice each; an action's first step chosen with the action; retreat destinations offered whole.
+    rules_version = "3"
+    preferences = cubes.PREFERENCES
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[ByzantiumState, list[Event]]:
         unknown = sorted(set(options) - OPTIONS)
         if unknown:
-            raise IllegalAction(f"Byzantium has no option '{unknown[0]}' (known: {', '.join(sorted(OPTIONS))}).")
+            raise IllegalAction(msg("Byzantium has no option '{option}' (known: {known}).", option=unknown[0],
+                                    known=", ".join(sorted(OPTIONS))))
         if not isinstance(seed, int):
-            raise IllegalAction("The seed must be a whole number.")
+            raise IllegalAction(msg("The seed must be a whole number."))
         cities = {}
         for name, city in board().cities.items():
             markers = city.strength if city.side in ARMY_SIDES and name != CONSTANTINOPLE else 0
@@ -60,10 +65,11 @@ class Byzantium(Game[ByzantiumState]):
         elif first in players:
             start = players.index(first)
         else:
-            raise IllegalAction(f"'{first}' is not one of the players.")
+            raise IllegalAction(msg("'{player}' is not one of the players.", player=first))
         state.start_player = state.turn = start
         state.stack = [Action(player=start)]
-        events = [Event("start_player", f"{players[start]} is the start player.", {"player": players[start]})]
+        events = [Event("start_player", msg("{player} is the start player.", player=players[start]),
+                        {"player": players[start]})]
         return state, events
 
     def _pending(self, state: ByzantiumState) -> list[Decision]:
@@ -77,6 +83,19 @@ class Byzantium(Game[ByzantiumState]):
         found = advance(ctx)
         state._decisions = [found] if found else []  # already worked out: `pending` need not again
         return ctx.events
+
+    def _apply_preference(self, state: ByzantiumState, player: str, option_id: str):
+        """A setting may answer the step that waits (where the pending cube comes from): go on."""
+        new_state, events = super()._apply_preference(state, player, option_id)
+        if new_state.stack and not self.pending(new_state):
+            ctx = Ctx(new_state, events)
+            found = advance(ctx)
+            new_state._decisions = [found] if found else []
+            self._take_forced(new_state, events)
+        return new_state, events
+
+    def terms(self) -> list[tuple[str, str]]:
+        return words.terms()
 
     def copy_state(self, state: ByzantiumState) -> ByzantiumState:
         """Copy what the rules change in place; tasks on the stack are replaced, never changed."""

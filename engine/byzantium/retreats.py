@@ -12,7 +12,9 @@ from engine.byzantium.cubes import check_army
 from engine.byzantium.flow import Ctx, chooses, decides, decision, runs
 from engine.byzantium.state import ArmyCard
 from engine.byzantium.tasks import FleetPermit, Loss, Retreat, RetreatChoose, RetreatOffer
+from engine.byzantium.words import army, city_word, sentences, side_word
 from engine.core import Option
+from engine.text import Msg, msg, msg_n
 
 
 def retreat_kinds(side: Side, sea: bool) -> frozenset[RouteKind]:
@@ -81,49 +83,78 @@ def retreat_sea_owner(ctx: Ctx, seat: int, side: Side, city: str) -> int | None:
     return owner
 
 
-def retreat_words(found: dict[str, tuple[int, list[str]]], card: ArmyCard, short: bool) -> str:
-    """Where a retreat would end and what it would cost: 'Alexandria or Damascus (no loss)', or
-    in full 'to Alexandria or Damascus, losing no cube'."""
-    names = list(found)
-    if short and len(names) > 2:
-        where = f"one of {len(names)} cities"
-    else:
-        where = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" or {names[-1]}"
+def destination_words(found: dict[str, tuple[int, list[str]]]) -> Msg:
+    return listing_or([city_word(c) for c in found])
+
+
+def listing_or(items: list[Msg]) -> Msg:
+    """'a', 'a or b', 'a, b or c'."""
+    text = items[0]
+    for item in items[1:-1]:
+        text = msg("{head}, {item}", head=text, item=item)
+    return msg("{head} or {last}", head=text, last=items[-1]) if len(items) > 1 else text
+
+
+def loss_words(cost: int, card: ArmyCard) -> Msg:
+    """'no loss', 'lose 1 cube', 'lose 2 cubes: the whole army'."""
+    if not cost:
+        return msg("no loss")
+    if cost >= card.field_cubes():
+        return msg_n("lose {n} cube: the whole army", "lose {n} cubes: the whole army", cost)
+    return msg_n("lose {n} cube", "lose {n} cubes", cost)
+
+
+def retreat_words(found: dict[str, tuple[int, list[str]]], card: ArmyCard) -> Msg:
+    """Where a retreat would end and what it would cost, in full: 'to Alexandria or Damascus, losing no cube'."""
     cost = next(iter(found.values()))[0]
-    plural = "s" if cost != 1 else ""
-    if short:
-        whole = ": the whole army" if cost and cost >= card.field_cubes() else ""
-        return f"{where} ({f'lose {cost} cube{plural}{whole}' if cost else 'no loss'})"
-    return f"to {where}, losing {cost or 'no'} cube{plural if cost else ''}"
+    return msg_n("to {where}, losing {n} cube", "to {where}, losing {n} cubes", cost, where=destination_words(found)) \
+        if cost else msg("to {where}, losing no cube", where=destination_words(found))
 
 
-def retreat_outlook(ctx: Ctx, task: RetreatOffer, card: ArmyCard) -> tuple[str, str]:
-    """The retreat option's label and the sentence that explains it."""
+def retreat_options(ctx: Ctx, task: RetreatOffer, card: ArmyCard) -> tuple[list[Option], Msg]:
+    """The ways to retreat and the sentence that explains them. Without a fleet to ask, each
+    destination is an option of its own; with one, the retreat is one option (the fleet's owner
+    answers first, then the player picks among the destinations left)."""
     side = Side(task.side)
     owner = retreat_sea_owner(ctx, task.player, side, task.city)
     land = retreat_destinations(ctx, side, task.city, owner is None)
     if owner is None:
         if not land:
-            return ("Retreat (no way out: the army would be destroyed)",
-                    "It has no way to retreat: retreating would destroy it.")
-        return f"Retreat to {retreat_words(land, card, short=True)}", \
-            f"Retreating, it would go {retreat_words(land, card, short=False)}."
+            return ([Option("retreat", msg("Retreat (no way out: the army would be destroyed)"))],
+                    msg("It has no way to retreat: retreating would destroy it."))
+        options = [Option(f"retreat:{city}", msg("Retreat to {city} ({loss})", city=city_word(city),
+                                                 loss=loss_words(cost, card)))
+                   for city, (cost, _path) in land.items()]
+        return options, msg("Retreating, it would go {where}.", where=retreat_words(land, card))
     fleet = ctx.name(owner)
-    sea = f"Retreating by sea, which {fleet}'s Byzantine fleet may forbid, it would go " \
-          f"{retreat_words(retreat_destinations(ctx, side, task.city, True), card, short=False)}; otherwise"
+    by_sea = retreat_words(retreat_destinations(ctx, side, task.city, True), card)
     if not land:
-        return f"Retreat (destroyed unless {fleet} lets it go by sea)", f"{sea} it would be destroyed."
-    return (f"Retreat to {retreat_words(land, card, short=True)}, or by sea if {fleet} allows",
-            f"{sea} {retreat_words(land, card, short=False)}.")
+        return ([Option("retreat", msg("Retreat (destroyed unless {player} lets it go by sea)", player=fleet))],
+                msg("Retreating by sea, which {player}'s Byzantine fleet may forbid, it would go {sea}; otherwise it "
+                    "would be destroyed.", player=fleet, sea=by_sea))
+    cost = next(iter(land.values()))[0]
+    where = (msg("one of {n} cities", n=len(land)) if len(land) > 2 else destination_words(land))
+    return ([Option("retreat", msg("Retreat to {where} ({loss}), or by sea if {player} allows", where=where,
+                                   loss=loss_words(cost, card), player=fleet))],
+            msg("Retreating by sea, which {player}'s Byzantine fleet may forbid, it would go {sea}; otherwise "
+                "{land}.", player=fleet, sea=by_sea, land=retreat_words(land, card)))
 
 
-def attack_words(ctx: Ctx, task: RetreatOffer) -> str:
-    """Who attacks, as the defending player should read it."""
+def attack_words(ctx: Ctx, task: RetreatOffer, card: ArmyCard) -> Msg:
+    """Who attacks, as the defending player should read it, and where his army stands."""
+    where, side, n = city_word(task.city), side_word(task.side), card.strength()
     if task.attacking_side == Side.BULGAR:
-        sender = "you" if task.actor == task.player else None
-        return f"The Bulgars {'you sent' if sender else 'sent by ' + ctx.name(task.actor)} attack {task.city}"
-    civil = " in a civil war" if task.attacking_side == task.side else ""
-    return f"{ctx.name(task.actor)}'s {task.attacking_side} army attacks {task.city}{civil}"
+        if task.actor == task.player:
+            return msg("The Bulgars you sent attack {city}, where your {side} army stands ({n} strong).", city=where,
+                       side=side, n=n)
+        return msg("The Bulgars sent by {player} attack {city}, where your {side} army stands ({n} strong).",
+                   player=ctx.name(task.actor), city=where, side=side, n=n)
+    attacker = army(ctx.name(task.actor), task.attacking_side)
+    if task.attacking_side == task.side:
+        return msg("{attacker} attacks {city} in a civil war, where your {side} army stands ({n} strong).",
+                   attacker=attacker, city=where, side=side, n=n)
+    return msg("{attacker} attacks {city}, where your {side} army stands ({n} strong).", attacker=attacker,
+               city=where, side=side, n=n)
 
 
 @decides("retreat_offer")
@@ -131,10 +162,10 @@ def retreat_offer_decision(ctx: Ctx, task: RetreatOffer):
     card = ctx.p(task.player).card(Side(task.side))
     if card.at != task.city:
         return None
-    label, outlook = retreat_outlook(ctx, task, card)
-    options = [Option("stay", f"Stay and fight in {task.city}"), Option("retreat", label)]
-    return decision(task.player, ctx, f"{attack_words(ctx, task)}, where your {task.side} army stands "
-                    f"({card.strength()} strong). {outlook} Retreat or fight?", options, "retreat")
+    retreats, outlook = retreat_options(ctx, task, card)
+    options = [Option("stay", msg("Stay and fight in {city}", city=city_word(task.city))), *retreats]
+    prompt = sentences([attack_words(ctx, task, card), outlook, msg("Retreat or fight?")])
+    return decision(task.player, ctx, prompt, options, "retreat")
 
 
 @runs("retreat_offer")
@@ -146,9 +177,11 @@ def retreat_offer_run(ctx: Ctx, task: RetreatOffer) -> None:
 def retreat_offer_choose(ctx: Ctx, task: RetreatOffer, option_id: str) -> None:
     if option_id == "retreat":
         ctx.then(Retreat(player=task.player, side=task.side, city=task.city))
+    elif option_id.startswith("retreat:"):
+        retreat_choose(ctx, RetreatChoose(player=task.player, side=task.side, city=task.city, sea=True), option_id)
     else:
-        ctx.emit("stand", f"{ctx.name(task.player)} stands in {task.city}.", player=ctx.name(task.player),
-                 city=task.city)
+        ctx.emit("stand", msg("{player} stands in {city}.", player=ctx.name(task.player), city=city_word(task.city)),
+                 player=ctx.name(task.player), city=task.city)
 
 
 @runs("retreat")
@@ -168,16 +201,19 @@ def retreat_run(ctx: Ctx, task: Retreat) -> None:
 
 @decides("fleet_permit")
 def fleet_permit_decision(ctx: Ctx, task: FleetPermit):
-    options = [Option("fleet:allow", "Allow the retreat by sea"), Option("fleet:forbid", "Forbid it")]
-    return decision(task.owner, ctx, f"Byzantine fleet: may {ctx.name(task.player)}'s Arab army retreat from "
-                    f"{task.city} by sea?", options, "fleet")
+    options = [Option("fleet:allow", msg("Allow the retreat by sea")), Option("fleet:forbid", msg("Forbid it"))]
+    return decision(task.owner, ctx, msg("Byzantine fleet: may {army} retreat from {city} by sea?",
+                                         army=army(ctx.name(task.player), Side.ARAB), city=city_word(task.city)),
+                    options, "fleet")
 
 
 @chooses("fleet_permit")
 def fleet_permit_choose(ctx: Ctx, task: FleetPermit, option_id: str) -> None:
     allowed = option_id == "fleet:allow"
-    ctx.emit("fleet", f"{ctx.name(task.owner)}'s Byzantine fleet {'allows' if allowed else 'forbids'} the "
-             "retreat by sea.", owner=ctx.name(task.owner), allowed=allowed)
+    owner = ctx.name(task.owner)
+    ctx.emit("fleet", msg("{owner}'s Byzantine fleet allows the retreat by sea.", owner=owner) if allowed
+             else msg("{owner}'s Byzantine fleet forbids the retreat by sea.", owner=owner),
+             owner=owner, allowed=allowed)
     retreat = ctx.s.stack[-1]
     ctx.s.stack[-1] = retreat.model_copy(update={"sea": allowed})
 
@@ -187,10 +223,12 @@ def retreat_choose_decision(ctx: Ctx, task: RetreatChoose):
     found = retreat_destinations(ctx, Side(task.side), task.city, task.sea)
     if not found:
         return None
-    options = [Option(f"retreat:{city}", f"{city} (lose {cost} cube{'s' if cost != 1 else ''})")
+    card = ctx.p(task.player).card(Side(task.side))
+    options = [Option(f"retreat:{city}", msg("Retreat to {city} ({loss})", city=city_word(city),
+                                             loss=loss_words(cost, card)))
                for city, (cost, _path) in found.items()]
-    return decision(task.player, ctx, f"Your {task.side} army must leave {task.city}: where to?", options,
-                    "retreat")
+    return decision(task.player, ctx, msg("Your {side} army must leave {city}: where to?", side=side_word(task.side),
+                                          city=city_word(task.city)), options, "retreat")
 
 
 @runs("retreat_choose")
@@ -201,7 +239,8 @@ def retreat_nowhere(ctx: Ctx, task: RetreatChoose) -> None:
     player.casualty += card.army_cubes()
     card.elite = card.main = card.movement = 0
     card.guard = False
-    ctx.emit("retreat", f"{player.name}'s {task.side} army cannot retreat from {task.city}.",
+    ctx.emit("retreat", msg("{army} cannot retreat from {city}.", army=army(player.name, task.side),
+                            city=city_word(task.city)),
              player=player.name, side=task.side, to=None, path=[task.city], **{"from": task.city})
     check_army(ctx, task.player, Side(task.side))
 
@@ -212,8 +251,12 @@ def retreat_choose(ctx: Ctx, task: RetreatChoose, option_id: str) -> None:
     cost, path = retreat_destinations(ctx, Side(task.side), task.city, task.sea)[to]
     card = ctx.p(task.player).card(Side(task.side))
     card.at = to
-    ctx.emit("retreat", f"{ctx.name(task.player)}'s {task.side} army retreats from {task.city} to {to}"
-             f"{f', losing {cost} cube' + ('s' if cost != 1 else '') if cost else ''}.",
-             player=ctx.name(task.player), side=task.side, to=to, path=path, losses=cost, **{"from": task.city})
+    moved = army(ctx.name(task.player), task.side)
+    text = (msg_n("{army} retreats from {frm} to {to}, losing {n} cube.",
+                  "{army} retreats from {frm} to {to}, losing {n} cubes.", cost, army=moved,
+                  frm=city_word(task.city), to=city_word(to)) if cost
+            else msg("{army} retreats from {frm} to {to}.", army=moved, frm=city_word(task.city), to=city_word(to)))
+    ctx.emit("retreat", text, player=ctx.name(task.player), side=task.side, to=to, path=path, losses=cost,
+             **{"from": task.city})
     if cost:
-        ctx.then(Loss(player=task.player, side=task.side, count=cost, why="the retreat"))
+        ctx.then(Loss(player=task.player, side=task.side, count=cost, why="retreat"))

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.byzantium.board import ARMY_SIDES, ROUNDS, UPKEEP, Box, Side
+from engine.byzantium.combos import box_amounts, combo_decision, parse
 from engine.byzantium.cubes import check_army
-from engine.byzantium.flow import Ctx, chooses, decides, decision, runs
+from engine.byzantium.flow import Ctx, chooses, decides, runs
 from engine.byzantium.state import ByzantiumState
 from engine.byzantium.tasks import Action, RoundEnd, Upkeep
-from engine.core import Option
+from engine.byzantium.words import box_cubes, box_word, side_bezants, side_word
+from engine.core import Amounts, IllegalAction
+from engine.text import msg, msg_n
 
 
 @runs("next_turn")
@@ -23,7 +28,7 @@ def next_turn(ctx: Ctx, task) -> None:
         # All but one have passed: that player has exactly one more action.
         s.final_action = True
         s.turn = active[0]
-        ctx.emit("last_action", f"Everyone else has passed: {ctx.name(s.turn)} has one last action.",
+        ctx.emit("last_action", msg("Everyone else has passed: {player} has one last action.", player=ctx.name(s.turn)),
                  player=ctx.name(s.turn))
     else:
         s.turn = next(seat for seat in ctx.clockwise_from(s.turn) if not s.players[seat].passed)
@@ -39,7 +44,7 @@ def upkeep_cost(ctx: Ctx, seat: int, side: Side) -> int:
 def round_end(ctx: Ctx, task: RoundEnd) -> None:
     s = ctx.s
     if task.stage == "income":
-        ctx.emit("round_end", f"Round {s.round} ends: income and upkeep.", round=s.round)
+        ctx.emit("round_end", msg("Round {round} ends: income and upkeep.", round=s.round), round=s.round)
         order = [s.start_player] + ctx.clockwise_from(s.start_player)
         for seat in order:
             collect_income(ctx, seat)
@@ -58,8 +63,40 @@ def collect_income(ctx: Ctx, seat: int) -> None:
             income[city.side] += 2 * city.markers
     for side, amount in income.items():
         player.treasury[side] += amount
-    ctx.emit("income", f"{player.name} collects {income[Side.BYZANTINE]} Byzantine and {income[Side.ARAB]} "
-             "Arab bezants.", player=player.name, byzantine=income[Side.BYZANTINE], arab=income[Side.ARAB])
+    ctx.emit("income", msg("{player} collects {byz} Byzantine and {arab} Arab bezants.", player=player.name,
+                           byz=income[Side.BYZANTINE], arab=income[Side.ARAB]),
+             player=player.name, byzantine=income[Side.BYZANTINE], arab=income[Side.ARAB])
+
+
+UPKEEP_BOXES = (Box.ELITE, Box.MAIN, Box.LEVY, Box.MOVEMENT)
+
+
+def upkeep_amounts(ctx: Ctx, task: Upkeep) -> tuple[Amounts, Callable[[dict[str, int]], bool]]:
+    """Which cubes leave the game, and the rule they must meet: "until the rest can be paid" - the
+    rest is affordable, and it was not before the last cube went (the dearest one removed last)."""
+    side = Side(task.side)
+    card = ctx.p(task.player).card(side)
+    money = ctx.p(task.player).treasury[side]
+    cost = upkeep_cost(ctx, task.player, side)
+    counts = {box.value: card.count(box) for box in UPKEEP_BOXES}
+    prices = sorted((UPKEEP[box] for box in UPKEEP_BOXES for _ in range(card.count(box))), reverse=True)
+    fewest = next(n for n in range(1, len(prices) + 1) if cost - sum(prices[:n]) <= money)
+    most = next(n for n in range(1, len(prices) + 1) if cost - sum(sorted(prices)[:n]) <= money)
+
+    def valid(removed: dict[str, int]) -> bool:
+        saved = sum(UPKEEP[Box(box)] * n for box, n in removed.items())
+        dearest = max((UPKEEP[Box(box)] for box, n in removed.items() if n), default=0)
+        return cost - saved <= money < cost - saved + dearest
+
+    labels = {box.value: box_word(box) for box in UPKEEP_BOXES}
+    return box_amounts("disband", counts, labels, fewest, most, msg("Cubes that leave the game")), valid
+
+
+def disband_label(side: Side):
+    def label(removed: dict[str, int]):
+        n = sum(removed.values())
+        return msg("Remove {cubes} (-{n} {side} VP)", n=n, cubes=box_cubes(removed), side=side_word(side))
+    return label
 
 
 @decides("upkeep")
@@ -69,12 +106,18 @@ def upkeep_decision(ctx: Ctx, task: Upkeep):
     cost = upkeep_cost(ctx, task.player, side)
     if cost <= player.treasury[side]:
         return None
-    card = player.card(side)
-    options = [Option(f"disband:{box.value}", f"Remove a {box.value} cube (saves {UPKEEP[box]})")
-               for box in (Box.ELITE, Box.MAIN, Box.LEVY, Box.MOVEMENT) if card.count(box)]
-    return decision(task.player, ctx, f"Upkeep: your {side.value} cubes cost {cost} but the treasury holds "
-                    f"{player.treasury[side]}. Remove a cube from the game (-1 {side.value} VP each).",
-                    options, "upkeep")
+    amounts, valid = upkeep_amounts(ctx, task)
+
+    def fewest_first(found):  # the removals that lose the fewest VP
+        if found:
+            least = min(sum(c.values()) for c in found)
+            yield from (c for c in found if sum(c.values()) == least)
+
+    prompt = msg("Upkeep: your {side} cubes cost {cost} bezants but the treasury holds {money}. Which cubes leave the "
+                 "game (-1 {side} VP each), until the rest can be paid?", side=side_word(side), cost=cost,
+                 money=player.treasury[side])
+    return combo_decision(ctx.name(task.player), prompt, "upkeep", amounts, disband_label(side), valid=valid,
+                          shortcuts=fewest_first)
 
 
 @runs("upkeep")
@@ -84,21 +127,29 @@ def upkeep_pay(ctx: Ctx, task: Upkeep) -> None:
     cost = upkeep_cost(ctx, task.player, side)
     player.treasury[side] -= cost
     if cost:
-        ctx.emit("upkeep", f"{player.name} pays {cost} {side.value} bezants of upkeep.", player=player.name,
-                 side=side.value, amount=cost)
+        ctx.emit("upkeep", msg("{player} pays {money} of upkeep.", player=player.name,
+                               money=side_bezants(cost, side)),
+                 player=player.name, side=side.value, amount=cost)
 
 
 @chooses("upkeep")
 def upkeep_choose(ctx: Ctx, task: Upkeep, option_id: str) -> None:
     side = Side(task.side)
-    box = Box(option_id.removeprefix("disband:"))
+    amounts, valid = upkeep_amounts(ctx, task)
+    removed = parse(amounts, option_id)
+    if not valid(removed):
+        raise IllegalAction(msg("Remove cubes only until the rest can be paid: the rest must be affordable, and "
+                                "not already before the last cube removed."))
     player = ctx.p(task.player)
-    player.card(side).add(box, -1)
-    player.removed += 1
-    ctx.emit("disband", f"{player.name} cannot pay for a {side.value} {box.value} cube: it leaves the game.",
-             player=player.name, side=side.value, box=box.value)
-    ctx.gain_vp(task.player, side, -1, "an unpaid cube")
-    ctx.then(task)
+    n = sum(removed.values())
+    for box, count in removed.items():
+        player.card(side).add(Box(box), -count)
+    player.removed += n
+    ctx.emit("disband", msg("{player} cannot pay the upkeep of the {side} army: {cubes} leave the game.",
+                            player=player.name, side=side_word(side), cubes=box_cubes(removed)),
+             player=player.name, side=side.value, boxes=[box for box, c in removed.items() for _ in range(c)])
+    ctx.gain_vp(task.player, side, -n, msg_n("an unpaid cube", "unpaid cubes", n))
+    ctx.then(task)  # now it can be paid
     check_army(ctx, task.player, side)
 
 
@@ -115,8 +166,10 @@ def cleanup(ctx: Ctx) -> None:
         player.byzantine.guard = player.arab.guard = False
         for side in ARMY_SIDES:
             check_army(ctx, seat, side)  # an army held up by the guard alone leaves the board
-        ctx.emit("cubes_back", f"{player.name} gets {back} cubes back from the boards and {healed} from the "
-                 "casualty pool.", player=player.name, boxes=back, casualties=healed)
+        ctx.emit("cubes_back", msg("{player} gets {boxes} back from the boards and {healed} from the casualty pool.",
+                                   player=player.name, boxes=msg_n("{n} cube", "{n} cubes", back),
+                                   healed=healed),
+                 player=player.name, boxes=back, casualties=healed)
     s.boxes = {box: None for box in s.boxes}
     s.emperor = s.caliph = None
     s.final_action = False
@@ -127,8 +180,8 @@ def cleanup(ctx: Ctx) -> None:
     s.start_player = s.pass_order[0] if s.pass_order else s.start_player
     s.pass_order = []
     s.turn = s.start_player
-    ctx.emit("round_start", f"Round {s.round} begins; {ctx.name(s.turn)} starts.", round=s.round,
-             player=ctx.name(s.turn))
+    ctx.emit("round_start", msg("Round {round} begins; {player} starts.", round=s.round, player=ctx.name(s.turn)),
+             round=s.round, player=ctx.name(s.turn))
     ctx.then(Action(player=s.turn))
 
 
@@ -138,10 +191,11 @@ def final_scoring(ctx: Ctx) -> None:
     for seat in range(len(s.players)):
         for side in ARMY_SIDES:
             markers = sum(c.markers for c in s.cities.values() if c.controller == seat and c.side == side)
-            ctx.gain_vp(seat, side, markers, f"{side.value} city markers at the end")
+            ctx.gain_vp(seat, side, markers, msg("{side} city markers at the end", side=side_word(side)))
     s.finished = True
     best = standings(s)[0]
-    ctx.emit("game_end", f"The game is over. {best['player']} leads with {best['score']} VP.", reason="rounds")
+    ctx.emit("game_end", msg("The game is over. {player} leads with {n} VP.", player=best["player"], n=best["score"]),
+             reason="rounds")
 
 
 def standings(s: ByzantiumState) -> list[dict]:

@@ -30,62 +30,32 @@ class Source(BaseModel):
     kind: Literal["source"] = "source"
     player: int
     pay_side: str | None  # treasury that pays; None: the player picks (second Bulgar reinforcement)
-    what: str  # what the cube is for, in words
     # Where the cube goes: "city:Damascus", "box:fortify_1", "card:byzantine.elite", "church",
     # "mosque" or "pass". It is placed there when it leaves its source, so counts always add up.
     dest: str
     free: bool = False  # the pass cube costs nothing
+    # Army-card boxes ("byzantine.main") that still get a cube in this action after this one: the
+    # player is offered only sources that leave a source for each of them.
+    reserve: list[str] = []
 
 
 class Pay(BaseModel):
     """Pick the treasury that pays for a cube when either may (second Bulgar reinforcement)."""
     kind: Literal["pay"] = "pay"
     player: int
-    what: str
+    what: str  # where the cube went (a Source's `dest`)
 
 
 class Reinforce(BaseModel):
-    """Action B: up to three cubes onto army boxes, at most one per elite box."""
+    """Action B: up to three cubes onto army boxes, at most one per elite box (one decision)."""
     kind: Literal["reinforce"] = "reinforce"
     player: int
-    placed: int = 0
-    elite_sides: list[str] = []
 
 
-class TaxCount(BaseModel):
-    kind: Literal["tax_count"] = "tax_count"
+class Tax(BaseModel):
+    """Action D: how many free cubes go to the tax box, and how their bezants are split (one decision)."""
+    kind: Literal["tax"] = "tax"
     player: int
-
-
-class TaxSplit(BaseModel):
-    kind: Literal["tax_split"] = "tax_split"
-    player: int
-    amount: int
-
-
-class Improve(BaseModel):
-    kind: Literal["improve"] = "improve"
-    player: int
-    side: str
-
-
-class Fortify(BaseModel):
-    kind: Literal["fortify"] = "fortify"
-    player: int
-    box: str
-
-
-class Bulgars(BaseModel):
-    """After two Bulgar cubes arrive: attack with the Bulgars, or reinforce them by two more."""
-    kind: Literal["bulgars"] = "bulgars"
-    player: int
-    box: str
-
-
-class PlaceArmy(BaseModel):
-    kind: Literal["place_army"] = "place_army"
-    player: int
-    side: str
 
 
 class March(BaseModel):
@@ -169,11 +139,12 @@ class RetreatChoose(BaseModel):
 
 
 class Loss(BaseModel):
-    """Remove cubes one at a time, as the owner chooses, into the casualty pool."""
+    """Remove `count` cubes, as the owner chooses (one decision), into the casualty pool."""
     kind: Literal["loss"] = "loss"
     player: int
     side: str
     count: int
+    # What caused it: "battle:<city>", "levy:<city>", "siege:<city>", "fleet" or "retreat".
     why: str = ""
 
 
@@ -200,11 +171,11 @@ class ControlCube(BaseModel):
 
 
 class ControlFromArmy(BaseModel):
+    """No control cube can be bought: two cubes leave the army (one decision)."""
     kind: Literal["control_from_army"] = "control_from_army"
     player: int
     side: str
     city: str
-    taken: list[str] = []
 
 
 class RoundEnd(BaseModel):
@@ -220,8 +191,7 @@ class Upkeep(BaseModel):
 
 
 Task = Annotated[
-    Action | NextTurn | Source | Pay | Reinforce | TaxCount | TaxSplit | Improve | Fortify | Bulgars
-    | PlaceArmy | March | FleetChoice | Arrive | Attack | RetreatOffer | Retreat | FleetPermit
+    Action | NextTurn | Source | Pay | Reinforce | Tax | March | FleetChoice | Arrive | Attack | RetreatOffer | Retreat | FleetPermit
     | RetreatChoose | Loss | FightOrder | Levy | ControlCube | ControlFromArmy | RoundEnd | Upkeep,
     Field(discriminator="kind"),
 ]
