@@ -11,7 +11,10 @@ only the public events. Whether someone holds a card never changes what the tabl
 `open_table=True` (`--open`, for solitaire) shows everything and never clears the screen.
 Seats in `bots` are played by a function (the bot player of engine/ai): the table reads the
 label of a bot's public choice, and of a private one only the public events it causes.
-On a private screen, `pref:<key>=<value>` sets a standing order (e.g. `pref:order:parry=never`).
+At any prompt `pref:<key>=<value>` sets a preference or a standing order (`pref:cube_source=ask`,
+`pref:order:parry=never`). Options are listed under their group's heading; a choice of several
+things at once is typed on one line (`byzantine=4 arab=2`). A refused answer is told right under
+the prompt, which stays on screen.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.core import PREF_PREFIX, Decision, Event, Game, IllegalAction
+from engine.core import PREF_PREFIX, Amounts, Decision, Event, Game, IllegalAction
 
 CLEAR = "\033[2J\033[H"  # clear the screen and go home: the private screen starts and ends with it
 
@@ -75,12 +78,19 @@ class Terminal:
         self.list_options(decision)
         while True:
             answer = self.read()
-            option_id = pick(decision, answer)
-            if option_id is not None:
+            option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer)
+            if option_id is None:
+                self.say(refusal(decision))  # right under the prompt: the board is not shown again
+                continue
+            try:
                 state, events = self.apply(state, decision.player, option_id)
-                self.tell(events)
-                return state
-            self.say("Type one of the numbers shown (or an option id).")
+            except IllegalAction as why:
+                self.say(str(why))
+                continue
+            self.tell(events)
+            if option_id.startswith(PREF_PREFIX) and self.game.pending(state)[:1] == [decision]:
+                continue  # a setting that did not answer the question: it is still asked
+            return state
 
     def bot_turn(self, state, decision: Decision):
         option_id = self.bots[decision.player](state, decision.player)
@@ -111,7 +121,7 @@ class Terminal:
             answer = self.read()
             option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer)
             if option_id is None:
-                self.say("Type one of the numbers shown (or an option id).")
+                self.say(refusal(decision))
                 continue
             try:
                 state, events = self.apply(state, player, option_id)
@@ -154,8 +164,17 @@ class Terminal:
                     self.unseen[seat].append(event)
 
     def list_options(self, decision: Decision) -> None:
+        """The options numbered, under their group's heading; then how to type amounts, if any."""
+        group = ""
         for i, option in enumerate(decision.options, 1):
-            self.say(f"  {i:>2}. {option.label}  [{option.id}]")
+            if option.group != group:
+                group = option.group
+                if group:
+                    self.say(f"  {group}:")
+            indent = "    " if group else "  "
+            self.say(f"{indent}{i:>2}. {option.label}  [{option.id}]")
+        if decision.amounts is not None:
+            self.say(amounts_help(decision.amounts))
 
     def read(self) -> str:
         try:
@@ -168,6 +187,37 @@ class Terminal:
 
 
 def pick(decision: Decision, answer: str) -> str | None:
+    """The option id a typed answer names: a number shown, an option id, or amounts typed on one line
+    (`elite=1 main=2`: item ids or their unique beginnings, spaces or commas between)."""
     if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
         return decision.options[int(answer) - 1].id
-    return answer if decision.option(answer) else None
+    if decision.option(answer):
+        return answer
+    typed = typed_amounts(decision.amounts, answer) if decision.amounts is not None else None
+    return typed if typed is not None and decision.option(typed) else None
+
+
+def typed_amounts(amounts: Amounts, answer: str) -> str | None:
+    counts: dict[str, int] = {}
+    for part in answer.replace(",", " ").split():
+        name, sep, number = part.partition("=")
+        matches = [i.id for i in amounts.items if i.id == name] or \
+            [i.id for i in amounts.items if name and i.id.startswith(name)]
+        if not sep or not number.isdigit() or len(matches) != 1 or matches[0] in counts:
+            return None
+        counts[matches[0]] = int(number)
+    return amounts.answer(counts) if counts else None
+
+
+def amounts_help(amounts: Amounts) -> str:
+    items = ", ".join(f"{i.id} ({i.label}) {i.min}-{i.max}" for i in amounts.items)
+    totals = "; ".join(f"{t.label or 'in all'}: {t.lo}-{t.hi}" + (f", in steps of {t.step}" if t.step > 1 else "")
+                       for t in amounts.totals)
+    example = " ".join(f"{i.id}={i.max if n == 0 else i.min}" for n, i in enumerate(amounts.items[:2]))
+    return f"  Or type how many of each on one line, e.g. `{example}`: {items}. {totals}."
+
+
+def refusal(decision: Decision) -> str:
+    if decision.amounts is not None:
+        return "Type one of the numbers shown, an option id, or the amounts on one line (e.g. `id=2 other=1`)."
+    return "Type one of the numbers shown (or an option id)."

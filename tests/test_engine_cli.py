@@ -26,7 +26,7 @@ def write(tmp_path: Path, record) -> Path:
 
 
 def test_replay_prints_the_final_summary(tmp_path):
-    choices = [["Ann", "take:Damascus"], ["Ann", "source:available"], ["Bo", "take:Mecca"], ["Bo", "source:casualty"]]
+    choices = [["Ann", "take:Damascus"], ["Bo", "pref:cube_source=ask"], ["Bo", "take:Mecca"], ["Bo", "source:casualty"]]
     record = {"game": "byzantium", "players": ["Ann", "Bo"], "seed": 3, "options": {"first": "Ann"},
               "choices": choices}
     result = run("replay", str(write(tmp_path, record)))
@@ -91,14 +91,19 @@ def test_fuzz_plays_games_to_the_end_and_reports_rates():
 
 
 def test_terminal_play_takes_numbers_and_option_ids_and_saves_a_replay(tmp_path):
-    # Ann takes the first city offered, pays with a free cube, then quits.
-    result = run("play", "byzantium", "--players", "Ann,Bo,Cy", "--seed", "9", stdin="1\nsource:available\nq\n",
-                 cwd=tmp_path)
+    # The start player takes the first city offered (its cube comes from the free pool by itself), the
+    # next raises taxes, typing the amounts on one line after a refused answer, then they quit.
+    result = run("play", "byzantium", "--players", "Ann,Bo,Cy", "--seed", "9",
+                 stdin="1\ntax\nbyzantine=3\nbyz=4 arab=2\nq\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     saved = json.loads((tmp_path / "replay-byzantium-9.json").read_text())
-    assert len(saved["choices"]) == 2
-    assert saved["choices"][1][1] == "source:available"
-    assert "takes control of" in result.stdout
+    assert [c[1] for c in saved["choices"]] == [saved["choices"][0][1], "tax", "tax:byzantine=4,arab=2"]
+    assert saved["choices"][0][1].startswith("take:")
+    assert "takes control of" in result.stdout and "raises taxes with 3 cubes" in result.stdout
+    assert "Take a Byzantine city in the Balkans:" in result.stdout  # the options under their groups
+    # byzantine=3 is an odd number of bezants: refused right under the prompt, which is not shown again.
+    refused = result.stdout.index("Type one of the numbers shown, an option id, or the amounts")
+    assert result.stdout.count("Taxes: how many cubes") == 1 and refused > result.stdout.index("Taxes: how many")
 
 
 def test_terminal_play_takes_setup_options_and_saves_them_with_the_replay(tmp_path):
