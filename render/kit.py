@@ -277,7 +277,7 @@ def badge(draw: ImageDraw.ImageDraw, centre: Point, radius: int, fill: RGB, labe
     token(draw, centre, 2 * radius, fill, shape="circle", border_width=2)
     if label:
         ink = contrast_ink(fill)
-        size = round(radius * (1.3 if len(label) == 1 else 1.05))
+        size = round(radius * (1.3 if len(label) <= 2 else 1.05))  # two digits fit the disc too
         text(draw, centre, label, size, ink, outline=outline_for(ink), stroke=1 if fill == WHITE else 2, anchor="mm")
 
 
