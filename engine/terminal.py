@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.core import PREF_PREFIX, Amounts, Decision, Event, Game, IllegalAction
+from engine.core import PREF_PREFIX, Amounts, Decision, Event, Game, IllegalAction, enumerate_answers
 
 CLEAR = "\033[2J\033[H"  # clear the screen and go home: the private screen starts and ends with it
 
@@ -88,6 +88,9 @@ class Terminal:
                 self.say(str(why))
                 continue
             self.tell(events)
+            if not self.game.secrets:  # nothing to hide: the player reads what his setting did
+                for event in self.unseen.pop(decision.player, []):
+                    self.say(f"  * {event.text}")
             if option_id.startswith(PREF_PREFIX) and self.game.pending(state)[:1] == [decision]:
                 continue  # a setting that did not answer the question: it is still asked
             return state
@@ -174,7 +177,7 @@ class Terminal:
             indent = "    " if group else "  "
             self.say(f"{indent}{i:>2}. {option.label}  [{option.id}]")
         if decision.amounts is not None:
-            self.say(amounts_help(decision.amounts))
+            self.say(amounts_help(decision))
 
     def read(self) -> str:
         try:
@@ -209,12 +212,14 @@ def typed_amounts(amounts: Amounts, answer: str) -> str | None:
     return amounts.answer(counts) if counts else None
 
 
-def amounts_help(amounts: Amounts) -> str:
+def amounts_help(decision: Decision) -> str:
+    amounts = decision.amounts
     items = ", ".join(f"{i.id} ({i.label}) {i.min}-{i.max}" for i in amounts.items)
     totals = "; ".join(f"{t.label or 'in all'}: {t.lo}-{t.hi}" + (f", in steps of {t.step}" if t.step > 1 else "")
                        for t in amounts.totals)
-    example = " ".join(f"{i.id}={i.max if n == 0 else i.min}" for n, i in enumerate(amounts.items[:2]))
-    return f"  Or type how many of each on one line, e.g. `{example}`: {items}. {totals}."
+    answers = [o.id for o in decision.options if amounts.parse(o.id) is not None] or enumerate_answers(decision, 1)
+    example = answers[0].partition(":")[2].replace(",", " ") if answers else ""
+    return f"  Or type how many of each on one line, e.g. `{example}`:\n    {items}.\n    {totals}."
 
 
 def refusal(decision: Decision) -> str:
