@@ -73,13 +73,19 @@ def search(record: PublicRecord, kind: str, candidates) -> list[int]:
 
 
 async def play_until_dice(store: Storage, game_id: int, count: int) -> tuple[int, list[int]]:
-    """Random legal choices through storage until `count` dice were posted or the game ended
-    (random play rolls 18 dice or more before the end): (start seat, dice)."""
+    """Random legal choices through storage until `count` dice were posted or the game ended: (start
+    seat, dice). A choice that would end the game at once (Constantinople falling early) is passed
+    over while another exists, so random play rolls 18 dice or more before the end."""
     loaded = await store.load(game_id)
     start = loaded.state.start_player
     rng, dice = random.Random(game_id), []
     while len(dice) < count and not BYZ.is_over(loaded.state):
-        loaded, events = await store.play(game_id, *random_move(BYZ, loaded.state, rng))
+        decision = rng.choice(BYZ.pending(loaded.state))
+        options = [o.id for o in decision.options]
+        rng.shuffle(options)
+        choice = next((o for o in options if not BYZ.is_over(BYZ.apply(loaded.state, decision.player, o)[0])),
+                      options[0])
+        loaded, events = await store.play(game_id, decision.player, choice)
         dice += [d for e in events if e.kind == "roll" for d in e.data["dice"]]
     return start, dice
 
