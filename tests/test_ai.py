@@ -55,7 +55,7 @@ def test_the_bot_always_answers_with_an_option_offered_to_its_seat(name):
 @pytest.mark.parametrize("name", ["byzantium", "warriors_traders"])
 def test_the_search_stays_within_its_work_budget_and_uses_most_of_it(name):
     game = get_game(name)
-    state = states_along_a_random_game(game, SEATS[name], seed=5, every=40)[2]
+    state = states_along_a_random_game(game, SEATS[name], seed=5, every=15)[2]  # a state some way in
     seat = game.pending(state)[0].player
     for budget in (10, 40):
         result = search(game, state, seat, seed=2, budget_ms=budget, wall_cap_ms=None)

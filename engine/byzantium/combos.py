@@ -5,7 +5,9 @@ Such a choice is ONE decision whose answer names the whole combination in the Am
 (`loss:elite=1,main=2`), so it is one click and one stored choice. When the legal combinations are
 few they are plain options (buttons); when they are many the decision carries `amounts` (a form,
 or a typed line in the terminal) and a few plain options for the common answers: shortcuts whose
-ids are answers of the same amounts.
+ids are answers of the same amounts. Every answer a decision offers is accepted: where a rule
+the totals cannot say (the upkeep's "until the rest can be paid", bezants for bought cubes)
+leaves only some combinations legal, those are listed as plain options.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from collections.abc import Callable, Iterable
 
 from engine.core import Amounts, Decision, Item, Option, Total
 
-# At most this many legal combinations are offered as plain options.
+# At most this many legal combinations are offered as plain options (more when a rule the totals
+# cannot say leaves only some of them legal).
 PLAIN_LIMIT = 8
+ALL_LIMIT = 20_000  # far above any Byzantium choice (a reinforcement has 165 answers)
 
 
 def combinations(amounts: Amounts, valid: Callable[[dict[str, int]], bool] | None = None,
@@ -47,16 +51,19 @@ def combinations(amounts: Amounts, valid: Callable[[dict[str, int]], bool] | Non
 def combo_decision(player: str, prompt: str, kind: str, amounts: Amounts, label: Callable[[dict[str, int]], str],
                    valid: Callable[[dict[str, int]], bool] | None = None,
                    shortcuts: Callable[[list[dict[str, int]]], Iterable[dict[str, int]]] | None = None) -> Decision:
-    """The decision for a choice of several things: every legal combination as a button when
-    there are at most PLAIN_LIMIT, else the amounts with `shortcuts` (picked from the first
-    legal combinations found) as buttons."""
-    found = combinations(amounts, valid, limit=PLAIN_LIMIT + 1)
-    found.sort(key=lambda counts: sum(counts.values()))  # the fewest things first
-    if len(found) <= PLAIN_LIMIT:
-        options = tuple(Option(amounts.answer(c), label(c)) for c in found)
+    """The decision for a choice of several things: every legal combination as a button when there
+    are at most PLAIN_LIMIT, or when `valid` (a rule the totals cannot say) refuses some answer the
+    amounts would allow, so that every answer a decision offers is accepted; else the amounts, with
+    `shortcuts` (picked from the legal combinations) as buttons."""
+    every = combinations(amounts, limit=ALL_LIMIT)
+    legal = [c for c in every if valid is None or valid(c)]
+    legal.sort(key=lambda counts: sum(counts.values()))  # the fewest things first
+    if len(legal) <= PLAIN_LIMIT or len(legal) < len(every):
+        options = tuple(Option(amounts.answer(c), label(c)) for c in legal)
         if not options:
             raise RuntimeError(f"a '{kind}' decision for {player} has no legal combination")
         return Decision(player=player, prompt=prompt, options=options, kind=kind)
+    found = legal
     picked: list[dict[str, int]] = []
     for counts in (shortcuts(found) if shortcuts else ()):
         if counts not in picked and amounts.parse(amounts.answer(counts)) is not None \
