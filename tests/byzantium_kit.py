@@ -6,6 +6,8 @@ Positions are built by editing a fresh state the way the board would look, then
 
 from __future__ import annotations
 
+import random
+
 from engine import get_game
 from engine.byzantium.board import ARMY_SIDES, CUBES_PER_PLAYER, Side
 from engine.byzantium.state import ByzantiumState
@@ -107,6 +109,21 @@ def rebalance(state: ByzantiumState, casualty: dict[str, int] | None = None) -> 
         p.available = CUBES_PER_PLAYER - used
     state._decisions = None
     return state
+
+
+def random_walk(seed: int, players=("Ann", "Bo", "Cy")):
+    """A whole game of random answers, amounts included (every answer offered must be accepted):
+    yields (state, decision, the answer's events) at each step, and the state at the end last."""
+    from engine.core import enumerate_answers
+
+    rng = random.Random(seed)
+    state = GAME.setup(list(players), seed, {})
+    while not GAME.is_over(state):
+        d = GAME.pending(state)[0]
+        new, events = GAME.apply(state, d.player, rng.choice(enumerate_answers(d, limit=300)))
+        yield state, d, events
+        state = new
+    yield state, None, []
 
 
 def turn_to(state: ByzantiumState, player: str) -> ByzantiumState:

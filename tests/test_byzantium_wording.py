@@ -7,17 +7,15 @@ and in English no sentence starts in lowercase, sides are capitalised adjectives
 cube", never "a arab movement cube"), the Bulgars take a plural verb, and money is bezants.
 """
 
-import random
 import re
 
 import pytest
 
 from engine.byzantium import text as byz_text
-from engine.core import IllegalAction, enumerate_answers
 from engine.text import Msg
 from locales import PSEUDO, tr
 from locales.pseudo import unwrapped
-from tests.byzantium_kit import GAME
+from tests.byzantium_kit import GAME, random_walk
 
 PLAYERS = ("Ann", "Bo", "Cy")
 BAD = [
@@ -36,10 +34,11 @@ BAD = [
 
 def played_texts(seed: int):
     """(what, text) for every text a random game shows its players."""
-    rng = random.Random(seed)
-    state = GAME.setup(list(PLAYERS), seed, {})
-    while not GAME.is_over(state):
-        d = GAME.pending(state)[0]
+    for state, d, events in random_walk(seed, PLAYERS):
+        if d is None:
+            for line in byz_text.lines(GAME.summary(state)):
+                yield "board", line
+            continue
         yield "prompt", d.prompt
         for option in d.options:
             yield "label", option.label
@@ -48,18 +47,8 @@ def played_texts(seed: int):
         if d.amounts is not None:
             for item in d.amounts.items:
                 yield "item", item.label
-        answers = enumerate_answers(d, limit=300)
-        rng.shuffle(answers)
-        for answer in answers:
-            try:
-                state, events = GAME.apply(state, d.player, answer)
-                break
-            except IllegalAction:
-                continue
         for event in events:
             yield "event", event.text
-    for line in byz_text.lines(GAME.summary(state)):
-        yield "board", line
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -116,21 +105,7 @@ def test_every_kind_of_decision_has_a_rules_hint_that_is_a_message():
     """/game help shows one or two sentences of rules for the decision waiting (bot/service/rules_hints.py)."""
     from bot.service.rules_hints import hint
 
-    kinds_seen = set()
-    for seed in range(3):
-        rng = random.Random(seed)
-        state = GAME.setup(list(PLAYERS), seed, {})
-        while not GAME.is_over(state):
-            d = GAME.pending(state)[0]
-            kinds_seen.add(d.kind)
-            answers = enumerate_answers(d, limit=300)
-            rng.shuffle(answers)
-            for answer in answers:
-                try:
-                    state, _ = GAME.apply(state, d.player, answer)
-                    break
-                except IllegalAction:
-                    continue
+    kinds_seen = {d.kind for seed in range(3) for _state, d, _events in random_walk(seed, PLAYERS) if d is not None}
     assert {"action", "upkeep", "move", "retreat"} <= kinds_seen
     for kind in kinds_seen:
         assert isinstance(hint("byzantium", kind), Msg), kind
