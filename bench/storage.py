@@ -29,10 +29,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import toygame  # noqa: E402  (registers the dice race)
 
+from bot.storage import store as storage_module  # noqa: E402
 from bot.storage.records import Seat  # noqa: E402
-from bot.storage.sqlite import base as storage_base  # noqa: E402
-from bot.storage.sqlite import store as storage_module  # noqa: E402
-from bot.storage.sqlite.store import Storage  # noqa: E402
+from bot.storage.sqlite import connection as sqlite_connection  # noqa: E402
+from bot.storage.store import Storage  # noqa: E402
 from engine import get_game  # noqa: E402
 
 
@@ -109,7 +109,7 @@ async def load_long_game(store: Storage, choices: int, repeats: int):
 
 
 async def bench(args) -> None:
-    storage_base.SYNCHRONOUS = args.sync  # read by connect() at open
+    sqlite_connection.SYNCHRONOUS = args.sync  # read by connect() at open
     players = ["Ann", "Bo", "Cy", "Di"][: args.players]
     for every in args.every:
         with tempfile.TemporaryDirectory(dir=args.dir) as folder:
@@ -144,7 +144,7 @@ def main() -> None:
                         help="keep a snapshot every K choices")
     parser.add_argument("--no-head", dest="head", action="store_false",
                         help="do not snapshot every choice: loads replay from the last checkpoint")
-    parser.add_argument("--sync", choices=["FULL", "NORMAL"], default=storage_module.SYNCHRONOUS)
+    parser.add_argument("--sync", choices=["FULL", "NORMAL"], default=sqlite_connection.SYNCHRONOUS)
     parser.add_argument("--repeats", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the temporary database goes (default: system temp)")

@@ -21,7 +21,7 @@ async def world(tmp_path, monkeypatch):
     w = World(tmp_path / "games.sqlite3")
     await w.start_bot()
     # Another process's lock is waited out for 5 s in production; 50 ms keeps the test quick.
-    await w.bot.storage._w.execute("PRAGMA busy_timeout = 50")
+    await w.bot.storage.db.writer.execute("PRAGMA busy_timeout = 50")
     yield w
     await w.stop()
 

@@ -15,7 +15,7 @@ from aiohttp import web
 from disk_kit import ReadOnlyFolder, damage_header, damage_pages, leave_wal_behind, one_line, run_tool
 
 from bot.storage.records import Seat
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 
 REPO = Path(__file__).resolve().parent.parent
 TOKEN = "M" + "T" * 23 + ".GaBcDe." + "x" * 27

@@ -18,7 +18,7 @@ from bot.storage.records import (
     UnknownGame,
     WrongStatus,
 )
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 from engine import IllegalAction
 
 SEATS = [Seat("A", "Ann", 101), Seat("B", "Bo", 102), Seat("C", "Cy", 103)]
@@ -55,7 +55,7 @@ async def test_open_creates_folder_and_sets_protective_pragmas(tmp_path):
     store = await Storage.open(tmp_path / "deep" / "er" / "bot.sqlite")
     try:
         assert (tmp_path / "deep" / "er" / "bot.sqlite").exists()
-        for conn in (store._w, store._r):
+        for conn in (store.db.writer, store.db.reader):
             async with conn.execute("PRAGMA journal_mode") as cur:
                 assert (await cur.fetchone())[0] == "wal"
             async with conn.execute("PRAGMA synchronous") as cur:
@@ -83,7 +83,7 @@ async def test_second_open_game_in_a_channel_is_refused_until_the_first_ends(sto
 async def test_the_database_itself_refuses_two_open_games_in_a_channel(storage):
     await storage.create_game(guild_id=1, channel_id=9, game=GAME.name, host_user_id=1)
     with pytest.raises(sqlite3.IntegrityError):
-        await storage._w.execute(
+        await storage.db.writer.execute(
             "INSERT INTO games (guild_id, channel_id, game, seed, host_user_id, created_at, updated_at)"
             " VALUES (1, 9, 'dice_race', 1, 1, 'x', 'x')")
 
@@ -124,14 +124,14 @@ async def test_choices_persist_and_load_equals_the_state_played(storage):
     assert [c.seq for c in choices] == list(range(1, 16))
     assert all(c.events for c in choices if c.option_id.startswith("roll"))  # the dice were narrated
     # checkpoint_every=4: kept at setup and every fourth choice, plus the latest state
-    async with storage._r.execute("SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", (loaded.id,)) as c:
+    async with storage.db.reader.execute("SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", (loaded.id,)) as c:
         assert [r[0] for r in await c.fetchall()] == [0, 4, 8, 12, 15]
 
 
 async def test_load_survives_losing_every_snapshot_because_they_are_only_a_cache(storage):
     loaded = await new_game(storage)
     played = await play_random(storage, loaded, 10, random.Random(2))
-    await storage._w.execute("DELETE FROM snapshots")
+    await storage.db.writer.execute("DELETE FROM snapshots")
     again = await storage.load(loaded.id)
     assert again.seq == 10 and same(again.state, played.state)
 

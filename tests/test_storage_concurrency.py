@@ -8,7 +8,7 @@ import random
 from toygame import GAME
 
 from bot.storage.records import GameMovedOn, Seat
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 
 SEATS = [Seat("A", "Ann", 1), Seat("B", "Bo", 2), Seat("C", "Cy", 3)]
 
@@ -98,9 +98,9 @@ async def test_a_cancelled_append_leaves_the_connection_usable(tmp_path):
         loaded = await store.start_game(record.id)
         state, _ = GAME.apply(loaded.state, "A", "roll:2")
         # Cancel the caller once its write is queued behind the lock (held here to time it).
-        async with store._write_lock:
+        async with store.db._write_lock:
             task = asyncio.ensure_future(store.append_choice(record.id, 1, "A", "roll:2", state))
-            while not store._write_lock._waiters:
+            while not store.db._write_lock._waiters:
                 await asyncio.sleep(0.001)
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
@@ -108,7 +108,7 @@ async def test_a_cancelled_append_leaves_the_connection_usable(tmp_path):
         # The append is shielded: it still finishes (the write lock is fair, so one more write
         # waits for it) and the connection is not left inside a transaction.
         await store.set_ping_mode(1, "dm")
-        assert not store._w.in_transaction
+        assert not store.db.writer.in_transaction
         count = len(await store.choices(record.id))
         assert count == 1
         loaded = await store.load(record.id)

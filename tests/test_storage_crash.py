@@ -42,7 +42,7 @@ async def _open_game(store, channel_id: int) -> int:
 async def child(db: str, seed: int) -> None:
     from toygame import random_move
 
-    from bot.storage.sqlite.store import Storage
+    from bot.storage.store import Storage
     from engine import get_game
 
     game = get_game(GAME_NAME)
@@ -70,7 +70,7 @@ async def _create_games(db: Path) -> dict[int, list[tuple[int, str, str]]]:
     Returns the choices made here, as the children report theirs."""
     from toygame import random_move
 
-    from bot.storage.sqlite.store import Storage
+    from bot.storage.store import Storage
     from engine import get_game
 
     game = get_game(GAME_NAME)
@@ -113,7 +113,7 @@ def _run_and_kill(db: Path, seed: int, rng: random.Random) -> list[str]:
 
 
 async def _check(db: Path, reported: dict[int, list[tuple[int, str, str]]]) -> int:
-    from bot.storage.sqlite.store import Storage
+    from bot.storage.store import Storage
     from engine import get_game
 
     store = await Storage.open(db)

@@ -13,7 +13,7 @@ from toygame import GAME, random_move
 
 from bot.storage import dbcli
 from bot.storage.records import Seat
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 
 ROOT = Path(__file__).resolve().parent.parent
 

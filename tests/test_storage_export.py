@@ -11,7 +11,7 @@ from pathlib import Path
 from toygame import random_move
 
 from bot.storage.records import Seat
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 from engine import get_game
 
 ROOT = Path(__file__).resolve().parent.parent

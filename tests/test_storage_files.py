@@ -17,7 +17,7 @@ from test_storage_dbcli import make_db
 from bot.storage import dbcli
 from bot.storage.records import StorageError
 from bot.storage.sqlite.migrate import available
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 
 LATEST = len(available())
 

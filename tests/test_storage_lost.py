@@ -25,7 +25,7 @@ from toygame import GAME, random_move
 from bot.discord_ui.app import StartupError
 from bot.discord_ui.interact import SORRY
 from bot.storage.records import DatabaseGone, Seat, StorageError
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 
 
 async def game_in_play(path: Path) -> tuple[Storage, int]:

@@ -13,7 +13,7 @@ import pytest
 
 from bot.storage.records import ResultRow, Seat, seat_results, standings_of
 from bot.storage.sqlite.migrate import MIGRATIONS_DIR, migrate
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 from engine import get_game
 
 WT = get_game("warriors_traders")

@@ -24,7 +24,7 @@ from toygame import random_move
 
 from bot.storage import dbcli
 from bot.storage.records import Seat, time_to_text
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 from engine import get_game
 from engine.core import random_below, seed_fields
 
@@ -209,7 +209,7 @@ async def test_games_recorded_with_the_old_generator_replay_everywhere_storage_s
     try:
         assert (await store.game(1)).seed == seed
         assert await store.verify_game(1) == 30
-        await store._w.execute("DELETE FROM snapshots WHERE game_id = 1")  # load must set up afresh
+        await store.db.writer.execute("DELETE FROM snapshots WHERE game_id = 1")  # load must set up afresh
         assert BYZ.dumps((await store.load(1)).state) == replayed(seed, made)
         undone = await store.undo_to(1, 17)
         assert BYZ.dumps(undone.state) == replayed(seed, made[:17])

@@ -29,7 +29,7 @@ from bot.settings import Settings
 from bot.storage.records import StorageError
 from bot.storage.sqlite.lock import ProcessLock, claim_database
 from bot.storage.sqlite.migrate import MigrationError
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 
 log = logging.getLogger(__name__)
 

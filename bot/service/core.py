@@ -28,7 +28,7 @@ from bot.storage.records import (
     UnknownGame,
     WrongStatus,
 )
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 from engine import Decision, Event, IllegalAction, Option, game_names, get_game
 from engine.core import Game
 

@@ -9,7 +9,7 @@ from bot.service import hidden, story
 from bot.service.posts import Attachment
 from bot.service.render_pool import RenderPool
 from bot.storage.records import GameRecord
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from bot.settings import SettingsError, read_env_file  # the bot's own .env read
 from bot.storage.records import OPEN_STATUSES, StorageError
 from bot.storage.sqlite.backup import backup_file
 from bot.storage.sqlite.connection import UnusableDatabase
-from bot.storage.sqlite.store import Storage
+from bot.storage.store import Storage
 
 DEFAULT_DATABASE = Path("./data/games.sqlite3")
 

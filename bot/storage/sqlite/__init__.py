@@ -1,4 +1,5 @@
-"""The SQLite backend (aiosqlite): the `Storage` class in store.py, split by noun into base.py
-(connections, transactions), side.py (results, messages, reminders, settings, audit) and tools.py
-(export, import, checks, backups); migrate.py applies the numbered migrations/ at start-up.
+"""The SQLite backend (aiosqlite), the default: database.py (connections, transactions, checks),
+connection.py (opening one connection, saying what is wrong with a file), migrate.py (the numbered
+migrations/ at start-up), backup.py (online copies), files.py (a private file, its marker, the
+watch for a database deleted under the bot) and lock.py (one bot process per file).
 """

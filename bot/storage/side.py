@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+from bot.storage.base import _UNSET, StorageBase
 from bot.storage.records import (
     GameRecord,
     GameStats,
@@ -17,7 +18,6 @@ from bot.storage.records import (
     text_to_time,
     time_to_text,
 )
-from bot.storage.sqlite.base import _UNSET, StorageBase
 
 
 class SideTables(StorageBase):
@@ -25,16 +25,16 @@ class SideTables(StorageBase):
 
     # -- results -------------------------------------------------------------------------
     async def results(self, game_id: int) -> list[ResultRow]:
-        rows = await self._read(lambda c: self._all(
-            c, "SELECT * FROM results WHERE game_id = ? ORDER BY rank, player", (game_id,)))
+        rows = await self._read(lambda c: c.all(
+            "SELECT * FROM results WHERE game_id = ? ORDER BY rank, player", (game_id,)))
         return [ResultRow(r["game_id"], r["player"], r["user_id"], r["game"], r["score"], r["rank"],
                           json.loads(r["details"]), text_to_time(r["finished_at"])) for r in rows]
 
     async def user_stats(self, guild_id: int, user_id: int) -> list[GameStats]:
         """Games played and won (rank 1, ties included) per game type, in one guild."""
-        rows = await self._read(lambda c: self._all(
-            c, "SELECT game, count(*) AS played, sum(rank = 1) AS won FROM results"
-               " WHERE guild_id = ? AND user_id = ? GROUP BY game ORDER BY game", (guild_id, user_id)))
+        rows = await self._read(lambda c: c.all(
+            "SELECT game, count(*) AS played, sum(CASE WHEN rank = 1 THEN 1 ELSE 0 END) AS won FROM results"
+            " WHERE guild_id = ? AND user_id = ? GROUP BY game ORDER BY game", (guild_id, user_id)))
         return [GameStats(r["game"], r["played"], r["won"]) for r in rows]
 
     async def finished_results(self, guild_id: int, game: str | None = None) -> list[tuple[ResultRow, bool]]:
@@ -43,7 +43,7 @@ class SideTables(StorageBase):
         sql = ("SELECT r.*, g.seats FROM results r JOIN games g ON g.id = r.game_id"
                " WHERE r.guild_id = ? AND g.status = 'finished'" + (" AND r.game = ?" if game else "")
                + " ORDER BY r.finished_at, r.game_id, r.rank, r.player")
-        rows = await self._read(lambda c: self._all(c, sql, (guild_id, game) if game else (guild_id,)))
+        rows = await self._read(lambda c: c.all(sql, (guild_id, game) if game else (guild_id,)))
         return [(ResultRow(r["game_id"], r["player"], r["user_id"], r["game"], r["score"], r["rank"],
                            json.loads(r["details"]), text_to_time(r["finished_at"])),
                  any(seat.get("bot") for seat in json.loads(r["seats"]))) for r in rows]
@@ -52,7 +52,7 @@ class SideTables(StorageBase):
         """Finish an active game with the engine's standings (dicts with player, score, rank)."""
 
         async def body(c):
-            record = await self._game_row(c, game_id)
+            record = await self._locked_game_row(c, game_id)
             if record.status not in ("active", "paused"):
                 raise WrongStatus(game_id, record.status, "active or paused")
             await self._write_results(c, record, standings, self._now())
@@ -65,14 +65,16 @@ class SideTables(StorageBase):
         self, game_id: int, channel_id: int, message_id: int, kind: str, version: int | None = None
     ) -> None:
         await self._write(lambda c: c.execute(
-            "INSERT OR REPLACE INTO messages (message_id, game_id, channel_id, kind, version, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)", (message_id, game_id, channel_id, kind, version, self._now())))
+            "INSERT INTO messages (message_id, game_id, channel_id, kind, version, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET game_id = excluded.game_id,"
+            " channel_id = excluded.channel_id, kind = excluded.kind, version = excluded.version,"
+            " created_at = excluded.created_at", (message_id, game_id, channel_id, kind, version, self._now())))
 
     async def game_messages(self, game_id: int, kind: str | None = None) -> list[MessageRecord]:
         """Messages of a game, oldest first (optionally one kind: 'board', 'prompt' ...)."""
         sql = "SELECT * FROM messages WHERE game_id = ?" + (" AND kind = ?" if kind else "")
         sql += " ORDER BY created_at, message_id"
-        rows = await self._read(lambda c: self._all(c, sql, (game_id, kind) if kind else (game_id,)))
+        rows = await self._read(lambda c: c.all(sql, (game_id, kind) if kind else (game_id,)))
         return [MessageRecord(r["message_id"], r["game_id"], r["channel_id"], r["kind"], r["version"],
                               text_to_time(r["created_at"])) for r in rows]
 
@@ -92,7 +94,7 @@ class SideTables(StorageBase):
 
         async def body(c):
             await c.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
-            await c.executemany("INSERT INTO reminders (game_id, player, due_at, attempt) VALUES (?, ?, ?, 0)",
+            await c.many("INSERT INTO reminders (game_id, player, due_at, attempt) VALUES (?, ?, ?, 0)",
                                 [(game_id, player, time_to_text(at)) for player, at in due.items()])
 
         await self._write(body)
@@ -114,20 +116,20 @@ class SideTables(StorageBase):
 
     async def next_reminder_at(self) -> datetime | None:
         """When the earliest reminder of an active game is due (the scheduler sleeps until then)."""
-        row = await self._read(lambda c: self._one(
-            c, "SELECT min(r.due_at) FROM reminders r JOIN games g ON g.id = r.game_id WHERE g.status = 'active'"))
+        row = await self._read(lambda c: c.one(
+            "SELECT min(r.due_at) FROM reminders r JOIN games g ON g.id = r.game_id WHERE g.status = 'active'"))
         return text_to_time(row[0])
 
     async def _reminder_query(self, where: str, args: tuple) -> list[Reminder]:
-        rows = await self._read(lambda c: self._all(
-            c, "SELECT r.*, g.channel_id, g.guild_id FROM reminders r JOIN games g ON g.id = r.game_id"
-               f" WHERE {where} ORDER BY r.due_at, r.game_id, r.player", args))
+        rows = await self._read(lambda c: c.all(
+            "SELECT r.*, g.channel_id, g.guild_id FROM reminders r JOIN games g ON g.id = r.game_id"
+            f" WHERE {where} ORDER BY r.due_at, r.game_id, r.player", args))
         return [Reminder(r["game_id"], r["player"], text_to_time(r["due_at"]), r["attempt"], r["channel_id"],
                          r["guild_id"]) for r in rows]
 
     # -- settings ------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        row = await self._read(lambda c: self._one(c, "SELECT * FROM guild_settings WHERE guild_id = ?",
+        row = await self._read(lambda c: c.one("SELECT * FROM guild_settings WHERE guild_id = ?",
                                                    (guild_id,)))
         if row is None:
             return GuildSettings(guild_id)
@@ -151,7 +153,7 @@ class SideTables(StorageBase):
         return await self.guild_settings(guild_id)
 
     async def ping_mode(self, user_id: int) -> PingMode:
-        row = await self._read(lambda c: self._one(c, "SELECT ping_mode FROM user_settings WHERE user_id = ?",
+        row = await self._read(lambda c: c.one("SELECT ping_mode FROM user_settings WHERE user_id = ?",
                                                    (user_id,)))
         return row["ping_mode"] if row else "channel"
 
@@ -169,7 +171,7 @@ class SideTables(StorageBase):
         await self._write(lambda c: self._audit(c, game_id, user_id, action, detail or {}))
 
     async def audit_log(self, game_id: int) -> list[dict]:
-        rows = await self._read(lambda c: self._all(c, "SELECT * FROM audit WHERE game_id = ? ORDER BY id",
+        rows = await self._read(lambda c: c.all("SELECT * FROM audit WHERE game_id = ? ORDER BY id",
                                                     (game_id,)))
         return [{"user_id": r["user_id"], "action": r["action"], "detail": json.loads(r["detail"]),
                  "at": text_to_time(r["created_at"])} for r in rows]

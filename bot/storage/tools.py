@@ -9,9 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage import replay as rp
+from bot.storage.base import StorageBase, _event_json
+from bot.storage.database import Conflict
 from bot.storage.records import (
     FINISHED_STATUSES,
     BadReplay,
+    ChannelBusy,
     CorruptGame,
     LoadedGame,
     Seat,
@@ -20,8 +23,6 @@ from bot.storage.records import (
     seed_to_text,
     text_to_time,
 )
-from bot.storage.sqlite.backup import copy_database
-from bot.storage.sqlite.base import StorageBase, _event_json
 from engine import IllegalAction
 
 
@@ -42,7 +43,7 @@ class Tools(StorageBase):
 
         async def body(c):
             record = await self._game_row(c, game_id)
-            rows = await self._all(c, "SELECT player, option_id FROM choices WHERE game_id = ? ORDER BY seq",
+            rows = await c.all("SELECT player, option_id FROM choices WHERE game_id = ? ORDER BY seq",
                                    (game_id,))
             return record, rows
 
@@ -100,17 +101,19 @@ class Tools(StorageBase):
 
         async def body(c):
             await self._refuse_busy(c, channel_id)
-            cur = await c.execute(
-                "INSERT INTO games (guild_id, channel_id, game, rules_version, seats, seed, options, status,"
-                " host_user_id, reminder_hours, created_at, updated_at, started_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, name, rp.rules_version(engine), seats_to_text(seats), seed_to_text(seed),
-                 json.dumps(options), host_user_id, reminder_hours, now, now, now))
-            game_id = cur.lastrowid
-            await c.executemany(
+            try:
+                game_id = await c.value(
+                    "INSERT INTO games (guild_id, channel_id, game, rules_version, seats, seed, options, status,"
+                    " host_user_id, reminder_hours, created_at, updated_at, started_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, name, rp.rules_version(engine), seats_to_text(seats),
+                     seed_to_text(seed), json.dumps(options), host_user_id, reminder_hours, now, now, now))
+            except Conflict:  # another process opened a game in the channel meanwhile
+                raise ChannelBusy(channel_id, None) from None
+            await c.many(
                 "INSERT INTO choices (game_id, seq, player, option_id, user_id, events, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)", [(game_id, *r) for r in rows])
-            await c.executemany("INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, ?, ?, ?)",
+            await c.many("INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, ?, ?, ?)",
                                 [(game_id, s, t, now) for s, t in snapshots])
             record = await self._game_row(c, game_id)
             if over:
@@ -130,9 +133,9 @@ class Tools(StorageBase):
 
         async def body(c):
             record = await self._game_row(c, game_id)
-            choices = await self._all(c, "SELECT seq, player, option_id FROM choices WHERE game_id = ? ORDER BY seq",
+            choices = await c.all("SELECT seq, player, option_id FROM choices WHERE game_id = ? ORDER BY seq",
                                       (game_id,))
-            snaps = await self._all(c, "SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
+            snaps = await c.all("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
             return record, choices, snaps
 
         record, choices, snaps = await self._read(body)
@@ -150,20 +153,12 @@ class Tools(StorageBase):
         return len(choices)
 
     async def integrity_problems(self) -> list[str]:
-        """SQLite's integrity and foreign-key checks; an empty list means the file is sound."""
-
-        async def body(c):
-            problems = [r[0] for r in await self._all(c, "PRAGMA integrity_check") if r[0] != "ok"]
-            for r in await self._all(c, "PRAGMA foreign_key_check"):
-                problems.append(f"foreign key: {r[0]} row {r[1]} points to missing {r[2]}")
-            return problems
-
-        return await self._read(body)
+        """The database's own checks (SQLite: integrity and foreign keys); an empty list: sound."""
+        return await self.db.integrity_problems()
 
     async def backup(self, target: str | os.PathLike) -> Path:
-        """An online, consistent, private copy (bot/storage/sqlite/backup.py); its folder must exist."""
-        async with self._read_lock:
-            return await copy_database(self._r, target)
+        """An online, consistent, private copy (SQLite: a file; PostgreSQL: a pg_dump archive)."""
+        return await self.db.backup(target)
 
 
 def _parse_replay(replay: Any) -> tuple[str, list[str], int, dict, list[tuple[str, str]]]:

@@ -1,4 +1,4 @@
-"""The storage service: games kept as their setup plus every choice, in SQLite (aiosqlite).
+"""The storage service: games kept as their setup plus every choice, in SQLite or PostgreSQL.
 
 Rules this service keeps:
 - A choice and its snapshot are written in one transaction; the (game, seq) key is unique, so
@@ -6,24 +6,26 @@ Rules this service keeps:
 - Snapshots are a cache: loading starts from the latest one and replays the choices after
   it through the engine; when none exists it starts from setup. `verify_game` replays from
   setup and checks every snapshot, raising CorruptGame rather than repairing anything.
-- One writer connection, writes serialised by an asyncio lock and shielded from cancellation
-  (a cancelled caller never leaves half a transaction); reads use a second connection and
-  see committed data only (WAL).
+- Every write is one transaction shielded from cancellation (a cancelled caller never leaves
+  half a transaction); a write that changes a game first holds its row (`_locked_game_row`), so
+  writers in several processes take turns on one game; reads see committed data only.
 
-The class is split by noun: base.py (connections, transactions), side.py (results, messages,
-reminders, settings, audit), tools.py (export, import, checks, backups), all in bot/storage/sqlite/;
-this module holds games, choices, loading and undo.
+The class is split by noun: base.py (opening, transactions), side.py (results, messages,
+reminders, settings, audit), tools.py (export, import, checks, backups), all in bot/storage/;
+this module holds games, choices, loading and undo. The backends are bot/storage/sqlite/ and
+bot/storage/postgres/ (database.py says what they provide).
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
 from bot.storage import replay as rp
+from bot.storage.base import _UNSET, CHECKPOINT_EVERY, _event_json
+from bot.storage.database import Conflict
 from bot.storage.records import (
     OPEN_STATUSES,
     ChannelBusy,
@@ -41,11 +43,10 @@ from bot.storage.records import (
     seed_to_text,
     text_to_time,
 )
-from bot.storage.sqlite.base import _UNSET, CHECKPOINT_EVERY, SYNCHRONOUS, _event_json, connect
-from bot.storage.sqlite.side import SideTables
-from bot.storage.sqlite.tools import Tools
+from bot.storage.side import SideTables
+from bot.storage.tools import Tools
 
-__all__ = ["CHECKPOINT_EVERY", "SYNCHRONOUS", "Storage", "connect"]
+__all__ = ["CHECKPOINT_EVERY", "Storage"]
 
 # Bits of a new game's secret seed (engine/core.py seed_fields: at least 128 bits).
 SEED_BITS = 128
@@ -88,19 +89,17 @@ class Storage(SideTables, Tools):
         async def body(c):
             await self._refuse_busy(c, channel_id)
             try:
-                cur = await c.execute(
+                game_id = await c.value(
                     "INSERT INTO games (guild_id, channel_id, parent_channel_id, game, rules_version, seats,"
                     " seed, options, status, host_user_id, reminder_hours, boards_in_thread, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, parent_channel_id, game, rp.rules_version(engine), seats_text,
                      seed_to_text(seed), json.dumps(options or {}), host_user_id, reminder_hours, int(boards_in_thread),
                      now, now),
                 )
-            except sqlite3.IntegrityError as exc:
-                if "games.channel_id" in str(exc):  # another process won the race for the channel
-                    raise ChannelBusy(channel_id, None) from None
-                raise
-            return await self._game_row(c, cur.lastrowid)
+            except Conflict:  # another process won the race for the channel (its unique index)
+                raise ChannelBusy(channel_id, None) from None
+            return await self._game_row(c, game_id)
 
         return await self._write(body)
 
@@ -111,7 +110,7 @@ class Storage(SideTables, Tools):
         """Change seats, engine options or seed while the game is still a lobby."""
 
         async def body(c):
-            record = await self._game_row(c, game_id)
+            record = await self._locked_game_row(c, game_id)
             if record.status != "lobby":
                 raise WrongStatus(game_id, record.status, "a lobby")
             sets, args = ["updated_at = ?"], [self._now()]
@@ -139,7 +138,7 @@ class Storage(SideTables, Tools):
         given = {k: (int(v) if isinstance(v, bool) else v) for k, v in fields.items() if v is not _UNSET}
 
         async def body(c):
-            await self._game_row(c, game_id)
+            await self._locked_game_row(c, game_id)
             sets = ", ".join([f"{k} = ?" for k in given] + ["updated_at = ?"])
             await c.execute(f"UPDATE games SET {sets} WHERE id = ?", (*given.values(), self._now(), game_id))
             return await self._game_row(c, game_id)
@@ -152,7 +151,7 @@ class Storage(SideTables, Tools):
         """Hand an engine seat to another member (the engine never notices: its name stays)."""
 
         async def body(c):
-            record = await self._game_row(c, game_id)
+            record = await self._locked_game_row(c, game_id)
             if record.status not in OPEN_STATUSES:
                 raise WrongStatus(game_id, record.status, "lobby, active or paused")
             old = record.seat_named(seat)
@@ -186,7 +185,7 @@ class Storage(SideTables, Tools):
         now = self._now()
 
         async def body(c):
-            current = await self._game_row(c, game_id)
+            current = await self._locked_game_row(c, game_id)
             if current.updated_at != record.updated_at or current.status != "lobby":
                 raise GameMovedOn(game_id, 0, 0)  # the lobby changed while we set up: start again
             await c.execute("INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, 0, ?, ?)",
@@ -205,7 +204,7 @@ class Storage(SideTables, Tools):
         """Pause, resume or abandon. Finishing happens through the last choice (or record_results)."""
 
         async def body(c):
-            record = await self._game_row(c, game_id)
+            record = await self._locked_game_row(c, game_id)
             if status not in _ALLOWED_MOVES[record.status]:
                 raise WrongStatus(game_id, record.status, f"able to become {status}")
             now = self._now()
@@ -226,14 +225,14 @@ class Storage(SideTables, Tools):
             record = await self._game_row(c, game_id)
             if record.status == "lobby":
                 return record, None, [], None
-            snap = await self._one(
-                c, "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,))
+            snap = await c.one(
+                "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,))
             after = snap["seq"] if snap else 0
-            tail = await self._all(
-                c, "SELECT seq, player, option_id, created_at FROM choices WHERE game_id = ? AND seq > ?"
-                   " ORDER BY seq", (game_id, after))
-            last = await self._one(
-                c, "SELECT seq, created_at FROM choices WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,))
+            tail = await c.all(
+                "SELECT seq, player, option_id, created_at FROM choices WHERE game_id = ? AND seq > ?"
+                " ORDER BY seq", (game_id, after))
+            last = await c.one(
+                "SELECT seq, created_at FROM choices WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,))
             return record, snap, tail, last
 
         record, snap, tail, last = await self._read(body)
@@ -301,9 +300,10 @@ class Storage(SideTables, Tools):
         events_text = _event_json(events)
 
         async def body(c):
-            row = await self._one(
-                c, "SELECT status, (SELECT coalesce(max(seq), 0) FROM choices WHERE game_id = ?) AS latest"
-                   " FROM games WHERE id = ?", (game_id, game_id))
+            await c.lock_game(game_id)  # appends to one game from several processes take turns
+            row = await c.one(
+                "SELECT status, (SELECT coalesce(max(seq), 0) FROM choices WHERE game_id = ?) AS latest"
+                " FROM games WHERE id = ?", (game_id, game_id))
             if row is None:
                 raise GameNotFound(f"#{game_id}")
             latest = row["latest"]
@@ -318,11 +318,12 @@ class Storage(SideTables, Tools):
                 await c.execute(
                     "INSERT INTO choices (game_id, seq, player, option_id, user_id, events, created_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, seq, player, option_id, user_id, events_text, now))
-            except sqlite3.IntegrityError:  # a writer in another process got there first
+            except Conflict:  # a writer in another process got there first
                 raise GameMovedOn(game_id, seq, seq) from None
             if snapshot is not None:
-                await c.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state, created_at)"
-                                " VALUES (?, ?, ?, ?)", (game_id, seq, snapshot, now))
+                await c.execute("INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, ?, ?, ?)"
+                                " ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state,"
+                                " created_at = excluded.created_at", (game_id, seq, snapshot, now))
             if not self.is_checkpoint(seq - 1):  # the previous head, now superseded
                 await c.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, seq - 1))
             await c.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
@@ -355,9 +356,10 @@ class Storage(SideTables, Tools):
         return LoadedGame(record, state, choice.seq, choice.created_at), events
 
     async def choices(self, game_id: int, *, after: int = 0, limit: int | None = None) -> list[ChoiceRecord]:
-        rows = await self._read(lambda c: self._all(
-            c, "SELECT * FROM choices WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-            (game_id, after, -1 if limit is None else limit)))
+        sql, args = "SELECT * FROM choices WHERE game_id = ? AND seq > ? ORDER BY seq", [game_id, after]
+        if limit is not None:
+            sql, args = sql + " LIMIT ?", [*args, limit]
+        rows = await self._read(lambda c: c.all(sql, args))
         return [ChoiceRecord(r["seq"], r["player"], r["option_id"], r["user_id"], json.loads(r["events"]),
                              text_to_time(r["created_at"])) for r in rows]
 
@@ -371,21 +373,21 @@ class Storage(SideTables, Tools):
         async def body(c):
             snap = None
             if not from_setup:
-                snap = await self._one(
-                    c, "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+                snap = await c.one(
+                    "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
                     (game_id, upto))
             start = snap["seq"] if snap else 0
-            rows = await self._all(
-                c, "SELECT seq, player, option_id FROM choices WHERE game_id = ? AND seq > ? AND seq <= ?"
-                   " ORDER BY seq", (game_id, start, upto))
+            rows = await c.all(
+                "SELECT seq, player, option_id FROM choices WHERE game_id = ? AND seq > ? AND seq <= ?"
+                " ORDER BY seq", (game_id, start, upto))
             return start, (snap["state"] if snap else None), [(r["seq"], r["player"], r["option_id"]) for r in rows]
 
         return await self._read(body)
 
     async def last_choices(self, game_id: int, n: int) -> list[ChoiceRecord]:
         """The last n choices in order, with their events (for /game log)."""
-        latest = (await self._read(lambda c: self._one(
-            c, "SELECT coalesce(max(seq), 0) FROM choices WHERE game_id = ?", (game_id,))))[0]
+        latest = await self._read(lambda c: c.value(
+            "SELECT coalesce(max(seq), 0) FROM choices WHERE game_id = ?", (game_id,)))
         return await self.choices(game_id, after=max(0, latest - n))
 
     # -- undo ----------------------------------------------------------------------------
@@ -398,16 +400,16 @@ class Storage(SideTables, Tools):
 
         async def read(c):
             record = await self._game_row(c, game_id)
-            last = await self._one(
-                c, "SELECT seq, created_at FROM choices WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,))
-            target = await self._one(
-                c, "SELECT seq, created_at FROM choices WHERE game_id = ? AND seq = ?", (game_id, seq))
-            snap = await self._one(
-                c, "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+            last = await c.one(
+                "SELECT seq, created_at FROM choices WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,))
+            target = await c.one(
+                "SELECT seq, created_at FROM choices WHERE game_id = ? AND seq = ?", (game_id, seq))
+            snap = await c.one(
+                "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
                 (game_id, seq))
-            tail = await self._all(
-                c, "SELECT seq, player, option_id FROM choices WHERE game_id = ? AND seq > ? AND seq <= ?"
-                   " ORDER BY seq", (game_id, snap["seq"] if snap else 0, seq))
+            tail = await c.all(
+                "SELECT seq, player, option_id FROM choices WHERE game_id = ? AND seq > ? AND seq <= ?"
+                " ORDER BY seq", (game_id, snap["seq"] if snap else 0, seq))
             return record, last, target, snap, tail
 
         record, last, target, snap, tail = await self._read(read)
@@ -421,8 +423,9 @@ class Storage(SideTables, Tools):
         text = engine.dumps(loaded.state)
 
         async def body(c):
-            now_latest = (await self._one(
-                c, "SELECT coalesce(max(seq), 0) FROM choices WHERE game_id = ?", (game_id,)))[0]
+            await c.lock_game(game_id)
+            now_latest = await c.value(
+                "SELECT coalesce(max(seq), 0) FROM choices WHERE game_id = ?", (game_id,))
             if now_latest != latest:
                 raise GameMovedOn(game_id, latest + 1, now_latest)
             now = self._now()

@@ -1,0 +1,96 @@
+"""What the storage service needs from a database: the one interface both backends implement.
+
+The storage service (store.py, side.py, tools.py) writes its SQL once, in the dialect both SQLite
+and PostgreSQL speak, with `?` for parameters; a backend runs it:
+- `write(body)`: `body(conn)` in one transaction that either commits whole or not at all, shielded
+  from the caller's cancellation; `read(body)`: in one transaction that sees one committed moment.
+- `conn.one/all/value/execute/many` inside a body; a unique key or index refusing a row is raised
+  as `Conflict`, whatever the backend's own error (the service turns it into ChannelBusy or
+  GameMovedOn).
+- `conn.lock_game(game_id)`: in a write, hold the game's row until the commit, so two processes
+  changing one game take turns (PostgreSQL: `SELECT ... FOR UPDATE`; SQLite: nothing to do, one
+  writer at a time already).
+
+Backends: sqlite/database.py (the default: a file) and postgres/database.py (DATABASE_URL).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bot.storage.records import StorageError
+
+T = TypeVar("T")
+
+
+class Conflict(StorageError):
+    """A unique key or index refused a row (another writer got there first)."""
+
+
+class Conn(ABC):
+    """One connection inside one transaction. Rows support `row["column"]` and `row[0]`."""
+
+    @abstractmethod
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> None: ...
+
+    @abstractmethod
+    async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    @abstractmethod
+    async def all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]: ...
+
+    async def one(self, sql: str, args: Sequence[Any] = ()) -> Any | None:
+        rows = await self.all(sql, args)
+        return rows[0] if rows else None
+
+    async def value(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        """The first column of the first row (None without rows): counts, `RETURNING id`."""
+        row = await self.one(sql, args)
+        return None if row is None else row[0]
+
+    @abstractmethod
+    async def lock_game(self, game_id: int) -> None:
+        """Hold game `game_id` against other processes' writes until this transaction ends."""
+
+
+class Database(ABC):
+    """A backend: transactions, checks, backups. Open one with `Storage.open` (base.py)."""
+
+    #: "sqlite" or "postgresql": for messages and the few places the tools differ.
+    dialect: str
+
+    @abstractmethod
+    async def write(self, body: Callable[[Conn], Awaitable[T]]) -> T: ...
+
+    @abstractmethod
+    async def read(self, body: Callable[[Conn], Awaitable[T]]) -> T: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def integrity_problems(self) -> list[str]:
+        """The database's own consistency checks; an empty list means sound."""
+
+    @abstractmethod
+    async def backup(self, target: str | Path) -> Path:
+        """A consistent, private copy taken while the bot runs (a file, never half-written)."""
+
+    @abstractmethod
+    def describe(self) -> str:
+        """Where the data is, for messages (a file path, or a URL without its password)."""
+
+    async def execute(self, sql: str, *args: Any) -> None:
+        """One statement in a write transaction of its own (tests and tools)."""
+
+        async def body(conn: Conn) -> None:
+            await conn.execute(sql, args)
+
+        await self.write(body)
+
+    async def fetch(self, sql: str, *args: Any) -> list[Any]:
+        """One query in a read transaction of its own (tests and tools)."""
+        return await self.read(lambda conn: conn.all(sql, args))
