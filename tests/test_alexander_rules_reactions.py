@@ -13,6 +13,7 @@ from engine.alexander.testkit import (
     dice,
     fleet,
     fresh,
+    garrison,
     hand,
     ids,
     kind,
@@ -122,3 +123,103 @@ def test_8_5_a_fleet_changing_sides_sails_step_by_step_and_fleets_elsewhere_may_
     assert kind(s) == "move" and s.fleet("Ionian").space == "Sidon"
     s, _ = play(s, "stop")
     assert s.fleet("Ionian").space == "Sidon" and not s.move
+
+
+# -- cards played at any time (15.0 PAT) ----------------------------------------------------------
+PERSIAN_FIRST = [[PER, MAC, MAC, MAC, MAC, PER, PER]]
+
+
+def persian_round(*, mac_cards=(), per_cards=(), orders=None):
+    """A Persian Player Phase after the first round, with these hands and standing orders."""
+    s = start(opening="optional", draws={"apm": PERSIAN_FIRST})
+    s.round = 2
+    hand(s, MAC, *mac_cards)
+    hand(s, PER, *per_cards)
+    s.prefs = {player: {f"order:{k}": v for k, v in o.items()} for player, o in (orders or {}).items()}
+    return fresh(s)
+
+
+def test_15_peucestas_is_played_in_the_other_sides_round():
+    """Peucestas "[PAT] Se il giocatore che gioca questa carta controlla Persis, può reclutare 10
+    ASP gratuitamente": at any time, so also in the other side's round (the `anytime` window,
+    which opens after the active side's draw for both sides)."""
+    s = persian_round(mac_cards=("peucestas",), orders={"Ann": {"anytime": "ask"}})
+    s.control["Persis"] = MAC
+    s, _ = play(fresh(s), "done")  # the Persian plays no card, then draws
+    while decision(s).player == "Bo" and kind(s) == "window":
+        s = answer(s, "pass")
+    d = decision(s)
+    assert d.kind == "window" and d.player == "Ann" and d.window == "anytime" and "play:peucestas" in ids(s)
+    before = s.army("macedonian.1").asp
+    s, _ = play(s, "play:peucestas", "army:macedonian.1")
+    assert s.army("macedonian.1").asp == before + 10 and "peucestas" in s.removed
+    assert kind(s) == "activity" and decision(s).player == "Bo"
+
+
+def test_15_by_default_peucestas_is_played_as_soon_as_it_can_be():
+    """The `anytime` window's default order is "auto": it plays Peucestas (and nothing else)."""
+    s = persian_round(mac_cards=("peucestas",))
+    s.control["Persis"] = MAC
+    before = s.army("macedonian.1").asp
+    s, _ = play(fresh(s), "done")
+    assert "peucestas" in s.removed
+    assert kind(s) == "card_target"  # where do the new ASP go?
+    s = answer(s, "army:macedonian.1")
+    assert s.army("macedonian.1").asp == before + 10
+
+
+def test_15_peucestas_before_a_battle():
+    """Peucestas in the battle window: the ASP recruited join the battle."""
+    s = clear(start())
+    s.round = 2
+    army(s, MAC, 2, "Tarsus", 20)
+    army(s, PER, 2, "Issus", 10)
+    s.loc_start = {"macedonian.2": True, "persian.2": True}
+    s.control["Persis"] = PER
+    hand(s, PER, "peucestas", "bagoas")
+    s.prefs = {"Bo": {"order:anytime": "never"}}  # kept for the battle
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:1")
+    s, _ = play(s, "go:Issus", "stand", "pass")
+    assert "play:peucestas" in ids(s) and decision(s).player == "Bo"
+    s = dice(s, 1)  # Bagoas survives
+    s, events = play(s, "play:peucestas", "pass", "pass")  # (one army: no target to choose)
+    rolls = {e.data["side"]: e.data for e in events if e.kind == "battle_roll"}
+    assert rolls[PER]["strength"] == 20
+
+
+def test_15_ahura_mazda_clears_the_sky_after_the_draw():
+    """Ahura Mazda Smiles: "Ignorate il Cattivo tempo per quell'APM [PAT]": the Persian may play
+    it after his draw in the same round (a card just drawn) through the `anytime` window."""
+    s = persian_round(per_cards=("ahura_mazda",), orders={"Bo": {"anytime": "ask"}})
+    s.bad_weather = ["Susiana"]
+    s, _ = play(fresh(s), "done")
+    d = decision(s)
+    assert d.kind == "window" and d.player == "Bo" and "play:ahura_mazda" in ids(s)
+    s, _ = play(s, "play:ahura_mazda")
+    assert s.turn.get("fair_weather") == PER and "ahura_mazda" in s.discard
+
+
+def test_15_ahura_mazda_for_the_weather_does_not_take_the_segments_card():
+    """15.0 "Le carte PAT possono sempre essere giocate in aggiunta ad una carta" of C/1: played
+    for its PAT use in the card segment, Ahura Mazda leaves the segment's one card to play."""
+    s = persian_round(per_cards=("ahura_mazda", "drought"))
+    s.bad_weather = ["Susiana"]
+    s, _ = play(fresh(s), "play:ahura_mazda", "weather")
+    assert kind(s) == "cards" and "play:drought" in ids(s)
+
+
+def test_15_storms_at_sea_drown_the_admirals_of_the_fleets_they_sink():
+    """Storms at Sea: "tutte le unità che muovono sono distrutte": the leaders aboard go down
+    with their fleets (they were left behind on no map space)."""
+    s = clear(start())
+    s.round = 2
+    fleet(s, "Macedonian", MAC, "Cnossus", 3, leaders=["Hegelochus"])
+    garrison(s, MAC, "Cydonia", gsp=1)  # a friendly port one sea MP away: a LOC (7.3)
+    hand(s, PER, "storms")
+    s.prefs = {"Bo": {"order:interrupt": "ask"}}
+    s = to_activity(fresh(s))
+    s, _ = play(s, "fleet:Macedonian", "pass", "sail:Cyrene")  # (no Command Indecision)
+    assert kind(s) == "window" and "play:storms" in ids(s)
+    s = dice(s, 3)
+    s, _ = play(s, "play:storms")
+    assert s.fleet("Macedonian") is None and s.leaders["Hegelochus"] == "dead"

@@ -36,7 +36,8 @@ def test_3_3_first_round_only_pat_cards_and_no_draw():
     s.control["Persis"] = MAC
     s = fresh(s)
     assert ids(s) == ["play:peucestas", "discard", "done"]  # Peucestas is PAT; Revolt and Drought wait
-    s = to_activity(s)
+    s.prefs = {"Ann": {"order:anytime": "never"}}  # (else Peucestas is played right after)
+    s = to_activity(fresh(s))
     assert len(s.hands[MAC]) == 3  # no draw in the first round
 
 

@@ -263,6 +263,8 @@ def _honeymoon(ctx: Ctx, side: str) -> None:
 def peucestas_ok(ctx: Ctx, side: str) -> bool:
     if not controls(ctx.s, side, "Persis") or ctx.s.asp_pool[side] <= 0:
         return False
+    if not any(a.side == side and a.number for a in ctx.s.armies):
+        return False  # the new ASP join an army of the player's
     return side == MAC or holds(ctx, side, "bagoas")
 
 

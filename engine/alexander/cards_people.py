@@ -298,6 +298,10 @@ def _ahura_choose(ctx: Ctx, t, option_id: str):
     if option_id == "weather":
         s.turn["fair_weather"] = t.side
         ctx.emit("fair_weather", msg("The skies clear for the Persian this round."))
+        if s.turn.get("card") == "ahura_mazda":
+            # Played for its PAT use, the card does not take the segment's one play (15.0).
+            s.turn["card"] = ""
+            ctx.then(task("cards", t.side))
         return
     c = option_id.split(":", 1)[1]
     s.discard.remove(c)

@@ -168,6 +168,9 @@ def _naval_choose(ctx: Ctx, t, option_id: str):
     lambda ctx, side, args: ["storms"])
 def _storm_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
     from engine.alexander.aftermath import eliminate_army
+    from engine.alexander.battle import kill_leader
+    from engine.alexander.victory import alexander_dies
+    from engine.alexander.world import ALEXANDER, leaders_of
 
     s, m = ctx.s, ctx.s.move
     roll = ctx.roll(1, side, msg("Storms at Sea"))[0]
@@ -181,6 +184,11 @@ def _storm_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
         if fleet is not None:
             s.fleets.remove(fleet)
             ctx.emit("fleet_gone", msg("The {fleet} is lost in the storm.", fleet=fleet_t(name)), fleet=name)
+            for leader in leaders_of(s, "fleet:" + name):  # "tutte le unità che muovono sono distrutte"
+                if leader == ALEXANDER:
+                    alexander_dies(ctx, msg("lost in a storm at sea"))
+                    return
+                kill_leader(ctx, leader, msg("lost in a storm at sea"))
     if army is not None:
         eliminate_army(ctx, army, msg("lost in a storm at sea"), leaders_die=True)
     m["over"] = True

@@ -84,6 +84,8 @@ def movable_leaders(ctx: Ctx, side: str) -> list[str]:
             continue  # the king stays with Army #1 (5.2)
         if name in s.turn.get("leaders_moved", []):
             continue
+        if loc != "hand" and not leader_space(s, name):
+            continue  # (not on the map)
         found.append(name)
     return found
 

@@ -88,7 +88,10 @@ def _player_round(ctx: Ctx, t):
                 s.loc_start["fleet:" + f.name] = f.space in reach
     ctx.emit("round", msg("Round {n}: {side} Player Phase.", n=s.round, side=side_t(t.side)),
              round=s.round, side=t.side)
+    # After the draw both sides may play the cards played at any time (15.0 PAT) before the
+    # activity: the active side a card it just drew, the other before the active side acts.
     ctx.then(task("keep_sieges", t.side), task("cards", t.side), task("draw_card", t.side),
+             task("anytime_window", t.side), task("anytime_window", other(t.side)),
              task("activity", t.side), task("assault", t.side))
 
 

@@ -34,6 +34,8 @@ WINDOWS = (
     Window("interrupt", msg("Interrupt the other side (Command Indecision, Attrition, Storms at Sea, Bagoas...)"),
            default="never"),
     Window("intercept", msg("Intercept enemy moves"), default="ask"),
+    Window("anytime", msg("Cards played at any time (Peucestas, Ahura Mazda against Bad Weather): "
+                          "'automatically' plays Peucestas as soon as it can be played"), default="auto"),
 )
 
 
@@ -46,18 +48,20 @@ class Moment:
     (so each side may answer the other's cards: Spies against a Surprise, 15.0)."""
 
     def __init__(self, kind: str, prompt, cards: Callable[[Ctx, str, dict], list[str]],
-                 play: Callable[[Ctx, str, str, dict], None], again: bool = False, duel: str = ""):
+                 play: Callable[[Ctx, str, str, dict], None], again: bool = False, duel: str = "",
+                 auto: tuple[str, ...] | None = None):
         self.kind, self.prompt, self.cards, self.play, self.again = kind, prompt, cards, play, again
         self.duel = duel
+        self.auto = auto  # the cards an "auto" order may play (None: any)
 
 
 MOMENTS: dict[str, Moment] = {}
 
 
-def moment(name: str, kind: str, prompt, *, again: bool = False, duel: str = ""):
+def moment(name: str, kind: str, prompt, *, again: bool = False, duel: str = "", auto: tuple[str, ...] | None = None):
     def register(cards_fn):
         def wrap(play_fn):
-            MOMENTS[name] = Moment(kind, prompt, cards_fn, play_fn, again or bool(duel), duel)
+            MOMENTS[name] = Moment(kind, prompt, cards_fn, play_fn, again or bool(duel), duel, auto)
             return play_fn
         return wrap
     return register
@@ -75,9 +79,10 @@ def _window_decide(ctx: Ctx, t):
     playable = [c for c in dict.fromkeys(hand) if may_play(side, c) and c in m.cards(ctx, side, t.args)]
     options = [opt(f"play:{c}", msg("Play {card}", card=card_t(c))) for c in playable]
     options.append(opt("pass", msg("Play nothing")))
+    automatic = [c for c in playable if m.auto is None or c in m.auto]
     return ctx.ask(side, m.prompt, options, "window", private=True,
                    public_prompt=msg("The {side} may react with a card.", side=side_t(side)),
-                   window=m.kind, pass_id="pass", auto_id=options[0].id if playable else "")
+                   window=m.kind, pass_id="pass", auto_id=f"play:{automatic[0]}" if automatic else "")
 
 
 @chooses("window")
@@ -135,13 +140,26 @@ def _battle_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
         found.append("determined_troops")
     if "surprise" in b["cards"][other(side)]:
         found.append("spies")
+    if _peucestas_ok(ctx, side):
+        found.append("peucestas")  # PAT: fresh troops before the battle is fought
     return found
+
+
+def _peucestas_ok(ctx: Ctx, side: str) -> bool:
+    from engine.alexander.cards_events import peucestas_ok
+
+    return peucestas_ok(ctx, side)
 
 
 @moment("land_battle", "battle", msg("A battle is about to be fought: play battle cards?"), duel="battle")(
     _battle_cards)
 def _battle_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
+    from engine.alexander.cards import EFFECT
+
     b = ctx.s.battle
+    if card_id == "peucestas":
+        EFFECT[card_id](ctx, side)
+        return
     if card_id == "spies":
         b["cards"][other(side)] = [c for c in b["cards"][other(side)] if c != "surprise"]
         ctx.emit("surprise_cancelled", msg("Spies cancel the {side} Surprise.", side=side_t(other(side))))
@@ -227,3 +245,30 @@ def _flight_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
 @runs("bagoas_window")
 def _bagoas_window(ctx: Ctx, t):
     open_window(ctx, t.side, "flight")
+
+
+# -- cards played at any time (15.0 PAT): Peucestas, Ahura Mazda's "ignore Bad Weather" ------------
+def _anytime_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
+    s = ctx.s
+    found = ["peucestas"] if _peucestas_ok(ctx, side) else []
+    if side == PER and s.bad_weather and s.turn.get("fair_weather") != side:
+        found.append("ahura_mazda")
+    return found
+
+
+@moment("anytime", "anytime", msg("You may play a card that is played at any time."), auto=("peucestas",))(
+    _anytime_cards)
+def _anytime_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
+    from engine.alexander.cards import EFFECT
+
+    if card_id == "ahura_mazda":  # its PAT use: ignore Bad Weather for this APM
+        ctx.s.turn["fair_weather"] = side
+        ctx.emit("fair_weather", msg("The skies clear for the Persian this round."))
+        return
+    EFFECT[card_id](ctx, side)
+
+
+@runs("anytime_window")
+def _anytime_window(ctx: Ctx, t):
+    if not ctx.s.victory.winner:
+        open_window(ctx, t.side, "anytime")
