@@ -13,6 +13,8 @@ is settled by the side's standing order for its kind (docs/rules/alexander.md li
   when Darius flees, Ahriman before the Admin clean-up, the follow-ups of Proskynesis,
   Alexander Goes Native and Bodyguards.
 - intercept ("ask"): an enemy move comes within reach of your army or fleet (no card).
+- anytime ("auto": Peucestas only): after each draw, both sides: Peucestas, Ahura Mazda against
+  Bad Weather.
 """
 
 from __future__ import annotations
@@ -34,8 +36,8 @@ WINDOWS = (
     Window("interrupt", msg("Interrupt the other side (Command Indecision, Attrition, Storms at Sea, Bagoas...)"),
            default="never"),
     Window("intercept", msg("Intercept enemy moves"), default="ask"),
-    Window("anytime", msg("Cards played at any time (Peucestas, Ahura Mazda against Bad Weather): "
-                          "'automatically' plays Peucestas as soon as it can be played"), default="auto"),
+    # "auto" plays Peucestas as soon as it can be played, and nothing else.
+    Window("anytime", msg("Cards played at any time (Peucestas, Ahura Mazda against Bad Weather)"), default="auto"),
 )
 
 
