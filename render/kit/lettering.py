@@ -1,0 +1,103 @@
+"""Text: drawing it outlined (glyph masks cached), measuring it, shrinking and wrapping it to
+fit."""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.kit.assets import font
+from render.kit.colours import INK, RGB, Point
+from render.kit.records import _RECORDS, TextMark
+
+
+@cache
+def cap_height(size: int) -> int:
+    """Height in px of a capital letter at `size`: how tall text looks (digits are as tall)."""
+    left, top, right, bottom = font(size).getbbox("H")
+    return bottom - top
+
+
+@lru_cache(maxsize=4096)
+def _text_masks(content: str, size: int, stroke: int, anchor: str):
+    """The glyph mask and the outline mask of a string, and their offset from the anchor point.
+    Cached because boards redraw the same numerals, letters and captions on every render, and
+    rasterising text is the slowest part of drawing."""
+    face = font(size)
+    left, top, right, bottom = face.getbbox(content, anchor=anchor, stroke_width=stroke)
+    box_size = (max(1, right - left), max(1, bottom - top))
+    fill = Image.new("L", box_size, 0)
+    ImageDraw.Draw(fill).text((-left, -top), content, font=face, fill=255, anchor=anchor)
+    outline = None
+    if stroke:
+        outline = Image.new("L", box_size, 0)
+        ImageDraw.Draw(outline).text(
+            (-left, -top), content, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
+        )
+    return fill, outline, (left, top)
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    content: str,
+    size: int,
+    fill: RGB = INK,
+    *,
+    outline: RGB | None = None,
+    stroke: int = 0,
+    anchor: str = "la",
+) -> None:
+    """Draw text at `xy` (a Pillow anchor, e.g. "mm" centred), optionally with a contrasting
+    outline `stroke` px wide (what keeps labels readable over the map)."""
+    if not content:
+        return
+    if outline is None:
+        stroke = 0
+    elif stroke == 0:
+        stroke = max(2, size // 9)
+    mask, outline_mask, (dx, dy) = _text_masks(content, size, stroke, anchor)
+    at = (round(xy[0] + dx), round(xy[1] + dy))
+    records = _RECORDS.get()
+    if records:
+        placed = TextMark(content, size, (at[0], at[1], at[0] + mask.size[0], at[1] + mask.size[1]))
+        for record in records:
+            record.texts.append(placed)
+    if outline_mask is not None:
+        draw.bitmap(at, outline_mask, fill=outline)
+    draw.bitmap(at, mask, fill=fill)
+
+
+@lru_cache(maxsize=4096)
+def text_width(content: str, size: int) -> float:
+    return font(size).getlength(content)
+
+
+def fit_text(content: str, size: int, width: float, min_size: int = 12) -> tuple[str, int]:
+    """Shrink `content` to fit `width`, then cut it with an ellipsis if even the smallest size
+    does not fit (player names and prompts are of any length)."""
+    while size > min_size and text_width(content, size) > width:
+        size -= 1
+    if text_width(content, size) <= width:
+        return content, size
+    while content and text_width(content + "…", size) > width:
+        content = content[:-1]
+    return content + "…", size
+
+
+def wrap(content: str, size: int, width: float) -> list[str]:
+    """`content` broken into lines no wider than `width` at `size`, at spaces (a word wider
+    than a line gets a line of its own, cut later by the caller's fitting)."""
+    lines: list[str] = []
+    line = ""
+    for word in content.split():
+        candidate = f"{line} {word}" if line else word
+        if line and text_width(candidate, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,63 @@
+"""Recording what a drawing puts on an image: every text (to measure the smallest and check
+none is cut) and the kind of every mark (to check the key explains each)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TextMark:
+    """One piece of text as drawn: what, at which font size, and its box on the image."""
+
+    content: str
+    size: int
+    box: tuple[float, float, float, float]
+
+
+@dataclass
+class Drawn:
+    """What a drawing put on an image, recorded while `recording()` is active: every text (to
+    measure the smallest and check none is cut) and the kind of every mark (to check the key
+    explains each)."""
+
+    texts: list[TextMark]
+    marks: set[str]
+
+    def extend(self, other: Drawn) -> None:
+        self.texts.extend(other.texts)
+        self.marks |= other.marks
+
+
+# Per thread (the bot renders in a thread pool): the records being filled, innermost last.
+_RECORDS: ContextVar[tuple[Drawn, ...]] = ContextVar("render_records", default=())
+
+
+@contextmanager
+def recording() -> Iterator[Drawn]:
+    """Record every text and mark drawn in this block (and in the blocks it calls)."""
+    record = Drawn([], set())
+    token = _RECORDS.set(_RECORDS.get() + (record,))
+    try:
+        yield record
+    finally:
+        _RECORDS.reset(token)
+
+
+def recording_active() -> bool:
+    return bool(_RECORDS.get())
+
+
+def mark(kind: str) -> None:
+    """Note that a mark of `kind` (a key of the game's key table) was drawn."""
+    for record in _RECORDS.get():
+        record.marks.add(kind)
+
+
+def replay(drawn: Drawn) -> None:
+    """Count a cached layer's texts and marks as drawn again (it is pasted, not redrawn)."""
+    for record in _RECORDS.get():
+        record.extend(drawn)
