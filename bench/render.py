@@ -1,9 +1,10 @@
 """Benchmark: median time of render_png on a mid-game Byzantium state, and the PNG's size;
-then the same for a mid-game Warriors & Traders state on each of its three maps; then what the
-chat gets (issue 13): the inline image and the full board together (render_views), the
-animation of a whole game and the score chart.
+then the same for a mid-game Warriors & Traders state on each of its three maps, and for
+Alexander's public view at three points of a random game; then what the chat gets (issue 13):
+the inline image and the full board together (render_views), the animation of a whole game
+and the score chart.
 
-    python bench/render.py [--runs 30] [--settings] [--game byzantium|warriors_traders] [--views]
+    python bench/render.py [--runs 30] [--settings] [--game byzantium|warriors_traders|alexander] [--views]
 
 The mid-game state is the middle of a 4-player game played by random legal choices (fixed
 seed), highlighted with its last action. --settings also times the encoding alternatives the
@@ -58,6 +59,52 @@ def wt_mid_game(map_id: str, seed: int = 3):
         state, events = game.apply(state, decision.player, rng.choice(pool).id)
         history.append((state, events))
     return history[len(history) // 2]
+
+
+def alexander_mid_game(seed: int = 2, steps: int = 400):
+    """(public view, public events) after `steps` random legal decisions of a 2-player game of
+    Alexander (it has no end in sight by then: armies, fleets, garrisons, sieges may be out)."""
+    from engine.core import IllegalAction, enumerate_answers
+
+    game = get_game("alexander")
+    rng = random.Random(seed)
+    state = game.setup(["Ann", "Bo"], seed, {"garrisons": "suggested"})
+    events: list = []
+    done = 0
+    while not game.is_over(state) and done < steps:
+        decision = game.pending(state)[0]
+        try:
+            state, got = game.apply(state, decision.player, rng.choice(enumerate_answers(decision, 100)))
+        except IllegalAction:
+            continue
+        done += 1
+        public = [e for e in got if e.public]
+        events = public or events
+    return game.view(state, None), events
+
+
+def bench_alexander(runs: int) -> None:
+    """The Alexander board (render_png) and what a move posts (render_views), from the public
+    view, at a few points of a random game."""
+    from render import render_views
+
+    for steps in (50, 400, 1500):
+        view, events = alexander_mid_game(steps=steps)
+        highlight = highlight_from_events("alexander", events)
+        start = time.perf_counter()
+        data = render_png("alexander", view, highlight=highlight)
+        first = (time.perf_counter() - start) * 1000
+
+        def board(view=view, highlight=highlight):
+            return render_png("alexander", view, highlight=highlight)
+
+        def views(view=view, highlight=highlight):
+            return render_views("alexander", view, highlight=highlight)
+
+        inline, _ = views()
+        print(f"alexander after {steps:4d} decisions: first {first:4.0f} ms; render_png median over {runs} runs "
+              f"{median_ms(board, runs):5.1f} ms wall, {cpu_ms(board, runs):5.1f} ms CPU, PNG {len(data):,} bytes; "
+              f"render_views {cpu_ms(views, runs):5.1f} ms CPU, inline {len(inline):,} bytes")
 
 
 def bench_wt(runs: int) -> None:
@@ -159,13 +206,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--settings", action="store_true", help="also time the PNG encoding alternatives")
-    parser.add_argument("--game", choices=("byzantium", "warriors_traders"), help="only this game's boards")
+    parser.add_argument("--game", choices=("byzantium", "warriors_traders", "alexander"), help="only this game's boards")
     parser.add_argument("--views", action="store_true", help="only the chat's views: inline + board, animation, chart")
     args = parser.parse_args()
     if args.views:
         bench_views(args.runs)
         bench_story()
         return
+    if args.game in (None, "alexander"):
+        bench_alexander(args.runs)
+        if args.game:
+            return
     if args.game != "byzantium":
         bench_wt(args.runs)
         if args.game:

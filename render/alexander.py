@@ -235,6 +235,8 @@ def highlight_from_events(events: Iterable) -> dict:
     said: list[tuple[str, bool]] = []
     last_text = ""
     for event in events:
+        if getattr(event, "private_to", ()):  # a side's own news: never on the public board
+            continue
         data = getattr(event, "data", {}) or {}
         kind = getattr(event, "kind", "")
         text = str(getattr(event, "text", "") or "")

@@ -81,6 +81,12 @@ class Space:
         return SYMBOL_RADIUS[self.type]
 
     @property
+    def room(self) -> float:
+        """The radius kept for the symbol: a transit point on land may become an Alexandria,
+        drawn as a minor city (13.0), so it keeps a minor city's room."""
+        return SYMBOL_RADIUS["minor_city"] if self.type == "transit" else self.radius
+
+    @property
     def major(self) -> bool:
         return self.type in ("major_city", "treasury_city")
 

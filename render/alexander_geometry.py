@@ -71,7 +71,7 @@ class Grid:
 
 def symbol_box(space: Space, reserve: float = RESERVE) -> Box:
     """A space's symbol with the ring round it kept free (halo, siege ring, treasury ring)."""
-    r = space.radius + (TREASURY_RING if space.type == "treasury_city" else 0) + reserve
+    r = space.room + (TREASURY_RING if space.type == "treasury_city" else 0) + reserve
     return (space.x - r, space.y - r, space.x + r, space.y + r)
 
 
@@ -134,7 +134,7 @@ def _union(boxes) -> Box:
 def _name_candidates(space: Space) -> Iterator[NameLabel]:
     """Places for the name round its symbol, nearest first; a name of several words may be
     broken in two where one line finds no room."""
-    gap = space.radius + (TREASURY_RING if space.type == "treasury_city" else 0) + RESERVE + 1
+    gap = space.room + (TREASURY_RING if space.type == "treasury_city" else 0) + RESERVE + 1
     for split in (False, True) if " " in space.name else (False,):
         for extra in (0, 8, 18, 30, 44):
             for dx, dy, anchor in _NAME_SPOTS:
@@ -200,8 +200,9 @@ def _place_name(s: Space, near: list[Space], grid: Grid, area: Box) -> NameLabel
 
 
 def _place_names(b: Board, order: list[Space], area: Box) -> tuple[dict[str, NameLabel], list[str]]:
-    """Names in `order`, greedily; a name left without room is then placed first among its
-    neighbours (their names taken up and placed again after it) when that places them all."""
+    """Names in `order`, greedily; names left without room are then placed first among their
+    neighbours (whose names are taken up and placed again after), or failing that first of all,
+    as long as that leaves fewer out."""
     near = {s.name: [o for o in b.spaces.values() if o is not s and math.dist((o.x, o.y), (s.x, s.y)) < 200]
             for s in order}  # fmt: skip
 
@@ -220,14 +221,21 @@ def _place_names(b: Board, order: list[Space], area: Box) -> tuple[dict[str, Nam
         return placed, missing
 
     names, missing = run(order, {})
-    for name in list(missing):
-        s = b.spaces[name]
-        around = [o for o in order if o.name in names and math.dist((o.x, o.y), (s.x, s.y)) < 160]
-        fixed = {n: label for n, label in names.items() if n not in {o.name for o in around}}
-        again, still = run([s, *around], fixed)
-        if not still:
-            names = again
-            missing.remove(name)
+    for _ in range(4):  # the names left out go first, among their neighbours, then everywhere
+        if not missing:
+            break
+        late = [b.spaces[n] for n in missing]
+        around = {
+            o.name for s in late for o in order if o.name in names and math.dist((o.x, o.y), (s.x, s.y)) < 200
+        }
+        fixed = {n: label for n, label in names.items() if n not in around}
+        again, still = run(late + [o for o in order if o.name in around], fixed)
+        if still:
+            again, still = run(late + [o for o in order if o.name not in missing], {})
+        if len(still) < len(missing):
+            names, missing = again, still
+        else:
+            break
     for name in missing:  # drawn at its first choice (the layout test reports it)
         names[name] = next(_name_candidates(b.spaces[name]))
     return names, missing

@@ -58,7 +58,7 @@ def control_key(view: dict) -> tuple[tuple[str, str | None], ...]:
 
 def _outer(b: Board, name: str) -> float:
     s = b.spaces[name]
-    return s.radius + (TREASURY_RING if s.type == "treasury_city" else 0)
+    return s.room + (TREASURY_RING if s.type == "treasury_city" else 0)
 
 
 def draw_highlight(draw: ImageDraw.ImageDraw, b: Board, highlight: dict) -> None:
@@ -121,8 +121,9 @@ def draw_spaces(draw: ImageDraw.ImageDraw, b: Board, view: dict) -> None:
         elif garrison and garrison.get("gsp"):
             fill, number = side_colour(garrison.get("side")), str(garrison["gsp"])
             kit.mark("garrison")
-        symbol(draw, s.type, centre, fill, number)
-        kit.mark(s.type)
+        kind = "minor_city" if s.type == "transit" and name in alexandrias else s.type  # 13.0: now a city
+        symbol(draw, kind, centre, fill, number)
+        kit.mark(kind)
 
 
 @dataclass(frozen=True)

@@ -128,7 +128,7 @@ def test_assets_agree_with_the_engine_map():
     for s in sidecar["spaces"]:
         x, y = warp.to_pixel(s["lat"], s["lon"])
         assert abs(x - s["real"][0]) < 0.2 and abs(y - s["real"][1]) < 0.2, s["name"]
-        assert math.dist(s["real"], s["at"]) < 40, s["name"]
+        assert math.dist(s["real"], s["at"]) < 64, s["name"]
     gap = layout()["min_gap"]
     points = [(s.x, s.y) for s in b.spaces.values()]
     assert min(math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1 :]) > gap - 3
@@ -356,3 +356,29 @@ def test_the_key_has_a_row_for_every_link_and_space_kind():
     assert {f"link_{kind}" for kind in MOVE_COST} <= KINDS
     assert {"minor_city", "major_city", "treasury_city", "stronghold", "transit"} <= KINDS
     assert symbol_box(board().spaces["Pella"])  # a treasury city has its ring kept free
+
+
+def test_an_alexandria_on_a_transit_point_is_drawn_as_a_city():
+    """13.0: Alexandria in Egypt is a transit point until built, then a minor city (with its
+    2 GSP); other transit points may take an Alexandria too (Anatho, Assur)."""
+    state = rich_state()
+    b = board()
+    x, y = b.at("Alexandria")
+    before = decode(render_png(NAME, GAME.view(state, None)))
+    state.alexandrias = ["Issus"]
+    without = decode(render_png(NAME, GAME.view(state, None)))
+    assert _rgb(without, (x + 9, y)) != SIDE_COLOURS["macedonian"]  # a small red dot, and map round it
+    testkit.garrison(state, "macedonian", "Alexandria", gsp=2)
+    state.alexandrias = ["Alexandria"]
+    built = decode(render_png(NAME, GAME.view(testkit.fresh(state), None)))
+    assert _rgb(built, (x - 7, y)) == SIDE_COLOURS["macedonian"]  # a minor city's disc with the garrison
+    assert before.size == built.size
+
+
+def test_private_events_never_reach_the_highlight():
+    events = [
+        Event("draw", "You draw Spies.", {"side": "macedonian", "card": "spies"}, private_to=("Ann",)),
+        Event("move", "Army #1 moves to Sardes.", {"frm": "Ephesus", "space": "Sardes"}),
+    ]
+    highlight = highlight_from_events(NAME, events)
+    assert "Spies" not in highlight["text"] and highlight["routes"] == [["Ephesus", "Sardes"]]

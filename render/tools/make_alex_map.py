@@ -9,13 +9,18 @@ dependencies:
     python -m render.tools.make_alex_map
 
 Geography: the Natural Earth 1:10m land of the Byzantium board (public domain, see
-make_basemap.py). The spaces crowd the Aegean and Anatolia and thin out east of the Tigris, so
-the projection is warped (render.projection.Warped): along each axis a degree gets pixels in
-proportion to a baseline plus the number of spaces near it (a Gaussian of `sigma` degrees
-round each), so the crowded bands widen and Persia narrows while meridians stay vertical and
-parallels horizontal. Spaces still closer than `min_gap` px are then pushed apart; a space on
-land is never pushed into the sea (its partner moves instead). Each province is the land
-reached first from one of its spaces (their real and drawn places) within `reach_px`, by a
+make_basemap.py). The spaces crowd the Aegean and Anatolia and thin out east of the Tigris, so:
+1. the projection is warped (render.projection.Warped): along each axis a degree gets pixels
+   in proportion to a baseline plus the number of spaces near it (a Gaussian of `sigma`
+   degrees round each), so crowded bands widen and Persia narrows while meridians stay
+   vertical and parallels horizontal;
+2. the spaces are pushed apart until no two are closer than `min_gap` px and no two "label
+   boxes" overlap (the symbol with its name on the right, as the renderer draws them), each
+   pulled weakly back to its place;
+3. the land is drawn through a rubber sheet (RubberSheet): every point moved as the spaces
+   near it moved (their displacements spread by a Gaussian of `sheet_sigma` px), so a port
+   stays on its coast and the land between spaces pushed apart stretches.
+Each province is the land reached first from one of its spaces within `reach_px`, by a
 multi-source flood fill over land (make_wt_maps.flood_cells); the four islands that are no
 province (Lesbos, Mytilene, Chios, Naxos) get cells of their own.
 
@@ -104,35 +109,73 @@ def projection(layout: dict, spaces: list[dict]) -> Warped:
     return Warped(xk, yk, width, height)
 
 
-def relax(points: list[tuple[float, float]], gap: float, bounds, iterations: int = 1000):
-    """Push points closer than `gap` apart, each pulled weakly back to its place."""
+def relax(
+    points: list[tuple[float, float]],
+    boxes: list[tuple[float, float, float, float]],
+    gap: float,
+    bounds,
+    iterations: int = 1500,
+):
+    """Push the spaces apart until no two are closer than `gap` and no two label boxes (the
+    symbol with its name beside it, relative to the point) overlap, each pulled weakly back
+    to its place. Overlapping boxes are pushed apart along the axis they overlap least."""
     pts = [list(p) for p in points]
     x0, y0, x1, y1 = bounds
+    n = len(pts)
     for _ in range(iterations):
         moved = False
-        for i in range(len(pts)):
-            for j in range(i + 1, len(pts)):
+        for i in range(n):
+            for j in range(i + 1, n):
                 dx, dy = pts[j][0] - pts[i][0], pts[j][1] - pts[i][1]
-                d = math.hypot(dx, dy)
-                if d >= gap:
+                if abs(dx) > 400 or abs(dy) > 100:
                     continue
-                if d < 1e-6:
-                    dx, dy, d = 1.0, 0.0, 1.0
-                push = (gap - d) * 0.25
-                ux, uy = dx / d, dy / d
-                pts[i][0] -= ux * push
-                pts[i][1] -= uy * push
-                pts[j][0] += ux * push
-                pts[j][1] += uy * push
-                moved = True
+                d = math.hypot(dx, dy)
+                if d < gap:
+                    if d < 1e-6:
+                        dx, dy, d = 1.0, 0.0, 1.0
+                    push = (gap - d) * 0.25
+                    ux, uy = dx / d, dy / d
+                    pts[i][0] -= ux * push
+                    pts[i][1] -= uy * push
+                    pts[j][0] += ux * push
+                    pts[j][1] += uy * push
+                    moved = True
+                a, b = boxes[i], boxes[j]
+                over_x = min(pts[i][0] + a[2], pts[j][0] + b[2]) - max(pts[i][0] + a[0], pts[j][0] + b[0])
+                over_y = min(pts[i][1] + a[3], pts[j][1] + b[3]) - max(pts[i][1] + a[1], pts[j][1] + b[1])
+                if over_x > 0 and over_y > 0:
+                    if over_x < over_y:
+                        push = over_x * 0.25 * (1 if pts[j][0] >= pts[i][0] else -1)
+                        pts[i][0] -= push
+                        pts[j][0] += push
+                    else:
+                        push = over_y * 0.25 * (1 if pts[j][1] >= pts[i][1] else -1)
+                        pts[i][1] -= push
+                        pts[j][1] += push
+                    moved = True
         for p, (ox, oy) in zip(pts, points, strict=True):  # a weak pull home
-            p[0] += (ox - p[0]) * 0.01
-            p[1] += (oy - p[1]) * 0.01
+            p[0] += (ox - p[0]) * 0.005
+            p[1] += (oy - p[1]) * 0.005
             p[0] = min(max(p[0], x0), x1)
             p[1] = min(max(p[1], y0), y1)
         if not moved:
             break
     return [(round(x, 1), round(y, 1)) for x, y in pts]
+
+
+def label_box(space: dict) -> tuple[float, float, float, float]:
+    """Room a space needs round its point: its symbol with the ring kept round it, and its
+    name (with a major city's siege modifier) on the right, as the renderer draws them."""
+    from render import kit
+    from render.alexander_board import RESERVE, SYMBOL_RADIUS, TREASURY_RING
+    from render.alexander_geometry import NAME_SIZE, defense_size
+
+    r = SYMBOL_RADIUS["minor_city" if space["type"] == "transit" else space["type"]] + RESERVE
+    r += TREASURY_RING if space["type"] == "treasury_city" else 0
+    width = kit.text_width(space["name"], NAME_SIZE) + 6
+    if space["type"] in ("major_city", "treasury_city"):
+        width += defense_size(space["defense"] or 0)[0] + 3
+    return (-r - 2, -r - 2, r + 3 + width, r + 2)  # 2 px of slack all round
 
 
 class RubberSheet:
@@ -179,7 +222,8 @@ def make(layout: dict) -> None:
     real = [warped.to_pixel(s["lat"], s["lon"]) for s in spaces]
     w, h = warped.width, warped.height
     m = layout["edge_margin"]
-    drawn = relax(real, layout["min_gap"], (m, m, w - m, h - m))
+    boxes = [label_box(s) for s in spaces]
+    drawn = relax(real, boxes, layout["min_gap"], (m, m, w - m, h - m))
     proj = RubberSheet(warped, real, drawn, layout["sheet_sigma"])
 
     # Cells: one label per province, then one per island that is no province.
