@@ -54,14 +54,14 @@ def public_view(state) -> dict:
 
 
 def draw_board(view: dict, highlight: dict | None = None, *, panels: bool = True) -> tuple[Image.Image, list]:
-    """The board as an RGB image, and (kind, box) of every piece and marker placed on the map
-    (for the layout test). Without `panels` the panels are left blank (an animation frame)."""
+    """The board as an RGB image, and (kind, box, space or province) of every piece and marker
+    placed on the map. Without `panels` the panels are left blank (an animation frame)."""
     b = board()
     highlight = highlight or {}
     image = map_layer(control_key(view)).copy()
     draw = ImageDraw.Draw(image)
     free = free_space().copy()
-    pieces = place_pieces(b, view, free)
+    pieces = place_pieces(b, view, free, highlight.get("spaces") or ())
     draw_highlight(draw, b, highlight)
     draw_tethers(draw, b, pieces)
     paste_overlay(image)
@@ -127,7 +127,7 @@ def scene(state, highlight: dict | None = None) -> Scene:
     view = public_view(state)
     highlight = highlight or {}
     with kit.recording() as drawn:
-        image, _ = draw_board(view, highlight)
+        image, placed = draw_board(view, highlight)
     b = board()
     found = asked(view)
     waiting = found[1] if found and not over_text(view) else None
@@ -136,17 +136,21 @@ def scene(state, highlight: dict | None = None) -> Scene:
                        sides[s] == waiting) for s in (MAC, PER) if s in sides)  # fmt: skip
     status = Status(title=title_text(view), seats=seats, asked=((found[1], found[2]),) if waiting else (),
                     over=over_text(view), said=tuple(kit.narration(highlight)))  # fmt: skip
-    return Scene(image=image, palette=palette(), map_box=b.map_box, focus=focus_points(highlight) or _last_places(view),
+    return Scene(image=image, palette=palette(), map_box=b.map_box, focus=focus_points(highlight, placed) or _last_places(view),
                  home=_home(view), status=status, zoom=FOCUS_ZOOM, covers=[], drawn=drawn)  # fmt: skip
 
 
-def focus_points(highlight: dict) -> list[tuple[float, float]]:
-    """Where the last action happened, the path first and its places last (where the outcome is)."""
+def focus_points(highlight: dict, placed: list = ()) -> list[tuple[float, float]]:
+    """Where the last action happened: its path, the pieces and markers standing for its
+    places, and its places last (where the outcome is)."""
     b = board()
     layout = static_layout()
+    spaces = [p for p in highlight.get("spaces") or () if p in b.spaces]
+    provinces = [p for p in highlight.get("provinces") or () if p in layout.provinces]
     points = [b.at(p) for route in highlight.get("routes") or () for p in route if p in b.spaces]
-    points += [layout.provinces[p].xy for p in highlight.get("provinces") or () if p in layout.provinces]
-    points += [b.at(p) for p in highlight.get("spaces") or () if p in b.spaces]
+    points += [((x0 + x1) / 2, (y0 + y1) / 2) for _, (x0, y0, x1, y1), where in placed if where in {*spaces, *provinces}]
+    points += [layout.provinces[p].xy for p in provinces]
+    points += [b.at(p) for p in spaces]
     return points
 
 

@@ -5,6 +5,7 @@ leaders, the royal tokens) on cards beside their spaces."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PIL import ImageDraw
@@ -234,11 +235,15 @@ def pieces(b: Board, view: dict) -> list[Piece]:
     return out
 
 
-def place_pieces(b: Board, view: dict, free: FreeSpace) -> list[tuple[Piece, tuple[float, float], Box]]:
-    """Each piece on the free spot nearest its space: (piece, centre, box). A piece the map
+def place_pieces(
+    b: Board, view: dict, free: FreeSpace, first: Iterable[str] = ()
+) -> list[tuple[Piece, tuple[float, float], Box]]:
+    """Each piece on the free spot nearest its space: (piece, centre, box), those at the
+    spaces `first` (the last action's) placed first, so they stand nearest. A piece the map
     has no room for at all is left out (never drawn over another mark)."""
     placed = []
-    for piece in pieces(b, view):
+    first = set(first)
+    for piece in sorted(pieces(b, view), key=lambda p: p.space not in first):
         box = free.place(b.at(piece.space), piece.size)
         if box is not None:
             placed.append((piece, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), box))
@@ -252,11 +257,11 @@ def draw_tethers(draw: ImageDraw.ImageDraw, b: Board, placed) -> None:
             _tether(draw, b, piece.space, centre)
 
 
-def draw_pieces(draw: ImageDraw.ImageDraw, placed) -> list[tuple[str, Box]]:
-    """The pieces at their places; returns (kind, box) of each for the layout test."""
+def draw_pieces(draw: ImageDraw.ImageDraw, placed) -> list[tuple[str, Box, str]]:
+    """The pieces at their places; returns (kind, box, space) of each."""
     for piece, centre, _ in placed:
         piece.draw(draw, centre)
-    return [(piece.kind, box) for piece, _, box in placed]
+    return [(piece.kind, box, piece.space) for piece, _, box in placed]
 
 
 def _tether(draw: ImageDraw.ImageDraw, b: Board, space: str, centre) -> None:
@@ -265,7 +270,9 @@ def _tether(draw: ImageDraw.ImageDraw, b: Board, space: str, centre) -> None:
     draw.line((x, y, *centre), fill=kit.INK, width=2)
 
 
-def draw_markers(draw: ImageDraw.ImageDraw, b: Board, view: dict, free: FreeSpace) -> list[tuple[str, Box]]:
+def draw_markers(
+    draw: ImageDraw.ImageDraw, b: Board, view: dict, free: FreeSpace
+) -> list[tuple[str, Box, str]]:
     """Revolt, devastation, drought and bad weather: discs under the province's name."""
     layout = static_layout()
     placed = []
@@ -282,5 +289,5 @@ def draw_markers(draw: ImageDraw.ImageDraw, b: Board, view: dict, free: FreeSpac
                 continue
             marker(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), kind)
             kit.mark(kind)
-            placed.append((kind, box))
+            placed.append((kind, box, name))
     return placed

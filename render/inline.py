@@ -44,15 +44,18 @@ def viewport() -> Box:
 
 def focus_box(scene: Scene) -> Box:
     """The part of the board the focus view shows: centred on the last action (all of it
-    when it fits, else round its last place, where the outcome is), kept inside the map."""
+    when it fits, else as much of it as fits round its last place, where the outcome is),
+    kept inside the map."""
     vx0, vy0, vx1, vy1 = viewport()
     width, height = round((vx1 - vx0) / scene.zoom), round((vy1 - vy0) / scene.zoom)
     points = scene.focus or [scene.home]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    if max(xs) - min(xs) <= width - 160 and max(ys) - min(ys) <= height - 160:
-        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    else:
-        cx, cy = points[-1]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    if max(xs) - min(xs) > width - 160 or max(ys) - min(ys) > height - 160:
+        # Not all of it fits: as much as can while its last place (the outcome) stays 80 px inside.
+        lx, ly = points[-1]
+        cx = min(max(cx, lx - width / 2 + 80), lx + width / 2 - 80)
+        cy = min(max(cy, ly - height / 2 + 80), ly + height / 2 - 80)
     mx0, my0, mx1, my1 = scene.map_box
     x0 = round(min(max(cx - width / 2, mx0), mx1 - width))
     y0 = round(min(max(cy - height / 2, my0), my1 - height))

@@ -160,12 +160,12 @@ def test_pieces_and_markers_cover_nothing_of_another_meaning(steps):
     for view in views:
         _, placed, _ = _placed(view)
         assert placed
-        for i, (kind, box) in enumerate(placed):
+        for i, (kind, box, _) in enumerate(placed):
             assert not [k for k, other in statics if overlaps(box, other)], (kind, box)
-            assert not [k for k, other in placed[i + 1 :] if overlaps(box, other)], (kind, box)
+            assert not [k for k, other, _ in placed[i + 1 :] if overlaps(box, other)], (kind, box)
     _, placed, _ = _placed(views[0])
     assert {"army", "fleet", "loose", "leader", "royal_treasury", "royal_family", "revolt", "devastated", "drought",
-            "bad_weather"} <= {kind for kind, _ in placed}  # fmt: skip
+            "bad_weather"} <= {kind for kind, _, _ in placed}  # fmt: skip
 
 
 def test_every_mark_on_the_board_is_in_its_key(steps):
@@ -316,6 +316,10 @@ def test_the_inline_image_reads_at_discords_width(steps):
     for name in ("Ephesus", "Sardes"):
         x, y = board().at(name)
         assert x0 < x < x1 and y0 < y < y1
+    # The army that stands there is in view too, card and all.
+    _, placed, _ = _placed(GAME.view(cases[0][0], None))
+    [(_, card, _)] = [p for p in placed if p[0] == "army" and p[2] == "Sardes"]
+    assert x0 <= card[0] and card[2] <= x1 and y0 <= card[1] and card[3] <= y1
 
 
 def test_highlight_follows_moves_places_and_provinces():
