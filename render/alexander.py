@@ -35,7 +35,7 @@ from render.alexander_panels import (
     side_letter,
     title_text,
 )
-from render.alexander_static import map_layer, palette, paste_overlay
+from render.alexander_static import map_layer, palette, repaste_overlay, replay_overlay
 from render.alexander_words import LABELS
 from render.scene import Scene, Seat, Status
 
@@ -62,9 +62,9 @@ def draw_board(view: dict, highlight: dict | None = None, *, panels: bool = True
     draw = ImageDraw.Draw(image)
     free = free_space().copy()
     pieces = place_pieces(b, view, free, highlight.get("spaces") or ())
-    draw_highlight(draw, b, highlight)
-    draw_tethers(draw, b, pieces)
-    paste_overlay(image)
+    replay_overlay()
+    under = draw_highlight(draw, b, highlight) + draw_tethers(draw, b, pieces)
+    repaste_overlay(image, under)
     draw_province_frames(draw, highlight)
     draw_spaces(draw, b, view)
     placed = draw_markers(draw, b, view, free)
@@ -148,7 +148,11 @@ def focus_points(highlight: dict, placed: list = ()) -> list[tuple[float, float]
     spaces = [p for p in highlight.get("spaces") or () if p in b.spaces]
     provinces = [p for p in highlight.get("provinces") or () if p in layout.provinces]
     points = [b.at(p) for route in highlight.get("routes") or () for p in route if p in b.spaces]
-    points += [((x0 + x1) / 2, (y0 + y1) / 2) for _, (x0, y0, x1, y1), where in placed if where in {*spaces, *provinces}]
+    points += [
+        ((x0 + x1) / 2, (y0 + y1) / 2)
+        for _, (x0, y0, x1, y1), where in placed
+        if where in {*spaces, *provinces}
+    ]
     points += [layout.provinces[p].xy for p in provinces]
     points += [b.at(p) for p in spaces]
     return points

@@ -368,23 +368,18 @@ def _nearest_free(
     rows outwards from tj, in each the nearest zero left and right of ti."""
     best, best_d = None, None
     ti = min(max(ti, 0), cols - 1)
-    for k in range(2 * max(rows, 1)):
-        j = tj + (k + 1) // 2 * (1 if k % 2 else -1)
-        if best_d is not None and (j - tj) ** 2 > best_d:
-            if abs(j - tj) > max(tj, rows - tj):
-                break
-            continue
-        if not 0 <= j < rows:
-            continue
-        start = j * stride
-        right = cells.find(0, start + ti, start + cols)
-        left = cells.rfind(0, start, start + ti)
-        for at in (left, right):
-            if at >= 0:
-                i = at - start
-                d = (i - ti) ** 2 + (j - tj) ** 2
-                if best_d is None or d < best_d:
-                    best, best_d = (i, j), d
+    for step in range(max(abs(tj), abs(rows - tj)) + 1):
+        if best_d is not None and step * step > best_d:
+            break  # every row further out is further than the best found
+        for j in (tj,) if step == 0 else (tj - step, tj + step):
+            if not 0 <= j < rows:
+                continue
+            start = j * stride
+            for at in (cells.rfind(0, start, start + ti), cells.find(0, start + ti, start + cols)):
+                if at >= 0:
+                    d = (at - start - ti) ** 2 + (j - tj) ** 2
+                    if best_d is None or d < best_d:
+                        best, best_d = (at - start, j), d
     return best
 
 

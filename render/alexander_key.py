@@ -36,7 +36,7 @@ from render.alexander_pieces import (
 from render.alexander_static import defense_tag, draw_link
 from render.alexander_words import LABELS
 
-KEY_SIZE, KEY_SWATCH, KEY_ROW = 16, 64, 26
+KEY_SIZE, KEY_SWATCH, KEY_ROW = 16, 72, 26
 BLUE, RED = SIDE_COLOURS[MAC], SIDE_COLOURS[PER]
 
 
@@ -62,6 +62,10 @@ def _treasury(draw, box):
     x, y = _mid(box)
     for dx, level in ((-20, "full"), (0, "low"), (20, "empty")):
         treasury_ring(draw, (x + dx, y), level, radius=9)
+
+
+def _unusable(draw, box):
+    treasury_ring(draw, _mid(box), "full", True, radius=11)
 
 
 def _link(kind: str):
@@ -176,6 +180,7 @@ KEY_ROWS = (
     (("minor_city",), "key_minor_city", _symbol("minor_city")),
     (("major_city", "defense"), "key_major_city", _major),
     (("treasury_city",), "key_treasury_city", _treasury),
+    (("treasury_unusable",), "key_unusable", _unusable),
     (("stronghold",), "key_stronghold", _symbol("stronghold")),
     (("transit",), "key_transit", _symbol("transit")),
     *(((f"link_{kind}",), f"key_link_{kind}", _link(kind)) for kind in LINK_STYLES),
@@ -202,7 +207,7 @@ KEY_ROWS = (
     (("halo", "band"), "key_last", _last),
 )  # fmt: skip
 # Marks of the panels, explained by the panels' own words rather than the key.
-PANEL_KINDS = frozenset({"hand", "face_down", "track", "objective", "apm", "streak", "treasury_unusable"})
+PANEL_KINDS = frozenset({"hand", "face_down", "track", "objective", "apm", "streak"})
 KINDS = frozenset(kind for kinds, _, _ in KEY_ROWS for kind in kinds) | PANEL_KINDS
 
 

@@ -62,8 +62,10 @@ def _outer(b: Board, name: str) -> float:
     return s.room + (TREASURY_RING if s.type == "treasury_city" else 0)
 
 
-def draw_highlight(draw: ImageDraw.ImageDraw, b: Board, highlight: dict) -> None:
-    """Under everything else: an orange band along the path moved, a halo round each place."""
+def draw_highlight(draw: ImageDraw.ImageDraw, b: Board, highlight: dict) -> list[Box]:
+    """An orange band along the path moved, a halo round each place; returns the bands'
+    boxes (the overlay goes back over them: names and links stay on top)."""
+    boxes = []
     for route in highlight.get("routes") or ():
         steps = [p for p in route if p in b.spaces]
         for a, c in zip(steps, steps[1:], strict=False):
@@ -71,11 +73,18 @@ def draw_highlight(draw: ImageDraw.ImageDraw, b: Board, highlight: dict) -> None
                 continue
             start, end = link_ends(b, a, c)
             draw.line((*start, *end), fill=kit.HIGHLIGHT, width=ROUTE_BAND)
+            boxes.append(_line_box(start, end, ROUTE_BAND))
             kit.mark("band")
     for name in highlight.get("spaces") or ():
         if name in b.spaces:
             halo(draw, b.at(name), _outer(b, name) + RESERVE - 1)
             kit.mark("halo")
+    return boxes
+
+
+def _line_box(start, end, width: float) -> Box:
+    return (min(start[0], end[0]) - width, min(start[1], end[1]) - width, max(start[0], end[0]) + width,
+            max(start[1], end[1]) + width)  # fmt: skip
 
 
 def draw_province_frames(draw: ImageDraw.ImageDraw, highlight: dict) -> None:
@@ -250,11 +259,15 @@ def place_pieces(
     return placed
 
 
-def draw_tethers(draw: ImageDraw.ImageDraw, b: Board, placed) -> None:
-    """The line from each piece to its space (drawn under the names, which stay readable)."""
+def draw_tethers(draw: ImageDraw.ImageDraw, b: Board, placed) -> list[Box]:
+    """The line from each piece to its space; returns their boxes (the overlay goes back over
+    them, so names stay readable)."""
+    boxes = []
     for piece, centre, _ in placed:
         if piece.line:
             _tether(draw, b, piece.space, centre)
+            boxes.append(_line_box(b.at(piece.space), centre, 3))
+    return boxes
 
 
 def draw_pieces(draw: ImageDraw.ImageDraw, placed) -> list[tuple[str, Box, str]]:

@@ -307,7 +307,9 @@ def _treasuries(draw, x0, x1, y, view: dict, side: str) -> None:
         cx = x0 + (i % 2) * half
         cy = y + (i // 2) * ROW
         treasury_ring(draw, (cx + 11, cy), t.get("level", "full"), bool(t.get("unusable")), radius=11)
-        label = f"{city} · {LABELS.get(t.get('level', ''), '')}"
+        label = " · ".join(
+            [city, LABELS.get(t.get("level", ""), "")] + ([LABELS["unusable"]] if t.get("unusable") else [])
+        )
         label, size = kit.fit_text(label, SMALL, half - 36, min_size=16)
         kit.text(draw, (cx + 28, cy), label, size, kit.INK, anchor="lm")
 
@@ -344,13 +346,25 @@ def draw_objectives(draw: ImageDraw.ImageDraw, box, view: dict) -> None:
         kit.text(draw, (x + 30, y), text, size, DONE if done else kit.INK, anchor="lm")
         y += ROW + (4 if depth == 0 else 0)
     kit.mark("objective")
-    _off_map_leaders(draw, x0, x1 - 14, y + 8, view)
+    _cards_and_absent(draw, x0, x1 - 14, y + 4, view)
 
 
-def _off_map_leaders(draw, x0, x1, y, view: dict) -> None:
-    """Leaders out of action (ill) or dead: named, since the map cannot show them."""
+def _cards_and_absent(draw, x0, x1, y, view: dict) -> None:
+    """What the map cannot show: the cards in the open (deck and discard sizes, the cards in
+    play, the Rhodian squadron's holder) and the leaders out of action."""
+    from engine.alexander.board import board as engine_board
+
+    cards = engine_board().cards
+    lines = [LABELS["deck"].format(deck=view.get("deck_size", 0), discard=len(view.get("discard") or ()))]
+    in_play = [cards[c].name if c in cards else c for c in view.get("in_play") or ()]
+    if in_play:
+        lines.append(f"{LABELS['in_play']}: {', '.join(in_play)}")
+    if view.get("rhodes_card") in SIDE_WORDS:
+        lines.append(LABELS["rhodes_card"].format(side=SIDE_WORDS[view["rhodes_card"]]))
     ill = sorted(n for n, where in (view.get("leaders") or {}).items() if where.startswith("ill:"))
-    if not ill:
-        return
-    text, size = kit.fit_text(f"{LABELS['leaders_off']}: {', '.join(ill)}", SMALL, x1 - x0, min_size=16)
-    kit.text(draw, (x0, y), text, size, MUTED, anchor="lm")
+    if ill:
+        lines.append(f"{LABELS['leaders_off']}: {', '.join(ill)}")
+    for line in lines:
+        text, size = kit.fit_text(line, SMALL, x1 - x0, min_size=16)
+        kit.text(draw, (x0, y), text, size, MUTED, anchor="lm")
+        y += 24

@@ -144,7 +144,7 @@ def army_card(
     x0, y0 = centre[0] - w / 2, centre[1] - h / 2
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), radius=6, fill=tint(colour, 0.85, kit.WHITE),
                            outline=kit.INK, width=2)  # fmt: skip
-    draw.rounded_rectangle((x0, y0, x0 + h, y0 + h), radius=6, fill=colour, outline=kit.INK, width=2)
+    draw.rectangle((x0, y0, x0 + h, y0 + h), fill=colour, outline=kit.INK, width=2)
     ink = kit.contrast_ink(colour)
     kit.text(draw, (x0 + h / 2, y0 + h / 2), str(strength), CARD_NUMBER, ink, outline=kit.outline_for(ink),
              stroke=2, anchor="mm")  # fmt: skip

@@ -137,14 +137,27 @@ def map_layer(control: tuple[tuple[str, str | None], ...]) -> Image.Image:
     coloured = labels.copy()
     coloured.putpalette(fill_palette(control))
     image.paste(coloured.convert("RGB"), (0, b.header), mask)
+    over, over_mask, _ = overlay()
+    image.paste(over, (0, b.header), over_mask)
     return image
 
 
-def paste_overlay(image: Image.Image) -> None:
+def replay_overlay() -> None:
+    """Count the overlay's texts and marks as drawn (map_layer pasted it)."""
+    kit.replay(overlay()[2])
+
+
+def repaste_overlay(image: Image.Image, boxes) -> None:
+    """Put the overlay back over what was drawn under it after all (the last action's band,
+    the lines from pieces to their spaces): names and links stay on top, box by box."""
     b = board()
-    over, mask, drawn = overlay()
-    image.paste(over, (0, b.header), mask)
-    kit.replay(drawn)
+    over, mask, _ = overlay()
+    for box in boxes:
+        x0, y0 = max(0, int(box[0])), max(b.header, int(box[1]))
+        x1, y1 = min(b.map_width, int(box[2]) + 1), min(b.header + b.map_height, int(box[3]) + 1)
+        if x1 > x0 and y1 > y0:
+            crop = (x0, y0 - b.header, x1, y1 - b.header)
+            image.paste(over.crop(crop), (x0, y0), mask.crop(crop))
 
 
 def _blends(pairs, steps: int = 2):
