@@ -160,3 +160,55 @@ def test_11_3_e_retreat_mp_are_those_of_a_normal_move_bad_weather_included():
     s, events = play(fresh(s), "to:Myriandrus", "stop")
     losses = [e.data for e in events if e.kind == "losses" and e.data["side"] == PER]
     assert losses and losses[0]["mods"].get("retreat") == 2
+
+
+def test_11_3_a_an_army_may_avoid_battle_over_a_sea_link():
+    """11.3 A: the avoiding army "deve muovere in qualsiasi Spazio adiacente (direttamente
+    collegato) non occupato da unità nemiche": a sea link connects directly too (2.1 lists
+    "mare/costiera" among the connections). Lemnos has no land link at all."""
+    s = clear(start())
+    s.round = 2
+    army(s, MAC, 2, "Chersonese", 10)
+    army(s, PER, 2, "Lemnos", 5, leaders=["Memnon"])
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:1")
+    s, _ = play(s, "sail:Lemnos")
+    assert kind(s) == "avoid" and decision(s).player == "Bo"
+    s = dice(s, 4)
+    s, _ = play(s, "avoid")  # 4 + Memnon's 2
+    assert kind(s) == "avoid_to" and set(ids(s)) == {"to:Chersonese", "to:Lesbos", "to:Mytilene"}
+    s, _ = play(s, "to:Lesbos")
+    assert s.army("persian.2").space == "Lesbos" and not s.battle
+
+
+def test_7_3_an_enemy_fleet_in_a_port_of_a_strait_cuts_a_loc_across_it():
+    """7.3 "Un LOC tracciata attraverso uno Stretto può essere interrotta usando il metodo sopra
+    citato. L'intercettazione non può però avvenire se chi traccia la LOC ha una Flotta in uno
+    Spazio di porto che fa parte di quello Stretto": a Persian fleet at Chersonese closes the
+    Hellespont (Abydos - Chersonese) to the Macedonian LOC, unless a Macedonian fleet lies at
+    Abydos or Chersonese."""
+    from engine.alexander.loc import distances
+
+    s = clear(start())
+    assert distances(s, MAC, ["Abydos"], 10)["Chersonese"] == 2
+    fleet(s, "Ionian", PER, "Chersonese", 3)
+    assert distances(s, MAC, ["Abydos"], 10).get("Chersonese", 99) > 2
+    fleet(s, "Macedonian", MAC, "Abydos", 3)
+    assert distances(s, MAC, ["Abydos"], 10)["Chersonese"] == 2
+
+
+def test_11_4_the_fleets_of_a_fallen_city_go_to_the_nearest_friendly_port():
+    """11.4 "Le Flotte difendenti devono Ritirarsi nel porto amico più vicino, indipendentemente
+    dalla distanza": Ephesus is nearer but Macedonian; Halicarnassus is held by the Persians."""
+    from engine.alexander.flow import Ctx
+    from engine.alexander.siege import take_city
+    from engine.alexander.testkit import garrison
+
+    s = clear(start())
+    garrison(s, PER, "Miletus", gsp=2)
+    fleet(s, "Ionian", PER, "Miletus", 3)
+    garrison(s, PER, "Halicarnassus", gsp=1)
+    garrison(s, MAC, "Sardes", gsp=1)
+    s.control["Lydia"] = MAC
+    army(s, MAC, 2, "Miletus", 20)
+    take_city(Ctx(s), "Miletus", MAC, by_force=True)
+    assert s.fleet("Ionian").space == "Halicarnassus"

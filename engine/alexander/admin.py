@@ -13,7 +13,6 @@ from engine.alexander.windows import moment, open_window
 from engine.alexander.words import army_t, province_t, side_t, space_t
 from engine.alexander.world import (
     ALEXANDER,
-    army_one,
     controls,
     gsp_free,
     leaders_of,
@@ -230,15 +229,36 @@ def _admin_clear(ctx: Ctx, t):
             unit = back.split(":", 1)[1] if ":" in back else ""
             alive = (back.startswith("army:") and s.army(unit)) or (back.startswith("fleet:") and s.fleet(unit))
             s.leaders[name] = back if alive else "hand"
-    if s.honeymoon:
-        first = army_one(s, MAC) or max((a for a in s.armies if a.side == MAC), key=lambda a: a.asp, default=None)
-        if first is not None:
-            first.asp += s.honeymoon
-            ctx.emit("honeymoon_over", msg("The newly-weds rejoin {army}.", army=army_t(first.id)), army=first.id,
-                     asp=s.honeymoon)
-        s.honeymoon = 0
     ctx.emit("markers_cleared", msg("Markers are cleared."))
     refresh_control(s)
+    if s.honeymoon:
+        ctx.then(task("honeymoon_over", MAC))
+
+
+# -- the Honeymooners come back (card) ----------------------------------------------------------------
+@decides("honeymoon_over")
+def _honeymoon_decide(ctx: Ctx, t):
+    """"I 4 ASP possono tornare in qualsiasi Armata macedone nella Fase Amministrativa seguente"."""
+    armies = [a for a in ctx.s.armies if a.side == MAC and a.number]
+    if not armies:
+        return None
+    return ctx.ask(MAC, msg("The newly-weds are back: which army do they join?"),
+                   [opt(f"army:{a.id}", army_t(a.id)) for a in armies], "honeymoon")
+
+
+@runs("honeymoon_over")
+def _honeymoon_lost(ctx: Ctx, t):
+    ctx.s.honeymoon = 0  # no Macedonian army left to join
+
+
+@chooses("honeymoon_over")
+def _honeymoon_choose(ctx: Ctx, t, option_id: str):
+    s = ctx.s
+    army = s.army(option_id.split(":", 1)[1])
+    army.asp += s.honeymoon
+    ctx.emit("honeymoon_over", msg("The newly-weds rejoin {army}.", army=army_t(army.id)), army=army.id,
+             asp=s.honeymoon)
+    s.honeymoon = 0
 
 
 # -- Alexandria (13.0) -----------------------------------------------------------------------------------

@@ -116,12 +116,16 @@ def avoid_rating(ctx: Ctx, side: str, armies: list[str]) -> int:
 
 
 def avoid_spaces(ctx: Ctx, space: str, side: str) -> list[str]:
-    """Adjacent spaces with no enemy units of any kind (and no transit points)."""
-    b = ctx.board
+    """Spaces "adiacente (direttamente collegato)" with no enemy units of any kind, and no
+    transit points (11.3 A): over any link, a sea link too when the avoiding armies may go by
+    sea (at most 15 ASP, 10.7)."""
+    b, s = ctx.board, ctx.s
+    armies = s.battle.get("defenders", []) if s.battle else []
+    by_sea = sum(s.army(a).asp for a in armies if s.army(a)) <= ctx.limits["sea_asp_max"]
     found = []
     for link in b.links[space]:
         nxt = link.end(space)
-        if link.sea or b.spaces[nxt].transit or enemy_combat(ctx.s, nxt, side):
+        if (link.sea and not by_sea) or b.spaces[nxt].transit or enemy_combat(ctx.s, nxt, side):
             continue
         if any(f.side == other(side) for f in ctx.s.fleets_at(nxt)):
             continue

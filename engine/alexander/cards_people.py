@@ -12,7 +12,7 @@ from engine.alexander.leaders import draw_leader
 from engine.alexander.provinces import try_revolt
 from engine.alexander.treasury import reduce_treasury
 from engine.alexander.windows import moment, open_window
-from engine.alexander.words import card_t, leader_t, side_t, space_t
+from engine.alexander.words import card_t, leader_t, province_t, side_t, space_t
 from engine.alexander.world import (
     ALEXANDER,
     DARIUS,
@@ -455,16 +455,20 @@ def _satrap_effect(ctx: Ctx, t):
             ctx.emit("treasury", msg("Darius carries the talents of {city} into the Royal Treasury.",
                                      city=space_t(arg)), treasury="royal", level="full")
     elif head == "east":
+        # "Tirate un dado per ogni provincia tra queste che contiene una guarnigione macedone".
         army = army_one(s, MAC)
-        for space in _eastern_garrisons(ctx):
-            roll = ctx.roll(1, t.side, msg("Dissent at {space}", space=space_t(space)))[0]
-            if roll <= 5:
+        spaces = _eastern_garrisons(ctx)
+        for province in dict.fromkeys(board().spaces[sp].province for sp in spaces):
+            roll = ctx.roll(1, t.side, msg("Dissent in {province}", province=province_t(province)))[0]
+            if roll > 5:
+                continue
+            for space in [sp for sp in spaces if board().spaces[sp].province == province]:
                 g = remove_garrison(s, space)
                 lose_if_bare(s, space, MAC)
                 if army is not None:
                     army.asp += g.gsp
-                ctx.emit("dissent", msg("The garrison of {space} marches off to join Alexander.", space=space_t(space)),
-                         space=space, gsp=g.gsp)
+                ctx.emit("dissent", msg("The garrison of {space} marches off to join Alexander.",
+                                        space=space_t(space)), space=space, gsp=g.gsp)
         refresh_control(s)
     elif head == "harpalus":
         g = remove_garrison(s, arg)

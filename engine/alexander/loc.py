@@ -7,7 +7,8 @@ of its province and Drought every link in its province and the adjacent ones. Be
 purely naval LOC may run up to 8 MP to a treasury city, or up to 2 MP to a friendly occupied
 port that is not besieged (7.3). The path may not pass through a space held by enemy combat
 units or a tribe; enemy fleets close the sea links of their space (a standing reading of "a
-LOC by sea can be cut by an interception"). A Full Royal Treasury supplies the units in its
+LOC by sea can be cut by an interception"), and the straits of which they hold a port unless
+the side has a fleet in one of its ports. A Full Royal Treasury supplies the units in its
 own space (7.4).
 """
 
@@ -87,6 +88,7 @@ def distances(s: AlexState, side: str, sources: list[str], limit: int, *, sea_on
         blocked = blocked_spaces(s, side)
     enemy = other(side)
     enemy_fleets = {f.space for f in s.fleets if f.side == enemy}
+    closed = closed_straits(s, side)
     neighbours = _neighbours()
     best: dict[str, int] = {}
     heap = [(0, src) for src in sources]
@@ -103,10 +105,29 @@ def distances(s: AlexState, side: str, sources: list[str], limit: int, *, sea_on
                 continue
             if sea and (here_fleet or nxt in enemy_fleets):
                 continue
+            if link in closed:
+                continue
             nd = d + (costs[link] if costs is not None else cost)
             if nd <= limit:
                 heapq.heappush(heap, (nd, nxt))
     return best
+
+
+@cache
+def _straits() -> tuple:
+    return tuple(lk for lk in _all_links() if lk.kind == "strait")
+
+
+def closed_straits(s: AlexState, side: str) -> frozenset:
+    """Straits an enemy fleet in one of their ports closes to the side's LOC, unless the side
+    has a fleet in one of them ("L'intercettazione non può però avvenire se chi traccia la LOC
+    ha una Flotta in uno Spazio di porto che fa parte di quello Stretto", 7.3)."""
+    if not s.fleets:
+        return frozenset()
+    enemy = other(side)
+    theirs = {f.space for f in s.fleets if f.side == enemy}
+    ours = {f.space for f in s.fleets if f.side == side}
+    return frozenset(lk for lk in _straits() if {lk.a, lk.b} & theirs and not {lk.a, lk.b} & ours)
 
 
 _SUPPLIED: dict[tuple, frozenset[str]] = {}

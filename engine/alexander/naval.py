@@ -276,6 +276,33 @@ def nearest_free_port(ctx: Ctx, start: str, side: str) -> str:
 
 
 
+def nearest_friendly_port(ctx: Ctx, start: str, side: str) -> str:
+    """The nearest port (by sea) that is the side's: held by its units, or in a province (or
+    island) it controls, with no enemy unit there (11.4 "nel porto amico più vicino"); failing
+    one, the nearest port free of enemy fleets."""
+    from engine.alexander.world import enemy_combat, present, unit_area
+
+    s = ctx.s
+    enemy_fleets = {f.space for f in s.fleets if f.side == other(side)}
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        space = queue.popleft()
+        for link in ctx.board.links[space]:
+            nxt = link.end(space)
+            if not link.sea or nxt in seen:
+                continue
+            seen.add(nxt)
+            info = ctx.board.spaces[nxt]
+            if info.port and not info.transit and nxt not in enemy_fleets and not enemy_combat(s, nxt, side):
+                area = unit_area(nxt)
+                if present(s, nxt, side) or any(f.side == side for f in s.fleets_at(nxt)) or \
+                        (area is not None and s.control.get(area) == side):
+                    return nxt
+            queue.append(nxt)
+    return nearest_free_port(ctx, start, side)
+
+
 # -- fleets change sides with their home ports (8.4-8.5) ------------------------------------------
 def fleet_allegiance(ctx: Ctx) -> None:
     """A fleet belongs to whoever controls all its home ports. A fleet that changes sides while

@@ -130,7 +130,7 @@ def take_city(ctx: Ctx, city: str, side: str, *, by_force: bool) -> None:
     """A major city falls: everything inside is eliminated, its fleets go to the nearest friendly
     port, the siege ends (11.4)."""
     from engine.alexander.aftermath import eliminate_army
-    from engine.alexander.naval import nearest_free_port
+    from engine.alexander.naval import nearest_friendly_port
 
     s = ctx.s
     holder = someone_inside(s, city)
@@ -141,7 +141,7 @@ def take_city(ctx: Ctx, city: str, side: str, *, by_force: bool) -> None:
         remove_garrison(s, city)
     for f in s.fleets_at(city):
         if f.side is not None and f.side != side:
-            f.space = nearest_free_port(ctx, city, f.side)
+            f.space = nearest_friendly_port(ctx, city, f.side)
     for name, loc in list(s.leaders.items()):
         if loc == f"space:{city}" and ctx.board.leaders[name].side != side:
             from engine.alexander.battle import kill_leader
