@@ -63,3 +63,23 @@ def test_15_satrap_dissent_rolls_once_per_province():
     assert len(rolls) == 2
     assert "Babylon" not in s.garrisons and "Sippara" not in s.garrisons and s.garrisons["Ecbatana"].gsp == 2
     assert s.army("macedonian.1").asp == 33
+
+
+def test_3_4_no_siege_assault_in_the_round_of_the_proskynesis():
+    """3.4: the Proskynesis by action takes "un intero Round di Azione ... (nel quale non gli è
+    consentito alcun movimento, combattimento o reclutamento)": no assault in its C/4."""
+    from engine.alexander.state import Siege
+
+    s = clear(start())
+    s.round = 2
+    s.victory.great_king = True
+    army(s, MAC, 1, "Sardes", 30, leaders=["Alexander III"])
+    garrison(s, PER, "Sardes", gsp=3)
+    s.sieges["Sardes"] = Siege(army="macedonian.1")
+    s.loc_start = {"macedonian.1": True}
+    s = fresh(s)
+    while kind(s) in ("cards", "window"):
+        s = answer(s, "done" if kind(s) == "cards" else "pass")
+    assert "proskynesis" in ids(s)
+    s, _ = play(s, "proskynesis")
+    assert s.victory.proskynesis and kind(s) != "assault"

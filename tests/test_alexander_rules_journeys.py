@@ -212,3 +212,32 @@ def test_11_4_the_fleets_of_a_fallen_city_go_to_the_nearest_friendly_port():
     army(s, MAC, 2, "Miletus", 20)
     take_city(Ctx(s), "Miletus", MAC, by_force=True)
     assert s.fleet("Ionian").space == "Halicarnassus"
+
+
+def test_13_an_alexandria_built_on_a_transit_point_is_a_minor_city():
+    """13.0 "Una Alessandria è trattata come Città Minore, e può essere costruita su qualsiasi
+    esistente Città Minore o Punto di Transito. La locazione egiziana di Alessandria è trattata
+    come Punto di Transito sino a quando non viene costruita": once built, units may end their
+    move there."""
+    s = clear(start())
+    s.round = 2
+    army(s, MAC, 2, "Naucratis", 10)
+    before = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:1")
+    assert "go:Alexandria" not in ids(before)  # a transit point: no stopping there
+    s.alexandrias = ["Alexandria"]
+    s, _ = play(answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:1"), "go:Alexandria")
+    assert kind(s) == "move" and "stop" in ids(s)
+    s, _ = play(s, "stop")
+    assert s.army("macedonian.2").space == "Alexandria"
+
+
+def test_10_9_an_alexandria_on_a_transit_point_counts_for_devastation():
+    """10.9 "superiore al numero di Spazi in quella provincia (esclusi i Punti di Transito)": an
+    Alexandria built on a transit point is a minor city (13.0), so it counts."""
+    from engine.alexander.flow import Ctx
+    from engine.alexander.movement import counted_spaces
+
+    s = clear(start())
+    plain = counted_spaces(Ctx(s), "Egypt")
+    s.alexandrias = ["Alexandria"]
+    assert counted_spaces(Ctx(s), "Egypt") == plain + 1

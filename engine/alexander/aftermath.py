@@ -12,6 +12,7 @@ from engine.alexander.world import (
     ALEXANDER,
     DARIUS,
     enemy_combat,
+    is_transit,
     leaders_of,
     lose_if_bare,
     refresh_control,
@@ -326,7 +327,7 @@ def _flight(ctx: Ctx, t):
             return
     elif total <= table["distance_max"]:
         exact = [sp for sp, d in distances(s, PER, [space], table["distance_mp"]).items()
-                 if d == table["distance_mp"] and not ctx.board.spaces[sp].transit and not enemy_combat(s, sp, PER)
+                 if d == table["distance_mp"] and not is_transit(s, sp) and not enemy_combat(s, sp, PER)
                  and has_loc(s, PER, sp)]
         if exact:
             ctx.then(task("darius_place", PER, spaces=exact, total=total))

@@ -21,6 +21,7 @@ from engine.alexander.world import (
     battle_rating,
     enemy_combat,
     in_europe,
+    is_transit,
     king,
     leaders_of,
     remove_garrison,
@@ -125,7 +126,7 @@ def avoid_spaces(ctx: Ctx, space: str, side: str) -> list[str]:
     found = []
     for link in b.links[space]:
         nxt = link.end(space)
-        if (link.sea and not by_sea) or b.spaces[nxt].transit or enemy_combat(ctx.s, nxt, side):
+        if (link.sea and not by_sea) or is_transit(s, nxt) or enemy_combat(ctx.s, nxt, side):
             continue
         if any(f.side == other(side) for f in ctx.s.fleets_at(nxt)):
             continue

@@ -12,14 +12,14 @@ from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.movement import here, moving_army
 from engine.alexander.windows import moment, open_window
 from engine.alexander.words import army_t, fleet_t, space_t, unit_t
-from engine.alexander.world import best_battle, someone_inside
+from engine.alexander.world import best_battle, is_transit, someone_inside
 from engine.text import msg, msg_n
 
 
 def land_interceptors(ctx: Ctx, space: str, side: str, tried: list[str]) -> list[tuple[str, str]]:
     """(army id, link kind) of the side's armies able to intercept a move into `space`."""
     s = ctx.s
-    if ctx.board.spaces[space].transit:
+    if is_transit(s, space):
         return []  # no combat on a transit point (10.2)
     found = []
     for link in ctx.board.links[space]:

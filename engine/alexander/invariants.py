@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.alexander.board import SIDES, board
 from engine.alexander.state import AlexState
-from engine.alexander.world import gsp_on_map
+from engine.alexander.world import gsp_on_map, is_transit
 
 LEVELS = {"full", "low", "empty"}
 
@@ -24,7 +24,7 @@ def broken_invariants(s: AlexState) -> list[str]:
             problems.append(f"army {a.id} has {a.asp} ASP")
         if not 0 <= a.elite <= b.limits["elite_max"][a.side]:
             problems.append(f"army {a.id} elite {a.elite} out of range")
-        if b.spaces[a.space].transit and not s.move:
+        if is_transit(s, a.space) and not s.move:
             problems.append(f"army {a.id} stands on a transit point")
     for f in s.fleets:
         if not 0 < f.nsp <= b.fleets[f.name].max_nsp and not (s.naval and f.nsp == 0):  # sunk fleets go at its end

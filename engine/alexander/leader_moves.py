@@ -18,7 +18,15 @@ from engine.alexander.board import NO_LAND_INTERCEPT, other
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.windows import moment, open_window
 from engine.alexander.words import army_t, fleet_t, leader_t, space_t
-from engine.alexander.world import ALEXANDER, DARIUS, best_battle, enemy_combat, leader_space, refresh_control
+from engine.alexander.world import (
+    ALEXANDER,
+    DARIUS,
+    best_battle,
+    enemy_combat,
+    is_transit,
+    leader_space,
+    refresh_control,
+)
 from engine.text import msg
 
 
@@ -35,7 +43,7 @@ def _steps(ctx: Ctx, side: str, path: list[str]) -> list[tuple[str, str]]:
         nxt = link.end(here)
         if nxt in path or enemy_combat(ctx.s, nxt, side):
             continue
-        if b.spaces[nxt].transit and not _way_on(ctx, side, nxt, path + [nxt]):
+        if is_transit(ctx.s, nxt) and not _way_on(ctx, side, nxt, path + [nxt]):
             continue  # nobody may end a move on a transit point (10.2)
         option_id = ("sail:" if link.sea else "go:") + nxt
         if (option_id, nxt) not in found:
@@ -49,7 +57,7 @@ def _way_on(ctx: Ctx, side: str, space: str, path: list[str]) -> bool:
         nxt = link.end(space)
         if nxt in path or enemy_combat(ctx.s, nxt, side):
             continue
-        if not ctx.board.spaces[nxt].transit or _way_on(ctx, side, nxt, path + [nxt]):
+        if not is_transit(ctx.s, nxt) or _way_on(ctx, side, nxt, path + [nxt]):
             return True
     return False
 
@@ -60,7 +68,7 @@ def _walk_decide(ctx: Ctx, t):
     if s.leaders.get(name) in ("dead", "out") or s.victory.winner:
         return None  # captured on the way
     here = path[-1]
-    transit = ctx.board.spaces[here].transit
+    transit = is_transit(s, here)
     options = []
     if len(path) > 1 and not transit:
         options.append(opt("stop", msg("Stop here")))
@@ -110,7 +118,7 @@ def _walk_choose(ctx: Ctx, t, option_id: str):
     after = []
     if link.kind == "open_sea":
         after.append(task("window_if_alive", other(side), leader=name, moment="leader_storm"))
-    if not ctx.board.spaces[to].transit:
+    if not is_transit(s, to):
         if link.sea:
             after.append(task("leader_naval_intercept", other(side), leader=name, space=to, back=sea_from))
         else:

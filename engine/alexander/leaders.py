@@ -11,6 +11,7 @@ from engine.alexander.words import army_t, fleet_t, leader_t, province_t, side_t
 from engine.alexander.world import (
     army_one,
     enemy_combat,
+    is_transit,
     king,
     leader_space,
     refresh_control,
@@ -136,7 +137,7 @@ def _leader_to_decide(ctx: Ctx, t):
 
 def _free_spaces(ctx: Ctx, side: str) -> list[str]:
     return [sp for sp, info in ctx.board.spaces.items()
-            if not info.transit and info.province and not enemy_combat(ctx.s, sp, side)]
+            if not is_transit(ctx.s, sp) and info.province and not enemy_combat(ctx.s, sp, side)]
 
 
 @chooses("leader_to")
@@ -174,7 +175,7 @@ def family_destinations(ctx: Ctx) -> list[str]:
             if nd <= limit and nd < best.get(nxt, 99) and not enemy_combat(s, nxt, PER):
                 best[nxt] = nd
                 heapq.heappush(heap, (nd, nxt))
-    return [sp for sp in best if sp != start and not ctx.board.spaces[sp].transit]
+    return [sp for sp in best if sp != start and not is_transit(s, sp)]
 
 
 @decides("family_move")

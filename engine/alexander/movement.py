@@ -22,6 +22,7 @@ from engine.alexander.world import (
     gsp_free,
     gsp_room,
     in_europe,
+    is_transit,
     leaders_of,
     present,
     refresh_control,
@@ -176,7 +177,7 @@ def step_links(ctx: Ctx) -> list[tuple[str, object, int]]:
             continue
         if nxt in m["path"]:
             continue
-        if ctx.board.spaces[nxt].transit and not way_on(ctx, nxt, left - cost, m["path"] + [nxt], sea):
+        if is_transit(s, nxt) and not way_on(ctx, nxt, left - cost, m["path"] + [nxt], sea):
             continue  # nobody may end a move on a transit point (10.2)
         found.append((("sail:" if sea else "go:") + nxt, link, cost))
     return found
@@ -188,7 +189,7 @@ def way_on(ctx: Ctx, space: str, left: int, path: list[str], sea: bool) -> bool:
         nxt = link.end(space)
         if link.sea != sea or nxt in path or link.cost > left:
             continue
-        if not ctx.board.spaces[nxt].transit or way_on(ctx, nxt, left - link.cost, path + [nxt], sea):
+        if not is_transit(ctx.s, nxt) or way_on(ctx, nxt, left - link.cost, path + [nxt], sea):
             return True
     return False
 
@@ -213,7 +214,7 @@ def _step_decide(ctx: Ctx, t):
     space = here(ctx)
     army = moving_army(ctx)
     options = []
-    transit = ctx.board.spaces[space].transit
+    transit = is_transit(s, space)
     if not transit:
         options.append(opt("stop", msg("Stop here")))
     for option_id, link, cost in step_links(ctx):
@@ -238,7 +239,7 @@ def _step_decide(ctx: Ctx, t):
 def _stranded(ctx: Ctx, t):
     """A unit that cannot leave a transit point goes back to the last space it may stop in."""
     m = ctx.s.move
-    back = next(sp for sp in reversed(m["path"]) if not ctx.board.spaces[sp].transit)
+    back = next(sp for sp in reversed(m["path"]) if not is_transit(ctx.s, sp))
     m["path"] = m["path"] + [back]
     _carry(ctx, back)
     ctx.then(task("move_end", t.side))
@@ -309,7 +310,7 @@ def _enter(ctx: Ctx, t):
     after = [task("arrive", side)]
     if army is not None and not link.sea:
         after.insert(0, task("land_intercept", ctx.enemy(side), link=link.kind))
-    if link.sea and not ctx.board.spaces[to].transit:
+    if link.sea and not is_transit(s, to):
         after.insert(0, task("naval_intercept", ctx.enemy(side)))
     if link.kind == "open_sea":
         after.insert(0, task("storm_window", ctx.enemy(side)))
@@ -489,6 +490,13 @@ def _may_devastate(ctx: Ctx) -> bool:
     return True
 
 
+def counted_spaces(ctx: Ctx, province: str) -> int:
+    """The spaces a Devastation roll must beat: transit points excluded, but an Alexandria built
+    on one is a minor city (10.9, 13.0)."""
+    return ctx.board.provinces[province].counted_spaces + sum(
+        1 for sp in ctx.board.transits[province] if sp in ctx.s.alexandrias)
+
+
 @decides("devastate")
 def _devastate_decide(ctx: Ctx, t):
     m = ctx.s.move
@@ -508,7 +516,7 @@ def _devastate_choose(ctx: Ctx, t, option_id: str):
         m["spent"] += n
         m["tried"] = m["tried"] + [province]
         roll = ctx.roll(1, t.side, msg("Devastation of {province}", province=province_t(province)))[0]
-        needed = ctx.board.provinces[province].counted_spaces
+        needed = counted_spaces(ctx, province)
         if roll + n > needed:
             if province not in s.devastated:
                 s.devastated.append(province)

@@ -15,7 +15,7 @@ from engine.alexander.board import MAC, PER, other
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.windows import moment, open_window
 from engine.alexander.words import fleet_t, side_t, space_t
-from engine.alexander.world import best_naval, leaders_of, refresh_control
+from engine.alexander.world import best_naval, is_transit, leaders_of, refresh_control
 from engine.core import Amounts, Item, Total
 from engine.text import msg
 
@@ -269,7 +269,7 @@ def nearest_free_port(ctx: Ctx, start: str, side: str) -> str:
                 continue
             seen.add(nxt)
             info = ctx.board.spaces[nxt]
-            if info.port and not info.transit and nxt not in enemy_ports:
+            if info.port and not is_transit(s, nxt) and nxt not in enemy_ports:
                 return nxt
             queue.append(nxt)
     return start
@@ -294,7 +294,7 @@ def nearest_friendly_port(ctx: Ctx, start: str, side: str) -> str:
                 continue
             seen.add(nxt)
             info = ctx.board.spaces[nxt]
-            if info.port and not info.transit and nxt not in enemy_fleets and not enemy_combat(s, nxt, side):
+            if info.port and not is_transit(s, nxt) and nxt not in enemy_fleets and not enemy_combat(s, nxt, side):
                 area = unit_area(nxt)
                 if present(s, nxt, side) or any(f.side == side for f in s.fleets_at(nxt)) or \
                         (area is not None and s.control.get(area) == side):

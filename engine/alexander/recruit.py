@@ -14,6 +14,7 @@ from engine.alexander.world import (
     ISLANDS,
     add_gsp,
     enemy_combat,
+    is_transit,
     king,
     leaders_of,
     refresh_control,
@@ -67,7 +68,7 @@ def mac_new_army_spaces(ctx: Ctx) -> dict[str, list[str]]:
     found = {}
     for space, info in ctx.board.spaces.items():
         province = info.province
-        if info.transit or province is None or s.control.get(province) != MAC or province in s.revolt:
+        if is_transit(s, space) or province is None or s.control.get(province) != MAC or province in s.revolt:
             continue
         if enemy_combat(s, space, MAC) or s.armies_at(space, MAC):
             continue

@@ -23,6 +23,7 @@ from engine.alexander.world import (
     add_gsp,
     battle_rating,
     enemy_combat,
+    is_transit,
     king,
     leaders_of,
     refresh_control,
@@ -138,7 +139,7 @@ def retreat_steps(ctx: Ctx) -> list[tuple[str, int]]:
         cost = move_cost(ctx, link, r["side"])
         if link.sea and (r["sea_mp"] + cost > limits["sea_mp_max"] or _strength(ctx, r) > limits["sea_asp_max"]):
             continue
-        if ctx.board.spaces[nxt].transit and not any(
+        if is_transit(s, nxt) and not any(
                 lk.sea == link.sea and dist.get(lk.end(nxt), 0) > dist[nxt] and not enemy_combat(s, lk.end(nxt), r["side"])
                 for lk in ctx.board.links[nxt]):
             continue
@@ -152,7 +153,7 @@ def may_stop(ctx: Ctx) -> bool:
     r = ctx.s.battle["retreat"]
     here = r["path"][-1]
     info = ctx.board.spaces[here]
-    if len(r["path"]) == 1 or info.transit:
+    if len(r["path"]) == 1 or is_transit(ctx.s, here):
         return False
     return len(r["path"]) - 1 >= r["need"] or info.major or info.stronghold
 
@@ -215,7 +216,7 @@ def _retreat_choose(ctx: Ctx, t, option_id: str):
     if link.kind == "open_sea":
         r["open_sea"] = True
     ctx.then(task("retreat_step", t.side))
-    if link.kind in SEA_KINDS and not ctx.board.spaces[nxt].transit:
+    if link.kind in SEA_KINDS and not is_transit(ctx.s, nxt):
         ctx.then(task("retreat_intercept", other(t.side)))
 
 

@@ -14,6 +14,7 @@ from engine.alexander.words import army_t, side_t, space_t
 from engine.alexander.world import (
     best_battle,
     inside_strength,
+    is_transit,
     refresh_control,
     remove_garrison,
     someone_inside,
@@ -208,6 +209,8 @@ def _assault_decide(ctx: Ctx, t):
     cities = [c for c, sg in s.sieges.items() if s.army(sg.army) and s.army(sg.army).side == t.side]
     if not cities or s.victory.winner:
         return None
+    if s.turn.get("activity") == "proskynesis":
+        return None  # a round "nel quale non gli è consentito alcun movimento, combattimento" (3.4)
     options = [opt(f"assault:{c}", msg("Assault {city}", city=space_t(c))) for c in cities]
     options.append(opt("none", msg("No assault this round")))
     return ctx.ask(t.side, msg("Siege Assault segment: assault a city?"), options, "assault")
@@ -305,7 +308,7 @@ def _after_sally_decide(ctx: Ctx, t):
     for link in ctx.board.links[city]:
         nxt = link.end(city)
         info = ctx.board.spaces[nxt]
-        if not link.sea and not info.transit and info.province != ctx.board.spaces[city].province:
+        if not link.sea and not is_transit(s, nxt) and info.province != ctx.board.spaces[city].province:
             from engine.alexander.world import enemy_combat
             if not enemy_combat(s, nxt, army.side):
                 options.append(opt(f"to:{nxt}", msg("March out to {space}", space=space_t(nxt))))
@@ -351,7 +354,7 @@ def _exits(ctx: Ctx, city: str, side: str) -> list[str]:
     for link in b.links[city]:
         nxt = link.end(city)
         info = b.spaces[nxt]
-        if link.sea or info.transit or info.province == b.spaces[city].province or enemy_combat(ctx.s, nxt, side):
+        if link.sea or is_transit(ctx.s, nxt) or info.province == b.spaces[city].province or enemy_combat(ctx.s, nxt, side):
             continue
         if nxt not in found:
             found.append(nxt)

@@ -74,6 +74,12 @@ def supremacy_broken(s: AlexState, side: str) -> bool:
     return any(a.side == side and a.number > 1 and a.asp > first.asp for a in s.armies)
 
 
+def is_transit(s: AlexState, space: str) -> bool:
+    """A transit point, unless an Alexandria stands on it: "Una Alessandria è trattata come Città
+    Minore, e può essere costruita su qualsiasi esistente Città Minore o Punto di Transito" (13.0)."""
+    return board().spaces[space].transit and space not in s.alexandrias
+
+
 # -- pieces in a space ------------------------------------------------------------------------------
 def garrison(s: AlexState, space: str, side: str | None = None) -> Garrison | None:
     g = s.garrisons.get(space)
