@@ -226,7 +226,7 @@ def key_layer(box: tuple[float, float, float, float]) -> tuple[Image.Image, kit.
     x0, y0, x1, y1 = box
     canvas = Image.new("RGB", (round(x1) + 1, round(y1) + 1), (236, 230, 216))
     draw = ImageDraw.Draw(canvas)
-    with kit.recording() as drawn:
+    with kit.recording(layer=True) as drawn:
         top = kit.panel(draw, box, title=LABELS["key"], title_size=20, fill=(250, 247, 238))
         half = (x1 - x0 - 20) / 2
         per_column = -(-len(KEY_ROWS) // 2)

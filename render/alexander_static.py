@@ -94,7 +94,7 @@ def overlay() -> tuple[Image.Image, Image.Image, kit.Drawn]:
     image = ground.copy()
     shifted = Image.new("RGB", (b.width, b.height))
     shifted.paste(image, (0, y0))
-    with kit.recording() as drawn:
+    with kit.recording(layer=True) as drawn:
         draw = ImageDraw.Draw(shifted)
         for a, c, kind in b.links:
             start, end = link_ends(b, a, c)

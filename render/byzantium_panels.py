@@ -15,7 +15,7 @@ from render.byzantium_board import GOLD, SIDE_COLOURS, Board
 # Every word this module writes, in one table (to be translated: issue 17).
 LABELS = {
     "byzantine": "Byzantine", "arab": "Arab",
-    "elite": "Elite", "main": "Main", "levy": "Levy", "move": "Move", "at": "At", "gold": "Gold", "vp": "VP",
+    "elite": "Elite", "main": "Main", "levy": "Levy", "move": "Move", "at": "At", "gold": "Bezants", "vp": "VP",
     "guard": "+guard", "off_map": "off map",
     "available": "Available", "casualty": "Casualty", "forts_left": "Forts left", "on_cities": "On cities",
     "on_actions": "On actions", "tax": "Tax", "religion": "Religion", "pass": "Pass", "removed": "Removed",

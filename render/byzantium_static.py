@@ -155,7 +155,7 @@ def seated_layer(colours: tuple[tuple[int, int, int], ...]) -> tuple[Image.Image
     """The static layer plus the frames of one panel per seat, in the seats' colours: a game
     keeps its seats, so this is drawn once per game shape and reused for every render. With
     it, what it drew (texts and marks), which a render replays into its own record."""
-    with kit.recording() as drawn:
+    with kit.recording(layer=True) as drawn:
         image = static_layer().copy()
         kit.replay(static_drawn())
         draw_panel_frames(ImageDraw.Draw(image), board(), list(colours))
@@ -173,7 +173,7 @@ def static_drawn() -> kit.Drawn:
 
 @lru_cache(maxsize=1)
 def _static() -> tuple[Image.Image, kit.Drawn]:
-    with kit.recording() as drawn:
+    with kit.recording(layer=True) as drawn:
         image = _draw_static()
     return image, drawn
 

@@ -171,7 +171,7 @@ def legend_layer(map_id: str) -> tuple[Image.Image, kit.Drawn]:
     image = static_layer(map_id).crop((x0, y0 + b.header, x1 + 1, y1 + b.header + 1))
     canvas = Image.new("RGB", (b.width, b.height))
     canvas.paste(image, (x0, y0 + b.header))
-    with kit.recording() as drawn:
+    with kit.recording(layer=True) as drawn:
         draw_legend(ImageDraw.Draw(canvas), b)
     drawn.marks.clear()  # the key's samples explain marks, they are not marks on the board
     return canvas.crop((x0, y0 + b.header, x1 + 1, y1 + b.header + 1)), drawn

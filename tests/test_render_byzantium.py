@@ -210,3 +210,14 @@ def test_layout_has_no_collisions():
     from render.byzantium_geometry import collisions
 
     assert collisions(board().cities, board().boxes) == []
+
+
+def test_treasury_is_called_bezants_as_in_every_prompt():
+    """Rulebook "Bezants": the prompts and the terminal name the money bezants, so the army
+    cards' treasury row says the same (it said "Gold")."""
+    from render.byzantium import scene
+
+    state = random_game(["Ann", "Bo", "Cy"], 4, limit=30)[-1][0]
+    drawn = [t.content for t in scene(state).drawn.texts]
+    assert drawn.count("Bezants") == 6  # both cards of each of three panels
+    assert "Gold" not in drawn

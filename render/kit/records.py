@@ -37,10 +37,14 @@ _RECORDS: ContextVar[tuple[Drawn, ...]] = ContextVar("render_records", default=(
 
 
 @contextmanager
-def recording() -> Iterator[Drawn]:
-    """Record every text and mark drawn in this block (and in the blocks it calls)."""
+def recording(*, layer: bool = False) -> Iterator[Drawn]:
+    """Record every text and mark drawn in this block (and in the blocks it calls). With
+    `layer`, for a cached layer: only this record gets them, not the records of the blocks
+    around it (whoever pastes the layer replays them, so the first render, which draws the
+    layer inside its own recording, would otherwise count them twice)."""
     record = Drawn([], set())
-    token = _RECORDS.set(_RECORDS.get() + (record,))
+    outer = () if layer else _RECORDS.get()
+    token = _RECORDS.set(outer + (record,))
     try:
         yield record
     finally:
