@@ -50,7 +50,10 @@ def test_starting_tokens_are_placed_by_everyone_at_once():
     decide at the same time, three tokens each."""
     state = GAME.setup(["Ann", "Bo", "Cy"], 4, {"map": "west", "variant": "none"})
     assert sorted(d.player for d in GAME.pending(state)) == ["Ann", "Bo", "Cy"]
-    state, _ = act(state, "Bo", "tech:military", "tech:military", "tech:military")
+    # Issue 12: the three tokens are one choice among the ten ways to spread them.
+    spreads = options(state, "Bo")
+    assert len(spreads) == len(set(spreads)) == 10 and "tech:production=1,trade=1,military=1" in spreads
+    state, _ = act(state, "Bo", "tech:military=3")
     assert state.player("Bo").tokens["military"] == 3
     assert sorted(d.player for d in GAME.pending(state)) == ["Ann", "Cy"]
 

@@ -8,7 +8,7 @@ tutte le altre Province" (Preparazione del Tabellone e degli Eserciti).
 from __future__ import annotations
 
 from engine.core import CORE_OPTIONS, IllegalAction, random_below, seed_fields
-from engine.text import msg, msg_n
+from engine.text import Msg, listing, msg, msg_n
 from engine.warriors_traders.board import MAPS, TRACKS, Kind, board, pieces, variants
 from engine.warriors_traders.flow import PARALLEL, Ctx, chooses, decides, decision, opt, runs, task
 from engine.warriors_traders.state import (
@@ -20,8 +20,8 @@ from engine.warriors_traders.state import (
     PlayerState,
     WTState,
 )
-from engine.warriors_traders.words import ROMAN, nation_t, province_t, track_level, track_t
-from engine.warriors_traders.world import level, max_tokens
+from engine.warriors_traders.words import nation_t, province_t, track_level, track_t
+from engine.warriors_traders.world import level
 
 OPTIONS = CORE_OPTIONS | {"map", "variant", "nations", "teams", "turn_order"}
 COOP_SHAPES = {(2, 2): "2v2", (3, 3): "3v3", (2, 2, 2): "2v2v2"}
@@ -158,21 +158,36 @@ def run_setup_board(ctx: Ctx, t) -> None:
     ctx.then(task(PARALLEL), task("turn_start"))
 
 
+def token_spreads(n: int) -> list[dict[str, int]]:
+    """Every way to put `n` tokens on the three tracks, most on production first."""
+    return [{"production": a, "trade": b, "military": n - a - b} for a in range(n, -1, -1) for b in range(n - a, -1, -1)]
+
+
+def spread_id(spread: dict[str, int]) -> str:
+    return "tech:" + ",".join(f"{track}={k}" for track, k in spread.items() if k)
+
+
+def spread_t(spread: dict[str, int]) -> Msg:
+    """"2 on production and 1 on trade"."""
+    return listing([msg("{n} on {track}", n=k, track=track_t(track)) for track, k in spread.items() if k])
+
+
 @decides("place_token")
 def decide_place_token(ctx: Ctx, t):
-    options = [opt(f"tech:{track}", msg("{track} (now level {level})", track=track_t(track),
-                                        level=ROMAN[level(ctx, t.player, track)]))
-               for track in TRACKS if ctx.p(t.player).tokens[track] < max_tokens(ctx)]
-    return decision(ctx, t.player, msg_n("Place a starting development token ({n} left).",
-                                         "Place a starting development token ({n} left).", t.get("left")),
-                    options, "token")
+    """The starting tokens, all at once: one choice among the ways to spread them."""
+    left = t.get("left")
+    options = [opt(spread_id(spread), spread_t(spread)) for spread in token_spreads(left)]
+    return decision(ctx, t.player, msg_n("Place your starting development token.",
+                                         "Place your {n} starting development tokens.", left), options, "token")
 
 
 @chooses("place_token")
 def choose_place_token(ctx: Ctx, t, option_id: str) -> None:
-    track = option_id.split(":", 1)[1]
-    ctx.p(t.player).tokens[track] += 1
-    ctx.emit("tech", msg("{player} places a development token on {track}.", player=ctx.name(t.player),
-                         track=track_level(track, level(ctx, t.player, track))), player=ctx.name(t.player), track=track)
-    if t.get("left") > 1:
-        ctx.then(t.but(left=t.get("left") - 1))
+    spread = next(s for s in token_spreads(t.get("left")) if spread_id(s) == option_id)
+    tokens = ctx.p(t.player).tokens
+    for track, k in spread.items():
+        tokens[track] += k
+    levels = listing([track_level(track, level(ctx, t.player, track)) for track in TRACKS])
+    ctx.emit("tech", msg("{player} places their starting development tokens: {spread} ({levels}).",
+                         player=ctx.name(t.player), spread=spread_t(spread), levels=levels),
+             player=ctx.name(t.player), tokens={k: v for k, v in spread.items() if v})

@@ -24,9 +24,8 @@ def start(players=("Ann", "Bo"), *, map="west", variant=None, nations=None, toke
     while state.phase == "setup":
         d = GAME.pending(state)[0]
         wanted = list(tokens.get(d.player, TRACKS))
-        placed = sum(state.player(d.player).tokens.values())
-        track = wanted[placed] if placed < len(wanted) else TRACKS[0]
-        state, _ = GAME.apply(state, d.player, f"tech:{track}")
+        spread = {track: wanted.count(track) for track in TRACKS}
+        state, _ = GAME.apply(state, d.player, "tech:" + ",".join(f"{t}={n}" for t, n in spread.items() if n))
     return state
 
 
