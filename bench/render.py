@@ -4,11 +4,13 @@ Alexander's public view at three points of a random game; then what the chat get
 the inline image and the full board together (render_views), the animation of a whole game
 and the score chart.
 
-    python bench/render.py [--runs 30] [--settings] [--game byzantium|warriors_traders|alexander] [--views]
+    python bench/render.py [--runs 30] [--settings] [--game byzantium|warriors_traders|alexander] [--views] [--history]
 
 The mid-game state is the middle of a 4-player game played by random legal choices (fixed
 seed), highlighted with its last action. --settings also times the encoding alternatives the
-PNG settings were chosen from (RGB vs fixed-palette, zlib levels). Figures, not a test.
+PNG settings were chosen from (RGB vs fixed-palette, zlib levels). --history times the bot's
+render-worker jobs of /game history, /game replay and the final post (bot/service/story.py) on a
+game stored as the bot stores it. Figures, not a test.
 """
 
 from __future__ import annotations
@@ -202,13 +204,91 @@ def bench_story() -> None:
     print(f"render_score_chart byzantium, {len(series)} steps: median {ms:.1f} ms wall, PNG {len(chart):,} bytes")
 
 
+def stored_game(seed: int = 5, checkpoint_every: int = 10):
+    """A whole 4-player Byzantium game by random choices, kept as the bot stores it: setup,
+    the choices with their public events, and a snapshot every `checkpoint_every` choices."""
+    from bot.service import hidden
+
+    game = get_game("byzantium")
+    rng = random.Random(seed)
+    players = ("Ann", "Bo", "Cy", "Dee")
+    state = game.setup(list(players), seed, {})
+    choices, events, snapshots = [], {}, {0: game.dumps(state)}
+    while not game.is_over(state):
+        decision = game.pending(state)[0]
+        option = rng.choice(decision.options).id
+        state, told = game.apply(state, decision.player, option)
+        seq = len(choices) + 1
+        choices.append((seq, decision.player, option))
+        events[seq] = tuple(hidden.public_events(told))
+        if seq % checkpoint_every == 0:
+            snapshots[seq] = game.dumps(state)
+    return players, seed, tuple(choices), events, snapshots
+
+
+def bench_history(runs: int) -> None:
+    """What /game history, /game replay and the final post cost in the bot's render workers
+    (bot/service/story.py): a past step's two images rebuilt from the nearest snapshot (at most
+    9 choices replayed), the whole game's GIF and its score chart replayed from setup."""
+    from bot.service import story
+    from bot.service.story_posts import REPLAY_MAX_BYTES
+
+    players, seed, choices, events, snapshots = stored_game()
+    total = len(choices)
+
+    def tape(step: int, from_setup: bool = False) -> story.Tape:
+        start = 0 if from_setup else max(s for s in snapshots if s <= step)
+        return story.Tape("byzantium", 1, players, seed, {}, "", start, None if from_setup else snapshots[start],
+                          tuple(c for c in choices if start < c[0] <= step),
+                          events if from_setup else {step: events[step]})
+
+    story.step_views(tape(1), 1)  # the static layers and palettes, once per process
+    rng = random.Random(1)
+    steps = [rng.randrange(1, total + 1) for _ in range(runs)]
+    walls, cpus, nines = [], [], []
+    for step in steps:
+        wall, cpu = time.perf_counter(), time.process_time()
+        story.step_views(tape(step), step)
+        walls.append((time.perf_counter() - wall) * 1000)
+        cpus.append((time.process_time() - cpu) * 1000)
+    for _ in range(max(3, runs // 4)):  # the worst case: 9 choices after the snapshot
+        step = 19
+        cpu = time.process_time()
+        story.step_views(tape(step), step)
+        nines.append((time.process_time() - cpu) * 1000)
+    print(f"history step (replay from snapshot + inline + board), {runs} random steps of {total}: median "
+          f"{statistics.median(walls):.1f} ms wall, {statistics.median(cpus):.1f} ms CPU; "
+          f"9 choices after the snapshot: median {statistics.median(nines):.1f} ms CPU")
+    whole = tape(total, from_setup=True)
+    wall, cpu = time.perf_counter(), time.process_time()
+    gif = story.animation(whole, REPLAY_MAX_BYTES)
+    from PIL import Image
+
+    frames = Image.open(io.BytesIO(gif)).n_frames
+    print(f"replay GIF, {total} steps from setup: {time.perf_counter() - wall:.1f} s wall, "
+          f"{time.process_time() - cpu:.1f} s CPU, {len(gif):,} bytes, {frames} frames")
+    charts, chart_cpus = [], []
+    for _ in range(max(3, runs // 4)):
+        wall, cpu = time.perf_counter(), time.process_time()
+        story.score_chart(whole)
+        charts.append((time.perf_counter() - wall) * 1000)
+        chart_cpus.append((time.process_time() - cpu) * 1000)
+    print(f"final score chart, {total} steps replayed from setup: median {statistics.median(charts):.1f} ms wall, "
+          f"{statistics.median(chart_cpus):.1f} ms CPU")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--settings", action="store_true", help="also time the PNG encoding alternatives")
     parser.add_argument("--game", choices=("byzantium", "warriors_traders", "alexander"), help="only this game's boards")
     parser.add_argument("--views", action="store_true", help="only the chat's views: inline + board, animation, chart")
+    parser.add_argument("--history", action="store_true",
+                        help="only the bot's history workers: a past step, the replay GIF, the final chart")
     args = parser.parse_args()
+    if args.history:
+        bench_history(args.runs)
+        return
     if args.views:
         bench_views(args.runs)
         bench_story()

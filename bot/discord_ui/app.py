@@ -165,7 +165,7 @@ class GameBot(commands.Bot):
         except (MigrationError, StorageError, OSError) as exc:
             raise StartupError(f"cannot open the database {path}: {_reason(exc)}") from None
         self.started_at = self.clock()
-        self._renderer = RenderPool(self.render_workers)
+        self._renderer = RenderPool(self.render_workers, test_games=self.settings.test_games)
         self.service = GameService(self.storage, self._renderer, self.clock)
         self.publisher = Publisher(self, self.service)
         self.reminders = ReminderScheduler(self.service, self.publisher, clock=self.clock)

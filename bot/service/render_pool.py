@@ -3,15 +3,17 @@
 Drawing a board takes tens of milliseconds of CPU; run on the event loop it would delay
 every other game's clicks (and, at worst, the gateway). A thread pool is enough: the
 heartbeat runs in its own thread and Pillow releases the GIL while encoding. The pool is
-small on purpose: renders queue rather than fight the other processes for the CPU.
+small on purpose: renders queue rather than fight the other processes for the CPU. A job of
+seconds (a replay's animation) goes to a process of its own instead (`run_long`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
@@ -32,11 +34,24 @@ def _render(game_name: str, state: Any, events: list) -> bytes | None:
     return render.render_png(game_name, state, highlight=highlight)
 
 
+def _long_worker_start(test_games: tuple[str, ...]) -> None:
+    """In the long-job process: the test games the bot was started with (TEST HOOK ONLY)."""
+    if test_games:
+        from pathlib import Path
+
+        from bot.test_hooks import import_test_games
+
+        import_test_games(tuple(Path(p) for p in test_games))
+
+
 class RenderPool:
-    def __init__(self, workers: int = 2, executor: Executor | None = None):
+    def __init__(self, workers: int = 2, executor: Executor | None = None, *,
+                 long_executor: Callable[[], Executor] | None = None, test_games: tuple = ()):
         self._executor = executor or ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
         self._own = executor is None
         self._long: Executor | None = None
+        self._long_factory = long_executor or self._process_pool
+        self._test_games = test_games  # TEST HOOK ONLY: the games the long-job process must know too
 
     async def board(self, game_name: str, state: Any, events: list | None = None) -> bytes | None:
         """The board PNG, or None when this game cannot be drawn (the post then goes out as text)."""
@@ -53,14 +68,25 @@ class RenderPool:
         return await asyncio.get_running_loop().run_in_executor(self._executor, partial(fn, *args))
 
     async def run_long(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """A job of seconds (a whole game's animation) in a worker of its own, one at a time, so
-        the boards of moves never queue behind it."""
+        """A job of seconds (a whole game's animation) in a process of its own, one at a time:
+        the boards of moves never queue behind it, it takes no turns at this process's GIL, and
+        the hundreds of MB its frames take are given back when it ends (a fresh process per job).
+        `fn` and its arguments must pickle (bot/service/story.py's functions and Tape do)."""
         if self._long is None:
-            self._long = ThreadPoolExecutor(max_workers=1, thread_name_prefix="story")
+            self._long = self._long_factory()
         return await asyncio.get_running_loop().run_in_executor(self._long, partial(fn, *args))
+
+    def _process_pool(self) -> Executor:
+        return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                   max_tasks_per_child=1, initializer=_long_worker_start,
+                                   initargs=(tuple(str(p) for p in self._test_games),))
 
     def close(self) -> None:
         if self._own:
             self._executor.shutdown(wait=False, cancel_futures=True)
         if self._long is not None:
+            # A replay still being drawn is of no use once the bot stops: end its process now
+            # rather than keep the shutdown waiting for it.
+            for process in list((getattr(self._long, "_processes", None) or {}).values()):
+                process.terminate()
             self._long.shutdown(wait=False, cancel_futures=True)

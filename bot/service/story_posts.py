@@ -14,7 +14,9 @@ from engine.text import msg
 
 log = logging.getLogger(__name__)
 
-REPLAY_MAX_BYTES = 6_000_000  # well under Discord's smallest upload limit (10 MiB)
+# Under Discord's smallest upload limit for bots (10 MiB) with room to spare; a longer game keeps
+# every other step (render/animation.py) until it fits.
+REPLAY_MAX_BYTES = 9_000_000
 
 
 class StoryActions(HistoryActions):
