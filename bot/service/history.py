@@ -52,13 +52,15 @@ def history_select_id(game_id: int, user_id: int) -> str:
 
 class Steps:
     """The steps of a game one member may look at: 0 (the setup) and every stored choice but
-    another player's preferences (their very existence is theirs)."""
+    another player's quiet preferences (a standing order that settled nothing: its very
+    existence is its owner's)."""
 
     def __init__(self, choices: Sequence[ChoiceRecord], me: str | None):
         self.choices = {c.seq: c for c in choices}
         self.latest = max(self.choices, default=0)
         self.me = me
-        self.visible = [0] + [c.seq for c in choices if me == c.player or not hidden.is_preference(c.option_id)]
+        self.visible = [0] + [c.seq for c in choices
+                              if me == c.player or not hidden.is_quiet_preference(c.option_id, c.events)]
 
     def at_or_before(self, step: int) -> int:
         return max(s for s in self.visible if s <= step)
@@ -198,10 +200,10 @@ class HistoryActions(ServiceCore):
         choice = steps.choices[target]
         mine = choice.player == steps.me
         told = text.event_lines(hidden.events_for(events_from_json(choice.events), steps.me))
-        if mine or not hidden.has_secrets(engine_of(record)):
+        if mine or not (hidden.has_secrets(engine_of(record)) or hidden.is_preference(choice.option_id)):
             head = msg("**{player}** chose **{option}**.", player=choice.player,
                        option=text.clip(label or choice.option_id, 200))
-        else:  # which option another player took in a game with secrets may itself be a secret
+        else:  # another player's option in a game with secrets, or their standing order, is theirs
             head = msg("**{player}** decided.", player=choice.player)
         return [str(head), *told]
 

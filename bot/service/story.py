@@ -39,7 +39,7 @@ class Tape:
     choices: tuple[tuple[int, str, str], ...] = ()  # (seq, player, option_id)
     # The public events of each stored choice by seq (highlights and captions come from them).
     events: dict[int, tuple[Event, ...]] = field(default_factory=dict)
-    # Steps left out of the animation (preferences: their very existence is private).
+    # Steps left out of the animation (quiet preferences: their very existence is private).
     hidden_steps: frozenset[int] = frozenset()
 
 
@@ -127,7 +127,7 @@ def caption(player: str, events: Sequence[Event], highlight: dict | None) -> str
 
 def animation(tape: Tape, max_bytes: int | None = None) -> bytes | None:
     """The GIF of the tape from setup: one frame per step (the step's number and action on it),
-    preference steps left out. None for a game without a drawing, or whose drawing has no
+    quiet preference steps left out. None for a game without a drawing, or whose drawing has no
     animation frame."""
     import render
 

@@ -15,12 +15,12 @@ log = logging.getLogger(__name__)
 
 
 async def whole_tape(storage: Storage, record: GameRecord) -> story.Tape:
-    """The whole game from its setup, with each step's public events; preferences are marked
-    to be left out of what is shown (their existence is private)."""
+    """The whole game from its setup, with each step's public events; quiet preferences (they
+    settled nothing, and their existence is private) are marked to be left out of the GIF."""
     choices = await storage.choices(record.id)
     _start, _snapshot, rows = await storage.replay_rows(record.id, len(choices), from_setup=True)
     events = {c.seq: tuple(hidden.public_events(hidden.event_from_data(e) for e in c.events)) for c in choices}
-    hidden_steps = frozenset(c.seq for c in choices if hidden.is_preference(c.option_id))
+    hidden_steps = frozenset(c.seq for c in choices if hidden.is_quiet_preference(c.option_id, c.events))
     return story.Tape(record.game, record.id, tuple(record.players), record.seed, dict(record.options),
                       record.rules_version, 0, None, tuple(rows), events, hidden_steps)
 
