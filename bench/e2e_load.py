@@ -105,7 +105,7 @@ async def store_long_game(db_path: Path, channel_id: int, guild_id: int, members
     """A whole random 4-player Byzantium game (about 300 choices), imported as a finished game of
     #story before the bot starts."""
     from bot.storage.records import Seat
-    from bot.storage.sqlite.store import Storage
+    from bot.storage.store import Storage
     from engine import get_game
 
     game = get_game("byzantium")
