@@ -255,3 +255,12 @@ def test_whole_games_with_a_loop_end(player):
     record = play_game(game, ["Ann", "Bo"], {"Ann": player, "Bo": uniform}, seed=4, max_choices=200)
     assert game.is_over(record.state)
     assert len(record.choices) <= 12  # at most: select and walk at each of the three steps, a back or two
+
+
+def test_the_wall_clock_cap_stops_a_search_and_it_still_answers():
+    game = get_game("byzantium")
+    state = game.setup(SEATS["byzantium"], 1, {})
+    seat = game.pending(state)[0].player
+    result = search(game, state, seat, seed=1, budget_ms=1000, wall_cap_ms=0)
+    assert result.capped and result.units < result.limit / 10
+    assert game.pending(state)[0].offers(result.option)

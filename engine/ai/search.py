@@ -92,8 +92,9 @@ def choose(game: Game | str, state, player: str, *, seed: int, budget_ms: float,
 
     Pure apart from the wall-clock safety net: the same inputs give the same choice. The inputs
     are a game (or its name), a state, strings and numbers, so a worker process can take them.
-    `avoid`: the `position_key`s of the positions this seat has decided in lately (this turn
-    is enough): the bot does not choose to go back to one of them (see engine/ai/loops.py)."""
+    `avoid`: the `position_key`s of the positions this seat has decided in since it began
+    deciding in a row (engine.ai.players.Streak keeps them): the bot does not choose to go back
+    to one of them, so it never goes round a loop of undoable steps (engine/ai/loops.py)."""
     return search(game, state, player, seed=seed, budget_ms=budget_ms, level=level, avoid=avoid).option
 
 
