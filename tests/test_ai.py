@@ -168,7 +168,7 @@ def test_the_bot_answers_every_seat_of_the_warriors_and_traders_start_at_once():
         assert option.startswith("tech:")
         state, _ = game.apply(state, seat, option)
     assert state.version == 3
-    assert all(sum(p.tokens.values()) == 1 for p in state.players)  # each seat placed its first token
+    assert all(sum(p.tokens.values()) == 3 for p in state.players)  # each seat spread its three starting tokens in one choice
 
 
 def test_the_bot_answers_a_choice_of_several_things_with_the_best_split():
