@@ -186,11 +186,10 @@ def test_an_army_token_appears_where_the_summary_puts_it():
 
 def test_every_player_the_game_waits_on_is_framed():
     # Placing the starting tokens, like trading, is decided by everyone at once: once one
-    # player has placed a token, the others still wait.
+    # player has placed theirs, the others still wait.
     state = GAME.setup(["Ann", "Bo", "Cy"], 1, {"map": "west", "variant": "none"})
     assert len(GAME.pending(state)) == 3
-    for _ in range(3):  # three starting tokens each
-        state, _ = GAME.apply(state, "Bo", "tech:trade")
+    state, _ = GAME.apply(state, "Bo", "tech:trade=3")  # all three starting tokens in one choice
     assert {d.player for d in GAME.pending(state)} == {"Ann", "Cy"}
     waiting = {d.player for d in GAME.pending(state)}
     image = decode(render_png(NAME, state))
