@@ -29,6 +29,10 @@ pass). Orders and other *preferences* (choices that are almost always the same, 
 by the game in `preferences`) are part of the game: a player changes one with the choice
 `pref:<key>=<value>` at any time, so replays and undo reproduce them.
 
+Concession. A game without a turn limit (Alexander) may let a player give up at any time:
+`concedes = True` and a `concede(state, player)` method; the choice `CONCEDE_ID`, accepted
+from any seat while the game runs, goes there, so replays and undo reproduce it.
+
 Several things at once. A decision may carry `amounts`: "how many of each of these items",
 with totals per group; its answer is one option id (`Amounts.answer({...})`), so a choice of
 N cubes, a sum and its split, or a trade offer is one `apply`.
@@ -62,6 +66,8 @@ CORE_OPTIONS = frozenset({"dice", "draws", "rng"})
 PREF_PREFIX = "pref:"
 ORDER_PREFIX = "order:"  # a standing order is the preference "order:<window>"
 ORDERS = ("ask", "never", "auto")
+# The choice "I give up" of a game that `concedes` (never an option of a decision).
+CONCEDE_ID = "game:concede"
 
 
 class IllegalAction(ValueError):
@@ -360,6 +366,8 @@ class Game(ABC, Generic[S]):
     # Choices a player may settle once for the whole game, and the kinds of reaction windows.
     preferences: ClassVar[tuple[Preference, ...]] = ()
     windows: ClassVar[tuple[Window, ...]] = ()
+    # Whether a player may give up (`CONCEDE_ID`, handled by `concede`): games without a turn limit.
+    concedes: ClassVar[bool] = False
 
     # -- hooks for each game -------------------------------------------------------------
     @abstractmethod
@@ -467,6 +475,8 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, player: str, option_id: str) -> tuple[S, list[Event]]:
         if option_id.startswith(PREF_PREFIX):
             return self._apply_preference(state, player, option_id)
+        if option_id == CONCEDE_ID:
+            return self.concede(state, player)
         decisions = self.pending(state)
         if not decisions:
             raise IllegalAction(msg("The game is over."))
@@ -482,6 +492,11 @@ class Game(ABC, Generic[S]):
         self._take_forced(new_state, events)
         new_state.version = state.version + 1
         return new_state, events
+
+    def concede(self, state: S, player: str) -> tuple[S, list[Event]]:
+        """`player` gives up; a game that `concedes` ends here with the others ahead. Other games
+        refuse it as they refuse any option they do not offer."""
+        raise IllegalAction(msg("'{option}' is not one of your options now.", option=CONCEDE_ID))
 
     # -- preferences and standing orders ---------------------------------------------------
     def preference_table(self) -> dict[str, Preference]:

@@ -170,6 +170,24 @@ def test_concession_ends_the_game_for_the_other_side():
         GAME.concede(s, "Cy")
 
 
+def test_concession_is_a_choice_any_seat_may_make_at_any_time():
+    """The bot stores a concession as the choice CONCEDE_ID, so replays reproduce it; the
+    Persian may concede while the game waits on the Macedonian."""
+    from engine import get_game
+    from engine.core import CONCEDE_ID
+
+    s = start()
+    waiting = decision(s).player
+    other_seat = next(p for p in ("Ann", "Bo") if p != waiting)
+    s2, events = GAME.apply(s, other_seat, CONCEDE_ID)
+    assert GAME.is_over(s2) and s2.version == s.version + 1 and events[0].kind == "concede"
+    assert GAME.result(s2)[0]["player"] == waiting
+    byz = get_game("byzantium")
+    b = byz.setup(["Ann", "Bo", "Cy"], 1)
+    with pytest.raises(IllegalAction, match="not one of your options"):
+        byz.apply(b, "Ann", CONCEDE_ID)
+
+
 def test_solitaire_nothing_is_private_and_both_hands_show():
     s = start(solitaire=True)
     d = decision(s)

@@ -371,10 +371,9 @@ class ServiceCore:
 
     @staticmethod
     def my_decisions(loaded: LoadedGame, user_id: int) -> list[Decision]:
-        seat = loaded.record.seat_of(user_id)
-        if seat is None:
-            return []
-        return [d for d in engine_of(loaded.record).pending(loaded.state) if d.player == seat.seat]
+        """The decisions waiting on any of the member's seats (both, in a solitaire game)."""
+        mine = {s.seat for s in loaded.record.seats_of(user_id)}
+        return [d for d in engine_of(loaded.record).pending(loaded.state) if d.player in mine]
 
 
 def _status_words(status: str) -> str:

@@ -4,7 +4,7 @@ builds the posts. The cogs and the buttons only translate Discord input into the
 It holds no Discord objects, so tests (and the end-to-end stand-in) drive it directly; each
 group of requests lives in its own module:
 - lobby: /game new and the lobby buttons
-- play: clicks, typed shortcuts, take-backs
+- play: clicks, typed shortcuts, take-backs; concede: giving up a game without a turn limit
 - read: status, map, log, help, ping settings
 - mod: moderator actions with confirmations
 - private: a player's own prompt, hand and standing orders (secrets)
@@ -16,6 +16,7 @@ group of requests lives in its own module:
 from __future__ import annotations
 
 from bot.scheduling.reminders import ReminderActions
+from bot.service.concede import ConcedeActions
 from bot.service.core import Refusal, utcnow
 from bot.service.lobby import LobbyActions
 from bot.service.mod import ModActions
@@ -26,8 +27,8 @@ from bot.service.skill import SkillActions
 from bot.service.story_posts import StoryActions
 
 
-class GameService(LobbyActions, PlayActions, PrivateActions, ReadActions, StoryActions, SkillActions, ModActions,
-                  ReminderActions):
+class GameService(LobbyActions, PlayActions, ConcedeActions, PrivateActions, ReadActions, StoryActions,
+                  SkillActions, ModActions, ReminderActions):
     """`GameService(storage, renderer=RenderPool(), clock=utcnow)`."""
 
 

@@ -6,12 +6,12 @@ the number of seats fits the game; the first board and prompt follow the start a
 
 from __future__ import annotations
 
-from bot.service import lobby_options, text
+from bot.service import lobby_alexander, lobby_options, text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, ServiceCore, engine_of
 from bot.service.posts import Outcome, Post
 from bot.service.prompt import ButtonSpec, lobby_id
-from bot.service.seats import colour_mark, seat_name
+from bot.service.seats import colour_mark, role_marks, seat_name
 from bot.storage.records import ChannelBusy, GameMovedOn, GameRecord, Seat, UnknownGame, WrongStatus
 from engine import IllegalAction, game_names, get_game
 
@@ -23,7 +23,7 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
     """The lobby message: game, setup options, seats with colours (and teams), settings, and
     the four buttons."""
     engine = engine_of(record)
-    count = len(record.seats)
+    count = len({s.user_id for s in record.seats})  # a solitaire game seats its host twice
     lines = [f"🎲 **{engine.title}** lobby, hosted by <@{record.host_user_id}>"]
     setup = lobby_options.describe(record.game, record.options)
     if setup:
@@ -144,16 +144,22 @@ class LobbyActions(ServiceCore):
                 f"{why} needs {wanted} players; "
                 f"{len(record.seats)} {'has' if len(record.seats) == 1 else 'have'} joined."
             )
-        options = lobby_options.engine_options(record.game, record.options, record.players)
+        seats = list(record.seats)
+        if record.game == lobby_options.ALEX and lobby_alexander.is_solitaire(record.options):
+            seats = lobby_alexander.solitaire_seats(seats)  # the host takes both sides (16.0)
+        players = [s.seat for s in seats]
+        options = lobby_options.engine_options(record.game, record.options, players)
         try:
-            if options != record.options:
+            if options != record.options or seats != list(record.seats):
                 # The rules check the seats with these options before anything is stored.
-                engine.setup(record.players, record.seed, dict(options))
-                record = await self.storage.update_lobby(record.id, options=options)
+                engine.setup(players, record.seed, dict(options))
+                record = await self.storage.update_lobby(record.id, options=options, seats=seats)
             loaded = await self.storage.start_game(record.id)
         except IllegalAction as exc:
             raise Refusal(str(exc)) from None
-        seats = ", ".join(f"{colour_mark(record.game, i)} **{s.seat}**" for i, s in enumerate(loaded.record.seats))
+        roles = role_marks(loaded.record.game, engine.view(loaded.state, None))
+        seats = ", ".join(f"{roles.get(s.seat) or colour_mark(record.game, i)} **{s.seat}**"
+                          for i, s in enumerate(loaded.record.seats))
         header = f"▶️ **{engine.title}** begins: {seats}."
         setup = lobby_options.describe(loaded.record.game, loaded.record.options)
         if setup:

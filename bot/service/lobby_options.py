@@ -1,4 +1,5 @@
-"""Setup options a host picks with `/game new` (map, variant, nations, turn order, teams).
+"""Setup options a host picks with `/game new` (map, variant, nations, turn order, teams;
+Alexander's side, opening, balance and solitaire in bot/service/lobby_alexander.py).
 
 Per game: which options it takes, their allowed values (the slash command offers exactly
 these as choices), the player counts a combination allows (checked at Join and at Start,
@@ -15,11 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 
+from bot.service import lobby_alexander
 from bot.service.posts import Refusal
 from engine import get_game
+from engine.text import msg
 
 # Every option /game new has, in the order the lobby card lists them.
-OPTION_NAMES = ("map", "variant", "nations", "turn_order", "teams")
+OPTION_NAMES = ("map", "variant", "nations", "turn_order", "teams", *lobby_alexander.OPTION_NAMES)
+ALEX = lobby_alexander.GAME
 
 WT = "warriors_traders"
 WT_MAP_TITLES = {"west": "West Europe", "east": "East Europe", "italy": "Italy"}
@@ -68,12 +72,20 @@ def _variant_words(map_name: str, variant: str) -> str:
 def lobby_options(game: str, given: Mapping[str, str | None]) -> dict:
     """The options to store for a new lobby, or Refusal with a one-line reason."""
     given = {k: v for k, v in given.items() if v is not None}
+    if game == ALEX and set(given) <= set(lobby_alexander.OPTION_NAMES):
+        return lobby_alexander.lobby_options(given)
+    if game == ALEX:
+        given = {k: v for k, v in given.items() if k not in lobby_alexander.OPTION_NAMES}
     if game != WT:
         if given:
             title = get_game(game).title
             raise Refusal(f"{title} has no {', '.join(sorted(given))} option; leave "
                           f"{'it' if len(given) == 1 else 'them'} out.")
         return {}
+    foreign = sorted(set(given) & set(lobby_alexander.OPTION_NAMES))
+    if foreign:
+        raise Refusal(msg("{game} has no {names} option; leave it out.", game=get_game(game).title,
+                          names=", ".join(foreign)))
     chosen = {**WT_DEFAULTS, **given}
     map_name, variant = chosen["map"], chosen["variant"]
     if map_name not in WT_MAP_TITLES:
@@ -102,6 +114,8 @@ def seat_limits(game: str, options: Mapping) -> tuple[int, int, str]:
     """(fewest, most) players the lobby's options allow, and what sets the limit (for the
     one-line refusal); the engine's own range when no option narrows it."""
     engine = get_game(game)
+    if game == ALEX:
+        return lobby_alexander.seat_limits(options) or (engine.min_players, engine.max_players, engine.title)
     if game == WT:
         variant = options.get("variant", FULL)
         if variant not in (FULL, None, "none") and options.get("map") in wt_variants():
@@ -122,6 +136,8 @@ def engine_options(game: str, options: Mapping, players: Sequence[str]) -> dict:
     """What the engine's setup takes, for these seats (teams by seat order become name lists).
     Warriors & Traders always gets its map and variant named, so the seed never picks them
     (a lobby stored without options gets the defaults)."""
+    if game == ALEX:
+        return lobby_alexander.engine_options(options, players)
     out = dict(options)
     if game == WT:
         out = {k: v for k, v in WT_DEFAULTS.items() if k != "teams"} | out
@@ -156,6 +172,8 @@ def team_label(options: Mapping, seat_index: int, seat_name: str) -> str | None:
 
 def describe(game: str, options: Mapping) -> str | None:
     """One line of the lobby card naming the setup options (None for games without any)."""
+    if game == ALEX:
+        return lobby_alexander.describe(options)
     if game != WT or not options:
         return None
     map_name = options.get("map", "west")

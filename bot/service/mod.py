@@ -87,6 +87,8 @@ class ModActions(ServiceCore):
         return Outcome(reply=Post(question, components=(button,)), game_id=loaded.id)
 
     async def confirm(self, game_id: int, version: int, action: str, arg: int | None, actor: Actor) -> Outcome:
+        if action == "concede":  # a player's own confirmation (bot/service/concede.py)
+            return await self.confirm_concede(game_id, version, arg, actor)
         async with self.lock(game_id):
             try:
                 self.require_moderator(actor)

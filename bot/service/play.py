@@ -16,6 +16,9 @@ from bot.service.posts import Outcome, Post
 from bot.service.prompt import history_head, resolve_ref
 from bot.storage.records import OPEN_STATUSES, GameMovedOn, GameRecord, LoadedGame, Seat
 from engine import Decision, Option
+from engine.core import enumerate_answers
+
+AMOUNT_SUGGESTIONS = 20  # autocomplete shows 25 at most
 
 
 class PlayActions(ServiceCore):
@@ -38,13 +41,15 @@ class PlayActions(ServiceCore):
                 if head is None:
                     raise Refusal(STALE + " (This prompt is from an older version of the bot; "
                                           "`/game repost` posts a fresh one.)")
-                mine, decisions = self._my_turn(loaded, actor)
+                _mine, decisions = self._my_turn(loaded, actor)
                 seats = loaded.record.seats
                 if seat is not None and (seat >= len(seats) or seats[seat].user_id != actor.user_id):
                     owner = seats[seat].seat if seat < len(seats) else "another player"
                     raise Refusal(f"This prompt is for {owner}; use the one that mentions you.")
+                if seat is not None:  # a member with two seats (solitaire) answers the prompt's seat
+                    decisions = [d for d in decisions if d.player == seats[seat].seat]
                 decision, option = _resolve(decisions, ref)
-                return await self._apply_choice(loaded, mine, decision, option, actor)
+                return await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor)
             except Refusal as why:
                 return Outcome.refuse(str(why), game_id)
 
@@ -63,9 +68,9 @@ class PlayActions(ServiceCore):
         async with self.lock(record.id):
             try:
                 loaded = await self.game_by_id(record.id, actor)
-                seat, decisions = self._my_turn(loaded, actor)
+                _seat, decisions = self._my_turn(loaded, actor)
                 decision, option = _match_typed(decisions, typed, prefixes)
-                return await self._apply_choice(loaded, seat, decision, option, actor)
+                return await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor)
             except Refusal as why:
                 return Outcome.refuse(str(why), record.id)
 
@@ -77,8 +82,15 @@ class PlayActions(ServiceCore):
             return []
         if game is not None and loaded.record.game != game:
             return []
-        return [o for d in self.my_decisions(loaded, actor.user_id) for o in d.options
-                if not prefixes or _prefix(o.id) in prefixes]
+        found = []
+        for d in self.my_decisions(loaded, actor.user_id):
+            found += [o for o in d.options if not prefixes or _prefix(o.id) in prefixes]
+            if d.amounts is not None and (not prefixes or d.amounts.prefix in prefixes):
+                # A few answers of a choice of several things (typed in full they all work).
+                plain = {o.id for o in d.options}
+                answers = [a for a in enumerate_answers(d, AMOUNT_SUGGESTIONS + len(plain)) if a not in plain]
+                found += [d.option(a) for a in answers[:AMOUNT_SUGGESTIONS]]
+        return found
 
     def _my_turn(self, loaded: LoadedGame, actor: Actor) -> tuple[Seat, list[Decision]]:
         record = loaded.record
@@ -106,10 +118,10 @@ class PlayActions(ServiceCore):
             if loaded.record.status != "active":
                 return Outcome.refuse("The game can't be changed now.", record.id)
             last = await self.storage.last_choices(record.id, 1)
-            seat = loaded.record.seat_of(actor.user_id)
-            # Own choice: made for this seat by this member (not a moderator's skip, nor the
-            # choice of whoever held the seat before a /mod replace).
-            if not last or seat is None or last[0].player != seat.seat or last[0].user_id != actor.user_id:
+            # Own choice: made for one of this member's seats by this member (not a moderator's
+            # skip, nor the choice of whoever held the seat before a /mod replace).
+            seat = next((s for s in loaded.record.seats_of(actor.user_id) if last and s.seat == last[0].player), None)
+            if not last or seat is None or last[0].user_id != actor.user_id:
                 return Outcome.refuse(
                     "You can only take back your own choice, and only while it is the last one made.", record.id
                 )
@@ -137,6 +149,13 @@ class PlayActions(ServiceCore):
             return self.outcome(undone.record, reply=Post("Taken back."), posts=posts, trouble=trouble)
 
 
+def _deciding_seat(loaded: LoadedGame, decision: Decision) -> Seat:
+    """The seat a decision waits on (a solitaire member holds two)."""
+    seat = loaded.record.seat_named(decision.player)
+    assert seat is not None, decision.player
+    return seat
+
+
 def _check_playing(record: GameRecord) -> None:
     """Refuse a choice in a game that is not running, naming why."""
     if record.status == "paused":
@@ -161,6 +180,10 @@ def _resolve(decisions: Sequence[Decision], ref: str) -> tuple[Decision, Option]
 def _match_typed(decisions: Sequence[Decision], typed: str, prefixes: Sequence[str]) -> tuple[Decision, Option]:
     """The one option `typed` names: its id, its id after a prefix (`Antioch` -> `take:Antioch`),
     or its label, compared without case. Ambiguity is refused, never guessed."""
+    for decision in decisions:  # a choice of several things, typed as its answer (`discard:spies=1`)
+        option = decision.option(typed.strip()) if decision.amounts is not None else None
+        if option is not None and (not prefixes or _prefix(option.id) in prefixes):
+            return decision, option
     wanted = " ".join(typed.split()).casefold()
     candidates = [(d, o) for d in decisions for o in d.options if not prefixes or _prefix(o.id) in prefixes]
     for test in (

@@ -89,8 +89,8 @@ class PrivateActions(ServiceCore):
         async with self.lock(record.id):
             try:
                 loaded = await self.load(record.id)
-                seat = loaded.record.seat_of(actor.user_id)
-                if seat is None:
+                seats = loaded.record.seats_of(actor.user_id)  # both sides, in solitaire
+                if not seats:
                     raise Refusal("You are not playing in this game, so you have no orders in it.")
                 engine = engine_of(loaded.record)
                 table = engine.preference_table()
@@ -98,13 +98,17 @@ class PrivateActions(ServiceCore):
                     known = ", ".join(f"`{k}` ({p.label})" for k, p in table.items())
                     raise Refusal(f"'{key}' is not a setting of {engine.title}. "
                                   + (f"Its settings: {known}." if known else "It has none."))
-                if engine.preference(loaded.state, seat.seat, key) == value:
+                todo = [seat for seat in seats if engine.preference(loaded.state, seat.seat, key) != value]
+                if not todo:
                     return Outcome.say("That is already your setting; nothing changed.", loaded.id)
-                after, events = await self._store_choice(loaded, seat, engine.preference_id(key, value), actor)
+                after, events, learnt = loaded, [], []
+                for seat in todo:
+                    after, more = await self._store_choice(after, seat, engine.preference_id(key, value), actor)
+                    events += more
+                    learnt += hidden.private_events(more, seat.seat)
             except Refusal as why:
                 return Outcome.refuse(str(why), record.id)
-            answer = Post("\n".join(["🔒 Only you see this:",
-                                     *text.event_lines(hidden.private_events(events, seat.seat))]))
+            answer = Post("\n".join(["🔒 Only you see this:", *text.event_lines(learnt)]))
             if not hidden.public_events(events) and not engine.is_over(after.state):
                 return Outcome(reply=answer, game_id=record.id)  # quiet: every prompt stays valid
             header = text.chosen_header(seat.seat, "", private=True)

@@ -10,7 +10,8 @@ table, so whatever a moderator corrects (an undo reopening a finished game, a re
 reflected the next time anyone asks. Rules:
 - a team (cooperative Warriors & Traders) is rated as one team of its members;
 - ties share a rank;
-- a game with a bot player (a seat marked `bot`) counts for nobody's rating;
+- a game with a bot player (a seat marked `bot`) counts for nobody's rating, nor does a game
+  in which one member held several seats (Alexander's solitaire: they won and lost at once);
 - a seat without a member (left the server) still plays its part as an unrated opponent.
 Pure functions; the caller runs `compute` off the event loop.
 """
@@ -58,7 +59,8 @@ def compute(games: Iterable[RatedGame]) -> dict[int, Rating]:
     current: dict[int, object] = {}  # user id -> openskill rating
     played: dict[int, int] = {}
     for game in games:
-        if game.has_bot:
+        members = [p.user_id for p in game.placings if p.user_id is not None]
+        if game.has_bot or len(set(members)) < len(members):
             continue
         teams = _teams(game.placings)
         if len(teams) < 2:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from engine.warriors_traders.state import COLORS as WT_COLOURS
 
@@ -33,6 +33,19 @@ def seat_name(display_name: str, taken: Iterable[str]) -> str:
 def colour(game_name: str, seat_index: int) -> str | None:
     palette = COLOURS.get(game_name, ())
     return palette[seat_index] if seat_index < len(palette) else None
+
+
+def role_marks(game_name: str, public_view: Mapping) -> dict[str, str]:
+    """Seat -> the side it plays, where the game gives seats sides (Alexander's Macedonian and
+    Persian, drawn or chosen at setup: read from the public view)."""
+    if game_name != "alexander":
+        return {}
+    from engine.alexander.words import side_t
+    from engine.text import msg
+
+    sides = public_view.get("sides") or {}
+    marks = {"macedonian": "🟦", "persian": "🟥"}
+    return {seat: msg("{mark} {side}", mark=marks.get(side, "•"), side=side_t(side)) for side, seat in sides.items()}
 
 
 def colour_mark(game_name: str, seat_index: int) -> str:

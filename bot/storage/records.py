@@ -150,6 +150,10 @@ class GameRecord:
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
+    def seats_of(self, user_id: int) -> list[Seat]:
+        """Every seat of a member: one, or both sides of a solitaire game."""
+        return [s for s in self.seats if s.user_id == user_id]
+
     def seat_named(self, seat: str) -> Seat | None:
         return next((s for s in self.seats if s.seat == seat), None)
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.alexander.board import Board, board, other
 from engine.alexander.state import AlexState, Task
+from engine.alexander.words import side_t
 from engine.core import Amounts, Decision, Event, Option, roll_dice
 from engine.taskflow import Handlers, TaskContext
 from engine.text import Msg, msg
@@ -62,6 +63,8 @@ class Ctx(TaskContext):
             raise RuntimeError(f"a '{kind}' decision for {side} has no options")
         if self.s.solitaire:  # one person plays both sides: nothing is hidden (16.0)
             private = False
+        # Each prompt names the side that decides: in solitaire both seats are one member.
+        prompt = msg("{side}: {prompt}", side=side_t(side), prompt=prompt)
         return Decision(player=self.seat(side), prompt=prompt, options=tuple(options), kind=kind,
                         amounts=amounts, private=private,
                         public_prompt=public_prompt if private else "", window=window,

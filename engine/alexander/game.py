@@ -51,6 +51,7 @@ class Alexander(Game[AlexState]):
     secrets = ("hands", "deck", "leaders_hidden")
     preferences = admin.PREFERENCES
     windows = windows.WINDOWS
+    concedes = True
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[AlexState, list[Event]]:
         state = setup.new_state(players, seed, options)

@@ -1,4 +1,4 @@
-"""`/game new|status|map|log|history|replay|help|takeback|hand|orders` and `/stats player|top`."""
+"""`/game new|status|map|log|history|replay|help|takeback|concede|hand|orders` and `/stats player|top`."""
 
 from __future__ import annotations
 
@@ -41,6 +41,10 @@ class GameCog(commands.Cog):
         nations="Warriors & Traders: nations dealt at random (default) or chosen in seat order",
         turn_order="Warriors & Traders: fixed (default) or variable turn order",
         teams="Warriors & Traders: every player for themselves (default) or teams by seat order",
+        side="Alexander: the host's side (default: drawn at random)",
+        opening="Alexander: historical (the Macedonian moves first, default) or optional (first marker drawn)",
+        balance="Alexander: balance option, one Macedonian action marker out of the cup (2.7)",
+        solitaire="Alexander: one member plays both sides, nothing hidden (16.0)",
     )
     @app_commands.choices(game=_game_choices(), map=_map_choices(), variant=_variant_choices())
     async def new(self, interaction: discord.Interaction, game: str,
@@ -48,8 +52,12 @@ class GameCog(commands.Cog):
                   map: str | None = None, variant: str | None = None,
                   nations: Literal["random", "choose"] | None = None,
                   turn_order: Literal["fixed", "variable"] | None = None,
-                  teams: Literal["free", "2v2", "3v3", "2v2v2"] | None = None):
-        setup = {"map": map, "variant": variant, "nations": nations, "turn_order": turn_order, "teams": teams}
+                  teams: Literal["free", "2v2", "3v3", "2v2v2"] | None = None,
+                  side: Literal["random", "macedonian", "persian"] | None = None,
+                  opening: Literal["historical", "optional"] | None = None,
+                  balance: bool | None = None, solitaire: bool | None = None):
+        setup = {"map": map, "variant": variant, "nations": nations, "turn_order": turn_order, "teams": teams,
+                 "side": side, "opening": opening, "balance": balance, "solitaire": solitaire}
         await interact.command(interaction, lambda service, actor: service.new_game(
             actor, game, reminder_hours=reminder_hours, boards_in_thread=boards_in_thread, setup=setup))
 
@@ -89,6 +97,11 @@ class GameCog(commands.Cog):
     @game.command(name="takeback", description="Take back your own last choice (if no die was rolled)")
     async def takeback(self, interaction: discord.Interaction):
         await interact.command(interaction, lambda service, actor: service.takeback(actor))
+
+    @game.command(name="concede", description="Give up a game without a turn limit (Alexander): the other side wins")
+    @app_commands.describe(side="Solitaire: the side that gives up (macedonian or persian)")
+    async def concede(self, interaction: discord.Interaction, side: str | None = None):
+        await interact.command(interaction, lambda service, actor: service.concede_request(actor, side))
 
     @game.command(name="hand", description="Your own secrets in this game (your hand ...), only for you")
     async def hand(self, interaction: discord.Interaction):
