@@ -50,7 +50,7 @@ async def test_every_command_registers_within_discord_limits(tmp_path):
     payload = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
     await world.stop()
     names = {p["name"] for p in payload}
-    assert names == {"game", "byz", "wt", "mod", "settings", "stats"}
+    assert names == {"game", "byz", "wt", "alex", "mod", "settings", "stats"}
 
     def walk(node):
         assert 1 <= len(node["name"]) <= 32 and node["name"] == node["name"].lower()
