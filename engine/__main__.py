@@ -2,8 +2,9 @@
 
     python -m engine play byzantium --players Ann,Bo,Cy [--seed N] [--png DIR] [--option KEY=VALUE ...] [--open]
     python -m engine play byzantium --players Ann,bot,bot:easy [--budget-ms MS]   (seats played by the bot)
+    python -m engine play byzantium --players Ann,Bo --lang it   (every word in Italian: en, it, de, pl)
     python -m engine selfplay byzantium --games N [--players 4] [--level normal] [--budget-ms MS] [--seed S]
-    python -m engine replay FILE.json
+    python -m engine replay FILE.json [--lang de]
     python -m engine fuzz byzantium --games N [--seed S] [--option KEY=VALUE ...] [--max-steps N]
 """
 
@@ -21,7 +22,10 @@ from engine.ai import LEVELS, choose
 from engine.ai.players import Streak, play_game, searcher
 from engine.core import Game, IllegalAction, enumerate_answers, game_names, get_game
 from engine.replay import ReplayError, load_replay, replay
-from engine.terminal import Terminal
+from engine.terminal import Terminal, translate
+from engine.text import Msg, layout, msg
+
+LANGS = ("en", "it", "de", "pl", "qps")  # locales.LANGUAGES and the test pseudo-language
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--open", action="store_true",
                       help="solitaire: show every secret, never hide the screen between private decisions")
     play.add_argument("--budget-ms", type=float, default=1000, help="the bots' thinking budget per decision")
+    play.add_argument("--lang", choices=LANGS, default="en", help="the language of every text (default English)")
     selfplay = sub.add_parser("selfplay", help="bots play whole games against each other; prints the results")
     selfplay.add_argument("game", choices=game_names())
     selfplay.add_argument("--games", type=int, default=1)
@@ -49,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
                           help="a setup option for every game; repeatable")
     rep = sub.add_parser("replay", help="replay a game file and print its final summary as JSON")
     rep.add_argument("file", type=Path)
+    rep.add_argument("--lang", choices=LANGS, default="en", help="the language of the summary's texts")
     fuzz = sub.add_parser("fuzz", help="random games to the end, checking invariants after every step")
     fuzz.add_argument("game", choices=game_names())
     fuzz.add_argument("--games", type=int, default=100)
@@ -59,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
                       help="stop each game after this many decisions (games without a turn limit)")
     args = parser.parse_args(argv)
     if args.command == "replay":
-        return replay_command(args.file)
+        return replay_command(args.file, args.lang)
     try:
         options = parse_options(args.option)
     except ValueError as error:
@@ -67,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "play":
         return play_command(args.game, args.players, args.seed, args.png, options, open_table=args.open,
-                            budget_ms=args.budget_ms)
+                            budget_ms=args.budget_ms, lang=args.lang)
     if args.command == "selfplay":
         return selfplay_command(args.game, args.games, args.players, args.level, args.budget_ms, args.seed, options)
     return fuzz_command(args.game, args.games, args.seed, options, args.max_steps)
@@ -105,8 +111,13 @@ def bot_seats(names: list[str]) -> tuple[list[str], dict[str, str]]:
 
 
 def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | None,
-                 options: dict | None = None, *, open_table: bool = False, budget_ms: float = 1000) -> int:
+                 options: dict | None = None, *, open_table: bool = False, budget_ms: float = 1000,
+                 lang: str = "en") -> int:
     game = get_game(name)
+
+    def say(text) -> None:
+        print(translate(text, lang))
+
     try:
         players, levels = bot_seats([p.strip() for p in players_arg.split(",") if p.strip()])
     except ValueError as error:
@@ -118,10 +129,13 @@ def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | 
     try:
         state = game.setup(players, seed, options)
     except IllegalAction as error:
-        print(error, file=sys.stderr)
+        print(translate(error.args[0] if error.args else error, lang), file=sys.stderr)
         return 2
-    hidden = " Private decisions are played on a private screen." if game.secrets and not open_table else ""
-    print(f"{game.title}. Type the number of an option; 'q' saves the replay and quits.{hidden}")
+    if game.secrets and not open_table:
+        say(msg("{game}. Type the number of an option; 'q' saves the replay and quits. Private decisions are "
+                "played on a private screen.", game=game.title))
+    else:
+        say(msg("{game}. Type the number of an option; 'q' saves the replay and quits.", game=game.title))
     write_png(game, state, png_dir, 0, None)
     bot_seed = secrets.randbits(64)  # the bots' own: a new game thinks afresh
 
@@ -131,17 +145,19 @@ def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | 
         return choose(game, state, seat, seed=bot_seed + state.version, budget_ms=budget_ms, level=levels[seat],
                       avoid=streak.before(state, seat))
 
-    terminal = Terminal(game, ask=input, say=print, open_table=open_table, bots={seat: bot for seat in levels})
+    terminal = Terminal(game, ask=input, say=print, open_table=open_table, bots={seat: bot for seat in levels},
+                        lang=lang)
     terminal.on_change = lambda new, events: write_png(game, new, png_dir, len(terminal.choices), events)
     state = terminal.play(state)
     if game.is_over(state):
-        print("\nFinal standings:")
+        print()
+        say(msg("Final standings:"))
         for row in game.result(state):
-            print(f"  {row['rank']}. {row['player']}: {row['score']}")
+            say(layout("  {rank}. {player}: {score}", rank=row["rank"], player=row["player"], score=row["score"]))
     saved = Path(f"replay-{name}-{seed}.json")
     saved.write_text(json.dumps({"game": name, "players": players, "seed": seed, "options": options,
                                  "choices": terminal.choices}, indent=1))
-    print(f"Replay saved to {saved} (seed {seed})")
+    say(msg("Replay saved to {file} (seed {seed})", file=str(saved), seed=seed))
     return 0
 
 
@@ -159,7 +175,7 @@ def write_png(game: Game, state, png_dir: Path | None, step: int, events) -> Non
     (png_dir / f"{step:04d}.png").write_bytes(render_png(game.name, board, highlight=highlight))
 
 
-def replay_command(path: Path) -> int:
+def replay_command(path: Path, lang: str = "en") -> int:
     try:
         record = load_replay(path.read_bytes())
         game = get_game(record["game"])
@@ -167,9 +183,21 @@ def replay_command(path: Path) -> int:
     except (OSError, ReplayError, IllegalAction) as error:
         print(f"replay failed: {error}", file=sys.stderr)
         return 1
-    print(json.dumps({"summary": game.summary(state), "result": game.result(state) if game.is_over(state) else None,
-                      "version": game.version(state)}, indent=1))
+    out = {"summary": game.summary(state), "result": game.result(state) if game.is_over(state) else None,
+           "version": game.version(state)}
+    print(json.dumps(translated(out, lang), indent=1, ensure_ascii=False))
     return 0
+
+
+def translated(data, lang: str):
+    """`data` (JSON-able) with every text in it (a Msg) in `lang`; keys and other values unchanged."""
+    if isinstance(data, Msg):
+        return translate(data, lang)
+    if isinstance(data, dict):
+        return {key: translated(value, lang) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [translated(value, lang) for value in data]
+    return data
 
 
 def selfplay_command(name: str, games: int, seats: int | None, level: str, budget_ms: float, seed: int,

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.core import PREF_PREFIX, Amounts, Decision, Event, Game, IllegalAction, enumerate_answers
+from engine.text import layout, listing, msg
 
 CLEAR = "\033[2J\033[H"  # clear the screen and go home: the private screen starts and ends with it
 
@@ -46,6 +47,12 @@ class Terminal:
     unseen: dict[str, list[Event]] = field(default_factory=dict)
     on_change: Callable[[object, list[Event]], None] | None = None  # after every choice (--png)
     bots: dict[str, Callable[[object, str], str]] = field(default_factory=dict)  # seat -> (state, seat) -> option
+    # The players' language ("it", "de", "pl"; None: English): every text goes through `show`.
+    lang: str | None = None
+
+    def show(self, text) -> None:
+        """Print a text (a Msg, or words that need no translation) in the table's language."""
+        self.say(translate(text, self.lang))
 
     def play(self, state):
         """Play until the game ends or the players quit; returns the last state."""
@@ -57,7 +64,7 @@ class Terminal:
                     state = self.bot_turn(state, bot)
                     continue
                 self.say("")
-                self.say(self.describe(state, None))
+                self.show(self.describe(state, None))
                 decision = self.game.pending(state)[0]
                 if decision.private and not self.open_table:
                     state = self.private_turn(state, decision)
@@ -74,23 +81,23 @@ class Terminal:
 
     # -- the two kinds of turn ---------------------------------------------------------------
     def public_turn(self, state, decision: Decision):
-        self.say(f"\n{decision.player}: {decision.prompt}")
+        self.show(layout("\n{player}: {prompt}", player=decision.player, prompt=decision.prompt))
         self.list_options(decision)
         while True:
             answer = self.read()
             option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer)
             if option_id is None:
-                self.say(refusal(decision))  # right under the prompt: the board is not shown again
+                self.show(refusal(decision))  # right under the prompt: the board is not shown again
                 continue
             try:
                 state, events = self.apply(state, decision.player, option_id)
             except IllegalAction as why:
-                self.say(str(why))
+                self.show(reason(why))
                 continue
             self.tell(events)
             if not self.game.secrets:  # nothing to hide: the player reads what his setting did
                 for event in self.unseen.pop(decision.player, []):
-                    self.say(f"  * {event.text}")
+                    self.show(layout("  * {event}", event=event.text))
             if option_id.startswith(PREF_PREFIX) and self.game.pending(state)[:1] == [decision]:
                 continue  # a setting that did not answer the question: it is still asked
             return state
@@ -101,35 +108,38 @@ class Terminal:
                       if d.player == decision.player and d.offers(option_id)), option_id)
         state, events = self.apply(state, decision.player, option_id)
         if decision.private and not self.open_table:
-            self.say(f"{decision.player} (bot) has decided.")
+            self.show(msg("{player} (bot) has decided.", player=decision.player))
         else:
-            self.say(f"{decision.player} (bot): {label}")
+            self.show(msg("{player} (bot): {choice}", player=decision.player, choice=label))
         self.tell(events)
         return state
 
     def private_turn(self, state, decision: Decision):
         player = decision.player
-        self.say(f"\nWaiting on {player}: {decision.public_prompt or f'{player} is deciding.'}")
-        self.say(f"Pass the keyboard to {player}, then press Enter (everyone else: look away).")
+        self.say("")
+        self.show(msg("Waiting on {player}: {prompt}", player=player,
+                      prompt=decision.public_prompt or msg("{player} is deciding.", player=player)))
+        self.show(msg("Pass the keyboard to {player}, then press Enter (everyone else: look away).", player=player))
         self.read()
         self.say(CLEAR)
-        self.say(f"Only {player} may look now.\n")
-        self.say(self.describe(state, player))
+        self.show(msg("Only {player} may look now.", player=player))
+        self.say("")
+        self.show(self.describe(state, player))
         public: list[Event] = []
         while decision is not None:
             for event in self.unseen.pop(player, []):
-                self.say(f"  (only you) {event.text}")
-            self.say(f"\n{player}: {decision.prompt}")
+                self.show(layout("  {line}", line=msg("(only you) {event}", event=event.text)))
+            self.show(layout("\n{player}: {prompt}", player=player, prompt=decision.prompt))
             self.list_options(decision)
             answer = self.read()
             option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer)
             if option_id is None:
-                self.say(refusal(decision))
+                self.show(refusal(decision))
                 continue
             try:
                 state, events = self.apply(state, player, option_id)
             except IllegalAction as why:
-                self.say(str(why))
+                self.show(reason(why))
                 continue
             public += [e for e in events if e.public]
             self.keep_private(events)
@@ -137,8 +147,8 @@ class Terminal:
             decision = next((d for d in self.game.pending(state) if d.player == player and d.private), None) \
                 if option_id.startswith(PREF_PREFIX) else None
         for event in self.unseen.pop(player, []):
-            self.say(f"  (only you) {event.text}")
-        self.say("Press Enter to hide this screen, then pass the keyboard back.")
+            self.show(layout("  {line}", line=msg("(only you) {event}", event=event.text)))
+        self.show(msg("Press Enter to hide this screen, then pass the keyboard back."))
         self.read()
         self.say(CLEAR)
         self.tell(public)
@@ -156,7 +166,7 @@ class Terminal:
         """Print the events the table may read; keep the private ones for their seats."""
         for event in events:
             if event.public or self.open_table:
-                self.say(f"  * {event.text}")
+                self.show(layout("  * {event}", event=event.text))
         if not self.open_table:
             self.keep_private([e for e in events if not e.public])
 
@@ -173,11 +183,12 @@ class Terminal:
             if option.group != group:
                 group = option.group
                 if group:
-                    self.say(f"  {group}:")
+                    self.show(layout("  {group}:", group=group))
             indent = "    " if group else "  "
-            self.say(f"{indent}{i:>2}. {option.label}  [{option.id}]")
+            self.show(layout("{indent}{number}. {label}  [{id}]", indent=indent, number=f"{i:>2}", label=option.label,
+                          id=option.id))
         if decision.amounts is not None:
-            self.say(amounts_help(decision))
+            self.show(amounts_help(decision))
 
     def read(self) -> str:
         try:
@@ -212,17 +223,36 @@ def typed_amounts(amounts: Amounts, answer: str) -> str | None:
     return amounts.answer(counts) if counts else None
 
 
-def amounts_help(decision: Decision) -> str:
+def amounts_help(decision: Decision):
     amounts = decision.amounts
-    items = ", ".join(f"{i.id} ({i.label}) {i.min}-{i.max}" for i in amounts.items)
-    totals = "; ".join(f"{t.label or 'in all'}: {t.lo}-{t.hi}" + (f", in steps of {t.step}" if t.step > 1 else "")
-                       for t in amounts.totals)
+    items = listing([layout("{id} ({label}) {lo}-{hi}", id=i.id, label=i.label, lo=i.min, hi=i.max)
+                     for i in amounts.items])
+    totals = listing([
+        (msg("{label}: {lo}-{hi}, in steps of {step}", label=t.label or msg("in all"), lo=t.lo, hi=t.hi, step=t.step)
+         if t.step > 1 else layout("{label}: {lo}-{hi}", label=t.label or msg("in all"), lo=t.lo, hi=t.hi))
+        for t in amounts.totals])
     answers = [o.id for o in decision.options if amounts.parse(o.id) is not None] or enumerate_answers(decision, 1)
     example = answers[0].partition(":")[2].replace(",", " ") if answers else ""
-    return f"  Or type how many of each on one line, e.g. `{example}`:\n    {items}.\n    {totals}."
+    return msg("  Or type how many of each on one line, e.g. `{example}`:\n    {items}.\n    {totals}.",
+               example=example, items=items, totals=totals)
 
 
-def refusal(decision: Decision) -> str:
+def refusal(decision: Decision):
     if decision.amounts is not None:
-        return "Type one of the numbers shown, an option id, or the amounts on one line (e.g. `id=2 other=1`)."
-    return "Type one of the numbers shown (or an option id)."
+        return msg("Type one of the numbers shown, an option id, or the amounts on one line (e.g. `id=2 other=1`).")
+    return msg("Type one of the numbers shown (or an option id).")
+
+
+def reason(refused: IllegalAction):
+    """The game's own words for a refusal (a Msg, so it is read in the table's language)."""
+    return refused.args[0] if refused.args else str(refused)
+
+
+def translate(text, lang: str | None) -> str:
+    """`text` in `lang`. The terminal is the engine's edge: only it reads the catalogues, and it
+    imports them when asked (locales/ imports engine.text, never the other way round)."""
+    if not lang:
+        return str(text)
+    from locales import tr
+
+    return tr(text, lang)

@@ -10,6 +10,7 @@ string; `render(text, translations)` gives it in any language from a gettext cat
 - `term(context, name)` for a game term or a place name, translated with its context
   (pgettext), so "Constantinople" can be "Costantinopoli" and "Konstantinopel".
 - `listing([a, b, c])` for "a, b and c" in each language.
+- `layout("{mark} {event}", ...)` and `lines([...])` arrange texts without words of their own.
 Parameters may be numbers, plain strings (player names: never translated) or other Msgs
 (rendered in the same language). Never build a sentence by concatenating pieces: word order
 differs between languages. `to_data`/`from_data` turn a Msg into JSON and back, for storage.
@@ -40,26 +41,28 @@ class Msg(str):
     plural: str | None
     count: int | None
     context: str | None
+    layout: bool  # a layout() template: shown as it is, never looked up in a catalogue
 
     def __new__(cls, mid: str, params: dict[str, Any] | None = None, *, plural: str | None = None,
-                count: int | None = None, context: str | None = None) -> Msg:
+                count: int | None = None, context: str | None = None, layout: bool = False) -> Msg:
         params = dict(params or {})
         if plural is not None:
             params.setdefault("n", count)
         template = plural if plural is not None and count != 1 else mid
         self = super().__new__(cls, _fill(template, params, str))
         self.mid, self.params, self.plural, self.count, self.context = mid, params, plural, count, context
+        self.layout = layout
         return self
 
     def __reduce__(self):  # pickling (the render pool sends events to worker processes)
-        return (_rebuild, (self.mid, self.params, self.plural, self.count, self.context))
+        return (_rebuild, (self.mid, self.params, self.plural, self.count, self.context, self.layout))
 
     def __repr__(self) -> str:
         return f"Msg({str.__repr__(self)})"
 
 
-def _rebuild(mid, params, plural, count, context) -> Msg:
-    return Msg(mid, params, plural=plural, count=count, context=context)
+def _rebuild(mid, params, plural, count, context, layout=False) -> Msg:
+    return Msg(mid, params, plural=plural, count=count, context=context, layout=layout)
 
 
 def msg(message_id: str, /, **params: Any) -> Msg:
@@ -75,6 +78,20 @@ def msg_n(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
 def term(context: str, name: str) -> Msg:
     """A game term or place name, translated with its context ("city", "resource" ...)."""
     return Msg(name, context=context)
+
+
+def layout(template: str, /, **params: Any) -> Msg:
+    """Texts arranged without words of its own: `template` holds only {fields}, punctuation,
+    spaces, marks and emoji ("{mark} {event}", "{head}\n{tail}"), so it is never translated;
+    its parameters are, in the reader's language. A test checks that no template has letters."""
+    return Msg(template, params, layout=True)
+
+
+def lines(texts: list) -> Msg:
+    """Texts one per line, each in the reader's language."""
+    texts = list(texts)
+    return Msg("\n".join(f"{{l{i}}}" for i in range(len(texts))), {f"l{i}": t for i, t in enumerate(texts)},
+               layout=True)
 
 
 def listing(items: list) -> Msg:
@@ -96,7 +113,9 @@ def render(text: Any, translations: Translations | None = None) -> str:
         return str(text)
     if translations is None:
         return str(text)
-    if text.plural is not None:
+    if text.layout:
+        template = text.mid
+    elif text.plural is not None:
         template = (translations.npgettext(text.context, text.mid, text.plural, text.count) if text.context
                     else translations.ngettext(text.mid, text.plural, text.count))
     elif text.context:
@@ -125,6 +144,8 @@ def to_data(text: Any) -> Any:
         data["pl"], data["n"] = text.plural, text.count
     if text.context:
         data["c"] = text.context
+    if text.layout:
+        data["l"] = 1
     return data
 
 
@@ -133,4 +154,5 @@ def from_data(data: Any) -> Any:
     if not (isinstance(data, dict) and isinstance(data.get("m"), str)):
         return data
     params = {k: from_data(v) for k, v in (data.get("p") or {}).items()}
-    return Msg(data["m"], params, plural=data.get("pl"), count=data.get("n"), context=data.get("c"))
+    return Msg(data["m"], params, plural=data.get("pl"), count=data.get("n"), context=data.get("c"),
+               layout=bool(data.get("l")))

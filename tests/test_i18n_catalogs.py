@@ -102,8 +102,36 @@ def test_every_message_id_in_the_sources_is_a_literal_so_it_can_be_extracted():
                 if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                     continue
                 literal_args = {"msg": (0,), "msg_n": (0, 1), "term": (0,)}.get(node.func.id, ())
+                if node.func.id == "layout" and node.args:  # engine.text.layout (render has a layout() of its own)
+                    literal_args = (0,)
                 for index in literal_args:
                     arg = node.args[index] if len(node.args) > index else None
                     if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
                         bad.append(f"{path.relative_to(catalogs.ROOT)}:{node.lineno} {node.func.id}()")
     assert bad == []
+
+
+def test_layout_templates_hold_no_words_so_nothing_in_them_needs_translating():
+    """layout() is never looked up in a catalogue: its template may hold only fields, punctuation,
+    spaces and marks; the words are in its parameters."""
+    import ast
+    import re
+
+    wordy = []
+    for folder in ("engine", "render", "bot", "locales"):
+        for path in sorted((catalogs.ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "layout"
+                        and node.args and isinstance(node.args[0], ast.Constant)):
+                    if any(ch.isalpha() for ch in re.sub(r"\{\w+\}", "", node.args[0].value)):
+                        wordy.append(f"{path.relative_to(catalogs.ROOT)}:{node.lineno}")
+    assert wordy == []
+
+
+def test_layout_and_lines_translate_their_parts_and_survive_storage():
+    from engine.text import from_data, layout, lines, to_data
+
+    text = lines([layout("{mark} {event}", mark="🎲", event=msg("{player} wins.", player="Ann")), msg("Ready")])
+    assert str(text) == "🎲 Ann wins.\nReady"
+    assert tr(text, PSEUDO) == "🎲 ⟦Ånn wïñš.⟧\n⟦Rëådý⟧".replace("Ånn", "Ann")
+    assert tr(from_data(to_data(text)), PSEUDO) == tr(text, PSEUDO)

@@ -1,43 +1,71 @@
 """Alexander as text for the terminal: the round, the tracks, each side's armies, fleets,
-treasuries and provinces, and the objectives."""
+treasuries and provinces, and the objectives; every line a message, in the reader's language."""
 
 from __future__ import annotations
 
 from engine.alexander.board import board
+from engine.alexander.words import leader_t, level_t, province_t, side_t, space_t
+from engine.text import Msg, layout, lines, listing, msg, term
 
-SHORT = {"macedonian": "MAC", "persian": "PER", None: "-", "independent": "IND"}
+OBJECTIVES = {"great_king": msg("the Great King"), "greece": msg("Greece held"), "cult": msg("the cult of Alexander")}
 
 
-def describe(view: dict) -> str:
+def _side(side: str | None) -> Msg:
+    if side in ("macedonian", "persian"):
+        return side_t(side)
+    if side == "independent":
+        return msg("independent")
+    return msg("nobody")
+
+
+def describe(view: dict) -> Msg:
     tracks = view["tracks"]
     apm = view["apm"]
-    lines = [f"Round {view['round']}  active: {SHORT.get(view['active'] or None, '-')}  APM: {apm['drawn']} "
-             f"(streak {apm['streak']['count']} {apm['streak']['side'] or '-'})  weariness {tracks['weariness']}  "
-             f"injury {tracks['injury']}  pools MAC {tracks['asp_pool']['macedonian']} PER {tracks['asp_pool']['persian']}"]
+    out = [msg("Round {round}; active: {active}; action marker: {apm} (streak {count}, {streak}); weariness {weariness}; "
+               "injury {injury}; pools: Macedonian {mac}, Persian {per}", round=view["round"],
+               active=_side(view["active"] or None), apm=_side(apm["drawn"]), count=apm["streak"]["count"],
+               streak=_side(apm["streak"]["side"]), weariness=tracks["weariness"], injury=tracks["injury"],
+               mac=tracks["asp_pool"]["macedonian"], per=tracks["asp_pool"]["persian"])]
     for side in ("macedonian", "persian"):
-        armies = [f"#{a['number'] or 'S'} {a['space']}{'(in)' if a['inside'] else ''} {a['asp']}asp e{a['elite']}"
-                  f"{' F' if a['fatigued'] else ''}{' U' if a['useless'] else ''}"
-                  f"{' [' + ','.join(a['leaders']) + ']' if a['leaders'] else ''}"
-                  for a in view["armies"] if a["side"] == side]
-        fleets = [f"{f['name']}@{f['space']} {f['nsp']}nsp" for f in view["fleets"] if f["side"] == side]
-        treasuries = [f"{c}:{t['level'][0].upper()}" for c, t in view["treasuries"].items() if t["owner"] == side]
-        held = view["hand_sizes"][side]
-        lines.append(f"{SHORT[side]}: armies {'; '.join(armies) or '-'} | fleets {', '.join(fleets) or '-'} | "
-                     f"treasuries {' '.join(treasuries) or '-'} | cards {held}")
+        armies = [_army(a) for a in view["armies"] if a["side"] == side]
+        fleets = [msg("{fleet} at {space} ({nsp} NSP)", fleet=term("alexander fleet", f"{f['name']} fleet"),
+                      space=space_t(f["space"]), nsp=f["nsp"]) for f in view["fleets"] if f["side"] == side]
+        treasuries = [layout("{city}: {level}", city=space_t(c), level=level_t(t["level"]))
+                      for c, t in view["treasuries"].items() if t["owner"] == side]
+        out.append(msg("{side}: armies {armies}; fleets {fleets}; treasuries {treasuries}; {cards} cards in hand",
+                       side=side_t(side), armies=listing(armies), fleets=listing(fleets),
+                       treasuries=listing(treasuries), cards=view["hand_sizes"][side]))
         if view["hands"].get(side):
             cards = board().cards
-            lines.append(f"     hand: {', '.join(cards[c].name for c in view['hands'][side])}")
-    gar = [f"{sp}:{SHORT.get(g['side'], g['side'])}{g['gsp']}{'+' + str(g['asp']) if g['asp'] else ''}"
-           for sp, g in sorted(view["garrisons"].items())]
-    lines.append("Garrisons: " + " ".join(gar))
-    marks = []
-    for name, p in sorted(view["provinces"].items()):
-        flags = "".join(f for f, on in (("R", p["revolt"]), ("D", p["devastated"]), ("d", p["drought"]),
-                                        ("W", p["bad_weather"])) if on)
-        marks.append(f"{name}:{SHORT.get(p['control'], '?')}{flags}")
-    lines.append("Provinces: " + " ".join(marks))
+            out.append(msg("  hand: {cards}", cards=listing([term("alexander card", cards[c].name)
+                                                             for c in view["hands"][side]])))
+    garrisons = [msg("{space}: {side} {gsp} GSP", space=space_t(sp), side=_side(g["side"]), gsp=g["gsp"]) if not g["asp"]
+                 else msg("{space}: {side} {gsp} GSP + {asp} ASP", space=space_t(sp), side=_side(g["side"]),
+                          gsp=g["gsp"], asp=g["asp"]) for sp, g in sorted(view["garrisons"].items())]
+    out.append(msg("Garrisons: {garrisons}", garrisons=listing(garrisons)))
+    out.append(msg("Provinces: {provinces}", provinces=listing([_province(n, p) for n, p in sorted(view["provinces"].items())])))
     if view["sieges"]:
-        lines.append("Sieges: " + ", ".join(f"{c} ({s['points']} pts)" for c, s in view["sieges"].items()))
-    obj = view["objectives"]
-    lines.append("Objectives: " + "  ".join(f"{k}:{'yes' if v['done'] else 'no'}" for k, v in obj.items()))
-    return "\n".join(lines)
+        out.append(msg("Sieges: {sieges}", sieges=listing([msg("{city} ({points} points)", city=space_t(c), points=s["points"])
+                                                           for c, s in view["sieges"].items()])))
+    done = [OBJECTIVES.get(k) or layout("{objective}", objective=k) for k, v in view["objectives"].items() if v["done"]]
+    out.append(msg("Objectives reached: {objectives}", objectives=listing(done)))
+    return lines(out)
+
+
+def _army(a: dict) -> Msg:
+    leaders = listing([leader_t(name) for name in a["leaders"]]) if a["leaders"] else msg("no leader")
+    where = space_t(a["space"])
+    marks = [word for word, on in ((msg("inside"), a["inside"]), (msg("fatigued"), a["fatigued"]),
+                                   (msg("useless"), a["useless"])) if on]
+    return msg("#{number} at {space} ({asp} ASP, {elite} elite; {leaders}{marks})", number=a["number"] or "S",
+               space=where, asp=a["asp"], elite=a["elite"], leaders=leaders,
+               marks=layout("; {marks}", marks=listing(marks)) if marks else "")
+
+
+def _province(name: str, p: dict) -> Msg:
+    marks = [word for word, on in ((msg("revolt"), p["revolt"]), (msg("devastated"), p["devastated"]),
+                                   (msg("drought"), p["drought"]), (msg("bad weather"), p["bad_weather"])) if on]
+    if marks:
+        return msg("{province} ({side}; {marks})", province=province_t(name), side=_side(p["control"]),
+                   marks=listing(marks))
+    return msg("{province} ({side})", province=province_t(name), side=_side(p["control"]))

@@ -6,13 +6,14 @@ from __future__ import annotations
 from engine.byzantium.board import CONSTANTINOPLE, ROUNDS, Box, board
 from engine.byzantium.words import army, box_word, city_word, side_word, special_word
 from engine.text import Msg, listing, msg, msg_n
+from engine.text import lines as one_per_line
 
 SIDES = ("byzantine", "arab", "persian", "bulgar")
 
 
-def describe(summary: dict) -> str:
-    """The whole board, a line per part, for a terminal (English; each line is a message)."""
-    return "\n".join(str(line) for line in lines(summary))
+def describe(summary: dict) -> Msg:
+    """The whole board, a line per part, for a terminal (each line a message)."""
+    return one_per_line(lines(summary))
 
 
 def lines(summary: dict) -> list[Msg]:
