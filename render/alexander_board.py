@@ -18,7 +18,7 @@ SIDECAR = "alexander_cells.json"
 
 MAC, PER = "macedonian", "persian"
 SIDES = (MAC, PER)
-SIDE_COLOURS: dict[str, kit.RGB] = {MAC: (36, 96, 214), PER: (200, 36, 36)}
+SIDE_COLOURS: dict[str, kit.RGB] = {MAC: (64, 56, 196), PER: (200, 36, 36)}  # indigo: not the sea's blue
 INDEPENDENT: kit.RGB = (128, 124, 118)  # Rhodes and its fleet while free
 TRIBE: kit.RGB = (122, 94, 66)
 GOLD: kit.RGB = (226, 172, 24)
@@ -58,7 +58,12 @@ def tint(colour: kit.RGB, amount: float, towards: kit.RGB = NEUTRAL) -> kit.RGB:
     return tuple(round(c + (t - c) * amount) for c, t in zip(colour, towards, strict=True))  # type: ignore[return-value]
 
 
-CONTROL_FILL: dict[str, kit.RGB] = {side: tint(colour, 0.8) for side, colour in SIDE_COLOURS.items()}
+# Pale tints towards white (towards the parchment the blue would turn grey), the red paler:
+# the Persian holds most of the map and must not drown the pieces.
+CONTROL_FILL: dict[str, kit.RGB] = {
+    MAC: tint(SIDE_COLOURS[MAC], 0.76, kit.WHITE),
+    PER: tint(SIDE_COLOURS[PER], 0.8, kit.WHITE),
+}
 CONTROL_STRIP: dict[str, kit.RGB] = {side: tint(colour, 0.35) for side, colour in SIDE_COLOURS.items()}
 
 

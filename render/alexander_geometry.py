@@ -339,9 +339,16 @@ class FreeSpace:
         return (math.floor((box[0] - ax) / c), math.floor((box[1] - ay) / c),
                 math.ceil((box[2] - ax) / c) - 1, math.ceil((box[3] - ay) / c) - 1)  # fmt: skip
 
-    def place(self, anchor: tuple[float, float], size: tuple[float, float], margin: float = 4) -> Box | None:
+    def place(
+        self,
+        anchor: tuple[float, float],
+        size: tuple[float, float],
+        margin: float = 4,
+        reach: float | None = None,
+    ) -> Box | None:
         """The box of `size` (kept `margin` px from anything) whose centre is nearest `anchor`
-        on free cells; it is then taken. None when the map has no such room."""
+        on free cells, within `reach` px if given; it is then taken. None when there is no
+        such room."""
         c, (ax, ay) = self.CELL, self.area[:2]
         cw = math.ceil((size[0] + 2 * margin) / c)
         ch = math.ceil((size[1] + 2 * margin) / c)
@@ -349,8 +356,9 @@ class FreeSpace:
         draw = ImageDraw.Draw(blocked)
         for i0, j0, i1, j1 in self.placed:
             draw.rectangle((i0 - cw + 1, j0 - ch + 1, i1, j1), fill=255)
+        limit = None if reach is None else (reach / c) ** 2
         found = _nearest_free(blocked.tobytes(), self.cols, self.rows - ch + 1, self.cols - cw + 1,
-                              round((anchor[0] - ax) / c - cw / 2), round((anchor[1] - ay) / c - ch / 2))  # fmt: skip
+                              round((anchor[0] - ax) / c - cw / 2), round((anchor[1] - ay) / c - ch / 2), limit)  # fmt: skip
         if found is None:
             return None
         i, j = found
@@ -362,11 +370,12 @@ class FreeSpace:
 
 
 def _nearest_free(
-    cells: bytes, stride: int, rows: int, cols: int, ti: int, tj: int
+    cells: bytes, stride: int, rows: int, cols: int, ti: int, tj: int, limit: float | None = None
 ) -> tuple[int, int] | None:
-    """The free (zero) cell nearest (ti, tj) among the first `rows` rows and `cols` columns:
-    rows outwards from tj, in each the nearest zero left and right of ti."""
-    best, best_d = None, None
+    """The free (zero) cell nearest (ti, tj) among the first `rows` rows and `cols` columns,
+    no further than sqrt(`limit`) cells: rows outwards from tj, in each the nearest zero left
+    and right of ti."""
+    best, best_d = None, limit
     ti = min(max(ti, 0), cols - 1)
     for step in range(max(abs(tj), abs(rows - tj)) + 1):
         if best_d is not None and step * step > best_d:
@@ -378,7 +387,7 @@ def _nearest_free(
             for at in (cells.rfind(0, start, start + ti), cells.find(0, start + ti, start + cols)):
                 if at >= 0:
                     d = (at - start - ti) ** 2 + (j - tj) ** 2
-                    if best_d is None or d < best_d:
+                    if best_d is None or d < best_d or (best is None and d <= best_d):
                         best, best_d = (at - start, j), d
     return best
 

@@ -138,12 +138,12 @@ def draw_spaces(draw: ImageDraw.ImageDraw, b: Board, view: dict) -> None:
 
 @dataclass(frozen=True)
 class Piece:
-    """Something placed beside a space: what it is, its size, and how to draw it at a centre."""
+    """Something placed beside a space: what it is, and its forms, fullest first, each a size
+    and how to draw it at a centre (a crowded spot takes a shorter form, the panels list the rest)."""
 
     space: str
     kind: str
-    size: tuple[float, float]
-    draw: object  # callable(draw, centre)
+    forms: tuple[tuple[tuple[float, float], object], ...]  # (size, callable(draw, centre))
     line: bool = True  # joined to its space by a line
 
 
@@ -207,55 +207,76 @@ def pieces(b: Board, view: dict) -> list[Piece]:
     for army in sorted(view.get("armies") or (), key=lambda a: a["id"]):
         if army.get("space") not in b.spaces:
             continue
-        fallback = (
-            LABELS["army"].format(number=army.get("number")) if army.get("number") else LABELS["sparta"]
+        colour, asp = side_colour(army.get("side")), army.get("asp", 0)
+        number = army.get("number")
+        fallback = LABELS["army"].format(number=number) if number else LABELS["sparta"]
+        leaders = list(army.get("leaders") or ())
+        title = _title(leaders, fallback)
+        short = (
+            f"{_short(leaders[0])}{' +' + str(len(leaders) - 1) if len(leaders) > 1 else ''}"
+            if leaders
+            else f"#{number}"
         )
-        title = _title(list(army.get("leaders") or ()), fallback)
         flags = _army_flags(army, sieges)
-        draw = _drawn("army", army_card, side_colour(army.get("side")), army.get("asp", 0), title, flags)
-        out.append(Piece(army["space"], "army", army_card_size(title, flags), draw))
+        forms = [(army_card_size(title, flags), _drawn("army", army_card, colour, asp, title, flags)),
+                 (army_card_size(short, ()), _drawn("army", army_card, colour, asp, short, ())),
+                 (army_card_size("", ()), _drawn("army", army_card, colour, asp, "", ()))]  # fmt: skip
+        out.append(Piece(army["space"], "army", tuple(forms)))
     for fleet in sorted(view.get("fleets") or (), key=lambda f: f["name"]):
         if fleet.get("space") not in b.spaces:
             continue
+        colour, nsp, name = side_colour(fleet.get("side")), fleet.get("nsp", 0), fleet["name"]
         leaders = ", ".join(_short(n) for n in fleet.get("leaders") or ())
-        draw = _drawn(
-            "fleet", fleet_card, side_colour(fleet.get("side")), fleet.get("nsp", 0), fleet["name"], leaders
-        )
-        out.append(Piece(fleet["space"], "fleet", fleet_card_size(fleet["name"], leaders), draw))
+        forms = [(fleet_card_size(name, leaders), _drawn("fleet", fleet_card, colour, nsp, name, leaders)),
+                 (fleet_card_size(name, ""), _drawn("fleet", fleet_card, colour, nsp, name, "")),
+                 (fleet_card_size("", ""), _drawn("fleet", fleet_card, colour, nsp, "", ""))]  # fmt: skip
+        out.append(Piece(fleet["space"], "fleet", tuple(forms)))
     for space, garrison in sorted((view.get("garrisons") or {}).items()):
         if garrison.get("asp") and space in b.spaces:
             draw = _drawn("loose", loose, side_colour(garrison.get("side")), garrison["asp"])
-            out.append(Piece(space, "loose", loose_size(garrison["asp"]), draw))
-    leaders = engine_board().leaders
+            out.append(Piece(space, "loose", ((loose_size(garrison["asp"]), draw),)))
+    leaders_info = engine_board().leaders
     for name, where in sorted((view.get("leaders") or {}).items()):
         if where.startswith("space:") and where[6:] in b.spaces:
-            colour = side_colour(leaders[name].side if name in leaders else None)
-            out.append(
-                Piece(
-                    where[6:], "leader", chip_size(_short(name)), _drawn("leader", chip, colour, _short(name))
-                )
-            )
+            colour = side_colour(leaders_info[name].side if name in leaders_info else None)
+            draw = _drawn("leader", chip, colour, _short(name))
+            out.append(Piece(where[6:], "leader", ((chip_size(_short(name)), draw),)))
     for kind in ("royal_treasury", "royal_family"):
         info = view.get(kind) or {}
         where = info.get("with") or ""
         if where.startswith("space:") and where[6:] in b.spaces:
             colour = side_colour(info.get("owner") or info.get("holder"))
-            out.append(Piece(where[6:], kind, (30, 30), _drawn(kind, royal_token, kind, colour), line=False))
+            out.append(
+                Piece(where[6:], kind, (((30, 30), _drawn(kind, royal_token, kind, colour)),), line=False)
+            )
     return out
+
+
+REACH = 150  # px: a piece's fuller forms stand no further than this from their space
 
 
 def place_pieces(
     b: Board, view: dict, free: FreeSpace, first: Iterable[str] = ()
-) -> list[tuple[Piece, tuple[float, float], Box]]:
-    """Each piece on the free spot nearest its space: (piece, centre, box), those at the
-    spaces `first` (the last action's) placed first, so they stand nearest. A piece the map
-    has no room for at all is left out (never drawn over another mark)."""
+) -> list[tuple[Piece, tuple[float, float], Box, object]]:
+    """Each piece on the free spot nearest its space, in the fullest of its forms that has
+    room within REACH px, else its shortest form wherever is nearest: (piece, centre, box,
+    draw). Those at the spaces `first` (the last action's) are placed first, so they stand
+    nearest. A piece the map has no room for at all is left out (never drawn over another mark)."""
     placed = []
     first = set(first)
     for piece in sorted(pieces(b, view), key=lambda p: p.space not in first):
-        box = free.place(b.at(piece.space), piece.size)
+        anchor = b.at(piece.space)
+        chosen = None
+        for form in piece.forms:
+            box = free.place(anchor, form[0], reach=REACH)
+            if box is not None:
+                chosen = form
+                break
+        if chosen is None:
+            chosen = piece.forms[-1]
+            box = free.place(anchor, chosen[0])
         if box is not None:
-            placed.append((piece, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), box))
+            placed.append((piece, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), box, chosen[1]))
     return placed
 
 
@@ -263,7 +284,7 @@ def draw_tethers(draw: ImageDraw.ImageDraw, b: Board, placed) -> list[Box]:
     """The line from each piece to its space; returns their boxes (the overlay goes back over
     them, so names stay readable)."""
     boxes = []
-    for piece, centre, _ in placed:
+    for piece, centre, _, _ in placed:
         if piece.line:
             _tether(draw, b, piece.space, centre)
             boxes.append(_line_box(b.at(piece.space), centre, 3))
@@ -272,9 +293,9 @@ def draw_tethers(draw: ImageDraw.ImageDraw, b: Board, placed) -> list[Box]:
 
 def draw_pieces(draw: ImageDraw.ImageDraw, placed) -> list[tuple[str, Box, str]]:
     """The pieces at their places; returns (kind, box, space) of each."""
-    for piece, centre, _ in placed:
-        piece.draw(draw, centre)
-    return [(piece.kind, box, piece.space) for piece, _, box in placed]
+    for _, centre, _, draw_piece in placed:
+        draw_piece(draw, centre)
+    return [(piece.kind, box, piece.space) for piece, _, box, _ in placed]
 
 
 def _tether(draw: ImageDraw.ImageDraw, b: Board, space: str, centre) -> None:

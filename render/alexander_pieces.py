@@ -27,8 +27,8 @@ from render.alexander_board import (
 
 CARD_TEXT = 16
 CARD_NUMBER = 22
-CARD_H = 42
-FLEET_H = 36
+CARD_H = 30
+FLEET_H = 30
 ELITE: kit.RGB = (150, 104, 0)
 NO_LOC: kit.RGB = (190, 20, 20)
 ROYAL: kit.RGB = (120, 40, 150)
@@ -132,24 +132,31 @@ def _line_width(flags: tuple[Flag, ...]) -> float:
 
 
 def army_card_size(title: str, flags: tuple[Flag, ...]) -> tuple[float, float]:
-    return CARD_H + 12 + max(kit.text_width(title, CARD_TEXT), _line_width(flags)), CARD_H
+    """An army's card: the strength square alone when it has neither title nor flags."""
+    if not title and not flags:
+        return CARD_H, CARD_H
+    return CARD_H + 12 + kit.text_width(title, CARD_TEXT) + (6 + _line_width(flags) if flags else 0), CARD_H
 
 
 def army_card(
     draw: ImageDraw.ImageDraw, centre, colour: kit.RGB, strength: int, title: str, flags: tuple[Flag, ...]
 ) -> None:
-    """An army: its ASP big on a square of its side's colour; beside it the leaders, and a line
-    of flags (army number, Elite, inside, siege, royal tokens, fatigue...)."""
+    """An army on one line, so it finds room near its space: its ASP big on a square of its
+    side's colour, its leaders, then its flags (army number, Elite, inside, siege, royal
+    tokens, fatigue...)."""
     w, h = army_card_size(title, flags)
     x0, y0 = centre[0] - w / 2, centre[1] - h / 2
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), radius=6, fill=tint(colour, 0.85, kit.WHITE),
                            outline=kit.INK, width=2)  # fmt: skip
     draw.rectangle((x0, y0, x0 + h, y0 + h), fill=colour, outline=kit.INK, width=2)
     ink = kit.contrast_ink(colour)
-    kit.text(draw, (x0 + h / 2, y0 + h / 2), str(strength), CARD_NUMBER, ink, outline=kit.outline_for(ink),
-             stroke=2, anchor="mm")  # fmt: skip
-    kit.text(draw, (x0 + h + 6, y0 + 11), title, CARD_TEXT, kit.INK, anchor="lm")
-    _flags(draw, (x0 + h + 6, y0 + 30), flags)
+    number = str(strength)
+    size = CARD_NUMBER if kit.text_width(number, CARD_NUMBER) <= h - 6 else CARD_TEXT
+    kit.text(
+        draw, (x0 + h / 2, y0 + h / 2), number, size, ink, outline=kit.outline_for(ink), stroke=2, anchor="mm"
+    )
+    kit.text(draw, (x0 + h + 6, y0 + h / 2), title, CARD_TEXT, kit.INK, anchor="lm")
+    _flags(draw, (x0 + h + 12 + kit.text_width(title, CARD_TEXT), y0 + h / 2), flags)
 
 
 def _flags(draw: ImageDraw.ImageDraw, start, flags: tuple[Flag, ...]) -> None:
@@ -179,20 +186,22 @@ def ship(
 
 
 def fleet_card_size(name: str, leaders: str) -> tuple[float, float]:
-    return 50 + max(kit.text_width(name, CARD_TEXT), kit.text_width(leaders, CARD_TEXT)), FLEET_H + (
-        16 if leaders else 0
-    )
+    """A fleet's card: the galley alone when it has no name to show."""
+    return (44 + kit.text_width(_fleet_title(name, leaders), CARD_TEXT) if name else 42), FLEET_H
+
+
+def _fleet_title(name: str, leaders: str) -> str:
+    return f"{name} · {leaders}" if leaders else name
 
 
 def fleet_card(draw: ImageDraw.ImageDraw, centre, colour: kit.RGB, nsp: int, name: str, leaders: str) -> None:
+    """A fleet on one line: a galley with its NSP, its name and any leader."""
     w, h = fleet_card_size(name, leaders)
     x0, y0 = centre[0] - w / 2, centre[1] - h / 2
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), radius=6, fill=tint(colour, 0.85, kit.WHITE),
                            outline=kit.INK, width=2)  # fmt: skip
-    ship(draw, (x0 + 22, y0 + FLEET_H / 2), 36, FLEET_H - 6, colour, str(nsp))
-    kit.text(draw, (x0 + 44, y0 + FLEET_H / 2), name, CARD_TEXT, kit.INK, anchor="lm")
-    if leaders:
-        kit.text(draw, (x0 + 44, y0 + FLEET_H + 4), leaders, CARD_TEXT, kit.INK, anchor="lm")
+    ship(draw, (x0 + 21, y0 + h / 2), 34, h - 4, colour, str(nsp))
+    kit.text(draw, (x0 + 42, y0 + h / 2), _fleet_title(name, leaders), CARD_TEXT, kit.INK, anchor="lm")
 
 
 def chip_size(text: str) -> tuple[float, float]:

@@ -16,6 +16,7 @@ from engine.alexander.state import Siege, Tribe
 from engine.core import Event, IllegalAction, enumerate_answers
 from render import (
     alexander,
+    alexander_map,
     highlight_from_events,
     inline,
     kit,
@@ -226,7 +227,7 @@ def test_an_army_appears_where_the_view_puts_it():
     state = testkit.fresh(state)
     view = GAME.view(state, None)
     assert [(a["space"], a["asp"]) for a in view["armies"]] == [("Ancyra", 27)]
-    [(piece, (cx, cy), box)] = [
+    [(piece, (cx, cy), box, _)] = [
         p for p in place_pieces(board(), view, free_space().copy()) if p[0].kind == "army"
     ]
     assert math.dist((cx, cy), board().at("Ancyra")) < 120
@@ -386,3 +387,44 @@ def test_private_events_never_reach_the_highlight():
     ]
     highlight = highlight_from_events(NAME, events)
     assert "Spies" not in highlight["text"] and highlight["routes"] == [["Ephesus", "Sardes"]]
+
+
+def test_free_space_keeps_a_piece_within_its_reach_or_says_there_is_none():
+    anchor = board().at("Ancyra")
+    free = free_space().copy()
+    free.placed.append(free._cells((anchor[0] - 200, anchor[1] - 200, anchor[0] + 200, anchor[1] + 200)))
+    assert free.copy().place(anchor, (30, 30), reach=150) is None
+    far = free.copy().place(anchor, (30, 30))
+    near = free.copy().place(anchor, (30, 30), reach=300)
+    for box in (far, near):
+        assert box is not None
+        assert not (box[2] > anchor[0] - 200 and box[0] < anchor[0] + 200
+                    and box[3] > anchor[1] - 200 and box[1] < anchor[1] + 200)  # fmt: skip
+    assert math.dist(((near[0] + near[2]) / 2, (near[1] + near[3]) / 2), anchor) <= 300
+
+
+def test_a_crowded_piece_takes_its_shorter_form(monkeypatch):
+    """A card too long for any spot near its space is drawn in its shorter form there, rather
+    than far away in its full form."""
+    state = testkit.start(4)
+    testkit.clear(state)
+    testkit.army(state, "persian", 2, "Ancyra", 27, leaders=("Memnon",))
+    view = GAME.view(testkit.fresh(state), None)
+    real = alexander_map.pieces
+
+    def widened(b, v):
+        out = []
+        for piece in real(b, v):
+            if piece.kind == "army":
+                (_, draw), *rest = piece.forms
+                piece = alexander_map.Piece(piece.space, piece.kind, (((5000, 30), draw), *rest), piece.line)
+            out.append(piece)
+        return out
+
+    monkeypatch.setattr(alexander_map, "pieces", widened)
+    [(piece, centre, box, draw)] = [
+        p for p in place_pieces(board(), view, free_space().copy()) if p[0].kind == "army"
+    ]
+    assert draw is piece.forms[1][1]
+    assert box[2] - box[0] == pytest.approx(piece.forms[1][0][0], abs=1)
+    assert math.dist(centre, board().at("Ancyra")) <= alexander_map.REACH
