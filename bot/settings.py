@@ -66,6 +66,10 @@ class Settings:
     token: str
     database_path: Path
     dev_guild_id: int | None = None
+    # PostgreSQL instead of the SQLite file: the database several bot processes share.
+    database_url: str | None = None
+    # Where the automatic pg_dump before a PostgreSQL migration goes (SQLite's copy goes beside its file).
+    backup_dir: Path = Path("./data/backups")
     moderator_role: str | None = None
     log_level: str = "INFO"
     # Test hook only: the end-to-end tests point discord.py at a local stand-in for Discord.
@@ -74,6 +78,11 @@ class Settings:
     # Test hook only: Python files that register extra games (the secrets tests' hidden-hand
     # game), imported before the commands are built; refused unless DISCORD_API_BASE is set.
     test_games: tuple[Path, ...] = ()
+
+    @property
+    def database(self) -> str | Path:
+        """What storage opens: DATABASE_URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @property
     def log_level_number(self) -> int:
@@ -86,8 +95,8 @@ class Settings:
 
 
 # The settings this bot reads: the only words of a malformed .env line ever repeated back.
-KNOWN_KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "MODERATOR_ROLE", "LOG_LEVEL",
-              "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "BOT_TEST_GAMES")
+KNOWN_KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "BACKUP_DIR", "DEV_GUILD_ID", "MODERATOR_ROLE",
+              "LOG_LEVEL", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "BOT_TEST_GAMES")
 
 
 def _named(line: str) -> str:
@@ -155,6 +164,13 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
     if database_path.exists() and database_path.is_dir():
         raise SettingsError(f"DATABASE_PATH={database_path} is a folder; give a file path such as ./data/games.sqlite3")
 
+    database_url = get("DATABASE_URL")
+    if database_url is not None and not re.match(r"^postgres(ql)?://", database_url):
+        # Not repeated back: a URL may hold a password.
+        raise SettingsError("DATABASE_URL must be a PostgreSQL URL such as postgresql://bot:PASSWORD@localhost/games "
+                            "(leave it empty to use the SQLite file DATABASE_PATH)")
+    backup_dir = Path(get("BACKUP_DIR") or "./data/backups")
+
     dev_guild_id = None
     raw_guild = get("DEV_GUILD_ID")
     if raw_guild is not None:
@@ -188,6 +204,8 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
     return Settings(
         token=token,
         database_path=database_path,
+        database_url=database_url,
+        backup_dir=backup_dir,
         dev_guild_id=dev_guild_id,
         moderator_role=get("MODERATOR_ROLE"),
         log_level=log_level,

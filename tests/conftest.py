@@ -14,3 +14,4 @@ async def world(tmp_path):
     await w.start_bot()
     yield w
     await w.stop()
+from pg_kit import *  # noqa: E402,F401,F403  (a real PostgreSQL server: pg_server, pg_url, db_target)

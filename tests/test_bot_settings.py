@@ -51,6 +51,16 @@ def test_each_bad_setting_is_one_line_naming_it(environ, words, tmp_path):
     assert words in message and "\n" not in message
 
 
+def test_database_url_chooses_postgresql_and_a_wrong_one_is_refused_without_echoing_it(tmp_path):
+    url = "postgresql://bot:s3cret@localhost:5432/games"
+    settings = load_settings({"DISCORD_TOKEN": GOOD_TOKEN, "DATABASE_URL": url}, None)
+    assert settings.database == url and settings.database_url == url
+    assert load_settings({"DISCORD_TOKEN": GOOD_TOKEN}, None).database == Path("./data/games.sqlite3")
+    with pytest.raises(SettingsError, match="DATABASE_URL must be a PostgreSQL URL") as caught:
+        load_settings({"DISCORD_TOKEN": GOOD_TOKEN, "DATABASE_URL": "mysql://bot:s3cret@db/games"}, None)
+    assert "s3cret" not in str(caught.value)
+
+
 def test_database_path_that_is_a_folder_is_refused(tmp_path):
     with pytest.raises(SettingsError, match="is a folder"):
         load_settings({"DISCORD_TOKEN": GOOD_TOKEN, "DATABASE_PATH": str(tmp_path)}, None)

@@ -1,14 +1,16 @@
-"""The storage service: lobby to finished game, loading, undo, export/import, settings, reminders."""
+"""The storage service: lobby to finished game, loading, undo, export/import, settings, reminders.
+
+Every test taking `storage` runs twice: on SQLite and on PostgreSQL (tests/pg_kit.py)."""
 
 from __future__ import annotations
 
 import random
-import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from toygame import GAME, random_move
 
+from bot.storage.database import Conflict
 from bot.storage.records import (
     BadReplay,
     ChannelBusy,
@@ -25,8 +27,8 @@ SEATS = [Seat("A", "Ann", 101), Seat("B", "Bo", 102), Seat("C", "Cy", 103)]
 
 
 @pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(tmp_path / "data" / "bot.sqlite", checkpoint_every=4)
+async def storage(db_target):
+    store = await Storage.open(db_target, checkpoint_every=4)
     yield store
     await store.close()
 
@@ -82,10 +84,10 @@ async def test_second_open_game_in_a_channel_is_refused_until_the_first_ends(sto
 
 async def test_the_database_itself_refuses_two_open_games_in_a_channel(storage):
     await storage.create_game(guild_id=1, channel_id=9, game=GAME.name, host_user_id=1)
-    with pytest.raises(sqlite3.IntegrityError):
-        await storage.db.writer.execute(
+    with pytest.raises(Conflict):
+        await storage.db.execute(
             "INSERT INTO games (guild_id, channel_id, game, seed, host_user_id, created_at, updated_at)"
-            " VALUES (1, 9, 'dice_race', 1, 1, 'x', 'x')")
+            " VALUES (1, 9, 'dice_race', '1', 1, 'x', 'x')")
 
 
 async def test_unknown_game_name_is_refused_at_creation(storage):
@@ -124,14 +126,14 @@ async def test_choices_persist_and_load_equals_the_state_played(storage):
     assert [c.seq for c in choices] == list(range(1, 16))
     assert all(c.events for c in choices if c.option_id.startswith("roll"))  # the dice were narrated
     # checkpoint_every=4: kept at setup and every fourth choice, plus the latest state
-    async with storage.db.reader.execute("SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", (loaded.id,)) as c:
-        assert [r[0] for r in await c.fetchall()] == [0, 4, 8, 12, 15]
+    rows = await storage.db.fetch("SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", loaded.id)
+    assert [r[0] for r in rows] == [0, 4, 8, 12, 15]
 
 
 async def test_load_survives_losing_every_snapshot_because_they_are_only_a_cache(storage):
     loaded = await new_game(storage)
     played = await play_random(storage, loaded, 10, random.Random(2))
-    await storage.db.writer.execute("DELETE FROM snapshots")
+    await storage.db.execute("DELETE FROM snapshots")
     again = await storage.load(loaded.id)
     assert again.seq == 10 and same(again.state, played.state)
 
@@ -312,11 +314,14 @@ async def test_guild_and_user_settings_default_then_persist(storage):
         await storage.set_ping_mode(3, "carrier-pigeon")
 
 
-async def test_backup_is_a_consistent_copy_that_opens(storage, tmp_path):
+async def test_backup_is_a_consistent_copy_that_opens(storage, backend, tmp_path, request):
     loaded = await new_game(storage)
     played = await play_random(storage, loaded, 9, random.Random(9))
-    target = await storage.backup(tmp_path / "backups" / "copy.sqlite")
-    copy = await Storage.open(target)
+    target = await storage.backup(tmp_path / "backups" / ("copy.sqlite" if backend == "sqlite" else "copy.dump"))
+    if backend == "sqlite":
+        copy = await Storage.open(target)
+    else:  # a pg_dump archive: restored with pg_restore into a new database
+        copy = await Storage.open(await request.getfixturevalue("pg_server").restore(target))
     try:
         assert same((await copy.load(loaded.id)).state, played.state)
         assert await copy.integrity_problems() == []

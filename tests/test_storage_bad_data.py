@@ -15,8 +15,8 @@ SEATS = [Seat("A", "Ann", 1), Seat("B", "Bo", 2)]
 
 
 @pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(tmp_path / "db.sqlite", checkpoint_every=5)
+async def storage(db_target):
+    store = await Storage.open(db_target, checkpoint_every=5)
     yield store
     await store.close()
 
@@ -34,18 +34,17 @@ async def played_game(storage, choices=12, channel_id=1):
 async def dump_tables(storage):
     out = {}
     for table in ("games", "choices", "snapshots", "results"):
-        async with storage.db.reader.execute(f"SELECT * FROM {table} ORDER BY 1, 2") as cur:
-            out[table] = [tuple(r) for r in await cur.fetchall()]
+        out[table] = [tuple(r) for r in await storage.db.fetch(f"SELECT * FROM {table} ORDER BY 1, 2")]
     return out
 
 
 async def test_a_snapshot_that_does_not_match_its_replay_is_reported_at_its_step(storage):
     loaded = await played_game(storage)
-    async with storage.db.reader.execute("SELECT state FROM snapshots WHERE game_id = ? AND seq = 5", (loaded.id,)) as c:
-        state = json.loads((await c.fetchone())[0])
+    rows = await storage.db.fetch("SELECT state FROM snapshots WHERE game_id = ? AND seq = 5", loaded.id)
+    state = json.loads(rows[0][0])
     state["positions"]["A"] += 3  # a cheat, or a bit flipped on disk
-    await storage.db.writer.execute("UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = 5",
-                             (json.dumps(state), loaded.id))
+    await storage.db.execute("UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = 5",
+                             json.dumps(state), loaded.id)
     before = await dump_tables(storage)
     with pytest.raises(CorruptGame) as info:
         await storage.verify_game(loaded.id)
@@ -59,8 +58,8 @@ async def test_a_snapshot_with_the_wrong_version_is_reported_when_loading(storag
     loaded = await played_game(storage, choices=10)
     state = json.loads(GAME.dumps(loaded.state))
     state["version"] = 7
-    await storage.db.writer.execute("UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = 10",
-                             (json.dumps(state), loaded.id))
+    await storage.db.execute("UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = 10",
+                             json.dumps(state), loaded.id)
     with pytest.raises(CorruptGame) as info:
         await storage.load(loaded.id)
     assert info.value.step == 10 and "version 7" in info.value.reason
@@ -68,8 +67,7 @@ async def test_a_snapshot_with_the_wrong_version_is_reported_when_loading(storag
 
 async def test_an_unreadable_snapshot_is_reported_when_loading(storage):
     loaded = await played_game(storage, choices=10)
-    await storage.db.writer.execute("UPDATE snapshots SET state = '{\"nonsense\": 1}' WHERE game_id = ? AND seq = 10",
-                             (loaded.id,))
+    await storage.db.execute("UPDATE snapshots SET state = '{\"nonsense\": 1}' WHERE game_id = ? AND seq = 10", loaded.id)
     with pytest.raises(CorruptGame) as info:
         await storage.load(loaded.id)
     assert info.value.step == 10 and "does not load" in info.value.reason
@@ -77,7 +75,7 @@ async def test_an_unreadable_snapshot_is_reported_when_loading(storage):
 
 async def test_an_unknown_game_name_is_reported_with_the_game(storage):
     loaded = await played_game(storage, choices=3)
-    await storage.db.writer.execute("UPDATE games SET game = 'chess960' WHERE id = ?", (loaded.id,))
+    await storage.db.execute("UPDATE games SET game = 'chess960' WHERE id = ?", loaded.id)
     for attempt in (storage.load(loaded.id), storage.verify_game(loaded.id)):
         with pytest.raises(UnknownGame) as info:
             await attempt
@@ -88,9 +86,8 @@ async def test_an_unknown_game_name_is_reported_with_the_game(storage):
 async def test_a_choice_the_rules_refuse_is_reported_at_its_step_on_load_verify_and_undo(storage):
     loaded = await played_game(storage, choices=12)
     # Without the latest snapshot (a cache) a load replays 11 and 12 from the checkpoint at 10.
-    await storage.db.writer.execute("UPDATE choices SET option_id = 'teleport' WHERE game_id = ? AND seq = 12",
-                             (loaded.id,))
-    await storage.db.writer.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = 12", (loaded.id,))
+    await storage.db.execute("UPDATE choices SET option_id = 'teleport' WHERE game_id = ? AND seq = 12", loaded.id)
+    await storage.db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = 12", loaded.id)
     before = await dump_tables(storage)
     with pytest.raises(CorruptGame) as info:
         await storage.load(loaded.id)
@@ -99,8 +96,8 @@ async def test_a_choice_the_rules_refuse_is_reported_at_its_step_on_load_verify_
         await storage.undo_to(loaded.id, 12)
     assert info.value.step == 12
     # The wrong player for choice 7: only a replay from setup passes through it.
-    await storage.db.writer.execute("UPDATE choices SET player = CASE player WHEN 'A' THEN 'B' ELSE 'A' END"
-                             " WHERE game_id = ? AND seq = 7", (loaded.id,))
+    await storage.db.execute("UPDATE choices SET player = CASE player WHEN 'A' THEN 'B' ELSE 'A' END"
+                             " WHERE game_id = ? AND seq = 7", loaded.id)
     with pytest.raises(CorruptGame) as info:
         await storage.verify_game(loaded.id)
     assert info.value.step == 7
@@ -110,7 +107,7 @@ async def test_a_choice_the_rules_refuse_is_reported_at_its_step_on_load_verify_
 
 async def test_a_gap_in_the_choices_is_reported(storage):
     loaded = await played_game(storage, choices=8)
-    await storage.db.writer.execute("DELETE FROM choices WHERE game_id = ? AND seq = 4", (loaded.id,))
+    await storage.db.execute("DELETE FROM choices WHERE game_id = ? AND seq = 4", loaded.id)
     with pytest.raises(CorruptGame) as info:
         await storage.verify_game(loaded.id)
     assert info.value.step == 4 and "jump" in info.value.reason
@@ -118,7 +115,7 @@ async def test_a_gap_in_the_choices_is_reported(storage):
 
 async def test_a_snapshot_beyond_the_last_choice_is_reported(storage):
     loaded = await played_game(storage, choices=10)
-    await storage.db.writer.execute("DELETE FROM choices WHERE game_id = ? AND seq > 8", (loaded.id,))
+    await storage.db.execute("DELETE FROM choices WHERE game_id = ? AND seq > 8", loaded.id)
     with pytest.raises(CorruptGame) as info:
         await storage.load(loaded.id)
     assert info.value.step == 10 and "beyond the last choice" in info.value.reason
@@ -127,7 +124,7 @@ async def test_a_snapshot_beyond_the_last_choice_is_reported(storage):
 async def test_other_games_still_load_when_one_is_corrupt(storage):
     bad = await played_game(storage, choices=6, channel_id=1)
     good = await played_game(storage, choices=6, channel_id=2)
-    await storage.db.writer.execute("UPDATE games SET game = 'gone' WHERE id = ?", (bad.id,))
+    await storage.db.execute("UPDATE games SET game = 'gone' WHERE id = ?", bad.id)
     assert (await storage.load(good.id)).seq == 6
     assert await storage.verify_game(good.id) == 6
 
@@ -136,9 +133,8 @@ async def test_a_game_recorded_under_other_rules_says_so_in_the_report(storage):
     loaded = await played_game(storage, choices=8)
     assert (await storage.game(loaded.id)).rules_version == GAME.rules_version
     # '1.5': another rules version, but not one of the old generator's (that is tested apart).
-    await storage.db.writer.execute("UPDATE games SET rules_version = '1.5' WHERE id = ?", (loaded.id,))
-    await storage.db.writer.execute("UPDATE choices SET option_id = 'teleport' WHERE game_id = ? AND seq = 3",
-                             (loaded.id,))
+    await storage.db.execute("UPDATE games SET rules_version = '1.5' WHERE id = ?", loaded.id)
+    await storage.db.execute("UPDATE choices SET option_id = 'teleport' WHERE game_id = ? AND seq = 3", loaded.id)
     with pytest.raises(CorruptGame) as info:
         await storage.verify_game(loaded.id)
     assert info.value.step == 3

@@ -1,4 +1,7 @@
-"""Racing appends: exactly one choice lands per sequence number; the rest are told the game moved on."""
+"""Racing appends: exactly one choice lands per sequence number; the rest are told the game moved on.
+
+On both backends (tests/pg_kit.py): on PostgreSQL the racers of one store run on separate pooled
+connections at once, and two stores are two processes' worth of connections."""
 
 from __future__ import annotations
 
@@ -46,8 +49,8 @@ async def check_exactly_the_winners_are_stored(store, game_id, winners):
     assert await store.verify_game(game_id) == len(winners)
 
 
-async def test_many_tasks_racing_on_one_connection(tmp_path):
-    store = await Storage.open(tmp_path / "db.sqlite", checkpoint_every=3)
+async def test_many_tasks_racing_on_one_store(db_target):
+    store = await Storage.open(db_target, checkpoint_every=3)
     try:
         record = await store.create_game(guild_id=1, channel_id=1, game=GAME.name, host_user_id=1,
                                          seats=SEATS, seed=11, options={"goal": 80})
@@ -59,9 +62,9 @@ async def test_many_tasks_racing_on_one_connection(tmp_path):
         await store.close()
 
 
-async def test_racing_writers_on_separate_connections_are_stopped_by_the_database(tmp_path):
-    """Two storage objects (as two bot processes would be): only SQLite's lock and key decide."""
-    stores = [await Storage.open(tmp_path / "db.sqlite") for _ in range(2)]
+async def test_racing_writers_on_separate_connections_are_stopped_by_the_database(db_target):
+    """Two storage objects (as two bot processes would be): only the database's lock and key decide."""
+    stores = [await Storage.open(db_target) for _ in range(2)]
     try:
         record = await stores[0].create_game(guild_id=1, channel_id=1, game=GAME.name, host_user_id=1,
                                              seats=SEATS, seed=12, options={"goal": 80})
@@ -74,9 +77,9 @@ async def test_racing_writers_on_separate_connections_are_stopped_by_the_databas
             await store.close()
 
 
-async def test_play_calls_racing_with_the_same_expected_version(tmp_path):
+async def test_play_calls_racing_with_the_same_expected_version(db_target):
     """The bot's path: clicks carry the version they were shown; one applies, the rest are stale."""
-    store = await Storage.open(tmp_path / "db.sqlite")
+    store = await Storage.open(db_target)
     try:
         record = await store.create_game(guild_id=1, channel_id=1, game=GAME.name, host_user_id=1,
                                          seats=SEATS, seed=13, options={"goal": 80})

@@ -1,4 +1,5 @@
-"""`python -m bot backup PATH` and `python -m bot check-db` (bot/storage/dbcli.py)."""
+"""`python -m bot backup PATH` and `python -m bot check-db` (bot/storage/dbcli.py), on a SQLite file and
+on a PostgreSQL database (`db_target`: tests/pg_kit.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from bot.storage.store import Storage
 ROOT = Path(__file__).resolve().parent.parent
 
 
-async def make_db(path: Path, games: int = 2) -> list[int]:
+async def make_db(path: Path | str, games: int = 2) -> list[int]:
     store = await Storage.open(path)
     ids = []
     try:
@@ -42,8 +43,16 @@ def sql(path: Path, statement: str, args: tuple = ()) -> None:
     conn.close()
 
 
-def test_check_db_passes_a_sound_database(tmp_path, capsys):
-    db = tmp_path / "games.sqlite3"
+async def change(target: Path | str, statement: str, *args) -> None:
+    store = await Storage.open(target)
+    try:
+        await store.db.execute(statement, *args)
+    finally:
+        await store.close()
+
+
+def test_check_db_passes_a_sound_database(db_target, capsys):
+    db = db_target
     ids = asyncio.run(make_db(db))
     assert dbcli.main(["check-db", "--db", str(db)]) == 0
     out = capsys.readouterr().out
@@ -51,10 +60,10 @@ def test_check_db_passes_a_sound_database(tmp_path, capsys):
     assert "2 open games checked, 0 problem(s)" in out
 
 
-def test_check_db_names_the_corrupt_game_and_step_and_fails(tmp_path, capsys):
-    db = tmp_path / "games.sqlite3"
+def test_check_db_names_the_corrupt_game_and_step_and_fails(db_target, capsys):
+    db = db_target
     ids = asyncio.run(make_db(db))
-    sql(db, "UPDATE choices SET option_id = 'teleport' WHERE game_id = ? AND seq = 13", (ids[1],))
+    asyncio.run(change(db, "UPDATE choices SET option_id = 'teleport' WHERE game_id = ? AND seq = 13", ids[1]))
     assert dbcli.main(["check-db", "--db", str(db)]) == 1
     out = capsys.readouterr().out
     assert f"game #{ids[0]} (dice_race, active, channel 0): ok" in out
@@ -79,21 +88,30 @@ def test_check_db_refuses_to_migrate_a_database_of_another_schema_version(tmp_pa
     conn.close()
 
 
-def test_backup_writes_a_checked_copy_and_never_overwrites(tmp_path, capsys):
-    db = tmp_path / "games.sqlite3"
+def test_backup_writes_a_checked_copy_and_never_overwrites(db_target, backend, tmp_path, capsys, request):
+    db = db_target
     asyncio.run(make_db(db))
-    target = tmp_path / "backups" / "b1.sqlite3"
+    target = tmp_path / "backups" / ("b1.sqlite3" if backend == "sqlite" else "b1.dump")
     assert dbcli.main(["backup", str(target), "--db", str(db)]) == 0
     assert "backup written and checked" in capsys.readouterr().out
-    assert dbcli.main(["check-db", "--db", str(target)]) == 0
+    assert oct(target.stat().st_mode & 0o777) == "0o600"  # it holds every game's secrets
+    # The copy is a database of its own (PostgreSQL's after pg_restore) that passes check-db.
+    copy = target if backend == "sqlite" else asyncio.run(request.getfixturevalue("pg_server").restore(target))
+    assert dbcli.main(["check-db", "--db", str(copy)]) == 0
+    assert "2 open games checked, 0 problem(s)" in capsys.readouterr().out
     assert dbcli.main(["backup", str(target), "--db", str(db)]) == 1
     assert "already exists" in capsys.readouterr().err
 
 
-def test_database_path_comes_from_the_environment(tmp_path, monkeypatch):
+def test_the_database_comes_from_the_command_line_or_the_environment(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "x.sqlite3"))
-    assert dbcli.database_path(None) == tmp_path / "x.sqlite3"
-    assert dbcli.database_path("given.db") == Path("given.db")
+    assert dbcli.database_target(None) == tmp_path / "x.sqlite3"
+    assert dbcli.database_target("given.db") == Path("given.db")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@/games")  # PostgreSQL wins over the file
+    assert dbcli.database_target(None) == "postgresql://bot@/games"
+    assert dbcli.database_target("postgresql://x@/y") == "postgresql://x@/y"
 
 
 def test_python_m_bot_dispatches_the_database_commands(tmp_path):

@@ -156,14 +156,16 @@ class GameBot(commands.Bot):
 
     async def prepare(self) -> None:
         """Claim and open the database (migrating it) and register components and commands."""
-        path = self.settings.database_path
+        target = self.settings.database
+        where = self.settings.database_path if self.settings.database_url is None else "DATABASE_URL"
         try:
-            # One bot process per database (bot/storage/sqlite/lock.py; issue 16's shards will
-            # claim their part instead), taken before anything is migrated or written.
-            self._database_claim = claim_database(path)
-            self.storage = await Storage.open(path, clock=self.clock)
+            if self.settings.database_url is None:
+                # One bot process per SQLite file (bot/storage/sqlite/lock.py), taken before
+                # anything is migrated or written.
+                self._database_claim = claim_database(self.settings.database_path)
+            self.storage = await Storage.open(target, clock=self.clock, backup_dir=self.settings.backup_dir)
         except (MigrationError, StorageError, OSError) as exc:
-            raise StartupError(f"cannot open the database {path}: {_reason(exc)}") from None
+            raise StartupError(f"cannot open the database {where}: {_reason(exc)}") from None
         self.started_at = self.clock()
         self._renderer = RenderPool(self.render_workers, test_games=self.settings.test_games)
         self.service = GameService(self.storage, self._renderer, self.clock)

@@ -89,16 +89,19 @@ class StorageBase:
         head_snapshots: bool = True,
         clock: Callable[[], datetime] = _utcnow,
         migrate_schema: bool = True,
+        backup_dir: Path | None = None,
     ) -> Self:
         """Open the database `target`: a SQLite file path, or a `postgresql://` URL.
 
-        Either way the schema is migrated at start-up (after a backup of an existing one); with
+        Either way the schema is migrated at start-up after a backup of an older one (SQLite: a
+        copy beside the file; PostgreSQL: a pg_dump into `backup_dir`, default ./data); with
         migrate_schema=False (tools such as check-db) another schema version is refused instead.
         """
         if is_database_url(target):
             from bot.storage.postgres.database import PostgresDatabase  # asyncpg only when used
 
-            db: Database = await PostgresDatabase.open(str(target), migrate_schema=migrate_schema, clock=clock)
+            db: Database = await PostgresDatabase.open(str(target), migrate_schema=migrate_schema, clock=clock,
+                                                       backup_dir=backup_dir)
         else:
             from bot.storage.sqlite.database import SqliteDatabase
 

@@ -16,6 +16,7 @@ Backends: sqlite/database.py (the default: a file) and postgres/database.py (DAT
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
@@ -24,6 +25,15 @@ from typing import Any, TypeVar
 from bot.storage.records import StorageError
 
 T = TypeVar("T")
+
+
+async def shielded(coro: Awaitable[T]) -> T:
+    """Run `coro` to its end even if the awaiting task is cancelled: a transaction then still
+    ends (commit or rollback) and its connection is never left in the middle of one."""
+    task = asyncio.ensure_future(coro)
+    # If nobody awaits it any more, still retrieve its outcome (no "never retrieved" noise).
+    task.add_done_callback(lambda t: t.cancelled() or t.exception())
+    return await asyncio.shield(task)
 
 
 class Conflict(StorageError):

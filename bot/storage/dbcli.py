@@ -1,7 +1,9 @@
 """Database tools: `python -m bot backup PATH` and `python -m bot check-db`.
 
-The database is DATABASE_PATH from the environment or .env (default ./data/games.sqlite3),
-or --db FILE. Both commands work while the bot runs: WAL lets them read beside it.
+The database is --db FILE-or-URL, else DATABASE_URL (PostgreSQL) from the environment or .env,
+else DATABASE_PATH (default ./data/games.sqlite3). Both commands work while the bot runs (SQLite's
+WAL lets them read beside it; PostgreSQL serves everyone). On PostgreSQL `backup` is pg_dump's
+custom-format archive (restore it with pg_restore, docs/operations.md).
 
 Exit status: 0 all good, 1 a problem found (printed, one line each), 2 bad usage.
 """
@@ -16,6 +18,7 @@ import sys
 from pathlib import Path
 
 from bot.settings import SettingsError, read_env_file  # the bot's own .env reader, so both agree
+from bot.storage.base import is_database_url
 from bot.storage.records import OPEN_STATUSES, StorageError
 from bot.storage.sqlite.backup import backup_file
 from bot.storage.sqlite.connection import UnusableDatabase
@@ -24,15 +27,20 @@ from bot.storage.store import Storage
 DEFAULT_DATABASE = Path("./data/games.sqlite3")
 
 
-def database_path(given: str | None) -> Path:
+def database_target(given: str | None) -> Path | str:
+    """--db, else DATABASE_URL, else DATABASE_PATH (environment over .env), else the default file."""
     if given:
-        return Path(given)
-    if os.environ.get("DATABASE_PATH"):
-        return Path(os.environ["DATABASE_PATH"])
-    return Path(read_env_file(Path(".env")).get("DATABASE_PATH") or DEFAULT_DATABASE)
+        return given if is_database_url(given) else Path(given)
+    env_file = read_env_file(Path(".env"))
+    url = os.environ.get("DATABASE_URL") or env_file.get("DATABASE_URL")
+    if url:
+        return url
+    return Path(os.environ.get("DATABASE_PATH") or env_file.get("DATABASE_PATH") or DEFAULT_DATABASE)
 
 
-async def backup(db: Path, target: Path) -> int:
+async def backup(db: Path | str, target: Path) -> int:
+    if isinstance(db, str):
+        return await backup_postgres(db, target)
     written = await backup_file(db, target)  # any schema version: the copy before an upgrade
     # Check the copy itself, with plain sqlite3 so nothing is written to it.
     with sqlite3.connect(f"file:{written}?mode=ro", uri=True) as conn:
@@ -45,7 +53,17 @@ async def backup(db: Path, target: Path) -> int:
     return 0
 
 
-async def check_db(db: Path, *, all_games: bool) -> int:
+async def backup_postgres(url: str, target: Path) -> int:
+    from bot.storage.postgres.dump import check_dump, dump_database
+
+    written = await dump_database(url, target)  # any schema version, as it is
+    entries = await check_dump(written)
+    print(f"backup written and checked: {written} ({written.stat().st_size / 1e6:.1f} MB, pg_dump archive "
+          f"of {entries} entries; restore with pg_restore)")
+    return 0
+
+
+async def check_db(db: Path | str, *, all_games: bool) -> int:
     store = await Storage.open(db, migrate_schema=False)
     problems = 0
     try:
@@ -73,7 +91,8 @@ async def check_db(db: Path, *, all_games: bool) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Database tools.")
-    parser.add_argument("--db", help="database file (default: DATABASE_PATH or ./data/games.sqlite3)")
+    parser.add_argument("--db", help="database file or postgresql:// URL (default: DATABASE_URL, else "
+                                     "DATABASE_PATH, else ./data/games.sqlite3)")
     commands = parser.add_subparsers(dest="command", required=True)
     copy = commands.add_parser("backup", help="write a consistent copy of the database to PATH")
     copy.add_argument("path", help="a new file; refused if it exists")
@@ -87,14 +106,17 @@ def main(argv: list[str]) -> int:
         return int(exc.code or 0)
     db = args.db_sub or args.db
     try:
-        db = database_path(db)
+        db = database_target(db)
         if args.command == "backup":
             return asyncio.run(backup(db, Path(args.path)))
         return asyncio.run(check_db(db, all_games=args.all))
     except UnusableDatabase as exc:
         print(f"error: cannot use the database {db}: {exc}", file=sys.stderr)
         return 1
-    except (StorageError, sqlite3.Error, SettingsError) as exc:
+    except StorageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except (sqlite3.Error, SettingsError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:

@@ -40,7 +40,7 @@ async def copy_database(conn: aiosqlite.Connection, target: str | os.PathLike) -
         create_private_empty(partial)
         await conn.execute("VACUUM INTO ?", (str(partial),))
         # VACUUM INTO does not promise an fsync; the backup must survive a power cut too.
-        await asyncio.to_thread(_fsync_and_rename, partial, target)
+        await asyncio.to_thread(fsync_and_rename, partial, target)
     except BaseException as exc:
         try:
             partial.unlink(missing_ok=True)
@@ -68,7 +68,7 @@ def pre_migration_name(database: Path, version: int, now: datetime) -> Path:
     return database.with_name(f"{database.stem}-schema{version}-before-migration-{now:%Y%m%d-%H%M%S}.sqlite3")
 
 
-def _fsync_and_rename(partial: Path, target: Path) -> None:
+def fsync_and_rename(partial: Path, target: Path) -> None:
     with open(partial, "rb+") as handle:
         os.fsync(handle.fileno())
     os.replace(partial, target)

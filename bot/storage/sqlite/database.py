@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.storage.database import Conflict, Conn, Database
+from bot.storage.database import Conflict, Conn, Database, shielded
 from bot.storage.records import DatabaseGone, StorageError
 from bot.storage.sqlite import files
 from bot.storage.sqlite.backup import copy_database, pre_migration_name
@@ -29,14 +29,6 @@ from bot.storage.sqlite.migrate import available, current_version, migrate
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-
-async def shielded(coro: Awaitable[T]) -> T:
-    """Run `coro` to its end even if the awaiting task is cancelled."""
-    task = asyncio.ensure_future(coro)
-    # If nobody awaits it any more, still retrieve its outcome (no "never retrieved" noise).
-    task.add_done_callback(lambda t: t.cancelled() or t.exception())
-    return await asyncio.shield(task)
 
 
 class SqliteConn(Conn):

@@ -1,0 +1,68 @@
+"""Apply migrations/postgresql/NNN_name.sql in order, recording the version in `schema_version`.
+
+The same numbered migrations as SQLite's (migrations/NNN_name.sql, applied by
+bot/storage/sqlite/migrate.py), each in PostgreSQL's dialect; a test checks both folders hold
+the same names. PostgreSQL's DDL is transactional, so each file runs in one transaction with its
+version bump: a crash leaves the old schema or the new one. Several processes starting at once
+take turns on an advisory lock, and each migrates only what is still to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import asyncpg
+
+from bot.storage.sqlite.migrate import MIGRATIONS_DIR, Migration, MigrationError, available
+
+POSTGRES_MIGRATIONS = MIGRATIONS_DIR / "postgresql"
+# pg_advisory_xact_lock key held while migrating ("mig" in ASCII): one migrator at a time.
+MIGRATION_LOCK = 0x6D6967
+
+# Where the version lives (SQLite keeps it in the file header, PRAGMA user_version).
+_VERSION_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+
+
+def postgres_migrations(directory: Path = POSTGRES_MIGRATIONS) -> list[Migration]:
+    return available(directory)
+
+
+async def current_version(conn: asyncpg.Connection) -> int:
+    exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+    if not exists:
+        return 0
+    return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version"))
+
+
+async def migrate(
+    conn: asyncpg.Connection, directory: Path = POSTGRES_MIGRATIONS, *,
+    before_migrating: Callable[[int], Awaitable[object]] | None = None,
+) -> tuple[int, int]:
+    """Bring the database to the newest schema; returns (version before, version after).
+
+    Refuses a database written by newer code. `before_migrating(version)` runs first when a
+    database that has a schema is about to change: the automatic backup, whose failure stops it.
+    """
+    migrations = postgres_migrations(directory)
+    latest = migrations[-1].version if migrations else 0
+    before = await current_version(conn)
+    if before > latest:
+        raise MigrationError(
+            f"the database is at schema version {before} but this code knows only up to {latest}; "
+            "run a newer version of the bot (or restore a backup made by this version)")
+    if before_migrating is not None and 0 < before < latest:
+        await before_migrating(before)
+    for migration in migrations[before:]:
+        try:
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                await conn.execute(_VERSION_TABLE)
+                if await current_version(conn) >= migration.version:
+                    continue  # another process applied it while this one waited for the lock
+                await conn.execute(migration.sql())
+                await conn.execute("DELETE FROM schema_version")
+                await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", migration.version)
+        except asyncpg.PostgresError as exc:
+            raise MigrationError(f"postgresql/{migration.path.name} failed: {exc}") from exc
+    return before, await current_version(conn)
