@@ -1,5 +1,8 @@
 """`python -m bot`: read the settings, migrate the database, connect to Discord, sync commands.
 
+`python -m bot --shards 0,1 --shard-count 4` serves only those Discord shards (the same as the
+settings SHARD_IDS and SHARD_COUNT); other processes serve the rest, over one PostgreSQL database
+(DATABASE_URL). Without them one process serves every server.
 `python -m bot backup PATH` and `python -m bot check-db` are the database tools (bot/storage/dbcli.py).
 A setting that is missing or wrong, or a token Discord refuses, ends the program with one
 line on stderr and exit status 2, never a stack trace.
@@ -9,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 
 DB_COMMANDS = ("backup", "check-db")
@@ -23,15 +27,17 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in ("-h", "--help"):
         print(__doc__.strip())
         return 0
-    if argv:
-        print(f"error: unknown command {argv[0]!r}; use no argument to run the bot, or one of: "
-              + ", ".join(DB_COMMANDS), file=sys.stderr)
+    try:
+        overrides = shard_options(argv)
+    except ValueError as exc:
+        print(f"error: {exc}; use no argument to run the bot, --shards IDS --shard-count N to run some "
+              "shards, or one of: " + ", ".join(DB_COMMANDS), file=sys.stderr)
         return 2
 
     from bot.settings import SettingsError, load_settings
 
     try:
-        settings = load_settings()
+        settings = load_settings({**os.environ, **overrides})
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -53,6 +59,26 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def shard_options(argv: list[str]) -> dict[str, str]:
+    """`--shards 0,1 --shard-count 4` as the settings they stand for (checked with the others)."""
+    names = {"--shards": "SHARD_IDS", "--shard-count": "SHARD_COUNT"}
+    given: dict[str, str] = {}
+    args = list(argv)
+    while args:
+        flag = args.pop(0)
+        value = None
+        if "=" in flag:
+            flag, value = flag.split("=", 1)
+        if flag not in names:
+            raise ValueError(f"unknown command {flag!r}")
+        if value is None:
+            if not args:
+                raise ValueError(f"{flag} needs a value")
+            value = args.pop(0)
+        given[names[flag]] = value
+    return given
 
 
 if __name__ == "__main__":

@@ -70,6 +70,13 @@ class Settings:
     database_url: str | None = None
     # Where the automatic pg_dump before a PostgreSQL migration goes (SQLite's copy goes beside its file).
     backup_dir: Path = Path("./data/backups")
+    # Sharding: the Discord shards this process serves, out of shard_count (None: one process, all
+    # servers, no setting needed). Several processes need DATABASE_URL (PostgreSQL).
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
+    # How long a process's claim on its shards lasts unless renewed: after a crash, how long its
+    # restart (or a replacement) waits before taking them over.
+    shard_lease_seconds: float = 30.0
     moderator_role: str | None = None
     log_level: str = "INFO"
     # Test hook only: the end-to-end tests point discord.py at a local stand-in for Discord.
@@ -95,8 +102,9 @@ class Settings:
 
 
 # The settings this bot reads: the only words of a malformed .env line ever repeated back.
-KNOWN_KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "BACKUP_DIR", "DEV_GUILD_ID", "MODERATOR_ROLE",
-              "LOG_LEVEL", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "BOT_TEST_GAMES")
+KNOWN_KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "BACKUP_DIR", "SHARD_IDS", "SHARD_COUNT",
+              "SHARD_LEASE_SECONDS", "DEV_GUILD_ID", "MODERATOR_ROLE", "LOG_LEVEL", "DISCORD_API_BASE",
+              "DISCORD_GATEWAY_URL", "BOT_TEST_GAMES")
 
 
 def _named(line: str) -> str:
@@ -104,6 +112,35 @@ def _named(line: str) -> str:
     Nothing else of the line is repeated: a pasted token has parts shaped like a name."""
     match = re.match(r"[A-Za-z_][A-Za-z0-9_]*", line)
     return f" ({match.group(0)})" if match and match.group(0) in KNOWN_KEYS else ""
+
+
+def shards(raw_ids: str | None, raw_count: str | None) -> tuple[tuple[int, ...] | None, int | None]:
+    """SHARD_IDS (e.g. "0,1") and SHARD_COUNT (e.g. "4"); neither: one process with every server."""
+    if raw_count is None:
+        if raw_ids is not None:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT, the number of shards of all processes together")
+        return None, None
+    if not raw_count.isdigit() or not 1 <= int(raw_count) <= 4096:
+        raise SettingsError(f"SHARD_COUNT must be a whole number from 1 to 4096, not {raw_count!r}")
+    count = int(raw_count)
+    if raw_ids is None:
+        return tuple(range(count)), count  # this process runs them all
+    parts = [p.strip() for p in raw_ids.split(",") if p.strip()]
+    if not parts or not all(p.isdigit() and int(p) < count for p in parts):
+        raise SettingsError(f"SHARD_IDS must list shard numbers from 0 to {count - 1} (SHARD_COUNT={count}), "
+                            f"such as 0,1; not {raw_ids!r}")
+    ids = tuple(sorted({int(p) for p in parts}))
+    return ids, count
+
+
+def number(raw: str, name: str, *, low: float, high: float) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        value = float("nan")
+    if not low <= value <= high:
+        raise SettingsError(f"{name} must be a number from {low:g} to {high:g}, not {raw!r}")
+    return value
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -171,6 +208,13 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
                             "(leave it empty to use the SQLite file DATABASE_PATH)")
     backup_dir = Path(get("BACKUP_DIR") or "./data/backups")
 
+    shard_ids, shard_count = shards(get("SHARD_IDS"), get("SHARD_COUNT"))
+    if shard_ids is not None and set(shard_ids) != set(range(shard_count)) and database_url is None:
+        raise SettingsError(f"SHARD_IDS={','.join(map(str, shard_ids))} leaves the other shards of SHARD_COUNT="
+                            f"{shard_count} to other processes, which must share one PostgreSQL database: set "
+                            "DATABASE_URL (a SQLite file serves one process only)")
+    lease_seconds = number(get("SHARD_LEASE_SECONDS") or "30", "SHARD_LEASE_SECONDS", low=1.0, high=3600.0)
+
     dev_guild_id = None
     raw_guild = get("DEV_GUILD_ID")
     if raw_guild is not None:
@@ -206,6 +250,9 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         database_path=database_path,
         database_url=database_url,
         backup_dir=backup_dir,
+        shard_ids=shard_ids,
+        shard_count=shard_count,
+        shard_lease_seconds=lease_seconds,
         dev_guild_id=dev_guild_id,
         moderator_role=get("MODERATOR_ROLE"),
         log_level=log_level,

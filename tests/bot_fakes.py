@@ -92,6 +92,7 @@ class Message:
     view: discord.ui.View | None = None
     mentions: list[int] = field(default_factory=list)
     ephemeral: bool = False
+    nonce: str | None = None
 
     @property
     def components(self) -> list[discord.ui.Item]:
@@ -130,9 +131,12 @@ class Channel:
         self.can_post = True
         self.fail_uploads = False  # Discord answering 5xx to messages with files
 
-    async def send(self, content=None, *, files=(), view=None, allowed_mentions=None, **kwargs):
+    async def send(self, content=None, *, files=(), view=None, allowed_mentions=None, nonce=None, **kwargs):
         if not self.can_post:
             raise discord.Forbidden(_Resp(403), "Missing Permissions")
+        earlier = next((m for m in self.messages if nonce is not None and m.nonce == nonce), None)
+        if earlier is not None:  # Discord's enforced nonce: the first message, not a second one
+            return earlier
         if self.fail_uploads and files:
             raise discord.DiscordServerError(_Resp(500), "Internal Server Error")
         assert content is None or len(content) <= 2000, "message longer than Discord allows"
@@ -141,7 +145,7 @@ class Channel:
             assert len(view.children) <= 25
         message = Message(next(_ids), self, content or "", [(f.filename, f.fp.read()) for f in files], view,
                           [u.id for u in (allowed_mentions.users or [])] if allowed_mentions
-                          and not isinstance(allowed_mentions.users, bool) else [])
+                          and not isinstance(allowed_mentions.users, bool) else [], nonce=nonce)
         self.messages.append(message)
         return message
 

@@ -23,10 +23,11 @@ from bot.discord_ui.cogs import COGS
 from bot.discord_ui.components import DYNAMIC_ITEMS
 from bot.discord_ui.publish import Publisher
 from bot.scheduling.reminders import ReminderScheduler
+from bot.scheduling.shards import ShardClaim
 from bot.service.game_service import GameService, utcnow
 from bot.service.render_pool import RenderPool
 from bot.settings import Settings
-from bot.storage.records import StorageError
+from bot.storage.records import Shards, StorageError
 from bot.storage.sqlite.lock import ProcessLock, claim_database
 from bot.storage.sqlite.migrate import MigrationError
 from bot.storage.store import Storage
@@ -135,11 +136,15 @@ class GameBot(commands.Bot):
         # This bot never joins voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        sharding = {}
+        if isinstance(self, commands.AutoShardedBot):
+            sharding = {"shard_ids": list(settings.shard_ids), "shard_count": settings.shard_count}
         super().__init__(
             command_prefix=commands.when_mentioned,  # no text commands: slash commands only
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,
         )
         self.settings = settings
         self.clock = clock
@@ -151,6 +156,10 @@ class GameBot(commands.Bot):
         self._renderer: RenderPool | None = None
         self._reminder_task: asyncio.Task | None = None
         self._database_claim: ProcessLock | None = None
+        # The servers this process serves (all by default) and, on PostgreSQL, its leases on them.
+        self.served_shards = Shards(settings.shard_ids, settings.shard_count) if settings.shard_count else Shards()
+        self.shard_claim: ShardClaim | None = None
+        self.stopped_because: str | None = None  # set when the shards were lost: the process stops
         self._recovered = False
         self.started_at: datetime | None = None  # set by prepare(); choices after it are this run's
 
@@ -166,11 +175,23 @@ class GameBot(commands.Bot):
             self.storage = await Storage.open(target, clock=self.clock, backup_dir=self.settings.backup_dir)
         except (MigrationError, StorageError, OSError) as exc:
             raise StartupError(f"cannot open the database {where}: {_reason(exc)}") from None
+        if self.settings.database_url is not None:
+            # Processes sharing PostgreSQL: this one takes its shards (all of them by default),
+            # waiting out a killed predecessor; refused if a live process serves one of them.
+            self.shard_claim = ShardClaim(self.storage, self.served_shards, seconds=self.settings.shard_lease_seconds)
+            try:
+                await self.shard_claim.take()
+            except StorageError as exc:
+                await self.storage.close()
+                self.storage = None
+                raise StartupError(f"cannot start: {exc}") from None
         self.started_at = self.clock()
         self._renderer = RenderPool(self.render_workers, test_games=self.settings.test_games)
         self.service = GameService(self.storage, self._renderer, self.clock)
         self.publisher = Publisher(self, self.service)
-        self.reminders = ReminderScheduler(self.service, self.publisher, clock=self.clock)
+        self.reminders = ReminderScheduler(
+            self.service, self.publisher, clock=self.clock, shards=self.served_shards,
+            holds=lambda: self.shard_claim is None or self.shard_claim.held)
         # Registered before connecting, so a click on a prompt sent before a restart resolves.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in COGS:
@@ -181,7 +202,21 @@ class GameBot(commands.Bot):
         if self.service is None:
             await self.prepare()
         await self.sync_commands()
+        if self.shard_claim is not None:
+            self.shard_claim.keep(on_lost=self._shards_lost)
         self._reminder_task = asyncio.create_task(self.reminders.run(), name="reminders")
+
+    async def _shards_lost(self, reason: str) -> None:
+        """Another process serves these shards now: stop rather than answer beside it."""
+        log.critical("STOPPING: %s; another process serves these servers now", reason)
+        self.stopped_because = reason
+        await self.close()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # Discord allows one IDENTIFY per 5 s (discord.py waits between shards); the stand-in for
+        # Discord in the tests (DISCORD_API_BASE) has no such limit.
+        if self.settings.api_base is None:
+            await super().before_identify_hook(shard_id, initial=initial)
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -206,6 +241,8 @@ class GameBot(commands.Bot):
         """Post the prompts a previous process stored a choice for but stopped before posting."""
         count = 0
         for outcome in await self.service.unposted(before=self.started_at):
+            if not await self._serves_game(outcome.game_id):
+                continue  # another process's server: it re-posts its own
             try:
                 await self.publisher.deliver(outcome)
                 count += 1
@@ -215,10 +252,20 @@ class GameBot(commands.Bot):
             log.info("re-posted the prompts of %d game(s) left unposted by the last run", count)
         return count
 
+    async def _serves_game(self, game_id: int | None) -> bool:
+        if game_id is None or self.served_shards.everything:
+            return True
+        try:
+            return self.served_shards.owns((await self.storage.game(game_id)).guild_id)
+        except StorageError:
+            return False
+
     async def close(self) -> None:
         if self._reminder_task is not None:
             self._reminder_task.cancel()
         await super().close()
+        if self.shard_claim is not None and self.storage is not None:
+            await self.shard_claim.release()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None
@@ -229,6 +276,15 @@ class GameBot(commands.Bot):
             self._renderer.close()
 
 
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot serving the shards SHARD_IDS of SHARD_COUNT (discord.py's AutoShardedClient): one
+    gateway connection per shard, each carrying the servers Discord assigns it."""
+
+
+def make_bot(settings: Settings, **options) -> GameBot:
+    return (ShardedGameBot if settings.shard_count else GameBot)(settings, **options)
+
+
 async def run(settings: Settings) -> None:
     """Open the database, then connect and serve until interrupted.
 
@@ -237,7 +293,7 @@ async def run(settings: Settings) -> None:
     redact_secrets_in_logs()
     if settings.api_base:
         point_at_api(settings.api_base, settings.gateway_url)
-    bot = GameBot(settings)
+    bot = make_bot(settings)
     try:
         async with bot:
             await bot.prepare()
@@ -250,3 +306,5 @@ async def run(settings: Settings) -> None:
     except (aiohttp.ClientConnectionError, OSError) as exc:
         where = discord.http.Route.BASE
         raise StartupError(f"cannot reach Discord at {where}: {exc}", code=1) from None
+    if bot.stopped_because is not None:
+        raise StartupError(f"stopped: {bot.stopped_because}", code=1)

@@ -215,6 +215,8 @@ class Publisher:
         files, note = _files(post, self._limit(getattr(channel, "guild", None)))
         view = build_view(post.components)
         kwargs = {"view": view} if view is not None else {}
+        if post.nonce is not None:
+            kwargs["nonce"] = post.nonce
         message = await channel.send(_content(post, note), files=files, allowed_mentions=_allowed(post), **kwargs)
         await self._note(game_id, message, post, trouble)
         if post.dm_to and not post.dm_prompt:
@@ -301,4 +303,6 @@ class Publisher:
         user = await self.user_lookup(user_id)
         view = build_view(post.components)
         kwargs = {"view": view} if view is not None else {}
+        if post.nonce is not None:
+            kwargs["nonce"] = post.nonce
         return await user.send(post.content[:2000], allowed_mentions=_allowed(post), **kwargs)

@@ -2,11 +2,23 @@
 
 Schedules live in the database (the reminders table), so they survive restarts; the
 scheduler only polls for what is due. The clock is injected, so tests move time by hand.
+
+Each reminder is sent exactly once, also across crashes and several processes:
+- only the process holding the lease of the game's shard sends it (shards.py), so two processes
+  never both send one; a dead process's reminders are sent by whoever takes its shards over;
+- it is sent *before* its row moves on to the next attempt, so a crash in between loses
+  nothing: the reminder is still due and is sent again after the restart; and it is sent with a
+  nonce made from (game, seat, attempt, due time), which Discord enforces (a second message with
+  the same nonce from the bot within minutes returns the first instead of posting again), so
+  that second send shows nothing new;
+- the row moves on only if it is still that attempt (`advance_reminder`): a move meanwhile has
+  made a new schedule, which stands.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,7 +27,7 @@ from datetime import datetime, timedelta
 from bot.service import hidden, text
 from bot.service.core import ServiceCore, engine_of
 from bot.service.posts import Outcome, Post
-from bot.storage.records import CorruptGame, GameNotFound, Reminder, UnknownGame
+from bot.storage.records import CorruptGame, GameNotFound, Reminder, Shards, UnknownGame
 
 log = logging.getLogger(__name__)
 
@@ -33,17 +45,27 @@ def next_delay(reminder_hours: float, attempt: int) -> timedelta:
     return timedelta(hours=reminder_hours * min(2**attempt, SLOWEST))
 
 
+def nonce_of(reminder: Reminder) -> str:
+    """The same for every send of one reminder (Discord allows 25 characters)."""
+    key = f"{reminder.game_id}/{reminder.player}/{reminder.attempt}/{reminder.due_at.isoformat()}"
+    return "rem" + hashlib.blake2b(key.encode(), digest_size=10).hexdigest()
+
+
 @dataclass
 class Nudge:
-    """One reminder to send: posts in the game channel and direct messages."""
+    """One reminder to send: posts in the game channel and direct messages, then the time the
+    next one is due (the scheduler moves the row there once this one is sent)."""
 
     outcome: Outcome
     dms: list[tuple[int, Post]] = field(default_factory=list)
+    next_due: datetime | None = None
 
 
 class ReminderActions(ServiceCore):
     async def remind(self, reminder: Reminder, now: datetime) -> Nudge | None:
-        """The reminder's messages, with the next one scheduled; None if the game stopped waiting."""
+        """The reminder's messages (none for a seat without a member) and when the next is due;
+        None if the game stopped waiting. Changes nothing but a stale or unloadable row: the
+        scheduler moves the row on once the messages are out."""
         async with self.lock(reminder.game_id):
             try:
                 loaded = await self.storage.load(reminder.game_id)
@@ -62,11 +84,10 @@ class ReminderActions(ServiceCore):
                 await self.storage.clear_reminders(record.id, reminder.player)
                 return None
             seat = record.seat_named(reminder.player)
-            attempt = reminder.attempt + 1
-            await self.storage.set_reminder(record.id, reminder.player,
-                                            now + next_delay(record.reminder_hours, attempt), attempt)
+            next_due = now + next_delay(record.reminder_hours, reminder.attempt + 1)
+        nudge = Nudge(Outcome(game_id=record.id, channel_id=record.channel_id), next_due=next_due)
         if seat is None or seat.user_id is None:
-            return None
+            return nudge  # nobody to tell; the schedule still moves on
         since = await self.waiting_since(loaded)  # a private setting changed meanwhile is not a move
         waited = f" since {text.relative_time(since)}" if since else ""
         link = await self._prompt_link(record, await self.posted_version(loaded))
@@ -74,12 +95,12 @@ class ReminderActions(ServiceCore):
         # Public words only: this may be posted in the channel (a private prompt opens from its post).
         body = f"the {engine.title} game has been waiting on you{waited}: {hidden.shown_prompt(decision)}{link}"
         mode = await self.storage.ping_mode(seat.user_id)
-        nudge = Nudge(Outcome(game_id=record.id, channel_id=record.channel_id))
-        channel_post = Post(f"⏰ <@{seat.user_id}>, {body}", mentions=(seat.user_id,), kind="reminder")
+        nonce = nonce_of(reminder)
+        channel_post = Post(f"⏰ <@{seat.user_id}>, {body}", mentions=(seat.user_id,), kind="reminder", nonce=nonce)
         if mode in ("channel", "both"):
             nudge.outcome.posts.append(channel_post)
         if mode in ("dm", "both"):
-            nudge.dms.append((seat.user_id, Post(f"⏰ In <#{record.channel_id}>, {body}")))
+            nudge.dms.append((seat.user_id, Post(f"⏰ In <#{record.channel_id}>, {body}", nonce=nonce)))
         return nudge
 
     async def _prompt_link(self, record, version: int) -> str:
@@ -91,25 +112,36 @@ class ReminderActions(ServiceCore):
 
 
 class ReminderScheduler:
-    """Sends due reminders: `run_due()` once (tests), or `run()` forever (the bot)."""
+    """Sends due reminders: `run_due()` once (tests), or `run()` forever (the bot).
 
-    def __init__(self, service, publisher, *, clock: Callable[[], datetime], poll_seconds: float = POLL_SECONDS):
+    `shards`: the servers whose reminders this process sends (all by default); `holds()` says
+    whether it still holds their leases (shards.py), checked before every send."""
+
+    def __init__(self, service, publisher, *, clock: Callable[[], datetime], poll_seconds: float = POLL_SECONDS,
+                 shards: Shards | None = None, holds: Callable[[], bool] = lambda: True):
         self.service = service
         self.publisher = publisher
         self.clock = clock
         self.poll_seconds = poll_seconds
+        self.shards = shards or Shards()
+        self.holds = holds
 
     async def run_due(self) -> int:
         """Send every reminder due now; returns how many members were reminded."""
         now = self.clock()
         sent = 0
-        for reminder in await self.service.storage.due_reminders(now):
+        for reminder in await self.service.storage.due_reminders(now, self.shards):
+            if not self.holds():
+                break  # the shards went to another process: it sends them
             try:
                 nudge = await self.service.remind(reminder, now)
                 if nudge is None:
                     continue
-                await self._send(nudge)
-                sent += 1
+                if nudge.outcome.posts or nudge.dms:
+                    await self._send(nudge)
+                    sent += 1
+                await self.service.storage.advance_reminder(reminder.game_id, reminder.player, reminder.attempt,
+                                                            nudge.next_due)
             except Exception:
                 log.exception("reminder failed: game=%s seat=%s", reminder.game_id, reminder.player)
         return sent
@@ -123,14 +155,14 @@ class ReminderScheduler:
                 # DMs closed: fall back to the channel rather than stay silent.
                 user_id, post = nudge.dms[0]
                 nudge.outcome.posts.append(Post(f"⏰ <@{user_id}>, {post.content.split(', ', 1)[-1]}",
-                                                mentions=(user_id,), kind="reminder"))
+                                                mentions=(user_id,), kind="reminder", nonce=post.nonce))
             await self.publisher.deliver(nudge.outcome)
 
     async def run(self) -> None:
         while True:
             try:
                 await self.run_due()
-                upcoming = await self.service.storage.next_reminder_at()
+                upcoming = await self.service.storage.next_reminder_at(self.shards)
             except asyncio.CancelledError:
                 raise
             except Exception:

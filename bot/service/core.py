@@ -6,7 +6,7 @@ Holds no Discord objects: it speaks in Actors, storage records and `Post`s.
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import dataclasses
 import logging
 from collections.abc import Callable, Sequence
@@ -68,12 +68,11 @@ class ServiceCore:
         self.storage = storage
         self.renderer = renderer
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """One game's choices are applied one at a time (the storage's sequence check backs this
-        up across processes)."""
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    def lock(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """One game's requests are handled one at a time, by every process sharing the database
+        (storage's game_lock; the storage's sequence check backs it up)."""
+        return self.storage.game_lock(game_id)
 
     # -- loading ---------------------------------------------------------------------------
     async def load(self, game_id: int) -> LoadedGame:

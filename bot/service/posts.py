@@ -43,6 +43,9 @@ class Post:
     # Recorded with the message id so old prompts can be found again ('board', 'prompt' ...).
     kind: str = "info"
     version: int | None = None
+    # Sent as Discord's enforced nonce: a second send with the same nonce within minutes returns
+    # the first message instead of posting again (a reminder sent again after a crash).
+    nonce: str | None = None
 
 
 @dataclass

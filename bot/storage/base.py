@@ -4,6 +4,7 @@ both backends (database.py says how)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -110,6 +111,10 @@ class StorageBase:
 
     async def close(self) -> None:
         await self.db.close()
+
+    def game_lock(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """One game's lock for a whole request, held across processes on PostgreSQL (database.py)."""
+        return self.db.game_lock(game_id)
 
     def _now(self) -> str:
         return time_to_text(self._clock())

@@ -10,6 +10,9 @@ and PostgreSQL speak, with `?` for parameters; a backend runs it:
 - `conn.lock_game(game_id)`: in a write, hold the game's row until the commit, so two processes
   changing one game take turns (PostgreSQL: `SELECT ... FOR UPDATE`; SQLite: nothing to do, one
   writer at a time already).
+- `game_lock(game_id)`: one game's lock for a whole request (load, decide, write, and again),
+  held across processes where one write's row lock is not enough (PostgreSQL: an advisory lock;
+  SQLite, one process: an asyncio lock).
 
 Backends: sqlite/database.py (the default: a file) and postgres/database.py (DATABASE_URL).
 """
@@ -17,8 +20,9 @@ Backends: sqlite/database.py (the default: a file) and postgres/database.py (DAT
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -92,6 +96,13 @@ class Database(ABC):
     @abstractmethod
     def describe(self) -> str:
         """Where the data is, for messages (a file path, or a URL without its password)."""
+
+    @contextlib.asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """This process's lock on one game (a backend shared by processes adds theirs)."""
+        locks: dict[int, asyncio.Lock] = self.__dict__.setdefault("_game_locks", {})
+        async with locks.setdefault(game_id, asyncio.Lock()):
+            yield
 
     async def execute(self, sql: str, *args: Any) -> None:
         """One statement in a write transaction of its own (tests and tools)."""

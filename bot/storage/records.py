@@ -207,6 +207,33 @@ class Reminder:
     guild_id: int = 0
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The Discord shard a server's events come on (Discord's own rule)."""
+    return (guild_id >> 22) % shard_count
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The shards one bot process serves: `ids` out of `count` (all of them by default)."""
+
+    ids: tuple[int, ...] = (0,)
+    count: int = 1
+
+    @property
+    def everything(self) -> bool:
+        return set(self.ids) == set(range(self.count))
+
+    def owns(self, guild_id: int) -> bool:
+        return self.everything or shard_of(guild_id, self.count) in self.ids
+
+    def where(self, guild_column: str) -> tuple[str, tuple[int, ...]]:
+        """A SQL condition (and its parameters) true for the rows of these shards' servers."""
+        if self.everything:
+            return "1 = 1", ()
+        marks = ", ".join("?" * len(self.ids))
+        return f"({guild_column} >> 22) % ? IN ({marks})", (self.count, *self.ids)
+
+
 @dataclass(frozen=True)
 class GuildSettings:
     guild_id: int

@@ -14,10 +14,13 @@ from bot.storage.records import (
     PingMode,
     Reminder,
     ResultRow,
+    Shards,
     WrongStatus,
     text_to_time,
     time_to_text,
 )
+
+ALL_SHARDS = Shards()  # one process serving every server: the default
 
 
 class SideTables(StorageBase):
@@ -109,16 +112,28 @@ class SideTables(StorageBase):
     async def reminders(self, game_id: int) -> list[Reminder]:
         return await self._reminder_query("r.game_id = ?", (game_id,))
 
-    async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
-        """Reminders due by `now`, of active games only, earliest first."""
-        return await self._reminder_query("r.due_at <= ? AND g.status = 'active'",
-                                          (time_to_text(now or self._clock()),))
+    async def due_reminders(self, now: datetime | None = None, shards: Shards = ALL_SHARDS) -> list[Reminder]:
+        """Reminders due by `now`, of active games only (of the servers on `shards`), earliest first."""
+        where, args = shards.where("g.guild_id")
+        return await self._reminder_query(f"r.due_at <= ? AND g.status = 'active' AND {where}",
+                                          (time_to_text(now or self._clock()), *args))
 
-    async def next_reminder_at(self) -> datetime | None:
+    async def next_reminder_at(self, shards: Shards = ALL_SHARDS) -> datetime | None:
         """When the earliest reminder of an active game is due (the scheduler sleeps until then)."""
+        where, args = shards.where("g.guild_id")
         row = await self._read(lambda c: c.one(
-            "SELECT min(r.due_at) FROM reminders r JOIN games g ON g.id = r.game_id WHERE g.status = 'active'"))
+            "SELECT min(r.due_at) FROM reminders r JOIN games g ON g.id = r.game_id"
+            f" WHERE g.status = 'active' AND {where}", args))
         return text_to_time(row[0])
+
+    async def advance_reminder(self, game_id: int, player: str, attempt: int, due_at: datetime) -> bool:
+        """Move reminder `attempt` of a seat, once sent, to `due_at` as attempt + 1; False (and
+        nothing changed) when the row is no longer that attempt: a move cleared or replaced it
+        meanwhile, and the new schedule stands."""
+        moved = await self._write(lambda c: c.value(
+            "UPDATE reminders SET due_at = ?, attempt = ? WHERE game_id = ? AND player = ? AND attempt = ?"
+            " RETURNING attempt", (time_to_text(due_at), attempt + 1, game_id, player, attempt)))
+        return moved is not None
 
     async def _reminder_query(self, where: str, args: tuple) -> list[Reminder]:
         rows = await self._read(lambda c: c.all(

@@ -26,6 +26,7 @@ from typing import Any
 from bot.storage import replay as rp
 from bot.storage.base import _UNSET, CHECKPOINT_EVERY, _event_json
 from bot.storage.database import Conflict
+from bot.storage.leases import Leases
 from bot.storage.records import (
     OPEN_STATUSES,
     ChannelBusy,
@@ -60,7 +61,7 @@ _ALLOWED_MOVES: dict[str, tuple[Status, ...]] = {
 }
 
 
-class Storage(SideTables, Tools):
+class Storage(SideTables, Tools, Leases):
     """The storage service. Open with `await Storage.open(path)`; close with `await storage.close()`."""
 
     # -- games: lobby and status -------------------------------------------------------------

@@ -14,9 +14,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
@@ -90,12 +92,64 @@ def _unreachable(url: str, exc: BaseException) -> StorageError:
                         "DATABASE_URL right? This will not fix itself")
 
 
+# Advisory lock keys of games: above every other key this bot uses (the migration lock).
+GAME_LOCK_BASE = 1 << 62
+
+
+class GameLocks:
+    """Per-game locks across processes: session advisory locks on one connection of their own.
+
+    A game is first locked in this process (an asyncio lock: one request of this process at a
+    time), then on the server with pg_try_advisory_lock, tried again after a short pause while
+    another process holds it; the connection is never blocked waiting, so the locks of other
+    games pass meanwhile. The server drops a dead process's locks with its connection. Should the
+    connection itself break, the locks it held are gone: logged, and the (game, seq) key still
+    refuses a second choice for one version.
+    """
+
+    def __init__(self, url: str):
+        self.url = url
+        self._conn: asyncpg.Connection | None = None
+        self._use = asyncio.Lock()  # one query at a time on the shared connection
+        self._local: dict[int, asyncio.Lock] = {}
+
+    @contextlib.asynccontextmanager
+    async def hold(self, game_id: int) -> AsyncIterator[None]:
+        async with self._local.setdefault(game_id, asyncio.Lock()):
+            key = GAME_LOCK_BASE + game_id
+            pause = 0.005
+            while not await self._query("SELECT pg_try_advisory_lock($1)", key):
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 0.2)
+            try:
+                yield
+            finally:
+                await shielded(self._query("SELECT pg_advisory_unlock($1)", key))
+
+    async def _query(self, sql: str, key: int) -> Any:
+        async with self._use:
+            if self._conn is None or self._conn.is_closed():
+                if self._conn is not None:
+                    log.warning("the connection holding the games' locks was lost; opening a new one")
+                self._conn = await asyncpg.connect(self.url, server_settings={"application_name": "boardgame-bot locks"})
+            return await self._conn.fetchval(sql, key)
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None
+
+
 class PostgresDatabase(Database):
     dialect = "postgresql"
 
     def __init__(self, url: str, pool: asyncpg.Pool):
         self.url = url
         self.pool = pool
+        self.locks = GameLocks(url)
+
+    def game_lock(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        return self.locks.hold(game_id)
 
     @classmethod
     async def open(cls, url: str, *, migrate_schema: bool, clock: Callable[[], datetime],
@@ -132,6 +186,7 @@ class PostgresDatabase(Database):
                  self.describe(), version, target)
 
     async def close(self) -> None:
+        await self.locks.close()
         await self.pool.close()
 
     def describe(self) -> str:

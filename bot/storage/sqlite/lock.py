@@ -8,9 +8,9 @@ so a killed bot never leaves a stale lock. The file says who holds it, for the r
 
 The database tools (`backup`, `check-db`) do not take it: they are made to run beside the bot.
 
-Hook for issue 16 (several processes sharing the games, over PostgreSQL): the bot takes the
-claim through `claim_database` only; a sharded backend replaces it with a claim on its shard
-(a lease row with a heartbeat), and this file lock stays the rule for SQLite.
+Several processes sharing the games (sharding) need PostgreSQL (DATABASE_URL): there each process
+claims its shards instead, with leases in the database (bot/scheduling/shards.py); this file lock
+stays the rule for SQLite.
 """
 
 from __future__ import annotations
