@@ -11,6 +11,8 @@ written in `table.acked`, so tests can compare it with the `choices` table row f
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import re
 import sqlite3
@@ -95,8 +97,11 @@ def options_on(messages: list[Message]) -> dict[str, Choice]:
 
 # -- the database ---------------------------------------------------------------------------------
 
-def read_db(db_path: Path, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
-    """A read-only query on the bot's SQLite file while the bot runs (WAL: readers never block)."""
+def read_db(db_path: Path | str, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
+    """A read-only query on the bot's database while the bot runs: its SQLite file (WAL: readers
+    never block), or a PostgreSQL URL (the sharded tests)."""
+    if isinstance(db_path, str):
+        return _read_postgres(db_path, sql, args)
     conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10)
     conn.row_factory = sqlite3.Row
     try:
@@ -105,7 +110,25 @@ def read_db(db_path: Path, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
         conn.close()
 
 
-def db_choices(db_path: Path, game_id: int) -> list[tuple[int, str, str, int | None]]:
+def _read_postgres(url: str, sql: str, args: tuple) -> list:
+    """The same query through asyncpg, on a thread of its own (the caller is a test's event loop)."""
+    import asyncpg
+
+    from bot.storage.postgres.database import numbered
+
+    async def fetch() -> list:
+        conn = await asyncpg.connect(url)
+        try:
+            async with conn.transaction(readonly=True):
+                return await conn.fetch(numbered(sql), *args)
+        finally:
+            await conn.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, fetch()).result(timeout=30)
+
+
+def db_choices(db_path: Path | str, game_id: int) -> list[tuple[int, str, str, int | None]]:
     """(seq, player, option_id, user_id) of every stored choice of the game, in order."""
     rows = read_db(db_path, "SELECT seq, player, option_id, user_id FROM choices WHERE game_id = ? ORDER BY seq",
                    (game_id,))

@@ -540,3 +540,45 @@ async def test_wait_for_message_only_counts_what_came_after_the_last_action(fake
     found = await fake_discord.wait_for_message(general(fake_discord), lambda m: not m.attachments, timeout=5)
     assert found.content == "new"
     assert (await ix.response).message.content == "The board"
+
+
+# -- shards and nonces ------------------------------------------------------------------------------
+
+
+async def test_shards_identify_apart_and_each_gets_its_own_guilds_events(fake_discord: FakeDiscord) -> None:
+    """Two discord.py AutoShardedClients, shard 0 and shard 1 of 2 (as two bot processes): each
+    sees only the servers Discord puts on its shard ((guild_id >> 22) % 2) and their events."""
+    fake = fake_discord
+    servers = [fake.add_guild(f"Shard {k} Server", shard=(k, 2)) for k in (0, 1)]
+    gateway = fake.standin.gateway
+
+    def client(k: int) -> discord.AutoShardedClient:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        return discord.AutoShardedClient(intents=intents, shard_ids=[k], shard_count=2)
+
+    async with running_client(fake, client(0)) as first:
+        await fake.wait_for(lambda: gateway.shard_connected(0), 10, "shard 0")
+        async with running_client(fake, client(1)) as second:
+            await fake.wait_for(lambda: gateway.shard_connected(1) and second.is_ready(), 10, "shard 1")
+            on_shard = [{g.id for g in fake.standin.world.guilds if (g.id >> 22) % 2 == k} for k in (0, 1)]
+            assert servers[0].guild.id in on_shard[0] and servers[1].guild.id in on_shard[1]
+            assert {g.id for g in first.guilds} == on_shard[0] and {g.id for g in second.guilds} == on_shard[1]
+            assert gateway.log.count("IDENTIFY shard 0/2") == 1 and "IDENTIFY shard 1/2" in gateway.log
+            # An event of each server goes to its own shard's session only; one without a guild to shard 0.
+            for k in (0, 1):
+                data = {"channel_id": str(servers[k].channel("general").id), "guild_id": str(servers[k].guild.id),
+                        "user_id": str(fake.bot_user_id), "timestamp": 0}
+                assert await gateway.dispatch("TYPING_START", data)
+                assert gateway.by_shard[k].events[-1][2] is data and gateway.by_shard[1 - k].events[-1][2] is not data
+            assert gateway.session_for("MESSAGE_CREATE", {"channel_id": "1"}) is gateway.by_shard[0]
+
+
+async def test_a_repeated_enforced_nonce_returns_the_first_message(fake_discord: FakeDiscord, bot: SampleBot) -> None:
+    channel = bot.get_channel(general(fake_discord).id)
+    first = await channel.send("⏰ once", nonce="rem123")
+    again = await channel.send("⏰ once", nonce="rem123")
+    other = await channel.send("⏰ other", nonce="rem456")
+    assert again.id == first.id and other.id != first.id
+    assert [m.content for m in fake_discord.messages(general(fake_discord))].count("⏰ once") == 1
+    assert fake_discord.standin.store.nonce_repeats == [first.id]

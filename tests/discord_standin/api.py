@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -66,6 +67,18 @@ class FakeDiscord:
 
     # -- places and people ---------------------------------------------------------------------
 
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None,
+                  channels: tuple[str, ...] = ("general",)) -> FakeDiscord:
+        """Another server (with `shard=(id, count)`: one Discord puts on that shard), as a view of
+        this fake Discord whose channel()/member()/role() are that server's. Create it before the
+        bot connects, or it is not in the bot's READY."""
+        return self.in_guild(self.standin.world.create_guild(name, channels, shard=shard))
+
+    def in_guild(self, guild: Guild) -> FakeDiscord:
+        view = copy.copy(self)  # the same stand-in, announcements and action marker
+        view.guild = guild
+        return view
+
     def channel(self, name: str) -> Channel:
         """The text channel (or thread) called `name`; a text channel is created if there is none."""
         for channel in self.standin.world.channels.values():
@@ -119,7 +132,8 @@ class FakeDiscord:
         self._announcements.append(asyncio.ensure_future(self.standin.gateway.dispatch(event, data, intent=intent)))
 
     async def _flush(self) -> None:
-        tasks, self._announcements = self._announcements, []
+        tasks = list(self._announcements)
+        self._announcements.clear()  # the list is shared with in_guild() views
         if tasks:
             await asyncio.gather(*tasks)
 

@@ -2,6 +2,11 @@
 
 Events go to the most recently identified session. Every dispatched event is kept with its sequence
 number so a client that resumes after a drop receives exactly what it missed, as on Discord.
+
+Shards, as on Discord: an IDENTIFY may carry `shard: [id, count]`; that session then gets READY and
+GUILD_CREATE for the guilds of its shard only, and every event of a guild goes to the session of
+shard `(guild_id >> 22) % count` (events without a guild, DMs, to shard 0). Sessions without a
+shard get everything, as before.
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ class Connection:
 class Session:
     id: str
     intents: int
+    shard: tuple[int, int] | None = None  # (id, count) when the client identified as a shard
     seq: int = 0
     events: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
     conn: Connection | None = None
@@ -74,6 +80,8 @@ class Gateway:
         self.url = ""  # set by the server once it knows its port
         self.sessions: dict[str, Session] = {}
         self.current: Session | None = None
+        self.by_shard: dict[int, Session] = {}  # the latest session of each shard id
+        self.shard_count: int | None = None  # of the latest sharded IDENTIFY
         self.connections: set[web.WebSocketResponse] = set()
         self.identifies = 0
         self.resumes = 0
@@ -87,6 +95,24 @@ class Gateway:
     @property
     def connected(self) -> bool:
         return self.current is not None and self.current.conn is not None
+
+    def shard_connected(self, shard: int) -> bool:
+        session = self.by_shard.get(shard)
+        return session is not None and session.conn is not None
+
+    def session_for(self, event_type: str, data: dict[str, Any]) -> Session | None:
+        """The session an event goes to: its guild's shard's, when clients identify as shards."""
+        if not self.by_shard or self.shard_count is None:
+            return self.current
+        guild = data.get("guild_id") or (data.get("id") if event_type.startswith("GUILD_") else None)
+        shard = (int(guild) >> 22) % self.shard_count if guild else 0
+        return self.by_shard.get(shard)
+
+    def guilds_of(self, session: Session) -> list:
+        if session.shard is None:
+            return list(self.world.guilds)
+        shard, count = session.shard
+        return [g for g in self.world.guilds if (g.id >> 22) % count == shard]
 
     def drop_before(self, event_type: str, code: int = RESUMABLE_CLOSE) -> None:
         """Close the connection at the moment the next `event_type` would be sent (it is replayed on resume)."""
@@ -110,11 +136,10 @@ class Gateway:
     # -- dispatching -----------------------------------------------------------------------------
 
     async def dispatch(self, event_type: str, data: dict[str, Any], *, intent: int | None = None) -> bool:
-        """Send an event to the current session; True if it went out over a live connection now.
-
-        Without a live connection the event is kept and replayed when the session resumes.
+        """Send an event to its session (the guild's shard's); True if it went out over a live
+        connection now. Without a live connection the event is kept and replayed when the session resumes.
         """
-        session = self.current
+        session = self.session_for(event_type, data)
         if session is None or not session.wants(intent):
             return False
         async with session.lock:
@@ -189,22 +214,29 @@ class Gateway:
                 self.store.violation(Violation("heartbeat_missed", f"no heartbeat for {late:.2f}s "
                                                f"(interval {interval:.2f}s): the bot's event loop stalled"))
                 self.log.append(f"DROP {RESUMABLE_CLOSE} (no heartbeat)")
-                if self.current is not None and self.current.conn is not None and self.current.conn.ws is ws:
-                    self.current.conn = None
+                for session in self.sessions.values():
+                    if session.conn is not None and session.conn.ws is ws:
+                        session.conn = None
                 await ws.close(code=RESUMABLE_CLOSE, message=b"Heartbeat missed")
                 return
 
     async def _identify(self, conn: Connection, d: dict[str, Any]) -> Session:
-        session = Session(id=secrets.token_hex(16), intents=int(d.get("intents", 0)))
+        shard = d.get("shard")
+        session = Session(id=secrets.token_hex(16), intents=int(d.get("intents", 0)),
+                          shard=(int(shard[0]), int(shard[1])) if shard else None)
         self.sessions[session.id] = session
         self.current = session
+        if session.shard is not None:
+            self.by_shard[session.shard[0]] = session
+            self.shard_count = session.shard[1]
         self.identifies += 1
-        self.log.append("IDENTIFY")
+        self.log.append("IDENTIFY" if session.shard is None else f"IDENTIFY shard {session.shard[0]}/{session.shard[1]}")
         async with session.lock:
             session.conn = conn
-            ready = payloads.ready(self.world.app, self.world.guilds, session.id, self.url)
+            guilds = self.guilds_of(session)
+            ready = payloads.ready(self.world.app, guilds, session.id, self.url, shard=session.shard)
             await self._send_locked(session, "READY", ready)
-            for guild in self.world.guilds:
+            for guild in guilds:
                 threads = [c for c in self.world.channels.values() if c.is_thread and c.guild_id == guild.id]
                 data = payloads.guild_create(guild, all_members=bool(session.intents & GUILD_MEMBERS), threads=threads)
                 await self._send_locked(session, "GUILD_CREATE", data)
@@ -231,6 +263,8 @@ class Gateway:
             session.conn = conn
             await self._send_locked(session, "RESUMED", {"_trace": ["discord-standin"]})
         self.current = session
+        if session.shard is not None:
+            self.by_shard[session.shard[0]] = session
         self.store.changed()
         return session
 

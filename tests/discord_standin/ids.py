@@ -19,6 +19,14 @@ def snowflake() -> int:
     return (ms << 22) | (next(_counter) & 0x3FFFFF)
 
 
+def snowflake_on_shard(shard: int, count: int) -> int:
+    """A fresh id whose guild lands on `shard` of `count` ((id >> 22) % count, Discord's rule):
+    the timestamp part moved on by less than `count` milliseconds."""
+    ms = (snowflake() >> 22) + 1
+    ms += (shard - ms) % count
+    return (ms << 22) | (next(_counter) & 0x3FFFFF)
+
+
 def bot_token(application_id: int) -> str:
     """A token with the three dot-separated parts of a real one (bot/settings.py checks the shape)."""
     import base64

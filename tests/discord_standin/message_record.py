@@ -109,6 +109,8 @@ class Message:
     pinged_users: tuple[int, ...] = ()  # who got a notification when it was posted
     pinged_roles: tuple[int, ...] = ()
     pinged_everyone: bool = False
+    nonce: str | None = None  # given with enforce_nonce: a second post with it returns this one
+    created_at: float = field(default_factory=time.monotonic)
 
     @property
     def latest(self) -> MessageVersion:

@@ -179,14 +179,15 @@ def guild_create(g: Guild, *, all_members: bool, threads: list[Channel]) -> dict
     }
 
 
-def ready(app: Application, guilds: list[Guild], session_id: str, resume_url: str) -> dict[str, Any]:
+def ready(app: Application, guilds: list[Guild], session_id: str, resume_url: str,
+          shard: tuple[int, int] | None = None) -> dict[str, Any]:
     return {
         "v": 10,
         "user": current_user(app),
         "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
         "session_id": session_id,
         "resume_gateway_url": resume_url,
-        "shard": [0, 1],
+        "shard": list(shard or (0, 1)),
         "application": {"id": str(app.id), "flags": app.flags},
         "private_channels": [],
         "relationships": [],

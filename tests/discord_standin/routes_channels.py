@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from aiohttp import web
@@ -14,6 +15,10 @@ from .world import DM, PUBLIC_THREAD, Channel
 if TYPE_CHECKING:
     from .message_record import Message
     from .server import StandIn
+
+
+# How long Discord remembers an enforced nonce ("a few minutes").
+NONCE_MINUTES = 5
 
 
 def add_routes(app: web.Application, s: StandIn) -> None:
@@ -41,8 +46,19 @@ def add_routes(app: web.Application, s: StandIn) -> None:
             return error(403, 50007, "Cannot send messages to this user")
         body = await s.read_body(request)
         messaging.check(body.payload, body.uploads, needs_body=True, method=request.method, path=request.path)
+        nonce = body.payload.get("nonce") if body.payload.get("enforce_nonce") else None
+        if nonce is not None:
+            # Discord: with enforce_nonce, a message by the same author with the same nonce in the
+            # last few minutes is returned instead of posting a second one.
+            earlier = next((m for m in store.channel_messages(channel.id) if m.nonce == str(nonce)
+                            and m.author.id == world.app.user.id
+                            and time.monotonic() - m.created_at < NONCE_MINUTES * 60), None)
+            if earlier is not None:
+                store.nonce_repeats.append(earlier.id)
+                return web.json_response(messaging.payload(earlier))
         message = await messaging.create(channel, world.app.user, body.payload, body.uploads,
                                          type=19 if body.payload.get("message_reference") else 0)
+        message.nonce = None if nonce is None else str(nonce)
         return web.json_response(messaging.payload(message))
 
     async def history(request: web.Request) -> web.Response:

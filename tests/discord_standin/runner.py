@@ -103,6 +103,7 @@ class BotProcess:
     async def start(self, *, timeout: float = 20.0) -> BotProcess:
         """Start the process and wait until it has identified (or resumed) on the gateway."""
         identifies = self.fake.standin.gateway.identifies
+        before = set(self.fake.standin.gateway.sessions)
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child owns it; closed in stop()
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", self.module, cwd=self.cwd, env=self.env, stdout=log, stderr=asyncio.subprocess.STDOUT)
@@ -110,9 +111,14 @@ class BotProcess:
         self.starts += 1
         gateway = self.fake.standin.gateway
 
+        shards = [int(k) for k in self.env.get("SHARD_IDS", "").split(",") if k.strip()]
+
         def up() -> bool:
             if self.proc is not None and self.proc.returncode is not None:
                 raise AssertionError(f"`python -m {self.module}` exited with {self.proc.returncode}:\n{self.log()}")
+            if shards:  # a sharded bot: each of its shards identified anew and connected
+                return (gateway.identifies >= identifies + len(shards)
+                        and all(gateway.shard_connected(k) and gateway.by_shard[k].id not in before for k in shards))
             return gateway.identifies > identifies and gateway.connected
 
         try:

@@ -26,6 +26,7 @@ class Store:
         self.requests: list[RequestRecord] = []
         self.unknown_routes: list[str] = []
         self.faults: list[str] = []  # one line per injected fault, in order
+        self.nonce_repeats: list[int] = []  # messages returned again for a repeated enforced nonce
         self._waiters: list[asyncio.Future[None]] = []
         # Interactions per channel still waiting for their first message with a file (for latency).
         self._awaiting_file: dict[int, list[Interaction]] = {}

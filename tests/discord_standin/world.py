@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from .ids import bot_token, snowflake
+from .ids import bot_token, snowflake, snowflake_on_shard
 
 # Permission bits used here (https://discord.com/developers/docs/topics/permissions).
 CREATE_INSTANT_INVITE = 1 << 0
@@ -162,8 +162,10 @@ class World:
         self.users: dict[int, User] = {app.user.id: app.user, app.owner.id: app.owner}
         self.channels: dict[int, Channel] = {}
 
-    def create_guild(self, name: str, channel_names: tuple[str, ...] = ("general",)) -> Guild:
-        guild_id = snowflake()
+    def create_guild(self, name: str, channel_names: tuple[str, ...] = ("general",),
+                     shard: tuple[int, int] | None = None) -> Guild:
+        """A guild; with `shard=(id, count)` one whose events Discord sends on that shard."""
+        guild_id = snowflake() if shard is None else snowflake_on_shard(*shard)
         guild = Guild(id=guild_id, name=name, owner_id=self.app.owner.id)
         guild.roles.append(Role(id=guild_id, name="@everyone", permissions=EVERYONE_PERMISSIONS))
         bot_role = Role(id=snowflake(), name=self.app.name, permissions=BOT_PERMISSIONS, position=1, managed=True)
