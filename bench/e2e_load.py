@@ -3,6 +3,7 @@ through the real bot (`python -m bot`, exactly as an operator starts it) and the
 stand-in (tests/discord_standin), which runs in this process.
 
     python bench/e2e_load.py [--games 50] [--choices 20] [--think 0] [--check] [--story]
+    python bench/e2e_load.py --processes 2 --db postgres     # sharded, beside 1 process on SQLite
 
 Each game opens with /game new, Join, Join, Start; then its members make `--choices` choices by
 clicking the live prompt (passing early, the cheapest way through upkeep), each waiting for the
@@ -20,6 +21,11 @@ With --story, a member of #story (a finished ~300-step game stored before the bo
 /game replay, waits for the GIF, opens /game history and steps back three times, over and over
 while the games are played: compare the click figures with a run without it.
 Figures, not a test.
+
+With `--processes N --db postgres` the same run is made twice and printed side by side: one bot
+process on SQLite, then N bot processes (`--shards K --shard-count N`) on one PostgreSQL server
+(started here from the pgserver package), with one server per shard and the games dealt to them
+in turn; the PostgreSQL server's own CPU time is measured too.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from discord_standin.api import FakeDiscord  # noqa: E402
 from discord_standin.records import Interaction  # noqa: E402
 from discord_standin.runner import BotProcess  # noqa: E402
 from e2e_kit import Table, open_table, quick_option  # noqa: E402
+from pg_kit import PgServer  # noqa: E402
 
 FIRST_RESPONSE_TARGET = 0.300
 BOARD_TARGET = 1.5
@@ -61,6 +68,7 @@ class Sample:
 class Run:
     samples: list[Sample] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    ended: int = 0  # games that reached their end before their last choice
 
 
 async def play(table: Table, choices: int, think: float, rng: random.Random, run: Run) -> None:
@@ -69,7 +77,7 @@ async def play(table: Table, choices: int, think: float, rng: random.Random, run
         await asyncio.sleep(rng.uniform(0, 2 * think))  # members do not all click the moment their game starts
     for _ in range(choices):
         if table.final() is not None:
-            run.errors.append(f"#{name}: the game ended before {choices} choices")
+            run.ended += 1  # quick choices end some games early: not an error, fewer samples
             return
         try:
             version = table.version()
@@ -182,36 +190,71 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))] if ordered else float("inf")
 
 
-async def bench(games: int, choices: int, think: float, seed: int, with_story: bool = False) -> bool:
+@dataclass
+class Setup:
+    """One configuration: how many bot processes (shards), on which database."""
+
+    processes: int
+    db: str  # "sqlite" or "postgres"
+
+    @property
+    def label(self) -> str:
+        return f"{self.processes} process{'es' if self.processes > 1 else ''}, {self.db}"
+
+
+async def bench(setup: Setup, games: int, choices: int, think: float, seed: int, folder: Path,
+                postgres: PgServer | None, with_story: bool = False) -> dict:
     rng = random.Random(seed)
     load_before = os.getloadavg()[0]
-    fake = await FakeDiscord.start(channels=tuple(f"game-{i + 1}" for i in range(games)) + ("story",))
-    tmp = tempfile.TemporaryDirectory(prefix="e2e-load-")
-    db_path = Path(tmp.name) / "games.sqlite3"
-    bot = BotProcess(fake, db_path, extra_env={"DEV_GUILD_ID": str(fake.guild.id), "LOG_LEVEL": "WARNING"})
+    # One server per process, on that process's shard (Discord's rule: (guild_id >> 22) % count);
+    # the games are dealt to the servers in turn.
+    fake = await FakeDiscord.start(channels=())
+    count = setup.processes
+    servers = [fake.add_guild(f"Server {k}", shard=(k, count) if count > 1 else None,
+                              channels=tuple(f"game-{i + 1}" for i in range(games) if i % count == k)
+                              + (("story",) if with_story and k == 0 else ()))
+               for k in range(count)]
+    if postgres is not None:
+        db: Path | str = await postgres.new_database(migrated=False)
+    else:
+        db = folder / f"games-{count}.sqlite3"
+    bots = []
+    for k in range(count):
+        env = {"LOG_LEVEL": "WARNING"}
+        if isinstance(db, str):
+            env["DATABASE_URL"] = db
+        if count > 1:
+            env.update(SHARD_IDS=str(k), SHARD_COUNT=str(count))
+        else:
+            env["DEV_GUILD_ID"] = str(servers[0].guild.id)
+        bots.append(BotProcess(fake, folder / f"bot{k}.sqlite3" if isinstance(db, str) else db, extra_env=env,
+                               log_path=folder / f"bot-{setup.processes}-{setup.db}-{k}.log"))
     run = Run()
     story, story_steps = StoryRun(), 0
-    storytellers = [fake.member(n) for n in ("Sa", "Sb", "Sc", "Sd")]
+    storytellers = [servers[0].member(n) for n in ("Sa", "Sb", "Sc", "Sd")]
     try:
         if with_story:
-            story_steps = await store_long_game(db_path, fake.channel("story").id, fake.guild.id, storytellers)
-        await bot.start(timeout=60)
-        await fake.wait_for_commands("game", "byz", timeout=60)
+            story_steps = await store_long_game(db, servers[0].channel("story").id, servers[0].guild.id,
+                                                storytellers)
+        for bot in bots:
+            await bot.start(timeout=60)
+        await servers[0].wait_for_commands("game", "byz", timeout=60)
         for i in range(games):
             for letter in "ABC":
-                fake.member(f"{letter}{i + 1}")
-        started = bot.resource_usage()
+                servers[i % count].member(f"{letter}{i + 1}")
+        started = [bot.resource_usage() for bot in bots]
+        db_started = postgres.cpu_seconds() if postgres else 0.0
         self_started = resource.getrusage(resource.RUSAGE_SELF)
 
         t0 = time.monotonic()
-        opened = await asyncio.gather(*(open_table(fake, db_path, channel=f"game-{i + 1}",
+        opened = await asyncio.gather(*(open_table(servers[i % count], db, channel=f"game-{i + 1}",
                                                    names=tuple(f"{c}{i + 1}" for c in "ABC"))
                                         for i in range(games)), return_exceptions=True)
         tables = [t for t in opened if isinstance(t, Table)]
         run.errors += [f"lobby: {e!r}" for e in opened if not isinstance(e, Table)]
         t1 = time.monotonic()
         done = asyncio.Event()
-        telling = (asyncio.create_task(story_load(fake, storytellers, story_steps, done, story, run))
+        telling = (asyncio.create_task(story_load(servers[0], storytellers, story_steps, done, story, run))
                    if with_story else None)
         await asyncio.gather(*(play(t, choices, think, random.Random(rng.random()), run) for t in tables))
         t2 = time.monotonic()
@@ -219,7 +262,8 @@ async def bench(games: int, choices: int, think: float, seed: int, with_story: b
         if telling is not None:
             await telling
 
-        usage = bot.resource_usage()
+        usage = [bot.resource_usage() for bot in bots]
+        db_cpu = (postgres.cpu_seconds() - db_started) if postgres else None
         self_usage = resource.getrusage(resource.RUSAGE_SELF)
         for table in tables:
             try:
@@ -230,45 +274,93 @@ async def bench(games: int, choices: int, think: float, seed: int, with_story: b
         run.errors += [f"Discord rule: {v}" for v in fake.violations]
         run.errors += [f"unknown route: {r}" for r in fake.unknown_routes]
         run.errors += [f"unanswered interaction {ix.id}" for ix in fake.unanswered()]
-        run.errors += [f"bot log: {line}" for line in bot.log_path.read_text(errors="replace").splitlines()
-                       if re.search(r" (ERROR|CRITICAL) ", line)]
+        for bot in bots:
+            run.errors += [f"bot log: {line}" for line in bot.log_path.read_text(errors="replace").splitlines()
+                           if re.search(r" (ERROR|CRITICAL) ", line)]
     finally:
-        await bot.stop()
+        for bot in bots:
+            await bot.stop()
         await fake.close()
-        tmp.cleanup()
 
     first = [s.ix.first_response_latency for s in run.samples if s.ix.first_response_latency is not None]
     boards = [b for b in (board_latency(s) for s in run.samples) if b is not None]
-    play_cpu = usage["cpu_seconds"] - started["cpu_seconds"]
+    play_cpu = sum(u["cpu_seconds"] - s["cpu_seconds"] for u, s in zip(usage, started, strict=True))
     gen_cpu = (self_usage.ru_utime + self_usage.ru_stime) - (self_started.ru_utime + self_started.ru_stime)
-    first_ok = p95(first) < FIRST_RESPONSE_TARGET
-    board_ok = p95(boards) < BOARD_TARGET
-    print(f"e2e load: {games} games x {choices} choices, 3 members each, think 0..{2 * think:g} s; "
-          f"bot = `python -m bot`, stand-in and members in this process")
-    print(f"lobbies: {len(tables)} opened and started in {t1 - t0:.1f} s")
-    print(f"choices: {len(run.samples)} acknowledged in {t2 - t1:.1f} s ({len(run.samples) / max(t2 - t1, 1e-9):.1f}/s)")
-    print(f"interaction -> first response: {spread(first)}   target p95 < {FIRST_RESPONSE_TARGET * 1000:.0f} ms: "
-          f"{'met' if first_ok else 'MISSED'}")
-    print(f"interaction -> board posted:   {spread(boards)}   target p95 < {BOARD_TARGET:g} s: "
-          f"{'met' if board_ok else 'MISSED'}")
-    per_choice = play_cpu / max(len(run.samples), 1) * 1000
-    print(f"bot process: CPU {play_cpu:.1f} s during the games ({play_cpu / max(t2 - t0, 1e-9) * 100:.0f}% of one core, "
-          f"{per_choice:.0f} ms per choice with the lobbies), "
-          f"{usage['cpu_seconds']:.1f} s in all; peak RSS {usage['peak_rss_mib']:.0f} MiB")
-    print(f"load generator (stand-in + members, this process): CPU {gen_cpu:.1f} s")
-    print(f"machine: {os.cpu_count()} CPUs, load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after "
-          "(other processes share the CPUs: figures vary with them)")
-    if with_story:
-        print(f"#story ({story_steps} stored steps), asked while the games were played:")
-        print(f"  /game replay -> answered:   {spread(story.replay_ack)}")
-        print(f"  /game replay -> GIF posted: {spread(story.replay_posted)}; "
-              f"{', '.join(f'{b:,}' for b in story.replay_bytes)} bytes")
-        print(f"  /game history -> view with images: {spread(story.history_answer)}")
-        print(f"  ◀ -> the step before drawn:        {spread(story.history_step)}")
-    print(f"errors: {len(run.errors)}")
-    for line in run.errors[:20]:
-        print(f"  {line}")
-    return first_ok and board_ok and not run.errors
+    acked = len(run.samples)
+    return {
+        "setup": setup, "games": games, "choices": choices, "think": think,
+        "lobbies": f"{len(tables)} in {t1 - t0:.1f} s",
+        "acknowledged": f"{acked} in {t2 - t1:.1f} s ({acked / max(t2 - t1, 1e-9):.1f}/s)"
+                        + (f", {run.ended} games ended early" if run.ended else ""),
+        "first": first, "boards": boards,
+        "bot_cpu": f"{play_cpu:.1f} s ({play_cpu / max(t2 - t0, 1e-9) * 100:.0f}% of one core), "
+                   f"{play_cpu / max(acked, 1) * 1000:.0f} ms/choice",
+        "db_cpu": "in the bot process" if db_cpu is None
+                  else f"{db_cpu:.1f} s, {db_cpu / max(acked, 1) * 1000:.1f} ms/choice",
+        "rss": " + ".join(f"{u['peak_rss_mib']:.0f}" for u in usage) + " MiB",
+        "generator_cpu": f"{gen_cpu:.1f} s",
+        "load": f"{load_before:.1f} -> {os.getloadavg()[0]:.1f}",
+        "errors": run.errors,
+        "story": (story, story_steps) if with_story else None,
+    }
+
+
+def report(results: list[dict]) -> bool:
+    """The figures of each configuration side by side."""
+    head = results[0]
+    print(f"e2e load: {head['games']} games x {head['choices']} choices, 3 members each, think 0..{2 * head['think']:g} s;"
+          f" bots = `python -m bot` (with --shards K --shard-count N when several), stand-in and members in this process;"
+          f" {os.cpu_count()} CPUs shared with other work")
+    ok = True
+    rows = [("configuration", lambda r: r["setup"].label),
+            ("lobbies opened and started", lambda r: r["lobbies"]),
+            ("choices acknowledged", lambda r: r["acknowledged"]),
+            ("interaction -> first response", lambda r: spread(r["first"])),
+            (f"  target p95 < {FIRST_RESPONSE_TARGET * 1000:.0f} ms",
+             lambda r: "met" if p95(r["first"]) < FIRST_RESPONSE_TARGET else "MISSED"),
+            ("interaction -> board posted", lambda r: spread(r["boards"])),
+            (f"  target p95 < {BOARD_TARGET:g} s", lambda r: "met" if p95(r["boards"]) < BOARD_TARGET else "MISSED"),
+            ("bot processes' CPU in the games", lambda r: r["bot_cpu"]),
+            ("PostgreSQL server CPU", lambda r: r["db_cpu"]),
+            ("peak RSS per bot process", lambda r: r["rss"]),
+            ("load generator CPU", lambda r: r["generator_cpu"]),
+            ("load average before -> after", lambda r: r["load"]),
+            ("errors", lambda r: str(len(r["errors"])))]
+    width = max(len(name) for name, _ in rows)
+    column = max(len(str(get(r))) for r in results for _, get in rows)
+    for name, get in rows:
+        print(f"{name:<{width}}  " + "  ".join(f"{str(get(r)):<{column}}" for r in results).rstrip())
+    for r in results:
+        if r["story"] is not None:
+            story, steps = r["story"]
+            print(f"[{r['setup'].label}] #story ({steps} stored steps), asked while the games were played:")
+            print(f"  /game replay -> answered:   {spread(story.replay_ack)}")
+            print(f"  /game replay -> GIF posted: {spread(story.replay_posted)}; "
+                  f"{', '.join(f'{b:,}' for b in story.replay_bytes)} bytes")
+            print(f"  /game history -> view with images: {spread(story.history_answer)}")
+            print(f"  ◀ -> the step before drawn:        {spread(story.history_step)}")
+    for r in results:
+        ok = ok and p95(r["first"]) < FIRST_RESPONSE_TARGET and p95(r["boards"]) < BOARD_TARGET and not r["errors"]
+        for line in r["errors"][:20]:
+            print(f"  [{r['setup'].label}] {line}")
+    return ok
+
+
+async def bench_all(setups: list[Setup], games: int, choices: int, think: float, seed: int,
+                    with_story: bool = False) -> bool:
+    with tempfile.TemporaryDirectory(prefix="e2e-load-") as tmp:
+        folder = Path(tmp)
+        postgres = PgServer(folder / "pg") if any(s.db == "postgres" for s in setups) else None
+        try:
+            results = []
+            for setup in setups:
+                results.append(await bench(setup, games, choices, think, seed, folder,
+                                           postgres if setup.db == "postgres" else None,
+                                           with_story=with_story and setup.db == "sqlite"))
+        finally:
+            if postgres is not None:
+                postgres.stop()
+    return report(results)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -276,13 +368,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--choices", type=int, default=20, help="choices per game (at most ~50: the game ends)")
     parser.add_argument("--think", type=float, default=0.0, help="mean pause of a member before each click (s)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes, one shard each (more than one needs --db postgres)")
+    parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed or anything failed")
     parser.add_argument("--story", action="store_true",
                         help="meanwhile, in #story (a stored ~300-step game), ask /game replay and /game history again "
                              "and again, and print their times")
     args = parser.parse_args(argv)
-    ok = asyncio.run(bench(args.games, args.choices, args.think, args.seed, args.story))
+    if args.processes > 1 and args.db != "postgres":
+        parser.error("several processes share one database: use --db postgres")
+    setups = [Setup(1, "sqlite")]
+    if (args.processes, args.db) != (1, "sqlite"):
+        setups.append(Setup(args.processes, args.db))  # side by side with one process on SQLite
+    ok = asyncio.run(bench_all(setups, args.games, args.choices, args.think, args.seed, args.story))
     return 0 if ok or not args.check else 1
 
 

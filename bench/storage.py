@@ -3,6 +3,7 @@
     .venv/bin/python bench/storage.py                      # Byzantium, the default policy
     .venv/bin/python bench/storage.py --every 1 10 25 --no-head   # snapshots only every K choices
     .venv/bin/python bench/storage.py --sync NORMAL        # compare with synchronous=NORMAL
+    .venv/bin/python bench/storage.py --db postgres        # the same on PostgreSQL (a pgserver server)
 
 Games are played with random legal choices (seeded). Appends are timed alone (the engine's
 apply is not counted: that is the engine's cost, the same for any storage). Loads are timed
@@ -11,6 +12,7 @@ game with 1,000 choices. Random Byzantium games end long before 1,000 choices, s
 choice load uses the dice race from tests/toygame.py (same code path: snapshot + replay).
 Each line gives wall-clock time and the CPU time this process spent (all threads): on a
 shared machine the wall-clock tail is mostly waiting for the disk and for other processes.
+On PostgreSQL the server's own CPU time for the whole run is printed too (it is not this process's).
 """
 
 from __future__ import annotations
@@ -111,28 +113,53 @@ async def load_long_game(store: Storage, choices: int, repeats: int):
 async def bench(args) -> None:
     sqlite_connection.SYNCHRONOUS = args.sync  # read by connect() at open
     players = ["Ann", "Bo", "Cy", "Di"][: args.players]
-    for every in args.every:
-        with tempfile.TemporaryDirectory(dir=args.dir) as folder:
-            db = Path(folder) / "bench.sqlite"
-            store = await Storage.open(db, checkpoint_every=every, head_snapshots=args.head)
-            try:
-                appends, loads, lengths, last_id = await play(store, args.game, players, {}, args.choices,
-                                                              args.seed, load_every=3)
-                start = time.perf_counter()
-                verified = await store.verify_game(last_id)
-                verify_time = time.perf_counter() - start
-                long_loads, full_replay = await load_long_game(store, 1000, args.repeats)
-            finally:
-                await store.close()
+    postgres = None
+    if args.db == "postgres":
+        from pg_kit import PgServer
+
+        postgres = PgServer(Path(tempfile.mkdtemp(prefix="bench-pg-")))
+    try:
+        for every in args.every:
+            await bench_one(args, players, every, postgres)
+    finally:
+        if postgres is not None:
+            postgres.stop()
+
+
+async def bench_one(args, players: list[str], every: int, postgres) -> None:
+    with tempfile.TemporaryDirectory(dir=args.dir) as folder:
+        db = Path(folder) / "bench.sqlite" if postgres is None else await postgres.new_database()
+        server_before = postgres.cpu_seconds() if postgres else 0.0
+        store = await Storage.open(db, checkpoint_every=every, head_snapshots=args.head)
+        try:
+            appends, loads, lengths, last_id = await play(store, args.game, players, {}, args.choices,
+                                                          args.seed, load_every=3)
+            start = time.perf_counter()
+            verified = await store.verify_game(last_id)
+            verify_time = time.perf_counter() - start
+            long_loads, full_replay = await load_long_game(store, 1000, args.repeats)
+            if postgres is not None:  # the bot's tables with their indexes and TOAST, not the catalog
+                rows = await store.db.fetch(
+                    "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n"
+                    " ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'")
+                size = int(rows[0][0]) / 1e6
+        finally:
+            await store.close()
+        if postgres is None:
             size = sum(p.stat().st_size for p in Path(folder).iterdir()) / 1e6
-        print(f"\n{args.game}, {len(players)} players, synchronous={args.sync}, checkpoint every {every} choices"
-              f"{'' if args.head else ' (no latest-state snapshot)'} ({len(lengths)} games of {min(lengths)}-{max(lengths)} choices; database {size:.1f} MB)")
-        print(line("append choice + snapshot", appends))
-        print(line("load (snapshot + replayed tail)", loads))
-        print(line("load, dice race of 1,000 choices", long_loads))
-        print(f"  {'full replay from setup, 1,000':<34} {full_replay * 1000:7.1f} ms (dice race; check-db's cost)")
-        print(f"  {f'full replay, {args.game} of {verified}':<34} {verify_time * 1000:7.1f} ms"
-              f" (what snapshots save a load)")
+    durability = f"synchronous={args.sync}" if postgres is None else "PostgreSQL, synchronous_commit=on"
+    print(f"\n{args.game}, {len(players)} players, {durability}, checkpoint every {every} choices"
+          f"{'' if args.head else ' (no latest-state snapshot)'} ({len(lengths)} games of {min(lengths)}-{max(lengths)} choices; database {size:.1f} MB)")
+    print(line("append choice + snapshot", appends))
+    print(line("load (snapshot + replayed tail)", loads))
+    print(line("load, dice race of 1,000 choices", long_loads))
+    print(f"  {'full replay from setup, 1,000':<34} {full_replay * 1000:7.1f} ms (dice race; check-db's cost)")
+    print(f"  {f'full replay, {args.game} of {verified}':<34} {verify_time * 1000:7.1f} ms"
+          f" (what snapshots save a load)")
+    if postgres is not None:
+        server = postgres.cpu_seconds() - server_before
+        print(f"  PostgreSQL server CPU, whole run: {server:.1f} s "
+              f"({server / (len(appends) + len(loads)) * 1000:.2f} ms per append or load, on average)")
 
 
 def main() -> None:
@@ -148,6 +175,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the temporary database goes (default: system temp)")
+    parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     asyncio.run(bench(parser.parse_args()))
 
 

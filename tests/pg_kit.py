@@ -32,7 +32,7 @@ class PgServer:
     def __init__(self, folder: Path):
         # pgserver keeps its lock file in the runtime folder, read when it is imported.
         runtime = folder / "run"
-        runtime.mkdir(mode=0o700, exist_ok=True)
+        runtime.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.environ.setdefault("XDG_RUNTIME_DIR", str(runtime))
         import pgserver
 
@@ -81,6 +81,22 @@ class PgServer:
         db = await PostgresDatabase.open(self.url(TEMPLATE), migrate_schema=True, clock=_never)
         await db.close()
         self._template_ready = True
+
+    def cpu_seconds(self) -> float:
+        """CPU time the server and its backends have used so far (for the benchmarks; psutil
+        comes with pgserver)."""
+        import psutil
+
+        root = psutil.Process(self.server.get_pid())
+        times = root.cpu_times()  # the ended backends' time is the postmaster's children's
+        total = times.user + times.system + times.children_user + times.children_system
+        for proc in root.children(recursive=True):  # the backends still running
+            try:
+                times = proc.cpu_times()
+                total += times.user + times.system
+            except psutil.NoSuchProcess:
+                pass
+        return total
 
     def stop(self) -> None:
         self.server.cleanup()
