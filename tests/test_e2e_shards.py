@@ -12,7 +12,7 @@ import asyncio
 
 from discord_standin.api import FakeDiscord
 from discord_standin.runner import BotProcess
-from e2e_kit import WAIT, Table, open_table, quick_option
+from e2e_kit import WAIT, Table, db_choices, open_table, quick_option
 
 LEASE_SECONDS = "3"  # how long the killed process's shard waits before its restart takes it
 
@@ -59,9 +59,10 @@ async def test_two_sharded_processes_play_and_one_survives_a_sigkill(fake_discor
         # Ready: it has re-posted what the killed process had stored but not posted (recover_posts).
         await fake.wait_for(lambda: bots[1].log_path.read_text().count("connected as") > readies, WAIT,
                             "the restarted bot's on_ready")
-        await table.wait_prompt()
-        await fake.wait_for(lambda: table.version() is not None and table.version() >= version, WAIT,
-                            "the restarted process to show the live prompt")
+        # on_ready logs "connected as" before it re-posts: wait for the prompt of the stored game
+        # (a prompt's version is the number of choices it follows), not just any live prompt.
+        await fake.wait_for(lambda: table.version() == len(db_choices(pg_url, table.game_id)), WAIT,
+                            "the restarted process to show the stored game's live prompt")
         if table.version() > version:
             # The click was stored before the kill; the restart posted its board and the next prompt
             # (bot.recover_posts): the player sees it confirmed, so it counts as acknowledged.
