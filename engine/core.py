@@ -493,6 +493,11 @@ class Game(ABC, Generic[S]):
         new_state.version = state.version + 1
         return new_state, events
 
+    def secret_lines(self, state: S, player: str) -> list[Msg] | None:
+        """`player`'s own secrets in sentences ("Your hand: ..."), for private prompts and the
+        bot's /game hand; None: callers list the parts of `view(state, player)` the public lacks."""
+        return None
+
     def concede(self, state: S, player: str) -> tuple[S, list[Event]]:
         """`player` gives up; a game that `concedes` ends here with the others ahead. Other games
         refuse it as they refuse any option they do not offer."""

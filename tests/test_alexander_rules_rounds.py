@@ -126,7 +126,8 @@ def test_3_4_macedonian_victory_when_all_three_objectives_hold():
     army(s, MAC, 1, "Pella", 30, leaders=["Alexander III"])
     s = answer(to_activity(fresh(s)), "pass")
     assert GAME.is_over(s) and s.victory.winner == MAC
-    assert GAME.result(s)[0] == {"player": "Ann", "side": MAC, "score": 1, "rank": 1, "reason": "objectives"}
+    assert GAME.result(s)[0] == {"player": "Ann", "side": "Macedonian", "score": 1, "rank": 1,
+                                 "reason": "all three objectives"}
 
 
 def test_3_4_a_devastated_or_revolted_province_does_not_count():

@@ -133,7 +133,7 @@ async def test_concede_only_for_oneself_and_the_other_side_wins(world):
     assert confirmed.reply_text == ""
     final = channel.messages[-1].content
     assert "is over. Final scores" in final and re.search(r"1\. \*\*Ann\*\*.*: \*\*1\*\*", final)
-    assert "reason concession" in final
+    assert "reason the other side conceded" in final
     assert any("🏳️ **Bo** concedes." in m.content for m in channel.messages)
     record = await world.bot.storage.channel_game(channel.id)
     assert record is None  # finished: the channel is free

@@ -70,7 +70,12 @@ class PlayActions(ServiceCore):
                 loaded = await self.game_by_id(record.id, actor)
                 _seat, decisions = self._my_turn(loaded, actor)
                 decision, option = _match_typed(decisions, typed, prefixes)
-                return await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor)
+                outcome = await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor)
+                if outcome.reply is None and decision.private:
+                    # A command has no prompt message to edit: the answered private prompt, with
+                    # what only the chooser learnt (a card drawn), is the private answer itself.
+                    outcome.reply, outcome.edit = outcome.edit, None
+                return outcome
             except Refusal as why:
                 return Outcome.refuse(str(why), record.id)
 

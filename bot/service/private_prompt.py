@@ -40,7 +40,11 @@ def recap(choices: list[ChoiceRecord], seat: str) -> list[Event]:
 
 
 def secrets_lines(engine: Game, loaded: LoadedGame, seat: str) -> list[str]:
-    """`seat`'s own secrets, one line per part of the state ("hands: Bo: 3, 4, parry")."""
+    """`seat`'s own secrets: in the game's own words where it has them ("Your hand, 3 cards:
+    ..."), else one line per part of the state ("hands: Bo: 3, 4, parry")."""
+    told = engine.secret_lines(loaded.state, seat)
+    if told is not None:
+        return [f"• {line}" for line in told]
     return [f"• {key.replace('_', ' ')}: {hidden.compact(value)}"
             for key, value in hidden.secret_parts(engine, loaded.state, seat).items()]
 

@@ -37,7 +37,7 @@ from engine.alexander.summary import public_view, summary
 from engine.alexander.victory import result as standings
 from engine.alexander.words import side_t
 from engine.core import Decision, Event, Game, IllegalAction, draw_order
-from engine.text import msg
+from engine.text import listing, msg, msg_n
 
 
 class Alexander(Game[AlexState]):
@@ -182,6 +182,21 @@ class Alexander(Game[AlexState]):
         events = [Event("concede", msg("The {side} concedes: the {winner} wins.", side=side_t(side),
                                        winner=side_t(other(side))), {"side": side, "player": player})]
         return new, events
+
+    def secret_lines(self, state: AlexState, player: str) -> list:
+        """The seat's hand and face-down leaders, by name (in solitaire: its own side's)."""
+        from engine.alexander.words import card_t, leader_t
+
+        if player not in state.sides.values():
+            return []
+        side = state.side_of(player)
+        hand = state.hands.get(side, [])
+        lines = [msg_n("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.", len(hand),
+                       cards=listing([card_t(c) for c in hand])) if hand else msg("Your hand is empty.")]
+        hidden = sorted(n for n, loc in state.leaders.items() if loc == "hand" and board().leaders[n].side == side)
+        if hidden:
+            lines.append(msg("Your face-down leaders: {leaders}.", leaders=listing([leader_t(n) for n in hidden])))
+        return lines
 
     @staticmethod
     def _conceding_side(state: AlexState, player: str) -> str:

@@ -84,12 +84,19 @@ def alexander_dies(ctx: Ctx, why) -> None:
     win(ctx, PER, "alexander_dead")
 
 
+def reason_words(reason: str):
+    """How the game was won, in words (the final scores show it)."""
+    return {"objectives": msg("all three objectives"), "alexander_dead": msg("Alexander is dead"),
+            "mutiny": msg("mutiny"), "concession": msg("the other side conceded")}.get(reason, reason)
+
+
 def result(s: AlexState) -> list[dict]:
+    """The standings: side and how the game ended in words (the bot lists every figure)."""
     winner = s.victory.winner
     rows = []
     for side in (MAC, PER):
         won = side == winner
-        rows.append({"player": s.sides[side], "side": side, "score": 1 if won else 0,
-                     "rank": 1 if won or not winner else 2, "reason": s.victory.reason})
+        rows.append({"player": s.sides[side], "side": side_t(side), "score": 1 if won else 0,
+                     "rank": 1 if won or not winner else 2, "reason": reason_words(s.victory.reason)})
     rows.sort(key=lambda r: r["rank"])
     return rows
