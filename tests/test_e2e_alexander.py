@@ -12,7 +12,7 @@ other side held.
 
 from __future__ import annotations
 
-from alex_kit import GAME, alexander_env, card_names, open_alexander, play_to_the_end
+from alex_kit import alexander_env, card_names, open_alexander, play_to_the_end
 
 DICE = [6] * 400
 
