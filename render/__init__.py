@@ -25,39 +25,47 @@ def _renderer(game_name: str) -> ModuleType:
         raise ValueError(f"No board drawing for the game '{game_name}'. Drawn games: {known}.") from None
 
 
-def render_png(game_name: str, state, *, highlight: dict | None = None) -> bytes:
+def render_png(game_name: str, state, *, highlight: dict | None = None, lang: str | None = None) -> bytes:
     """The board of `state` as PNG bytes. `highlight` marks the last action:
     {"cities": [names], "routes": [[a, b], ...], "boxes": [box ids], "text": "..."}, every
-    key optional (Warriors & Traders names "provinces" where Byzantium names "cities")."""
-    return _renderer(game_name).render_png(state, highlight=highlight)
+    key optional (Warriors & Traders names "provinces" where Byzantium names "cities").
+    `lang`: the language of every word on it (locales.LANGUAGES or the pseudo-language;
+    None: English)."""
+    with kit.language(lang):
+        return _renderer(game_name).render_png(state, highlight=highlight)
 
 
-def render_inline(game_name: str, state, *, highlight: dict | None = None) -> bytes:
+def render_inline(game_name: str, state, *, highlight: dict | None = None, lang: str | None = None) -> bytes:
     """The image for the chat (880 x 560 PNG, read at Discord's inline 550 px): the area of
     the last action at a readable scale with a strip saying who is asked what, the scores and
     what the last action did. Attach the full board (render_png) beside it."""
-    return render_views(game_name, state, highlight=highlight)[0]
+    return render_views(game_name, state, highlight=highlight, lang=lang)[0]
 
 
-def render_views(game_name: str, state, *, highlight: dict | None = None) -> tuple[bytes, bytes]:
+def render_views(
+    game_name: str, state, *, highlight: dict | None = None, lang: str | None = None
+) -> tuple[bytes, bytes]:
     """(inline image, full board) as PNG bytes, drawing the board once: what the bot posts
-    after a move."""
+    after a move. `lang` as for render_png."""
     from render.inline import draw_inline
 
-    scene = _renderer(game_name).scene(state, highlight)
-    image, _ = draw_inline(scene)
+    with kit.language(lang):
+        scene = _renderer(game_name).scene(state, highlight)
+        image, _ = draw_inline(scene)
     return (kit.encode_png(image, scene.palette, compress_level=INLINE_COMPRESS),
             kit.encode_png(scene.image, scene.palette, compress_level=BOARD_COMPRESS))  # fmt: skip
 
 
 def render_animation(game_name: str, states_and_captions: Sequence[tuple], *, frame_ms: int = 700,
-                     max_bytes: int | None = None) -> bytes:
+                     max_bytes: int | None = None, lang: str | None = None) -> bytes:
     """An animated GIF of a game: one frame per item, each (state, caption) or (state,
     caption, highlight), the whole board reduced to 600 px with "Step n/N" and the caption
-    on it; frames are thinned until the file is under `max_bytes` (6 MB)."""
+    (a Msg, said in `lang`, or a plain string) on it; frames are thinned until the file is
+    under `max_bytes` (6 MB)."""
     from render.animation import MAX_BYTES, animate
 
-    return animate(_renderer(game_name).story_frame, states_and_captions, frame_ms=frame_ms, max_bytes=max_bytes or MAX_BYTES)
+    with kit.language(lang):
+        return animate(_renderer(game_name).story_frame, states_and_captions, frame_ms=frame_ms, max_bytes=max_bytes or MAX_BYTES)
 
 
 def scores(game_name: str, state) -> dict[str, dict[str, int]]:
@@ -66,9 +74,17 @@ def scores(game_name: str, state) -> dict[str, dict[str, int]]:
     return _renderer(game_name).scores(state)
 
 
-def render_score_chart(game_name: str, series: Sequence[Mapping[str, Mapping[str, int]]], *, state) -> bytes:
+def render_score_chart(
+    game_name: str, series: Sequence[Mapping[str, Mapping[str, int]]], *, state, lang: str | None = None
+) -> bytes:
     """A PNG chart (880 x 560) of every player's score over the game: `series` holds one
-    scores() per step, `state` (any of the game's, e.g. the last) gives the seats' colours."""
+    scores() per step, `state` (any of the game's, e.g. the last) gives the seats' colours;
+    `lang` as for render_png."""
+    with kit.language(lang):
+        return _score_chart(game_name, series, state)
+
+
+def _score_chart(game_name: str, series, state) -> bytes:
     from engine import get_game
     from render.chart import draw_chart
     from render.scene import Seat

@@ -1,6 +1,6 @@
 """Draw a saved game without Discord:
 
-    python -m render STATE_OR_REPLAY.json -o board.png [--step N]
+    python -m render STATE_OR_REPLAY.json -o board.png [--step N] [--lang de]
 
 The file is either a replay ({"game", "players", "seed", "options", "choices": [[player,
 option_id], ...]}), replayed through the engine (to the end, or to choice N with --step) with
@@ -15,6 +15,7 @@ import json
 import sys
 from pathlib import Path
 
+from locales import LANGUAGES, PSEUDO
 from render import highlight_from_events, render_png
 
 DEFAULT_GAME = "byzantium"
@@ -77,13 +78,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", type=Path, help="a replay or state JSON file")
     parser.add_argument("-o", "--output", type=Path, default=Path("board.png"), help="PNG to write (board.png)")
     parser.add_argument("--step", type=int, default=None, help="for a replay: draw the board after choice N")
+    parser.add_argument("--lang", default=None, help=f"the board's language: {', '.join(LANGUAGES)} (default en)")
     args = parser.parse_args(argv)
+    if args.lang is not None and args.lang not in LANGUAGES and args.lang != PSEUDO:
+        print(f"unknown language {args.lang!r}: one of {', '.join(LANGUAGES)}", file=sys.stderr)
+        return 2
     try:
         name, state, highlight = load(args.file.read_text(encoding="utf-8"), args.step)
     except (OSError, InputError) as error:
         print(f"cannot draw {args.file}: {error}", file=sys.stderr)
         return 1
-    args.output.write_bytes(render_png(name, state, highlight=highlight))
+    args.output.write_bytes(render_png(name, state, highlight=highlight, lang=args.lang))
     print(f"wrote {args.output}")
     return 0
 

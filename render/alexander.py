@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from PIL import Image, ImageDraw
 
 from engine.alexander.game import GAME as ENGINE
+from engine.text import msg
 from render import kit
 from render.alexander_board import INDEPENDENT, MAC, PER, SIDE_COLOURS, board
 from render.alexander_geometry import free_space, static_layout
@@ -40,7 +41,7 @@ from render.alexander_words import LABELS
 from render.scene import Scene, Seat, Status
 
 GAME = "alexander"
-TITLE = ENGINE.title  # for the score chart (the game may be drawn before it is registered)
+TITLE = msg("The Conquerors: Alexander the Great")  # the score chart's (ENGINE.title, to be said in a language)
 COMPRESS_LEVEL = 3  # as the other boards: measured in docs/render.md
 FOCUS_ZOOM = 1.25  # the map's smallest text (16 px) reads as 20 px in the chat's focus view
 
@@ -247,7 +248,7 @@ def highlight_from_events(events: Iterable) -> dict:
             continue
         data = getattr(event, "data", {}) or {}
         kind = getattr(event, "kind", "")
-        text = str(getattr(event, "text", "") or "")
+        text = getattr(event, "text", "") or ""
         last_text = text or last_text
         start = data.get("frm") or data.get("from")
         if (

@@ -12,10 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from engine.text import term
 from render import kit
 from render.alexander_board import BAND, RESERVE, TREASURY_RING, Board, Space, board, cell_images, layout
 
@@ -135,11 +135,12 @@ def _name_candidates(space: Space) -> Iterator[NameLabel]:
     """Places for the name round its symbol, nearest first; a name of several words may be
     broken in two where one line finds no room."""
     gap = space.room + (TREASURY_RING if space.type == "treasury_city" else 0) + RESERVE + 1
-    for split in (False, True) if " " in space.name else (False,):
+    name = kit.say(term("alexander space", space.name))
+    for split in (False, True) if " " in name else (False,):
         for extra in (0, 8, 18, 30, 44):
             for dx, dy, anchor in _NAME_SPOTS:
                 xy = (space.x + dx * (gap + extra), space.y + dy * (gap + extra))
-                lines = _lines(space.name, xy, anchor, split)
+                lines = _lines(name, xy, anchor, split)
                 box = _union(text_box(at, text, NAME_SIZE, anchor) for text, at in lines)
                 if space.defense is None:
                     yield NameLabel(xy, anchor, box, None, lines)
@@ -241,8 +242,10 @@ def _place_names(b: Board, order: list[Space], area: Box) -> tuple[dict[str, Nam
     return names, missing
 
 
-@cache
+@kit.per_language(4)
 def static_layout() -> StaticLayout:
+    """Names and province names placed clear of every mark, in the drawing's language (their
+    lengths differ)."""
     b = board()
     x0, y0, x1, y1 = b.map_box
     inside = (x0 + 4, y0 + 4, x1 - 4, y1 - 4)
@@ -270,7 +273,7 @@ def _within(box: Box, area: Box) -> bool:
 
 
 def province_text(name: str) -> str:
-    return name.upper()
+    return kit.say(term("alexander province", name)).upper()
 
 
 def _place_province(b: Board, name: str, grid: Grid, area: Box) -> ProvinceLabel | None:
@@ -392,7 +395,7 @@ def _nearest_free(
     return best
 
 
-@lru_cache(maxsize=256)
+@kit.per_language(256)
 def _grown(cw: int, ch: int) -> Image.Image:
     """The windows of cw x ch cells blocked by the static marks (once per size and process)."""
     return _grow(_grow(free_space().static, cw, horizontal=True), ch, horizontal=False)
@@ -417,7 +420,7 @@ def _shifted(image: Image.Image, step: int, horizontal: bool) -> Image.Image:
     return out
 
 
-@cache
+@kit.per_language(4)
 def free_space() -> FreeSpace:
     """The map with every static mark taken: copied for each render's pieces."""
     b = board()

@@ -3,8 +3,6 @@ code as the map. Every kind a render notes with kit.mark must be in a row (a tes
 
 from __future__ import annotations
 
-from functools import cache
-
 from PIL import Image, ImageDraw
 
 from render import kit
@@ -220,7 +218,7 @@ def _fit_rows(labels: list[str], width: float, room: float) -> tuple[int, float 
     return KEY_ROW - 3, None
 
 
-@cache
+@kit.per_language(4)
 def key_layer(box: tuple[float, float, float, float]) -> tuple[Image.Image, kit.Drawn]:
     """The key drawn once into its panel: (the panel's image, what it drew in board px)."""
     x0, y0, x1, y1 = box

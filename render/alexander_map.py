@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from engine.text import term
 from render import kit
 from render.alexander_board import (
     RESERVE,
@@ -148,7 +149,9 @@ class Piece:
 
 
 def _short(leader: str) -> str:
-    """ "Alexander III" -> "Alexander": the card has room for names, not regnal numbers."""
+    """ "Alexander III" -> "Alexander": the card has room for names, not regnal numbers. In
+    the drawing's language."""
+    leader = kit.say(term("alexander leader", leader))
     head, _, tail = leader.rpartition(" ")
     return head if head and tail.strip("IVX") == "" else leader
 
@@ -160,7 +163,7 @@ def _title(leaders: list[str], fallback: str) -> str:
     full = ", ".join(names)
     if kit.text_width(full, 16) <= TITLE_WIDTH or len(names) == 1:
         return full
-    return f"{names[0]} +{len(names) - 1}"
+    return kit.say(LABELS["army_more"], leader=names[0], more=len(names) - 1)
 
 
 def _army_flags(army: dict, sieges: dict) -> tuple[Flag, ...]:
@@ -209,14 +212,15 @@ def pieces(b: Board, view: dict) -> list[Piece]:
             continue
         colour, asp = side_colour(army.get("side")), army.get("asp", 0)
         number = army.get("number")
-        fallback = LABELS["army"].format(number=number) if number else LABELS["sparta"]
+        fallback = kit.say(LABELS["army"], number=number) if number else kit.say(LABELS["sparta"])
         leaders = list(army.get("leaders") or ())
         title = _title(leaders, fallback)
-        short = (
-            f"{_short(leaders[0])}{' +' + str(len(leaders) - 1) if len(leaders) > 1 else ''}"
-            if leaders
-            else f"#{number}"
-        )
+        if not leaders:
+            short = kit.say(LABELS["army_short"], number=number)
+        elif len(leaders) > 1:
+            short = kit.say(LABELS["army_more"], leader=_short(leaders[0]), more=len(leaders) - 1)
+        else:
+            short = _short(leaders[0])
         flags = _army_flags(army, sieges)
         forms = [(army_card_size(title, flags), _drawn("army", army_card, colour, asp, title, flags)),
                  (army_card_size(short, ()), _drawn("army", army_card, colour, asp, short, ())),
@@ -225,7 +229,8 @@ def pieces(b: Board, view: dict) -> list[Piece]:
     for fleet in sorted(view.get("fleets") or (), key=lambda f: f["name"]):
         if fleet.get("space") not in b.spaces:
             continue
-        colour, nsp, name = side_colour(fleet.get("side")), fleet.get("nsp", 0), fleet["name"]
+        colour, nsp = side_colour(fleet.get("side")), fleet.get("nsp", 0)
+        name = kit.say(term("alexander fleet", f"{fleet['name']} fleet"))
         leaders = ", ".join(_short(n) for n in fleet.get("leaders") or ())
         forms = [(fleet_card_size(name, leaders), _drawn("fleet", fleet_card, colour, nsp, name, leaders)),
                  (fleet_card_size(name, ""), _drawn("fleet", fleet_card, colour, nsp, name, "")),

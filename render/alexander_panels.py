@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from engine.text import term
 from render import kit
 from render.alexander_board import (
     DONE,
@@ -48,12 +49,12 @@ def phase_text(view: dict) -> str:
         return LABELS["setup"]
     active = view.get("active")
     if active in SIDE_WORDS:
-        return LABELS["phase_player"].format(side=SIDE_WORDS[active])
+        return kit.say(LABELS["phase_player"], side=SIDE_WORDS[active])
     return LABELS["phase_admin"]
 
 
 def title_text(view: dict) -> str:
-    return " · ".join([LABELS["title"], LABELS["round"].format(round=view.get("round", 0)), phase_text(view)])
+    return " · ".join([kit.say(LABELS["title"]), kit.say(LABELS["round"], round=view.get("round", 0)), kit.say(phase_text(view))])
 
 
 def asked(view: dict) -> tuple[str, str, str] | None:
@@ -64,7 +65,7 @@ def asked(view: dict) -> tuple[str, str, str] | None:
     player = pending.get("player", "")
     prompt = pending.get("public_prompt") if pending.get("private") else pending.get("prompt")
     side = next((s for s, name in (view.get("sides") or {}).items() if name == player), "")
-    return side, player, str(prompt or "")
+    return side, player, kit.say(prompt or "")
 
 
 def over_text(view: dict) -> str:
@@ -74,9 +75,9 @@ def over_text(view: dict) -> str:
         return ""
     reason = LABELS.get(f"reason_{victory.get('reason')}", str(victory.get("reason") or ""))
     player = (view.get("sides") or {}).get(winner, "")
-    return f"{LABELS['over']}: " + LABELS["winner"].format(
-        side=SIDE_WORDS.get(winner, winner), player=player, reason=reason
-    )
+    return kit.say(LABELS["over_line"], over=LABELS["over"], result=kit.say(
+        LABELS["winner"], side=SIDE_WORDS.get(winner, winner), player=player, reason=reason
+    ))
 
 
 def draw_header(draw: ImageDraw.ImageDraw, b: Board, view: dict, said: list[tuple[str, bool]]) -> None:
@@ -92,7 +93,7 @@ def draw_header(draw: ImageDraw.ImageDraw, b: Board, view: dict, said: list[tupl
         if found:
             side, player, prompt = found
             kit.badge(draw, (32, 64), 16, SIDE_COLOURS.get(side, INDEPENDENT), side_letter(side))
-            text = LABELS["asked"].format(player=player, prompt=prompt)
+            text = kit.say(LABELS["asked"], player=player, prompt=prompt)
             line, size = kit.fit_text(text, 22, apm_left - 80, min_size=18)
             kit.text(draw, (56, 64), line, size, kit.WHITE, anchor="lm")
     if said:
@@ -133,7 +134,7 @@ def _apm(draw: ImageDraw.ImageDraw, b: Board, view: dict, left: float) -> None:
     streak = apm.get("streak") or {}
     count, side = int(streak.get("count") or 0), streak.get("side") or ""
     limit = _streak_limit()
-    text = LABELS["streak"].format(count=count, limit=limit)
+    text = kit.say(LABELS["streak"], count=count, limit=limit)
     kit.text(draw, (left, 102), text, SMALL, kit.FAINT, anchor="lm")
     x = left + kit.text_width(text, SMALL) + 22
     for i in range(limit):
@@ -174,13 +175,13 @@ def draw_side_panel(draw: ImageDraw.ImageDraw, box, view: dict, side: str) -> No
     colour = SIDE_COLOURS[side]
     player = (view.get("sides") or {}).get(side, "")
     top = kit.panel(
-        draw, box, title=f"{SIDE_WORDS[side].upper()} · {player}", title_fill=colour, title_size=22
+        draw, box, title=kit.say(LABELS["side_title"], side=kit.say(SIDE_WORDS[side]).upper(), player=player), title_fill=colour, title_size=22
     )
     x0, _, x1, y1 = box
     x0, x1 = x0 + 14, x1 - 14
     y = top + ROW / 2
     hand = int((view.get("hand_sizes") or {}).get(side, 0))
-    cards = LABELS["cards"].format(count=hand)
+    cards = kit.say(LABELS["cards"], count=hand)
     right = x1 - kit.text_width(cards, TEXT) - 12
     _card_backs(draw, right, y, hand, colour)
     kit.text(draw, (x1, y), cards, TEXT, kit.INK, anchor="rm")
@@ -227,18 +228,18 @@ def _mac_tracks(draw, x0, x1, y, view: dict) -> float:
     check = engine_tables()["weariness_check"]
     mutiny = int(check["threshold"]) - 6 * int(check["dice"])  # below this no roll can reach it
     _label_and_note(
-        draw, x0, x1, y, f"{LABELS['weariness']} {weariness}", LABELS["mutiny_from"].format(n=mutiny)
+        draw, x0, x1, y, kit.say(LABELS["weariness"], n=weariness), kit.say(LABELS["mutiny_from"], n=mutiny)
     )
     _track(draw, x0, x1, y + 26, weariness, WEARINESS_TRACK, mutiny, SIDE_COLOURS[MAC])
     y += ROW + 30
     injury = int(tracks.get("injury") or 0)
     ip_check = int(limits.get("ip_check", 20))
-    _label_and_note(draw, x0, x1, y, f"{LABELS['injury']} {injury}", LABELS["check_from"].format(n=ip_check))
+    _label_and_note(draw, x0, x1, y, kit.say(LABELS["injury"], n=injury), kit.say(LABELS["check_from"], n=ip_check))
     _track(draw, x0, x1, y + 26, injury, INJURY_TRACK, ip_check, SIDE_COLOURS[PER])
     y += ROW + 30
     honeymoon = int(tracks.get("honeymoon") or 0)
     if honeymoon:
-        kit.text(draw, (x0, y), LABELS["honeymoon"].format(asp=honeymoon), TEXT, kit.INK, anchor="lm")
+        kit.text(draw, (x0, y), kit.say(LABELS["honeymoon"], asp=honeymoon), TEXT, kit.INK, anchor="lm")
         y += ROW
     return y
 
@@ -269,26 +270,27 @@ def _where(info: dict, armies: dict) -> str:
     if where.startswith("army:"):
         army = armies.get(where[5:]) or {}
         leaders = army.get("leaders") or []
-        name = leaders[0] if leaders else LABELS["army"].format(number=army.get("number", "?"))
-        return LABELS["with_army"].format(army=name)
+        name = term("alexander leader", leaders[0]) if leaders else kit.say(LABELS["army"], number=army.get("number", "?"))
+        return kit.say(LABELS["with_army"], army=name)
     if info.get("space"):
-        return LABELS["at_space"].format(space=info["space"])
+        return kit.say(LABELS["at_space"], space=term("alexander space", info["space"]))
     return ""
 
 
 def _persian_rows(draw, x0, x1, y, view: dict) -> float:
     armies = {a["id"]: a for a in view.get("armies") or ()}
-    _row(draw, x0, x1, y, LABELS["great_king"], str(view.get("great_king") or ""))
+    king = view.get("great_king")
+    _row(draw, x0, x1, y, LABELS["great_king"], kit.say(term("alexander leader", king)) if king else "")
     y += ROW
     royal = view.get("royal_treasury") or {}
     level = LABELS.get(royal.get("level", ""), "")
     owner = royal.get("owner")
-    kit.text(draw, (x0, y), f"⛁ {LABELS['royal_treasury']}: {level}", TEXT, kit.INK, anchor="lm")
+    kit.text(draw, (x0, y), kit.say(LABELS["royal_treasury_level"], level=level), TEXT, kit.INK, anchor="lm")
     y += ROW - 6
     kit.text(draw, (x0 + 22, y), _where(royal, armies), SMALL, SIDE_COLOURS.get(owner, MUTED), anchor="lm")
     y += ROW
     family = view.get("royal_family") or {}
-    kit.text(draw, (x0, y), f"♛ {LABELS['royal_family']}", TEXT, kit.INK, anchor="lm")
+    kit.text(draw, (x0, y), kit.say(LABELS["royal_family_row"]), TEXT, kit.INK, anchor="lm")
     y += ROW - 6
     holder = family.get("holder")
     kit.text(draw, (x0 + 22, y), _where(family, armies), SMALL, SIDE_COLOURS.get(holder, MUTED), anchor="lm")
@@ -308,7 +310,8 @@ def _treasuries(draw, x0, x1, y, view: dict, side: str) -> None:
         cy = y + (i // 2) * ROW
         treasury_ring(draw, (cx + 11, cy), t.get("level", "full"), bool(t.get("unusable")), radius=11)
         label = " · ".join(
-            [city, LABELS.get(t.get("level", ""), "")] + ([LABELS["unusable"]] if t.get("unusable") else [])
+            [kit.say(w) for w in [term("alexander space", city), LABELS.get(t.get("level", ""), "")]
+             + ([LABELS["unusable"]] if t.get("unusable") else [])]
         )
         label, size = kit.fit_text(label, SMALL, half - 36, min_size=16)
         kit.text(draw, (cx + 28, cy), label, size, kit.INK, anchor="lm")
@@ -355,15 +358,15 @@ def _cards_and_absent(draw, x0, x1, y, view: dict) -> None:
     from engine.alexander.board import board as engine_board
 
     cards = engine_board().cards
-    lines = [LABELS["deck"].format(deck=view.get("deck_size", 0), discard=len(view.get("discard") or ()))]
-    in_play = [cards[c].name if c in cards else c for c in view.get("in_play") or ()]
+    lines = [kit.say(LABELS["deck"], deck=view.get("deck_size", 0), discard=len(view.get("discard") or ()))]
+    in_play = [kit.say(term("alexander card", cards[c].name)) if c in cards else c for c in view.get("in_play") or ()]
     if in_play:
-        lines.append(f"{LABELS['in_play']}: {', '.join(in_play)}")
+        lines.append(kit.say(LABELS["in_play"], cards=", ".join(in_play)))
     if view.get("rhodes_card") in SIDE_WORDS:
-        lines.append(LABELS["rhodes_card"].format(side=SIDE_WORDS[view["rhodes_card"]]))
+        lines.append(kit.say(LABELS["rhodes_card"], side=SIDE_WORDS[view["rhodes_card"]]))
     ill = sorted(n for n, where in (view.get("leaders") or {}).items() if where.startswith("ill:"))
     if ill:
-        lines.append(f"{LABELS['leaders_off']}: {', '.join(ill)}")
+        lines.append(kit.say(LABELS["leaders_off"], leaders=", ".join(kit.say(term("alexander leader", n)) for n in ill)))
     for line in lines:
         text, size = kit.fit_text(line, SMALL, x1 - x0, min_size=16)
         kit.text(draw, (x0, y), text, size, MUTED, anchor="lm")

@@ -5,7 +5,7 @@ colours of each render), the key, and the board's fixed palette."""
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -83,7 +83,7 @@ def canvas() -> Image.Image:
     return image
 
 
-@cache
+@kit.per_language(4)
 def overlay() -> tuple[Image.Image, Image.Image, kit.Drawn]:
     """Links, names, province names and siege modifiers over the map: (image, mask of the
     pixels they cover, what was drawn). Pasted over the province colours at every render."""
@@ -127,7 +127,7 @@ def defense_tag(draw: ImageDraw.ImageDraw, centre, defense: int) -> None:
     kit.mark("defense")
 
 
-@lru_cache(maxsize=16)
+@kit.per_language(16)
 def map_layer(control: tuple[tuple[str, str | None], ...]) -> Image.Image:
     """The canvas with every cell in its controller's colours and the overlay on top (one per
     distinct control, which changes a few times a game)."""
@@ -187,5 +187,6 @@ def palette() -> tuple[kit.RGB, ...]:
     touching += [(c, f) for c, f in zip(CONTROL_STRIP.values(), CONTROL_FILL.values(), strict=True)]
     touching += [(kit.HIGHLIGHT, c) for c in [NEUTRAL, *CONTROL_FILL.values()]]
     extra = list(dict.fromkeys(named + list(_blends(touching))))
-    sample = map_layer((("Macedonia", "macedonian"), ("Lydia", "persian")))
+    with kit.language(None):  # the colours are the same in every language
+        sample = map_layer((("Macedonia", "macedonian"), ("Lydia", "persian")))
     return kit.build_palette(sample, extra)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.text import msg
 from render import kit
 
 REDUCE = 3  # 1800 px boards become 600 px frames
@@ -21,7 +22,7 @@ CAPTION = 64  # the caption band's height (px)
 CAPTION_SIZE = 22
 BAND = (40, 38, 52)
 MAX_BYTES = 6_000_000  # Discord refuses uploads over 8-10 MB: stay well under
-LABELS = {"step": "Step {step}/{total}"}  # to be translated (issue 17)
+LABELS = {"step": msg("Step {step}/{total}")}
 
 
 def frame(board: Image.Image, palette: tuple[kit.RGB, ...], step: int, total: int, caption: str) -> Image.Image:
@@ -30,7 +31,7 @@ def frame(board: Image.Image, palette: tuple[kit.RGB, ...], step: int, total: in
     image = Image.new("RGB", (small.width, small.height + CAPTION), BAND)
     image.paste(small, (0, CAPTION))
     draw = ImageDraw.Draw(image)
-    label = LABELS["step"].format(step=step, total=total)
+    label = kit.say(LABELS["step"], step=step, total=total)
     kit.text(draw, (10, CAPTION / 2), label, CAPTION_SIZE, kit.HIGHLIGHT, anchor="lm")
     left = 10 + kit.text_width(label, CAPTION_SIZE) + 12
     lines, size = kit.fit_sentences([(caption, True)], CAPTION_SIZE, image.width - left - 10, 2, 20)

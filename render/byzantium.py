@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.text import msg
 from render import kit
 from render.byzantium_board import CAPITAL, board
 from render.byzantium_boxes import draw_bulgars, draw_special, draw_standing, special_slots
@@ -15,6 +16,7 @@ from render.byzantium_panels import LABELS, draw_header, draw_player_panels
 from render.byzantium_static import bare_map, palette, seated_layer
 from render.scene import Scene, Seat, Status
 
+TITLE = msg("Byzantium")  # the score chart's title (the engine's Game.title, to be said in a language)
 GAME = "byzantium"
 # Chosen by measurement (docs/render.md, bench/render.py): on the 8-bit palette image level 3
 # is within a few ms of level 1 and about 15% smaller; higher levels cost far more time.
@@ -114,11 +116,11 @@ def scene(state, highlight: dict | None = None) -> Scene:
     )  # fmt: skip
     over = ""
     if result and not decisions:
-        over = LABELS["game_over"].format(standings="   ".join(
-            LABELS["standing"].format(rank=row.get("rank", "?"), player=row.get("player"), score=row.get("score", "?"))
+        over = kit.say(LABELS["game_over"], standings="   ".join(
+            kit.say(LABELS["standing"], rank=row.get("rank", "?"), player=row.get("player"), score=row.get("score", "?"))
             for row in result))  # fmt: skip
     status = Status(
-        title=LABELS["title"].format(round=summary.get("round", "?")),
+        title=kit.say(LABELS["title"], round=summary.get("round", "?")),
         seats=seats,
         asked=tuple((d.player, kit.public_prompt(d)) for d in decisions),
         over=over,

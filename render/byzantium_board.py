@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from engine.text import term
+from render import kit
 from render.byzantium_geometry import place_marks
 from render.byzantium_key import height as key_height
 from render.projection import Projection
@@ -84,7 +86,9 @@ class City:
 
     @property
     def label_text(self) -> str:
-        return self.name.upper() if self.name == CAPITAL else self.name
+        """The name in the drawing's language (the capital in capitals)."""
+        name = kit.say(term("byzantium city", self.name))
+        return name.upper() if self.name == CAPITAL else name
 
     @property
     def label_size(self) -> int:
@@ -132,8 +136,19 @@ def _read_json(package: str, name: str) -> dict:
     return json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=1)
 def board() -> Board:
+    """The board in the drawing's language: names and key labels differ in length, so the
+    marks round each name and the key's height are placed per language."""
+    return _board(kit.current_language())
+
+
+@lru_cache(maxsize=8)
+def _board(lang: str | None) -> Board:
+    with kit.language(lang):
+        return _load()
+
+
+def _load() -> Board:
     facts = _read_json("engine.byzantium", "map.json")
     layout = _read_json("render", "byzantium_layout.json")
     projection = Projection.from_dict(layout["projection"])

@@ -6,16 +6,17 @@ coordinates.
 
 from __future__ import annotations
 
+from engine.text import msg
 from render import kit
 from render.byzantium_board import GOLD, SIDE_COLOURS, Board
 
 # Every word this module writes (to be translated: issue 17).
 LABELS = {
-    "bulgars": "Bulgars", "fortify": "Fortify", "byzantine_improvement": "Byz. improvement", "emperor": "Emperor",
-    "byzantine_civil_war": "Byz. civil war", "byzantine_fleet": "Byz. fleet", "arab_improvement": "Arab improvement",
-    "caliph": "Caliph", "arab_civil_war": "Arab civil war", "arab_fleet": "Arab fleet",
-    "special_actions": "Special actions", "boxes": "Boxes", "tax": "Tax", "church": "Church", "mosque": "Mosque",
-    "passed": "Passed", "nobody": "nobody", "starts": "Starts", "bulgar_box": "BULGARS", "army_strength": "army strength",
+    "bulgars": msg("Bulgars"), "fortify": msg("Fortify"), "byzantine_improvement": msg("Byz. improvement"), "emperor": msg("Emperor"),
+    "byzantine_civil_war": msg("Byz. civil war"), "byzantine_fleet": msg("Byz. fleet"), "arab_improvement": msg("Arab improvement"),
+    "caliph": msg("Caliph"), "arab_civil_war": msg("Arab civil war"), "arab_fleet": msg("Arab fleet"),
+    "special_actions": msg("Special actions"), "boxes": msg("Boxes"), "tax": msg("Tax"), "church": msg("Church"), "mosque": msg("Mosque"),
+    "passed": msg("Passed"), "nobody": msg("nobody"), "starts": msg("Starts"), "bulgar_box": msg("BULGARS"), "army_strength": msg("army strength"),
 }  # fmt: skip
 # (caption, side colour key or None, box ids) in the order of the printed board.
 SPECIAL_ROWS: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (

@@ -4,27 +4,28 @@ samples are drawn by byzantium_static."""
 
 from __future__ import annotations
 
+from engine.text import msg
 from render import kit
 
-TITLE = "Key"
-# Rows: (the kinds of mark a row explains, its label). Labels are to be translated (issue 17):
+TITLE = msg("Key")
+# Rows: (the kinds of mark a row explains, its label: a message id, drawn in the board's language):
 # one too long for the key wraps onto a second line and the key grows upward (the layout
 # test keeps it clear of the map).
 ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("road",), "road"),
-    (("desert",), "desert track (Arabs only)"),
-    (("sea",), "sea lane"),
-    (("city_byzantine", "city_arab", "city_bulgar"), "Byzantine, Arab, Bulgar city: markers"),
-    (("city_persian", "capital"), "Persian city, Constantinople: defence"),
-    (("controller",), "controlled by player A"),
-    (("fort",), "fortified by player A"),
-    (("army_byzantine", "army_arab"), "army of player A: Byzantine, Arab"),
-    (("strength",), "army strength (cubes)"),
-    (("bulgar_arrow",), "where the Bulgars attack"),
-    (("halo",), "last action: this city"),
-    (("band",), "last action: this move"),
-    (("box_taken",), "last action: this special action"),
-    (("standing",), "Boxes: cubes in tax, church, mosque"),
+    (("road",), msg("road")),
+    (("desert",), msg("desert track (Arabs only)")),
+    (("sea",), msg("sea lane")),
+    (("city_byzantine", "city_arab", "city_bulgar"), msg("Byzantine, Arab, Bulgar city: markers")),
+    (("city_persian", "capital"), msg("Persian city, Constantinople: defence")),
+    (("controller",), msg("controlled by player A")),
+    (("fort",), msg("fortified by player A")),
+    (("army_byzantine", "army_arab"), msg("army of player A: Byzantine, Arab")),
+    (("strength",), msg("army strength (cubes)")),
+    (("bulgar_arrow",), msg("where the Bulgars attack")),
+    (("halo",), msg("last action: this city")),
+    (("band",), msg("last action: this move")),
+    (("box_taken",), msg("last action: this special action")),
+    (("standing",), msg("Boxes: cubes in tax, church, mosque")),
 )
 KINDS = frozenset(kind for kinds, _ in ROWS for kind in kinds)
 SIZE = 20

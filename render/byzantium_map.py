@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from engine.text import msg
 from render import kit
 from render.byzantium_board import (
     ARMY_TOKEN,
@@ -25,7 +26,7 @@ from render.byzantium_geometry import army_points, intersects, label_box, streng
 MARKER_SIZE = 30
 MARK_LETTER = 20  # the smallest text on the map (fort letters): readable in the chat's focus view
 HALO_FILL = (255, 222, 178)  # inside the orange rim of the last action's halo
-LABELS = {"fallen": "FALLEN"}
+LABELS = {"fallen": msg("FALLEN")}
 
 
 def draw_route(draw, board: Board, a: str, b: str, kind: str) -> None:

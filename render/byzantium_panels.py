@@ -9,25 +9,26 @@ names and tags are drawn per state.
 
 from __future__ import annotations
 
+from engine.text import listing, msg, term
 from render import kit
 from render.byzantium_board import GOLD, SIDE_COLOURS, Board
 
 # Every word this module writes, in one table (to be translated: issue 17).
 LABELS = {
-    "byzantine": "Byzantine", "arab": "Arab",
-    "elite": "Elite", "main": "Main", "levy": "Levy", "move": "Move", "at": "At", "gold": "Bezants", "vp": "VP",
-    "guard": "+guard", "off_map": "off map",
-    "available": "Available", "casualty": "Casualty", "forts_left": "Forts left", "on_cities": "On cities",
-    "on_actions": "On actions", "tax": "Tax", "religion": "Religion", "pass": "Pass", "removed": "Removed",
-    "to_act": "TO ACT", "passed": "PASSED", "caliph": "CALIPH", "emperor": "EMPEROR",
-    "title": "BYZANTIUM · Round {round}",
-    "to_decide": "{player} to decide: {prompt}",
-    "also_waiting": "{line} (also waiting on {players})",
-    "game_over": "GAME OVER   {standings}",
-    "standing": "{rank}. {player} ({score})",
-    "last": "Last:",
-    "score_byzantine": "Byz", "score_arab": "Arab",  # the chat's status strip
-    "byzantine_vp": "Byzantine VP", "arab_vp": "Arab VP",  # the score chart's tracks
+    "byzantine": msg("Byzantine"), "arab": msg("Arab"),
+    "elite": msg("Elite"), "main": msg("Main"), "levy": msg("Levy"), "move": msg("Move"), "at": msg("At"), "gold": msg("Bezants"), "vp": msg("VP"),
+    "elite_guard": msg("{elite} +guard"), "off_map": msg("off map"),
+    "available": msg("Available"), "casualty": msg("Casualty"), "forts_left": msg("Forts left"), "on_cities": msg("On cities"),
+    "on_actions": msg("On actions"), "tax": msg("Tax"), "religion": msg("Religion"), "pass": msg("Pass"), "removed": msg("Removed"),
+    "to_act": msg("TO ACT"), "passed": msg("PASSED"), "caliph": msg("CALIPH"), "emperor": msg("EMPEROR"),
+    "title": msg("BYZANTIUM · Round {round}"),
+    "to_decide": msg("{player} to decide: {prompt}"),
+    "also_waiting": msg("{line} (also waiting on {players})"),
+    "game_over": msg("GAME OVER   {standings}"),
+    "standing": msg("{rank}. {player} ({score})"),
+    "last": msg("Last:"),
+    "score_byzantine": msg("Byz"), "score_arab": msg("Arab"),  # the chat's status strip
+    "byzantine_vp": msg("Byzantine VP"), "arab_vp": msg("Arab VP"),  # the score chart's tracks
 }  # fmt: skip
 ROW = 29
 TEXT = 23
@@ -116,11 +117,11 @@ def _card_values(draw, box, side: str, player: dict) -> None:
     army = (player.get("army") or {}).get(side) or {}
     at = army.get("at")
     values = (
-        str(army.get("elite", 0)) + (" " + LABELS["guard"] if army.get("guard") else ""),
+        kit.say(LABELS["elite_guard"], elite=army.get("elite", 0)) if army.get("guard") else str(army.get("elite", 0)),
         str(army.get("main", 0)),
         str(army.get("levy", 0)),
         str(army.get("movement", 0)),
-        at or LABELS["off_map"],
+        kit.say(term("byzantium city", at)) if at else LABELS["off_map"],
         str((player.get("treasury") or {}).get(side, 0)),
         str((player.get("vp") or {}).get(side, 0)),
     )
@@ -169,24 +170,24 @@ def draw_header(draw, board: Board, summary: dict, decisions, result, said, lett
     up to two lines: the last action, in the highlight colour used on the map; when it does
     not fit, the steps that led to its outcome give way, never the outcome."""
     width = board.width
-    title = LABELS["title"].format(round=summary.get("round", "?"))
+    title = kit.say(LABELS["title"], round=summary.get("round", "?"))
     kit.text(draw, (16, 32), title, 32, kit.WHITE, anchor="lm")
     x = 16 + kit.text_width(title, 32) + 28
     if summary.get("finished") or (not decisions and result):
         standings = "   ".join(
-            LABELS["standing"].format(rank=row.get("rank", "?"), player=row.get("player"), score=row.get("score", "?"))
+            kit.say(LABELS["standing"], rank=row.get("rank", "?"), player=row.get("player"), score=row.get("score", "?"))
             for row in (result or [])
         )
-        line, size = kit.fit_text(LABELS["game_over"].format(standings=standings), 30, width - x - 16)
+        line, size = kit.fit_text(kit.say(LABELS["game_over"], standings=standings), 30, width - x - 16)
         kit.text(draw, (x, 32), line, size, GOLD, anchor="lm")
     elif decisions:
         decision = decisions[0]
         who = decision.player
         kit.token(draw, (x + 19, 32), 38, colours.get(who, kit.FAINT), shape="circle", letter=letters.get(who, "?"))
         waiting = {d.player for d in decisions}
-        line = LABELS["to_decide"].format(player=who, prompt=kit.public_prompt(decision))
+        line = kit.say(LABELS["to_decide"], player=who, prompt=kit.public_prompt(decision))
         if len(waiting) > 1:
-            line = LABELS["also_waiting"].format(line=line, players=", ".join(sorted(waiting - {who})))
+            line = kit.say(LABELS["also_waiting"], line=line, players=listing(sorted(waiting - {who})))
         line, size = kit.fit_text(line, 28, width - x - 60)
         kit.text(draw, (x + 48, 32), line, size, kit.WHITE, anchor="lm")
     if said:

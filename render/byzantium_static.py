@@ -150,12 +150,17 @@ def _draw_legend(draw, b: Board) -> None:
                size=key.SIZE, row=key.ROW, swatch=key.SWATCH, width=x1 - x0 - 2 * key.PAD)  # fmt: skip
 
 
-@lru_cache(maxsize=4)  # about 11 MB each; games mostly share the default seat colours
 def seated_layer(colours: tuple[tuple[int, int, int], ...]) -> tuple[Image.Image, kit.Drawn]:
-    """The static layer plus the frames of one panel per seat, in the seats' colours: a game
-    keeps its seats, so this is drawn once per game shape and reused for every render. With
-    it, what it drew (texts and marks), which a render replays into its own record."""
-    with kit.recording(layer=True) as drawn:
+    """The static layer plus the frames of one panel per seat, in the seats' colours, in the
+    drawing's language: a game keeps its seats, so this is drawn once per game shape and
+    reused for every render. With it, what it drew (texts and marks), which a render replays
+    into its own record."""
+    return _seated_layer(colours, kit.current_language())
+
+
+@lru_cache(maxsize=4)  # about 11 MB each; games mostly share the default seat colours and language
+def _seated_layer(colours: tuple[tuple[int, int, int], ...], lang: str | None) -> tuple[Image.Image, kit.Drawn]:
+    with kit.language(lang), kit.recording(layer=True) as drawn:
         image = static_layer().copy()
         kit.replay(static_drawn())
         draw_panel_frames(ImageDraw.Draw(image), board(), list(colours))
@@ -163,26 +168,31 @@ def seated_layer(colours: tuple[tuple[int, int, int], ...]) -> tuple[Image.Image
 
 
 def static_layer() -> Image.Image:
-    """The unchanging board, RGB. Callers copy it before drawing."""
-    return _static()[0]
+    """The unchanging board in the drawing's language, RGB. Callers copy it before drawing."""
+    return _static(kit.current_language())[0]
 
 
 def static_drawn() -> kit.Drawn:
-    return _static()[1]
+    return _static(kit.current_language())[1]
 
 
-@lru_cache(maxsize=1)
-def _static() -> tuple[Image.Image, kit.Drawn]:
-    with kit.recording(layer=True) as drawn:
+@lru_cache(maxsize=4)
+def _static(lang: str | None) -> tuple[Image.Image, kit.Drawn]:
+    with kit.language(lang), kit.recording(layer=True) as drawn:
         image = _draw_static()
     return image, drawn
 
 
-@lru_cache(maxsize=1)
 def bare_map() -> Image.Image:
     """The map without the side boxes and key: what the chat's focus view shows where the
     key would be (its own strip explains the marks it shows)."""
-    return _draw_static(boxes=False)
+    return _bare_map(kit.current_language())
+
+
+@lru_cache(maxsize=4)
+def _bare_map(lang: str | None) -> Image.Image:
+    with kit.language(lang), kit.recording(layer=True):
+        return _draw_static(boxes=False)
 
 
 def _draw_static(boxes: bool = True) -> Image.Image:
@@ -223,4 +233,5 @@ def palette() -> tuple[tuple[int, int, int], ...]:
     touching = [(kit.INK, c) for c in named[1:]] + [(kit.WHITE, c) for c in kit.PLAYER_COLOURS.values()]
     touching += [(kit.WHITE, c) for c in SIDE_COLOURS.values()] + [(kit.WHITE, HEADER_FILL)]
     extra = list(dict.fromkeys(named + list(_blends(touching))))
-    return kit.build_palette(static_layer(), extra)
+    with kit.language(None):  # the colours are the same in every language
+        return kit.build_palette(static_layer(), extra)

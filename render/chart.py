@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.text import msg
 from render import kit
 from render.scene import Seat
 
@@ -17,7 +18,7 @@ GAP = 64
 TEXT = 20
 GRID = (222, 214, 198)
 # To be translated (issue 17).
-LABELS = {"title": "{game}: scores over the game", "steps": "step"}
+LABELS = {"title": msg("{game}: scores over the game"), "steps": msg("step")}
 
 
 def _nice_step(top: int) -> int:
@@ -31,7 +32,7 @@ def draw_chart(game_title: str, seats: Sequence[Seat], series: Sequence[Mapping[
     """`series`: one {player: {track: value}} per step, in order. Returns the RGB chart."""
     image = Image.new("RGB", (WIDTH, HEIGHT), kit.PAPER)
     draw = ImageDraw.Draw(image)
-    title, size = kit.fit_text(LABELS["title"].format(game=game_title), 26, WIDTH - 24, min_size=TEXT)
+    title, size = kit.fit_text(kit.say(LABELS["title"], game=game_title), 26, WIDTH - 24, min_size=TEXT)
     kit.text(draw, (12, 24), title, size, kit.INK, anchor="lm")
     tracks = list(dict.fromkeys(t for point in series for values in point.values() for t in values))
     if not tracks:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from engine.text import msg
 from render import kit
 from render.scene import Box, Scene, Status
 
@@ -34,7 +35,7 @@ WAITING = kit.HIGHLIGHT
 GOLD = (214, 168, 32)
 MUTED = (110, 100, 90)
 # Every word the strip writes itself (to be translated: issue 17).
-LABELS = {"last": "Last:", "asked": "{player}: {prompt}", "more": "+{count} more", "scores": "{label} {value}"}
+LABELS = {"last": msg("Last:"), "asked": msg("{player}: {prompt}"), "more": msg("+{count} more"), "scores": msg("{label} {value}")}
 
 
 def viewport() -> Box:
@@ -128,9 +129,9 @@ def _header(draw: ImageDraw.ImageDraw, status: Status) -> None:
         kit.badge(draw, (x + 14, y), 15, seat.colour, seat.letter)
         x += 36
     others = len({p for p, _ in status.asked} - {player})
-    more = LABELS["more"].format(count=others) if others else ""
+    more = kit.say(LABELS["more"], count=others) if others else ""
     room = WIDTH - x - 12 - (kit.text_width(more, MIN_TEXT) + 12 if more else 0)
-    line, size = kit.fit_text(LABELS["asked"].format(player=player, prompt=prompt), LINE_SIZE, room, min_size=MIN_TEXT)
+    line, size = kit.fit_text(kit.say(LABELS["asked"], player=player, prompt=prompt), LINE_SIZE, room, min_size=MIN_TEXT)
     kit.text(draw, (x, y), line, size, kit.WHITE, anchor="lm")
     if more:
         kit.text(draw, (WIDTH - 12, y), more, MIN_TEXT, WAITING, anchor="rm")
@@ -149,7 +150,7 @@ def _scores(draw: ImageDraw.ImageDraw, status: Status, box: Box) -> None:
             draw.rectangle((x0 + 2, y + 2, x0 + 8, y + block - 4), fill=WAITING)
         cy = y + (block / 4 + 2 if two_lines else block / 2)
         kit.badge(draw, (x0 + 28, cy), 16, seat.colour, seat.letter)
-        scores = "  ".join(LABELS["scores"].format(label=label, value=value) for label, value in seat.scores)
+        scores = "  ".join(kit.say(LABELS["scores"], label=label, value=value) for label, value in seat.scores)
         if two_lines:
             name, size = kit.fit_text(seat.name, LINE_SIZE, x1 - x0 - 60, min_size=MIN_TEXT)
             kit.text(draw, (x0 + 50, cy), name, size, kit.INK, anchor="lm")

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.text import msg, term
 from render import kit
 from render.scene import Scene, Seat, Status
 from render.warriors_traders_board import COLOURS, TURNS, board
@@ -16,6 +17,7 @@ from render.warriors_traders_map import draw_borders, draw_fills, draw_highlight
 from render.warriors_traders_panels import LABELS, PHASES, draw_header, draw_panels, standings
 from render.warriors_traders_static import legend_layer, palette, static_layer
 
+TITLE = msg("Warriors & Traders")  # the score chart's title (the engine's Game.title, to be said in a language)
 GAME = "warriors_traders"
 COMPRESS_LEVEL = 3  # as for Byzantium: measured in docs/render.md
 
@@ -100,7 +102,8 @@ def scene(state, highlight: dict | None = None) -> Scene:
     seats = tuple(Seat(name, letters[name], colours[name], ((LABELS["score"], int(players[name].get("vp", 0))),),
                        name in waiting) for name in order)  # fmt: skip
     phase = PHASES.get(summary.get("phase") or "", str(summary.get("phase") or "").title())
-    title = LABELS["game"].format(map=b.title) + " · " + LABELS["turn"].format(turn=summary.get("turn", 1), turns=TURNS, phase=phase)
+    title = kit.say(LABELS["game_turn"], game=kit.say(LABELS["game"], map=term("wt map", b.title)),
+                    turn=kit.say(LABELS["turn"], turn=summary.get("turn", 1), turns=TURNS, phase=phase))
     status = Status(
         title=title, seats=seats, asked=tuple((d.player, kit.public_prompt(d)) for d in decisions),
         over=standings(result) if result and not decisions else "", said=tuple(kit.narration(highlight)),

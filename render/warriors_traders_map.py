@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.text import term
 from render import kit
 from render.warriors_traders_board import (
     BARBARIAN,
@@ -78,8 +79,11 @@ def draw_nations(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict) -> None:
         x = sum(p[0] for p in own) / len(own)
         y = sum(p[1] for p in own) / len(own)
         dx, dy = b.nation_labels.get(nation_id, (0, 0))
-        label = f"{short_nation(nation['name']).upper()} {nation.get('number', '')}".strip()
-        kit.text(draw, (x + dx, y + dy), label, 20, NATION_INK, outline=NATION_OUTLINE, stroke=3, anchor="mm")
+        name = short_nation(kit.say(term("wt nation", nation["name"]))).upper()
+        label = f"{name} {nation.get('number', '')}".strip()
+        half = kit.text_width(label, 20) / 2 + 4  # a longer name (a language) stays on the map
+        x = min(max(x + dx, half), b.map_width - half)
+        kit.text(draw, (x, y + dy), label, 20, NATION_INK, outline=NATION_OUTLINE, stroke=3, anchor="mm")
 
 
 def draw_borders(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict) -> None:
@@ -263,7 +267,8 @@ def draw_provinces(
         owner = info.get("owner")
         label_y = y - 16 + b.provinces[name].label_dy
         mark = KIND_MARK.get(info.get("kind"), "")
-        width = kit.text_width(name, NAME_SIZE)
+        shown = kit.say(term("wt province", name))
+        width = kit.text_width(shown, NAME_SIZE)
         left = x - width / 2 + b.provinces[name].label_dx
         if owner in colours:
             left += 13
@@ -272,7 +277,7 @@ def draw_provinces(
         if owner in colours:
             kit.badge(draw, (left - 16, label_y), 12, colours[owner], letters.get(owner, "?"))
             kit.mark("held")
-        kit.text(draw, (left, label_y), name, NAME_SIZE, kit.INK, outline=kit.WHITE, stroke=3, anchor="lm")
+        kit.text(draw, (left, label_y), shown, NAME_SIZE, kit.INK, outline=kit.WHITE, stroke=3, anchor="lm")
         if mark:
             kit.mark("kinds")
             mx = left + width + 11

@@ -7,34 +7,39 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from engine.text import msg, term
 from render import kit
 from render.warriors_traders_board import RESOURCE_COLOURS, TURNS, MapBoard
 from render.warriors_traders_map import short_nation
 
 # Every word this module writes, in one table (to be translated: issue 17).
 LABELS = {
-    "no_nation": "no nation yet", "unified": "UNIFIED", "vp": "{vp} VP", "title": "{name} · {nation}",
-    "tech": "Tech (tokens)", "armies": "Armies {armies} · {forts} fort · {princesses} princ.",
-    "routes": "Routes: {names}", "war": "War with: {names}", "peace": "At peace", "team": "Team with: {names}",
-    "vp_from": "VP from {parts}", "none": "none", "prompt": "▶ {prompt}",
-    "game": "WARRIORS & TRADERS · {map}", "variant": " ({variant})", "teams": " · teams",
-    "turn": "Turn {turn} of {turns} · {phase}", "game_over": "GAME OVER after turn {turn}",
-    "winner": "Winner: {players}", "winner_entry": "{player} ({score} VP)", "rank_entry": "{rank}. {player} {score}",
-    "asked": "{player}: {prompt}", "waiting": "Waiting for {count}:", "prompts_in_panels": "(their prompts are in their panels)",
-    "order": "Order {letters} · Barbarians {strength}", "last": "Last:", "score": "VP",
+    "no_nation": msg("no nation yet"), "unified": msg("UNIFIED"), "vp": msg("{vp} VP"), "title": msg("{name} · {nation}"),
+    "tech": msg("Tech (tokens)"), "armies": msg("Armies {armies} · {forts} fort · {princesses} princ."),
+    "routes": msg("Routes: {names}"), "war": msg("War with: {names}"), "peace": msg("At peace"), "team": msg("Team with: {names}"),
+    "vp_from": msg("VP from {parts}"), "none": msg("none"), "prompt": msg("▶ {prompt}"),
+    "game": msg("WARRIORS & TRADERS · {map}"), "variant": msg("{title} ({variant})"), "teams": msg("{title} · teams"),
+    "turn": msg("Turn {turn} of {turns} · {phase}"), "game_over": msg("GAME OVER after turn {turn}"),
+    "winner": msg("Winner: {players}"), "winner_entry": msg("{player} ({score} VP)"), "rank_entry": msg("{rank}. {player} {score}"),
+    "asked": msg("{player}: {prompt}"), "waiting": msg("Waiting for {count}:"), "prompts_in_panels": msg("(their prompts are in their panels)"),
+    "order": msg("Order {letters} · Barbarians {strength}"), "last": msg("Last:"), "score": msg("VP"),
+    "game_turn": msg("{game} · {turn}"),
 }  # fmt: skip
 PHASES = {
-    "setup": "Setup",
-    "sustenance": "Sustenance",
-    "trade": "Trade",
-    "development": "Development",
-    "maneuver": "Maneuver",
+    "setup": msg("Setup"),
+    "sustenance": msg("Sustenance"),
+    "trade": msg("Trade"),
+    "development": msg("Development"),
+    "maneuver": msg("Maneuver"),
 }
 ROMAN = ("0", "I", "II", "III", "IV", "V", "VI", "VII")
-TRACK_NAMES = (("production", "Prod."), ("trade", "Trade"), ("military", "Mil."))
-RESOURCE_NAMES = (("gold", "Gold"), ("food", "Food"), ("goods", "Goods"), ("weapons", "Weap."))
-ARMY_NAMES = (("infantry", "inf."), ("archer", "arch."), ("cavalry", "cav."))
-VP_NAMES = {"provinces": "provinces", "fortresses": "forts", "titles": "titles", "kills": "kills", "bought": "bought"}
+TRACK_NAMES = (("production", msg("Prod. {level} ({tokens})")), ("trade", msg("Trade {level} ({tokens})")),
+               ("military", msg("Mil. {level} ({tokens})")))  # fmt: skip
+RESOURCE_NAMES = (("gold", msg("Gold {n}")), ("food", msg("Food {n}")), ("goods", msg("Goods {n}")),
+                  ("weapons", msg("Weap. {n}")))  # fmt: skip
+ARMY_NAMES = (("infantry", msg("{n} inf.")), ("archer", msg("{n} arch.")), ("cavalry", msg("{n} cav.")))
+VP_NAMES = {"provinces": msg("provinces {n}"), "fortresses": msg("forts {n}"), "titles": msg("titles {n}"),
+            "kills": msg("kills {n}"), "bought": msg("bought {n}")}  # fmt: skip
 PANEL_GAP = 8
 MAX_PANEL = 380  # two or three players: taller panels with bigger type (read on phones)
 MUTED = (110, 104, 96)
@@ -59,7 +64,7 @@ def _roman(level: int) -> str:
 
 
 def _names(names: Sequence[str], letters: dict[str, str]) -> str:
-    return ", ".join(f"{letters.get(n, '?')} {n}" for n in names) if names else LABELS["none"]
+    return ", ".join(f"{letters.get(n, '?')} {n}" for n in names) if names else kit.say(LABELS["none"])
 
 
 def draw_panel(
@@ -84,22 +89,22 @@ def draw_panel(
     draw.rectangle((x0 + 3, y0 + bar - 10, x1 - 3, y0 + bar - 2), fill=colour)
     ink = kit.contrast_ink(colour)
     kit.badge(draw, (x0 + 22, y0 + bar / 2), 14, kit.WHITE, letter)
-    vp = LABELS["vp"].format(vp=info.get("vp", 0))
+    vp = kit.say(LABELS["vp"], vp=info.get("vp", 0))
     kit.text(draw, (x1 - 12, y0 + bar / 2), vp, 26, ink, anchor="rm")
-    nation = info.get("nation_name") or LABELS["no_nation"]
+    nation = kit.say(term("wt nation", info["nation_name"])) if info.get("nation_name") else kit.say(LABELS["no_nation"])
     number = info.get("nation_number")
-    tags = [t.split()[-1].upper() for t in info.get("titles") or []]
+    tags = [kit.say(term("wt title", t)).upper() for t in info.get("titles") or []]
     if info.get("unified"):
-        tags.append(LABELS["unified"])
+        tags.append(kit.say(LABELS["unified"]))
     if place is not None:
         tags.insert(0, f"#{place}")
-    title = LABELS["title"].format(name=name, nation=nation) + (f" {number}" if number else "")
+    title = kit.say(LABELS["title"], name=name, nation=nation) + (f" {number}" if number else "")
     room = x1 - x0 - 60 - kit.text_width(vp, 26) - 20
     tag_text = " ".join(tags)
     if tag_text:
         room -= kit.text_width(tag_text, 17) + 14
     if kit.text_width(title, 20) > room:  # "Serenissima Repubblica di Venezia" is too long: "Venezia"
-        title = LABELS["title"].format(name=name, nation=short_nation(nation)) + (f" {number}" if number else "")
+        title = kit.say(LABELS["title"], name=name, nation=short_nation(nation)) + (f" {number}" if number else "")
     label, size = kit.fit_text(title, 24, room, min_size=16)
     kit.text(draw, (x0 + 44, y0 + bar / 2), label, size, ink, anchor="lm")
     if tag_text:
@@ -116,32 +121,32 @@ def draw_panel(
     # Resources: a coloured disc and the amount, then the technology levels.
     res = info.get("resources") or {}
     res_size = size
-    while res_size > 15 and sum(32 + kit.text_width(f"{label} 00", res_size) for _, label in RESOURCE_NAMES) > x1 - left:
+    while res_size > 15 and sum(32 + kit.text_width(kit.say(label, n="00"), res_size) for _, label in RESOURCE_NAMES) > x1 - left:
         res_size -= 1
     x = left
     for key, label in RESOURCE_NAMES:
         draw.ellipse((x, y - 9, x + 18, y + 9), fill=RESOURCE_COLOURS[key], outline=kit.INK, width=2)
-        kit.text(draw, (x + 24, y), f"{label} {res.get(key, 0)}", res_size, kit.INK, anchor="lm")
-        x += 32 + kit.text_width(f"{label} 00", res_size)
+        kit.text(draw, (x + 24, y), kit.say(label, n=res.get(key, 0)), res_size, kit.INK, anchor="lm")
+        x += 32 + kit.text_width(kit.say(label, n="00"), res_size)
     y += row_h
     techs, tokens = info.get("techs") or {}, info.get("tokens") or {}
-    parts = [f"{label} {_roman(int(techs.get(key, 0)))} ({tokens.get(key, 0)})" for key, label in TRACK_NAMES]
-    label, fitted = kit.fit_text(LABELS["tech"] + "  " + "  ".join(parts), size, x1 - left - 10, min_size=15)
+    parts = [kit.say(label, level=_roman(int(techs.get(key, 0))), tokens=tokens.get(key, 0)) for key, label in TRACK_NAMES]
+    label, fitted = kit.fit_text("  ".join([kit.say(LABELS["tech"]), *parts]), size, x1 - left - 10, min_size=15)
     kit.text(draw, (left, y), label, fitted, kit.INK, anchor="lm")
     y += row_h
     armies = info.get("armies") or {}
-    army = ", ".join(f"{armies.get(k, 0)} {label}" for k, label in ARMY_NAMES)
-    pieces = LABELS["armies"].format(armies=army, forts=info.get("fortresses", 0), princesses=info.get("princesses", 0))
+    army = ", ".join(kit.say(label, n=armies.get(k, 0)) for k, label in ARMY_NAMES)
+    pieces = kit.say(LABELS["armies"], armies=army, forts=info.get("fortresses", 0), princesses=info.get("princesses", 0))
     label, fitted = kit.fit_text(pieces, size, x1 - left - 10, min_size=15)
     kit.text(draw, (left, y), label, fitted, kit.INK, anchor="lm")
     y += row_h
     detail = info.get("vp_detail") or {}
-    vp_line = LABELS["vp_from"].format(parts=" · ".join(f"{VP_NAMES.get(k, k)} {v}" for k, v in detail.items()))
+    vp_line = kit.say(LABELS["vp_from"], parts=" · ".join(kit.say(VP_NAMES[k], n=v) if k in VP_NAMES else f"{k} {v}" for k, v in detail.items()))
     routes = info.get("routes") or []
     wars = info.get("wars") or []
-    routes_text = LABELS["routes"].format(names=_names(routes, letters))
-    war_text = LABELS["war"].format(names=_names(wars, letters)) if wars else LABELS["peace"]
-    team_text = LABELS["team"].format(names=_names(allies, letters)) if allies else ""
+    routes_text = kit.say(LABELS["routes"], names=_names(routes, letters))
+    war_text = kit.say(LABELS["war"], names=_names(wars, letters)) if wars else kit.say(LABELS["peace"])
+    team_text = kit.say(LABELS["team"], names=_names(allies, letters)) if allies else ""
     lines = [(routes_text, kit.INK), (war_text, WAR if wars else MUTED), (vp_line, MUTED)]
     if (y1 - y) // row_h < len(lines) + len(prompts) + bool(allies):  # a short panel (5-6 players)
         # Routes, team and wars share a line, each worded as on a tall panel.
@@ -151,7 +156,7 @@ def draw_panel(
     if allies:
         lines.insert(0, (team_text, kit.INK))
     for prompt in prompts:
-        lines.insert(0, (LABELS["prompt"].format(prompt=prompt), PROMPT))
+        lines.insert(0, (kit.say(LABELS["prompt"], prompt=prompt), PROMPT))
     for content, fill in lines:
         if y + row_h / 2 > y1 - 4:
             break
@@ -197,11 +202,13 @@ def draw_header(
     turn = summary.get("turn", 1)
     phase = PHASES.get(summary.get("phase") or "", str(summary.get("phase") or "").title())
     variant = summary.get("variant")
-    title = LABELS["game"].format(map=b.title) + (LABELS["variant"].format(variant=variant) if variant else "")
+    title = kit.say(LABELS["game"], map=term("wt map", b.title))
+    if variant:
+        title = kit.say(LABELS["variant"], title=title, variant=variant)
     if summary.get("coop"):
-        title += LABELS["teams"]
+        title = kit.say(LABELS["teams"], title=title)
     kit.text(draw, (16, 26), title, 28, kit.WHITE, anchor="lm")
-    status = LABELS["turn"].format(turn=turn, turns=TURNS, phase=phase) if not result else LABELS["game_over"].format(turn=turn)
+    status = kit.say(LABELS["turn"], turn=turn, turns=TURNS, phase=phase) if not result else kit.say(LABELS["game_over"], turn=turn)
     kit.text(draw, (b.width - 16, 26), status, 28, STATUS, anchor="rm")
     y = 66
     if result:
@@ -214,11 +221,11 @@ def draw_header(
         if len(pending) == 1:
             who = pending[0]["player"]
             kit.badge(draw, (x + 14, y), 14, colours.get(who, kit.FAINT), letters.get(who, "?"))
-            label, size = kit.fit_text(LABELS["asked"].format(player=who, prompt=pending[0].get("prompt", "")), 24,
+            label, size = kit.fit_text(kit.say(LABELS["asked"], player=who, prompt=pending[0].get("prompt", "")), 24,
                                        b.width - x - 60, min_size=16)  # fmt: skip
             kit.text(draw, (x + 36, y), label, size, kit.WHITE, anchor="lm")
         elif pending:
-            label = LABELS["waiting"].format(count=len(pending))
+            label = kit.say(LABELS["waiting"], count=len(pending))
             kit.text(draw, (x, y), label, 24, kit.WHITE, anchor="lm")
             x += kit.text_width(label, 24) + 12
             for item in pending:
@@ -229,7 +236,7 @@ def draw_header(
             kit.text(draw, (x + 6, y), LABELS["prompts_in_panels"], 20, HEADER_MUTED, anchor="lm")
         order = summary.get("order") or []
         if order:
-            label = LABELS["order"].format(letters=" ".join(letters.get(n, "?") for n in order),
+            label = kit.say(LABELS["order"], letters=" ".join(letters.get(n, "?") for n in order),
                                            strength=summary.get("barbarian_strength", "?"))  # fmt: skip
             kit.text(draw, (b.width - 16, y), label, 22, HEADER_MUTED, anchor="rm")
     if said:
@@ -243,8 +250,8 @@ def draw_header(
 def standings(result: list) -> str:
     """The final standings in one line: the winner(s) first."""
     best = [row for row in result if row.get("rank") == 1]
-    text = LABELS["winner"].format(players=" & ".join(
-        LABELS["winner_entry"].format(player=row["player"], score=row["score"]) for row in best))  # fmt: skip
-    rest = [LABELS["rank_entry"].format(rank=row["rank"], player=row["player"], score=row["score"])
+    text = kit.say(LABELS["winner"], players=" & ".join(
+        kit.say(LABELS["winner_entry"], player=row["player"], score=row["score"]) for row in best))  # fmt: skip
+    rest = [kit.say(LABELS["rank_entry"], rank=row["rank"], player=row["player"], score=row["score"])
             for row in result if row.get("rank") != 1]  # fmt: skip
     return text + ("   " + "  ".join(rest) if rest else "")

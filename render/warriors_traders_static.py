@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.text import msg
 from render import kit
 from render.warriors_traders_board import (
     BARBARIAN,
@@ -107,24 +108,24 @@ def _sample_last(draw, box):
 
 
 # Rows: (the kinds of mark a row explains, its label): every kind a render notes with
-# kit.mark must be in one (a test checks). Labels are to be translated (issue 17).
-KEY_TITLE = "Key"
+# kit.mark must be in one (a test checks). Labels are message ids, drawn in the board's language.
+KEY_TITLE = msg("Key")
 KEY_ROWS: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("infantry",), "infantry"),
-    (("archer",), "archers"),
-    (("cavalry",), "cavalry"),
-    (("barbarian",), "barbarian army"),
-    (("fortress",), "fortress"),
-    (("princess",), "princess"),
-    (("count",), "how many stand there"),
-    (("damage",), "damage this turn"),
-    (("retreated",), "retreated"),
-    (("attacking",), "attacking: battle to come"),
-    (("held",), "held by player A"),
-    (("kinds",), "capital · trade · contested"),
-    (("border_land",), "border (land)"),
-    (("border_sea",), "border (by sea)"),
-    (("ring", "arrow"), "last action: where, moves"),
+    (("infantry",), msg("infantry")),
+    (("archer",), msg("archers")),
+    (("cavalry",), msg("cavalry")),
+    (("barbarian",), msg("barbarian army")),
+    (("fortress",), msg("fortress")),
+    (("princess",), msg("princess")),
+    (("count",), msg("how many stand there")),
+    (("damage",), msg("damage this turn")),
+    (("retreated",), msg("retreated")),
+    (("attacking",), msg("attacking: battle to come")),
+    (("held",), msg("held by player A")),
+    (("kinds",), msg("capital · trade · contested")),
+    (("border_land",), msg("border (land)")),
+    (("border_sea",), msg("border (by sea)")),
+    (("ring", "arrow"), msg("last action: where, moves")),
 )
 KEY_KINDS = frozenset(kind for kinds, _ in KEY_ROWS for kind in kinds)
 _KEY_SAMPLES = {
@@ -162,16 +163,21 @@ def static_layer(map_id: str) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=6)
 def legend_layer(map_id: str) -> tuple[Image.Image, kit.Drawn]:
     """The key is drawn over the map after the changing parts (it sits on the sea), so it is
-    a separate small image pasted last; with it what it drew (texts, in board px)."""
+    a separate small image pasted last; with it what it drew (texts, in board px). In the
+    drawing's language."""
+    return _legend_layer(map_id, kit.current_language())
+
+
+@lru_cache(maxsize=12)
+def _legend_layer(map_id: str, lang: str | None) -> tuple[Image.Image, kit.Drawn]:
     b = board(map_id)
     x0, y0, x1, y1 = b.legend
     image = static_layer(map_id).crop((x0, y0 + b.header, x1 + 1, y1 + b.header + 1))
     canvas = Image.new("RGB", (b.width, b.height))
     canvas.paste(image, (x0, y0 + b.header))
-    with kit.recording(layer=True) as drawn:
+    with kit.language(lang), kit.recording(layer=True) as drawn:
         draw_legend(ImageDraw.Draw(canvas), b)
     drawn.marks.clear()  # the key's samples explain marks, they are not marks on the board
     return canvas.crop((x0, y0 + b.header, x1 + 1, y1 + b.header + 1)), drawn

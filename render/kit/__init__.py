@@ -13,6 +13,7 @@ names live in one module per topic:
 - sentences: the last action's narration fitted to a few lines; public prompts
 - shapes: tokens, badges, rings, panels, patterned lines, arrows, fanning
 - key: a board's key (legend) rows
+- language: the language a board is drawn in; labels (message ids) rendered in it
 - encoding: fixed palettes and PNG encoding
 """
 
@@ -35,6 +36,7 @@ from render.kit.colours import (
 )
 from render.kit.encoding import build_palette, encode_png, palette_image
 from render.kit.key import legend, legend_height
+from render.kit.language import current_language, language, per_language, say
 from render.kit.lettering import cap_height, fit_text, text, text_width, wrap
 from render.kit.records import Drawn, TextMark, mark, recording, recording_active, replay
 from render.kit.sentences import ELLIPSIS, fit_sentences, highlight_dict, narration, public_prompt
@@ -43,8 +45,8 @@ from render.kit.shapes import arrow, badge, fan, panel, patterned_line, ring, to
 __all__ = [
     "ELLIPSIS", "FAINT", "FONT_FILE", "HIGHLIGHT", "INK", "PAPER", "PLAYER_COLOURS", "RGB", "SEAT_COLOURS",
     "WHITE", "Drawn", "Point", "TextMark", "arrow", "asset_image", "badge", "build_palette", "cap_height",
-    "contrast_ink", "encode_png", "fan", "fit_sentences", "fit_text", "font", "highlight_dict", "legend",
-    "legend_height", "mark", "narration", "outline_for", "palette_image", "panel", "patterned_line",
+    "contrast_ink", "current_language", "encode_png", "fan", "fit_sentences", "fit_text", "font", "highlight_dict", "language", "legend",
+    "legend_height", "mark", "narration", "outline_for", "palette_image", "panel", "per_language", "patterned_line",
     "player_colour", "player_letters", "public_prompt", "recording", "recording_active", "replay", "ring",
-    "seat_order", "text", "text_width", "token", "wrap",
+    "say", "seat_order", "text", "text_width", "token", "wrap",
 ]

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from render.kit.assets import font
 from render.kit.colours import INK, RGB, Point
+from render.kit.language import say
 from render.kit.records import _RECORDS, TextMark
 
 
@@ -51,6 +52,7 @@ def text(
 ) -> None:
     """Draw text at `xy` (a Pillow anchor, e.g. "mm" centred), optionally with a contrasting
     outline `stroke` px wide (what keeps labels readable over the map)."""
+    content = say(content)  # a message id is drawn in the drawing's language
     if not content:
         return
     if outline is None:
@@ -69,14 +71,19 @@ def text(
     draw.bitmap(at, mask, fill=fill)
 
 
-@lru_cache(maxsize=4096)
 def text_width(content: str, size: int) -> float:
+    return _width(say(content), size)
+
+
+@lru_cache(maxsize=4096)
+def _width(content: str, size: int) -> float:
     return font(size).getlength(content)
 
 
 def fit_text(content: str, size: int, width: float, min_size: int = 12) -> tuple[str, int]:
     """Shrink `content` to fit `width`, then cut it with an ellipsis if even the smallest size
     does not fit (player names and prompts are of any length)."""
+    content = say(content)
     while size > min_size and text_width(content, size) > width:
         size -= 1
     if text_width(content, size) <= width:
@@ -91,7 +98,7 @@ def wrap(content: str, size: int, width: float) -> list[str]:
     than a line gets a line of its own, cut later by the caller's fitting)."""
     lines: list[str] = []
     line = ""
-    for word in content.split():
+    for word in say(content).split():
         candidate = f"{line} {word}" if line else word
         if line and text_width(candidate, size) > width:
             lines.append(line)

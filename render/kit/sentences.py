@@ -6,26 +6,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from render.kit.language import say
 from render.kit.lettering import text_width, wrap
 
 
 def public_prompt(decision) -> str:
     """What everyone may read of a decision: its prompt, or for a private one only its public
-    prompt (boards and the chat's strip are public)."""
+    prompt (boards and the chat's strip are public), in the drawing's language."""
     if getattr(decision, "private", False):
-        return str(getattr(decision, "public_prompt", "") or "")
-    return str(getattr(decision, "prompt", "") or "")
+        return say(getattr(decision, "public_prompt", "") or "")
+    return say(getattr(decision, "prompt", "") or "")
 
 
 def highlight_dict(places: dict[str, list[str]], routes: list[list[str]], said: list[tuple[str, bool]], last_text: str) -> dict:
     """A highlight from what the events named: each non-empty list of places once per name,
     the routes as drawn, and the narration: "text" all of it in one line, "said" the same as
     [sentence, is an outcome] pairs, so a board short of room drops the steps, never the
-    result (the last event's text when nothing else was worth saying)."""
+    result (the last event's text when nothing else was worth saying). The sentences stay
+    message ids (the board says them in its language)."""
     highlight: dict = {key: list(dict.fromkeys(names)) for key, names in places.items() if names}
     if routes:
         highlight["routes"] = routes
-    said = list(dict.fromkeys((str(text), bool(important)) for text, important in said)) or (
+    said = list(dict.fromkeys((text, bool(important)) for text, important in said)) or (
         [(last_text, False)] if last_text else []
     )
     if said:
@@ -36,11 +38,11 @@ def highlight_dict(places: dict[str, list[str]], routes: list[list[str]], said: 
 
 def narration(highlight: dict) -> list[tuple[str, bool]]:
     """The highlight's sentences as (text, is an outcome); a hand-made highlight with only
-    "text" is one sentence."""
+    "text" is one sentence. In the drawing's language."""
     said = highlight.get("said")
     if said:
-        return [(str(text), bool(important)) for text, important in said]
-    return [(str(highlight["text"]), False)] if highlight.get("text") else []
+        return [(say(text), bool(important)) for text, important in said]
+    return [(say(highlight["text"]), False)] if highlight.get("text") else []
 
 
 ELLIPSIS = "…"
@@ -55,7 +57,7 @@ def fit_sentences(
     from the middle (the first one stays, for context) and marked with "…", so the outcome is
     never the part that is cut. Only if the important ones alone do not fit is the last line
     cut with "…"."""
-    parts = [(p.strip(), important) for p, important in parts if p and p.strip()]
+    parts = [(say(p).strip(), important) for p, important in parts if p and say(p).strip()]
     if not parts:
         return [], size
     for trial in range(size, min_size - 1, -1):
