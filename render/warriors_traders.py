@@ -30,12 +30,12 @@ def player_colours(summary: dict, order: Sequence[str]) -> dict[str, kit.RGB]:
 
 def draw_board(summary: dict, result: list | None = None, highlight: dict | None = None) -> Image.Image:
     """The board for a summary, as an RGB image (no encoding)."""
-    b = board(summary.get("map") or "west")
+    b = board(summary.get("map") or "west", summary.get("variant"))
     highlight = highlight or {}
     order = kit.seat_order(summary)
     letters = kit.player_letters(order)
     colours = player_colours(summary, order)
-    image = static_layer(b.id).copy()
+    image = static_layer(b.id, b.variant).copy()
     draw_fills(image, b, summary, colours)
     draw = ImageDraw.Draw(image)
     draw_nations(draw, b, summary)
@@ -43,7 +43,7 @@ def draw_board(summary: dict, result: list | None = None, highlight: dict | None
     draw_highlight(draw, b, highlight)
     draw_provinces(draw, b, summary, order, letters, colours)
     x0, y0, _, _ = b.legend
-    key, key_drawn = legend_layer(b.id)
+    key, key_drawn = legend_layer(b.id, b.variant)
     image.paste(key, (x0, y0 + b.header))
     kit.replay(key_drawn)
     draw_panels(draw, b, summary, order, letters, colours, result)
@@ -93,7 +93,7 @@ def scene(state, highlight: dict | None = None) -> Scene:
     highlight = highlight or {}
     with kit.recording() as drawn:
         image = draw_board(summary, result, highlight)
-    b = board(summary.get("map") or "west")
+    b = board(summary.get("map") or "west", summary.get("variant"))
     order = kit.seat_order(summary)
     letters = kit.player_letters(order)
     colours = player_colours(summary, order)
@@ -124,7 +124,7 @@ def scene(state, highlight: dict | None = None) -> Scene:
         home=own[0] if own else (b.map_width / 2, b.header + b.map_height / 2),
         status=status,
         zoom=FOCUS_ZOOM,
-        covers=[(legend, static_layer(b.id).crop(legend))],
+        covers=[(legend, static_layer(b.id, b.variant).crop(legend))],
         drawn=drawn,
     )
 

@@ -5,6 +5,7 @@ against the engine's map data when loaded. Also the colours every W&T board uses
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -78,6 +79,8 @@ class MapBoard:
     provinces: dict[str, Province]
     links: tuple[tuple[str, str], ...]
     nation_labels: dict[str, tuple[float, float]]  # nudges of the nation names (layout "nations")
+    variant: str | None = None
+    view: tuple[float, float, float, float] | None = None  # a variant's part of the whole map (map px)
 
     def at(self, name: str) -> tuple[float, float]:
         """Canvas point of a province's drawn centre."""
@@ -90,7 +93,73 @@ def _layout() -> dict:
 
 
 @cache
-def board(map_id: str) -> MapBoard:
+def board(map_id: str, variant: str | None = None) -> MapBoard:
+    """The map as drawn: the whole map, or for a 2- or 3-player variant the part in play
+    enlarged to fill the same map area (`zoomed`)."""
+    whole = _whole(map_id)
+    return zoomed(whole, variant) if variant else whole
+
+
+VIEW_MARGIN = 60  # px of the whole map round the cells of a variant's provinces
+
+
+def zoomed(whole: MapBoard, variant: str) -> MapBoard:
+    """`whole` seen through the smallest box of its shape round the cells of the variant's
+    provinces (plus a margin, inside the map), scaled up to the map area: centres, cells and
+    boxes move with it; the key goes to the corner that hides fewest of those provinces."""
+    from engine.warriors_traders.board import board as engine_board_of
+
+    names = [n for n in engine_board_of(whole.id, variant).provinces if whole.provinces[n].box]
+    boxes = [whole.provinces[n].box for n in names]
+    x0, y0 = min(b[0] for b in boxes) - VIEW_MARGIN, min(b[1] for b in boxes) - VIEW_MARGIN
+    x1, y1 = max(b[2] for b in boxes) + VIEW_MARGIN, max(b[3] for b in boxes) + VIEW_MARGIN
+    scale = min(whole.map_width / (x1 - x0), whole.map_height / (y1 - y0))
+    if scale <= 1:
+        return MapBoard(**{**whole.__dict__, "variant": variant})
+    w, h = whole.map_width / scale, whole.map_height / scale
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    vx0 = min(max(cx - w / 2, 0), whole.map_width - w)
+    vy0 = min(max(cy - h / 2, 0), whole.map_height - h)
+    view = (vx0, vy0, vx0 + w, vy0 + h)
+
+    def at(x, y):
+        return (x - vx0) * scale, (y - vy0) * scale
+
+    def box(b):
+        if b is None:
+            return None
+        (bx0, by0), (bx1, by1) = at(b[0], b[1]), at(b[2], b[3])
+        shown = (max(0, math.floor(bx0)), max(0, math.floor(by0)),
+                 min(whole.map_width, math.ceil(bx1)), min(whole.map_height, math.ceil(by1)))  # fmt: skip
+        return shown if shown[0] < shown[2] and shown[1] < shown[3] else None  # None: out of view
+
+    provinces = {
+        name: Province(p.name, p.index, *at(p.x, p.y), at(*p.real), box(p.box), p.label_dx, p.label_dy)
+        for name, p in whole.provinces.items()
+    }
+    nations = {k: (dx * scale, dy * scale) for k, (dx, dy) in whole.nation_labels.items()}  # off the pieces, as drawn
+    zoom = MapBoard(**{**whole.__dict__, "provinces": provinces, "variant": variant, "view": view,
+                       "nation_labels": nations})  # fmt: skip
+    return MapBoard(**{**zoom.__dict__, "legend": _legend_corner(zoom, set(names))})
+
+
+def _legend_corner(b: MapBoard, names: set[str]) -> tuple[int, int, int, int]:
+    """The key's box (its size as the layout's): its place in the layout, or the corner of the
+    map that covers fewest pixels of the provinces in play."""
+    x0, y0, x1, y1 = b.legend
+    w, h = x1 - x0, y1 - y0
+    labels = cells(b.id, b.variant, b.view)[0]
+    wanted = {b.provinces[n].index for n in names} | {b.provinces[n].index + BAND for n in names}
+    table = [255 if i in wanted else 0 for i in range(256)]
+    in_play = labels.point(table)
+    m = 14
+    spots = [b.legend, (m, m, m + w, m + h), (m, b.map_height - m - h, m + w, b.map_height - m),
+             (b.map_width - m - w, m, b.map_width - m, m + h),
+             (b.map_width - m - w, b.map_height - m - h, b.map_width - m, b.map_height - m)]  # fmt: skip
+    return min(spots, key=lambda spot: sum(in_play.crop(spot).histogram()[255:]))
+
+
+def _whole(map_id: str) -> MapBoard:
     from engine.warriors_traders.board import board as engine_board_of
 
     layout = _layout()
@@ -139,19 +208,21 @@ BAND = 64  # cells image: 1 + i a province's inside, 65 + i the strip along its 
 
 
 @cache
-def cells(map_id: str) -> tuple[Image.Image, Image.Image]:
+def cells(map_id: str, variant: str | None = None, view=None) -> tuple[Image.Image, Image.Image]:
     """The map's province labels (mode L, map coordinates) and the mask of every pixel that
     belongs to a province (lines and the land outside provinces excluded): a render colours
-    the labels through a palette and pastes them under this mask, one operation for all."""
+    the labels through a palette and pastes them under this mask, one operation for all.
+    With a variant's `view`, that part of the map enlarged to the whole map area."""
     labels = kit.asset_image(f"wt_{map_id}_cells.png").convert("L")
+    if view is not None:
+        labels = labels.resize(labels.size, Image.Resampling.NEAREST, box=view)
     mask = labels.point([0] + [255] * 254 + [0])
     return labels, mask
 
 
-def fill_colours(map_id: str, summary: dict | None, colours: dict[str, kit.RGB]) -> list[int]:
+def fill_colours(b: MapBoard, summary: dict | None, colours: dict[str, kit.RGB]) -> list[int]:
     """The 256-entry palette (flat RGB) that colours the cells image for a summary: held
     provinces tinted with a full-colour strip, free ones neutral, left-out ones grey."""
-    b = board(map_id)
     flat = [0] * (256 * 3)
     provinces = (summary or {}).get("provinces")
     for p in b.provinces.values():

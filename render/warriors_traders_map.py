@@ -40,8 +40,8 @@ def draw_fills(image: Image.Image, b: MapBoard, summary: dict | None, colours: d
     coast stay as the static layer has them). The static layer already has every cell
     neutral, so only the boxes of the other cells are pasted, or the whole map when they
     cover most of it."""
-    labels, mask = cells(b.id)
-    flat = fill_colours(b.id, summary, colours)
+    labels, mask = cells(b.id, b.variant, b.view)
+    flat = fill_colours(b, summary, colours)
     provinces = (summary or {}).get("provinces") or {}
     boxes = [
         p.box for name, p in b.provinces.items()

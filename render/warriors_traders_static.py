@@ -151,11 +151,16 @@ def draw_legend(draw: ImageDraw.ImageDraw, b: MapBoard) -> None:
     kit.legend(draw, (x0 + 10, top - 2), entries, size=size, row=row, swatch=KEY_SWATCH)
 
 
-@lru_cache(maxsize=3)
-def static_layer(map_id: str) -> Image.Image:
-    b = board(map_id)
+@lru_cache(maxsize=6)
+def static_layer(map_id: str, variant: str | None = None) -> Image.Image:
+    """The map (a variant's part of it enlarged) with every cell neutral, the header band and
+    the panel column's ground."""
+    b = board(map_id, variant)
     image = Image.new("RGB", (b.width, b.height), COLUMN_FILL)
-    image.paste(kit.asset_image(f"wt_{map_id}_base.png").convert("RGB"), (0, b.header))
+    base = kit.asset_image(f"wt_{map_id}_base.png").convert("RGB")
+    if b.view is not None:
+        base = base.resize(base.size, Image.Resampling.BICUBIC, box=b.view)
+    image.paste(base, (0, b.header))
     draw_fills(image, b, None, {})
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, b.width, b.header - 1), fill=HEADER_FILL)
@@ -163,18 +168,18 @@ def static_layer(map_id: str) -> Image.Image:
     return image
 
 
-def legend_layer(map_id: str) -> tuple[Image.Image, kit.Drawn]:
+def legend_layer(map_id: str, variant: str | None = None) -> tuple[Image.Image, kit.Drawn]:
     """The key is drawn over the map after the changing parts (it sits on the sea), so it is
     a separate small image pasted last; with it what it drew (texts, in board px). In the
     drawing's language."""
-    return _legend_layer(map_id, kit.current_language())
+    return _legend_layer(map_id, variant, kit.current_language())
 
 
 @lru_cache(maxsize=12)
-def _legend_layer(map_id: str, lang: str | None) -> tuple[Image.Image, kit.Drawn]:
-    b = board(map_id)
+def _legend_layer(map_id: str, variant: str | None, lang: str | None) -> tuple[Image.Image, kit.Drawn]:
+    b = board(map_id, variant)
     x0, y0, x1, y1 = b.legend
-    image = static_layer(map_id).crop((x0, y0 + b.header, x1 + 1, y1 + b.header + 1))
+    image = static_layer(map_id, variant).crop((x0, y0 + b.header, x1 + 1, y1 + b.header + 1))
     canvas = Image.new("RGB", (b.width, b.height))
     canvas.paste(image, (x0, y0 + b.header))
     with kit.language(lang), kit.recording(layer=True) as drawn:

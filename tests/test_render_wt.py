@@ -52,12 +52,12 @@ def history(players, seed, options, limit=100_000):
     return steps
 
 
-def interior_point(map_id: str, province: str, clear_of: float = 46) -> tuple[int, int]:
+def interior_point(map_id: str, province: str, clear_of: float = 46, variant: str | None = None) -> tuple[int, int]:
     """A canvas point inside the province's cell (not its edge strip), away from its name and
-    pieces, so the fill colour shows there."""
-    b = board(map_id)
+    pieces, so the fill colour shows there (on a variant's enlarged part of the map)."""
+    b = board(map_id, variant)
     p = b.provinces[province]
-    labels, _ = cells(map_id)
+    labels, _ = cells(map_id, variant, b.view)
     x0, y0, x1, y1 = p.box
     best = None
     for y in range(y0, y1, 2):
@@ -202,9 +202,9 @@ def test_every_player_the_game_waits_on_is_framed():
 
 def test_left_out_provinces_of_a_variant_are_grey():
     state = testkit.start(("Ann", "Bo"), map="west", variant="britain2")
-    assert "Provence" not in GAME.summary(state)["provinces"]
+    assert "Dublin" not in GAME.summary(state)["provinces"]  # Ireland is out of play, in view
     image = decode(render_png(NAME, state))
-    assert rgb(image, interior_point("west", "Provence")) == OUT_OF_PLAY
+    assert rgb(image, interior_point("west", "Dublin", variant="britain2")) == OUT_OF_PLAY
 
 
 def test_highlight_follows_moves_and_battles():
@@ -242,3 +242,40 @@ def test_the_command_line_draws_a_replay_and_a_wrapped_state(tmp_path):
     (tmp_path / "bare.json").write_text(GAME.dumps(state))
     assert render_main([str(tmp_path / "bare.json"), "-o", str(tmp_path / "c.png")]) == 0
     assert (tmp_path / "c.png").read_bytes() == (tmp_path / "b.png").read_bytes()
+
+
+@pytest.mark.parametrize("map_id", ["west", "east", "italy"])
+def test_a_variant_fills_the_map_with_the_part_in_play(map_id):
+    """Issue 13: a 2- or 3-player variant is drawn on its part of the map, enlarged: every
+    province in play stands inside the map area with its whole cell, those cells reach across
+    most of the map's width or height, and the key hides none of them."""
+    from engine.warriors_traders.board import board as engine_board
+    from engine.warriors_traders.board import variants
+
+    whole = board(map_id)
+    for variant in variants(map_id):
+        b = board(map_id, variant)
+        names = [n for n in engine_board(map_id, variant).provinces if whole.provinces[n].box]
+        boxes = [b.provinces[n].box for n in names]
+        assert all(box is not None for box in boxes), variant
+        x0, y0 = min(box[0] for box in boxes), min(box[1] for box in boxes)
+        x1, y1 = max(box[2] for box in boxes), max(box[3] for box in boxes)
+        assert x0 >= 0 and y0 >= 0 and x1 <= b.map_width and y1 <= b.map_height, variant
+        assert (x1 - x0) >= 0.8 * b.map_width or (y1 - y0) >= 0.8 * b.map_height, (variant, (x0, y0, x1, y1))
+        old = [whole.provinces[n].box for n in names]
+        old_span = max(max(o[2] for o in old) - min(o[0] for o in old), max(o[3] for o in old) - min(o[1] for o in old))
+        assert max(x1 - x0, y1 - y0) >= old_span, variant  # never smaller than on the whole map
+        lx0, ly0, lx1, ly1 = b.legend
+        for name in names:
+            p = b.provinces[name]
+            assert not (lx0 - 40 < p.x < lx1 + 40 and ly0 - 20 < p.y < ly1 + 30), (variant, name, b.legend)
+
+
+def test_a_variant_board_is_drawn_on_its_part_of_the_map():
+    state = testkit.start(("Ann", "Bo", "Cy"), map="italy", variant="north3")
+    assert board("italy", "north3").view is not None
+    image = decode(render_png(NAME, state))
+    summary = GAME.summary(state)
+    held = next(n for n, info in summary["provinces"].items() if info.get("owner"))
+    colour = COLOURS[summary["players"][summary["provinces"][held]["owner"]]["color"]]
+    assert rgb(image, interior_point("italy", held, clear_of=90, variant="north3")) == owner_fill(colour)
