@@ -5,12 +5,13 @@ the inline image and the full board together (render_views), the animation of a 
 and the score chart.
 
     python bench/render.py [--runs 30] [--settings] [--game byzantium|warriors_traders|alexander] [--views] [--history]
+                            [--langs en,de]
 
 The mid-game state is the middle of a 4-player game played by random legal choices (fixed
 seed), highlighted with its last action. --settings also times the encoding alternatives the
 PNG settings were chosen from (RGB vs fixed-palette, zlib levels). --history times the bot's
 render-worker jobs of /game history, /game replay and the final post (bot/service/story.py) on a
-game stored as the bot stores it. Figures, not a test.
+game stored as the bot stores it. --langs: render_views per language (issue 17). Figures, not a test.
 """
 
 from __future__ import annotations
@@ -182,6 +183,29 @@ def bench_views(runs: int) -> None:
               f"inline {len(inline):,} bytes, board {len(board):,} bytes")
 
 
+def bench_languages(runs: int, langs: list[str]) -> None:
+    """What a move posts (render_views: inline + board) in each language (issue 17): the same
+    positions as --views plus Alexander, CPU median and PNG sizes per language. The first
+    render in a language builds its layers with words (printed apart)."""
+    from render import render_views
+
+    cases = [("byzantium", *mid_game())] + [("warriors_traders", *wt_mid_game(m)) for m in ("west", "east", "italy")]
+    cases.append(("alexander", *alexander_mid_game()))
+    for game, state, events in cases:
+        highlight = highlight_from_events(game, events)
+        label = game if game != "warriors_traders" else f"{game} {state.map}"
+        for lang in langs:
+            start = time.process_time()
+            inline, board = render_views(game, state, highlight=highlight, lang=lang)
+            first = (time.process_time() - start) * 1000
+
+            def draw(game=game, state=state, highlight=highlight, lang=lang):
+                return render_views(game, state, highlight=highlight, lang=lang)
+
+            print(f"render_views {label:22s} {lang}: first {first:5.0f} ms CPU, median {cpu_ms(draw, runs):5.1f} ms CPU; "
+                  f"inline {len(inline):,} bytes, board {len(board):,} bytes")
+
+
 def bench_story() -> None:
     """A whole game's animation (once: it takes seconds) and its score chart."""
     from render import render_animation, render_score_chart, scores
@@ -283,9 +307,13 @@ def main() -> None:
     parser.add_argument("--settings", action="store_true", help="also time the PNG encoding alternatives")
     parser.add_argument("--game", choices=("byzantium", "warriors_traders", "alexander"), help="only this game's boards")
     parser.add_argument("--views", action="store_true", help="only the chat's views: inline + board, animation, chart")
+    parser.add_argument("--langs", help="only render_views in these languages, e.g. en,de (issue 17)")
     parser.add_argument("--history", action="store_true",
                         help="only the bot's history workers: a past step, the replay GIF, the final chart")
     args = parser.parse_args()
+    if args.langs:
+        bench_languages(args.runs, args.langs.split(","))
+        return
     if args.history:
         bench_history(args.runs)
         return

@@ -1,0 +1,122 @@
+"""Regenerate the pictures of docs/render.md (docs/render/*.png) from fixed random games:
+
+    python -m render.tools.docs_pictures [--only NAME ...]
+
+Each picture is a position of a game played by random legal choices with a fixed seed (the
+first step whose events include the kind shown: a battle, a conquest, a trade, a siege), so
+the same code draws the same pictures. The boards are shown at half size; inline images as
+the chat gets them. (inline_alexander_battle/siege come from hand-made positions: random
+Alexander games rarely fight within a few hundred decisions.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+from functools import cache
+from pathlib import Path
+
+from PIL import Image
+
+from engine import get_game
+from engine.core import IllegalAction, enumerate_answers
+from render import highlight_from_events, render_png, render_score_chart, render_views, scores
+
+OUT = Path(__file__).resolve().parents[2] / "docs" / "render"
+PLAYERS = ["Ann", "Bo", "Cy", "Dee"]
+
+
+@cache
+def byzantium_steps(seed: int = 5) -> list[tuple]:
+    game = get_game("byzantium")
+    rng = random.Random(seed)
+    state = game.setup(PLAYERS, seed, {})
+    steps = [(state, [])]
+    while not game.is_over(state):
+        decision = game.pending(state)[0]
+        state, events = game.apply(state, decision.player, rng.choice(decision.options).id)
+        steps.append((state, events))
+    return steps
+
+
+def wt_steps(options: dict, players=PLAYERS, seed: int = 3, limit: int = 600) -> list[tuple]:
+    game = get_game("warriors_traders")
+    rng = random.Random(seed)
+    state = game.setup(list(players), seed, options)
+    steps = [(state, [])]
+    while not game.is_over(state) and len(steps) < limit:
+        decision = rng.choice(game.pending(state))
+        state, events = game.apply(state, decision.player, rng.choice(decision.options).id)
+        steps.append((state, events))
+    return steps
+
+
+@cache
+def alexander_steps(seed: int = 2, limit: int = 900) -> list[tuple]:
+    """(public view, public events) after each decision of a random 2-player game."""
+    game = get_game("alexander")
+    rng = random.Random(seed)
+    state = game.setup(["Ann", "Bo"], seed, {"garrisons": "suggested"})
+    steps = []
+    while not game.is_over(state) and len(steps) < limit:
+        decision = game.pending(state)[0]
+        try:
+            state, events = game.apply(state, decision.player, rng.choice(enumerate_answers(decision, 100)))
+        except IllegalAction:
+            continue
+        steps.append((game.view(state, None), [e for e in events if e.public]))
+    return steps
+
+
+def first_with(steps, kinds: set[str], start: int = 0):
+    return next(step for step in steps[start:] if any(e.kind in kinds for e in step[1]))
+
+
+def half(png: bytes) -> bytes:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    out = io.BytesIO()
+    image.reduce(2).quantize(256, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def pictures() -> dict[str, callable]:
+    def inline(game, step, lang=None):
+        state, events = step
+        return render_views(game, state, highlight=highlight_from_events(game, events), lang=lang)[0]
+
+    def board(game, step, lang=None):
+        state, events = step
+        return half(render_png(game, state, highlight=highlight_from_events(game, events), lang=lang))
+
+    def chart():
+        steps = byzantium_steps()
+        return render_score_chart("byzantium", [scores("byzantium", s) for s, _ in steps], state=steps[-1][0])
+
+    return {
+        "inline_byzantium_battle": lambda: inline("byzantium", first_with(byzantium_steps(), {"battle_result"})),
+        "inline_byzantium_conquest": lambda: inline("byzantium", first_with(byzantium_steps(), {"conquest"})),
+        "inline_byzantium_battle_de": lambda: inline("byzantium", first_with(byzantium_steps(), {"battle_result"}), "de"),
+        "inline_wt_battle": lambda: inline("warriors_traders", first_with(wt_steps({"map": "west"}), {"battle"})),
+        "inline_wt_trade": lambda: inline("warriors_traders", first_with(wt_steps({"map": "west"}), {"trade_done"})),
+        "wt_isles3": lambda: board("warriors_traders", wt_steps({"map": "west", "variant": "isles3"}, PLAYERS[:3],
+                                                                limit=120)[-1]),
+        "chart_byzantium": chart,
+        "alexander_board": lambda: board("alexander", alexander_steps()[400]),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m render.tools.docs_pictures", description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", help="these pictures only (names without .png)")
+    args = parser.parse_args(argv)
+    made = pictures()
+    for name in args.only or made:
+        data = made[name]()
+        (OUT / f"{name}.png").write_bytes(data)
+        print(f"docs/render/{name}.png: {len(data):,} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
