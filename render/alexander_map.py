@@ -230,7 +230,8 @@ def pieces(b: Board, view: dict) -> list[Piece]:
         if fleet.get("space") not in b.spaces:
             continue
         colour, nsp = side_colour(fleet.get("side")), fleet.get("nsp", 0)
-        name = kit.say(term("alexander fleet", f"{fleet['name']} fleet"))
+        fleet_name = fleet["name"] + " fleet"  # the engine's term for it (words.fleet_t)
+        name = kit.say(term("alexander fleet", fleet_name))
         leaders = ", ".join(_short(n) for n in fleet.get("leaders") or ())
         forms = [(fleet_card_size(name, leaders), _drawn("fleet", fleet_card, colour, nsp, name, leaders)),
                  (fleet_card_size(name, ""), _drawn("fleet", fleet_card, colour, nsp, name, "")),

@@ -273,7 +273,8 @@ def _where(info: dict, armies: dict) -> str:
         name = term("alexander leader", leaders[0]) if leaders else kit.say(LABELS["army"], number=army.get("number", "?"))
         return kit.say(LABELS["with_army"], army=name)
     if info.get("space"):
-        return kit.say(LABELS["at_space"], space=term("alexander space", info["space"]))
+        space = info["space"]
+        return kit.say(LABELS["at_space"], space=term("alexander space", space))
     return ""
 
 

@@ -79,7 +79,8 @@ def draw_nations(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict) -> None:
         x = sum(p[0] for p in own) / len(own)
         y = sum(p[1] for p in own) / len(own)
         dx, dy = b.nation_labels.get(nation_id, (0, 0))
-        name = short_nation(kit.say(term("wt nation", nation["name"]))).upper()
+        name = nation["name"]  # (term() takes a variable: an extractor reads literals inside it)
+        name = short_nation(kit.say(term("wt nation", name))).upper()
         label = f"{name} {nation.get('number', '')}".strip()
         half = kit.text_width(label, 20) / 2 + 4  # a longer name (a language) stays on the map
         x = min(max(x + dx, half), b.map_width - half)

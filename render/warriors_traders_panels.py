@@ -91,7 +91,8 @@ def draw_panel(
     kit.badge(draw, (x0 + 22, y0 + bar / 2), 14, kit.WHITE, letter)
     vp = kit.say(LABELS["vp"], vp=info.get("vp", 0))
     kit.text(draw, (x1 - 12, y0 + bar / 2), vp, 26, ink, anchor="rm")
-    nation = kit.say(term("wt nation", info["nation_name"])) if info.get("nation_name") else kit.say(LABELS["no_nation"])
+    nation_name = info.get("nation_name")  # (term() takes a variable: an extractor reads literals inside it)
+    nation = kit.say(term("wt nation", nation_name)) if nation_name else kit.say(LABELS["no_nation"])
     number = info.get("nation_number")
     tags = [kit.say(term("wt title", t)).upper() for t in info.get("titles") or []]
     if info.get("unified"):
