@@ -34,6 +34,7 @@ from render.warriors_traders_board import board as wt_board
 from render.warriors_traders_panels import panel_boxes as wt_panels
 from tests.test_render_alexander import history as alexander_history
 from tests.test_render_views import byz_history, wt_history
+from tests.test_render_wt import history as wt_history_of
 
 LANGS = [*LANGUAGES, PSEUDO]
 PLAYERS = ("Ann", "Bo", "Cy", "Dee")
@@ -120,6 +121,19 @@ def test_the_pseudo_language_leaves_no_word_untranslated(positions):
         # Wrapped labels are recorded line by line, in order: joined, their brackets pair up.
         assert unwrapped(" ".join(texts), NOT_WORDS) == "", (game, [t for t in texts if "⟦" not in t][:20])
         assert sum("⟦" in t for t in texts) > 50, game
+
+
+def test_the_pseudo_language_reaches_the_end_of_a_game_and_a_variant():
+    """The final standings (GAME OVER, winners, ranks), a variant's and a team game's header."""
+    endings = [("byzantium", byzantium, *byz_history()[-1])]
+    variant = {"map": "west", "variant": "isles3"}
+    endings.append(("warriors_traders", wt, *wt_history_of(["Ann", "Bo", "Cy"], 3, variant)[-1]))
+    teams = {"map": "italy", "variant": "none", "teams": [["Ann", "Bo"], ["Cy", "Dee"]]}
+    endings.append(("warriors_traders", wt, *wt_history_of(list(PLAYERS), 3, teams)[-1]))
+    for game, module, state, events in endings:
+        scene, _, strip = drawn_in(PSEUDO, module, state, highlight_from_events(game, events))
+        texts = [mark.content for mark in [*scene.drawn.texts, *strip]]
+        assert unwrapped(" ".join(texts), (*NOT_WORDS, "isles3")) == "", (game, [t for t in texts if "⟦" not in t][:20])
 
 
 def test_the_pseudo_language_is_what_the_board_shows():
