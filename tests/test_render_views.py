@@ -212,11 +212,14 @@ def test_warriors_traders_panels_name_wars_one_way():
 
 
 def test_warriors_traders_highlight_ring_stays_on_the_map():
+    from engine.warriors_traders.board import board as engine_board
+    from engine.warriors_traders.board import variants
     from render.warriors_traders_board import board
     from render.warriors_traders_map import ring_box
 
     for map_id in ("west", "east", "italy"):
-        b = board(map_id)
-        for name in b.provinces:
-            x0, y0, x1, y1 = ring_box(b, name)
-            assert x0 >= 0 and x1 <= b.map_width and y0 >= b.header and y1 <= b.height, (map_id, name)
+        for variant in (None, *variants(map_id)):  # the variants' enlarged parts of the map too
+            b = board(map_id, variant)
+            for name in engine_board(map_id, variant).provinces:
+                x0, y0, x1, y1 = ring_box(b, name)
+                assert x0 >= 0 and x1 <= b.map_width and y0 >= b.header and y1 <= b.height, (map_id, variant, name)
