@@ -75,8 +75,12 @@ class Terminal:
         return state
 
     def describe(self, state, player: str | None) -> str:
-        if self.open_table and self.game.secrets:
-            return json.dumps(self.game.summary(state), indent=1)  # nothing is hidden
+        if self.open_table and self.game.secrets:  # nothing is hidden: every seat's secrets too
+            told = {p: self.game.secret_lines(state, p) for p in self.game.players(state)}
+            if any(lines is None for lines in told.values()):
+                return json.dumps(self.game.summary(state), indent=1)
+            secrets = [str(layout("{player}: {line}", player=p, line=line)) for p, lines in told.items() for line in lines]
+            return "\n".join([self.game.describe(state), *secrets])
         return self.game.describe(state) if player is None else self.game.describe(state, player)
 
     # -- the two kinds of turn ---------------------------------------------------------------
@@ -231,7 +235,8 @@ def amounts_help(decision: Decision):
         (msg("{label}: {lo}-{hi}, in steps of {step}", label=t.label or msg("in all"), lo=t.lo, hi=t.hi, step=t.step)
          if t.step > 1 else layout("{label}: {lo}-{hi}", label=t.label or msg("in all"), lo=t.lo, hi=t.hi))
         for t in amounts.totals])
-    answers = [o.id for o in decision.options if amounts.parse(o.id) is not None] or enumerate_answers(decision, 1)
+    # The first real amounts answer (enumerate_answers lists the plain options, "keep them all", first).
+    answers = [a for a in enumerate_answers(decision, len(decision.options) + 1) if amounts.parse(a) is not None]
     example = answers[0].partition(":")[2].replace(",", " ") if answers else ""
     return msg("  Or type how many of each on one line, e.g. `{example}`:\n    {items}.\n    {totals}.",
                example=example, items=items, totals=totals)

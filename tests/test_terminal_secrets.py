@@ -87,3 +87,33 @@ def test_open_table_shows_everything_and_never_clears(monkeypatch, capsys, tmp_p
     assert '"parry"' in out and "You drew a 5." in out  # Bo's Parry and Ann's draw, for the solitaire player
     saved = json.loads(next(tmp_path.glob("replay-secret_duel-5.json")).read_text())
     assert saved["choices"][:2] == [["Ann", "play:1"], ["Bo", "take"]] and saved["options"]["draws"]
+
+
+def test_open_table_names_both_hands_in_words_for_alexander_solitaire(monkeypatch, capsys, tmp_path):
+    """16.0: the solitaire player sees both hands; the table reads as text, not as a JSON dump."""
+    from engine.alexander import GAME as ALEXANDER
+    from engine.alexander.board import board
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("suggested\nsuggested\nq\n"))
+    assert main(["play", "alexander", "--players", "Ann,Bo", "--seed", "3", "--option", "solitaire=true",
+                 "--option", "macedonian=Ann", "--open"]) == 0
+    out = capsys.readouterr().out
+    state = ALEXANDER.setup(["Ann", "Bo"], 3, {"solitaire": True, "macedonian": "Ann"})
+    for seat, side in (("Ann", "macedonian"), ("Bo", "persian")):
+        names = [board().cards[c].name for c in state.hands[side]]
+        assert f"{seat}: Your hand, 3 cards: {names[0]}, {names[1]} and {names[2]}." in out
+    assert '"hands"' not in out and "Macedonian: armies #1 at Perinthos" in out
+
+
+def test_the_amounts_example_is_a_real_answer_when_plain_options_come_first():
+    """Alexander's discard (15.0) offers "Keep them all" beside the amounts: the example shown
+    must still be an amounts answer the game takes."""
+    from engine.alexander import GAME as ALEXANDER
+    from engine.terminal import amounts_help, typed_amounts
+
+    state = ALEXANDER.setup(["Ann", "Bo"], 3, {"garrisons": "suggested", "macedonian": "Ann"})
+    state, _ = ALEXANDER.apply(state, "Ann", "discard")
+    [decision] = ALEXANDER.pending(state)
+    example = re.search(r"e\.g\. `([^`]*)`", str(amounts_help(decision)))[1]
+    assert example and decision.offers(typed_amounts(decision.amounts, example))
