@@ -275,6 +275,20 @@ def test_training_raises_a_persian_army():
     assert s.army("persian.2").elite == 2
 
 
+def test_8_2_training_is_the_persians_alone_and_never_beyond_elite_3():
+    """8.2 "Gioca una carta ... su un'Armata che abbia Livello di Elite di 3 o meno" read with the
+    card ("usata dal persiano (solamente) ... Armata persiana") and 8.2's "quello massimo persiano
+    è 3": a Persian army at Elite 3 cannot rise, so the card is offered only for armies below 3."""
+    s = segment(PER, "training", cleared=True)
+    army(s, PER, 2, "Susa", 10, elite=3)
+    assert "play:training" not in ids(fresh(s))
+    army(s, PER, 3, "Babylon", 10, elite=2)
+    s, _ = play(fresh(s), "play:training")  # Army #3 is the only one below the maximum
+    assert s.army("persian.3").elite == 3 and s.army("persian.2").elite == 3
+    m = segment(MAC, "training", cleared=True)
+    assert "play:training" not in ids(fresh(m))  # never the Macedonian's
+
+
 def test_peucestas_ten_free_asp_for_the_master_of_persis():
     s = segment(MAC, "peucestas", cleared=True)
     army(s, MAC, 1, "Persepolis", 20, leaders=["Alexander III"])

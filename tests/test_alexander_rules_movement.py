@@ -395,3 +395,19 @@ def test_8_6_losses_beyond_the_whole_force_take_everything():
 
     assert gsp_bounds(20, 5, 3) == (3, 3)
     assert gsp_bounds(4, 0, 3) == (3, 3)
+
+
+def test_10_7_a_fleet_without_a_loc_cannot_move():
+    """10.7 "Le Flotte devono tracciare una LOC per muovere; se non possono farlo, non possono
+    muovere": the Macedonian fleet at Chersonese (LOC to Pella) may be the activity; stranded at
+    Cyrene, far beyond any LOC, it is not offered (it still fights where it stands: no rule asks a
+    LOC for combat)."""
+    s = clear(start())
+    army(s, MAC, 1, "Pella", 20, leaders=["Alexander III"])
+    fleet(s, "Macedonian", MAC, "Chersonese", 3)
+    assert "fleet:Macedonian" in ids(to_activity(fresh(s)))
+    s = clear(start())
+    army(s, MAC, 1, "Pella", 20, leaders=["Alexander III"])
+    fleet(s, "Macedonian", MAC, "Cyrene", 3)
+    s = to_activity(fresh(s))
+    assert kind(s) == "activity" and not any(i.startswith(("fleet:", "fleets:")) for i in ids(s))
