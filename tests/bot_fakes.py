@@ -19,7 +19,13 @@ from pathlib import Path
 import discord
 
 from bot.discord_ui.app import GameBot
-from bot.service.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE
+from bot.service.prompt import (
+    BUTTON_TEMPLATE,
+    FORM_TEMPLATE,
+    GROUP_SELECT_TEMPLATE,
+    GROUP_TEMPLATE,
+    SELECT_TEMPLATE,
+)
 from bot.settings import Settings
 
 _ids = itertools.count(100_000_000_000_000_000)
@@ -93,6 +99,7 @@ class Message:
     mentions: list[int] = field(default_factory=list)
     ephemeral: bool = False
     nonce: str | None = None
+    edits: int = 0
 
     @property
     def components(self) -> list[discord.ui.Item]:
@@ -101,10 +108,21 @@ class Message:
     def buttons(self) -> list[str]:
         return [c.item.label for c in self.components if isinstance(c.item, discord.ui.Button)]
 
-    async def edit(self, *, content=None, view=None, **kwargs):
+    def option_buttons(self) -> list[str]:
+        """The labels of the buttons that answer the prompt (not Full board, Open my prompt ...)."""
+        return [c.item.label for c in self.components if isinstance(c.item, discord.ui.Button)
+                and re.fullmatch(BUTTON_TEMPLATE, c.item.custom_id)]
+
+    async def edit(self, *, content=None, view=None, attachments=None, **kwargs):
+        if self.channel.fail_uploads and attachments:
+            raise discord.DiscordServerError(_Resp(500), "Internal Server Error")
         if content is not None:
+            assert len(content) <= 2000, "message longer than Discord allows"
             self.content = content
+        if attachments is not None:  # the new files replace the old ones
+            self.files = [(f.filename, f.fp.read()) for f in attachments]
         self.view = view
+        self.edits += 1
         return self
 
     def image(self) -> bytes | None:
@@ -350,13 +368,22 @@ async def open_game(world: World, players=("Ann", "Bo", "Cy"), seed: int = 7):
     return channel, members
 
 
+PROMPT_TEMPLATES = tuple(re.compile(t) for t in (BUTTON_TEMPLATE, SELECT_TEMPLATE, GROUP_TEMPLATE,
+                                                 GROUP_SELECT_TEMPLATE, FORM_TEMPLATE))
+
+
+def prompt_version(custom_id: str) -> int | None:
+    """The game version in the custom id of a prompt's component (an option, group or form)."""
+    match = next((m for m in (t.fullmatch(custom_id) for t in PROMPT_TEMPLATES) if m), None)
+    return int(match["version"]) if match else None
+
+
 def current_prompts(channel, version: int | None = None):
     """The newest prompt messages with live components (those for the latest version)."""
     prompts = []
     for message in channel.messages:
         ids = [c.item.custom_id for c in message.components]
-        versions = {int(m["version"]) for cid in ids
-                    for m in [re.fullmatch(BUTTON_TEMPLATE, cid) or re.fullmatch(SELECT_TEMPLATE, cid)] if m}
+        versions = {v for cid in ids for v in [prompt_version(cid)] if v is not None}
         if versions:
             prompts.append((max(versions), message))
     if not prompts:
@@ -370,22 +397,35 @@ def pass_label(message) -> str:
     return next(b for b in message.buttons() if b.startswith("Pass"))
 
 
+def question(message) -> str:
+    """A turn message's prompt: its last paragraph (the account of what happened comes above)."""
+    return message.content.rpartition("\n\n")[2]
+
+
 def waiting_member(message, members):
-    return next(m for m in members if message.content.startswith(f"<@{m.id}>"))
+    return next(m for m in members if question(message).startswith(f"<@{m.id}>"))
 
 
 async def pick(world, message, member, rng: random.Random):
-    """Choose a random offered option on a prompt: a button, or a value from a select."""
+    """Choose a random offered option on a prompt: a button, or a value from a select; a group
+    opens its options (privately) and one of those is picked. Not the form or the board."""
     choices = []
     for component in message.components:
+        if prompt_version(component.item.custom_id) is None or re.fullmatch(FORM_TEMPLATE, component.item.custom_id):
+            continue
         if hasattr(component.item, "options"):
             choices += [("select", o.value) for o in component.item.options]
         else:
             choices.append(("button", component.item.custom_id))
     kind, value = rng.choice(choices)
     if kind == "select":
-        return await world.select(member, message, value)
-    return await world.click(member, message, value)
+        interaction = await world.select(member, message, value)
+    else:
+        interaction = await world.click(member, message, value)
+    opened = [m for m in interaction.replies if m.components]
+    if opened:  # a group of options, shown to the member alone
+        return await pick(world, opened[0], member, rng)
+    return interaction
 
 
 async def loaded_game(world: World, channel):

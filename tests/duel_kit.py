@@ -23,7 +23,7 @@ from discord_standin.api import FakeDiscord
 from discord_standin.message_record import Message
 from discord_standin.records import Interaction
 from discord_standin.world import DM, Member
-from e2e_kit import WAIT, read_db
+from e2e_kit import WAIT, question, read_db
 
 from bot.service.prompt import BUTTON_TEMPLATE, OPEN_TEMPLATE
 
@@ -80,7 +80,7 @@ class Duel:
         await self.fake.wait_for(done, WAIT, f"the bot to finish answering after {after}")
 
     def waiting_post(self, member: Member) -> Message:
-        found = [m for m in self.live_posts() if m.content.startswith(f"<@{member.id}>")]
+        found = [m for m in self.live_posts() if question(m).startswith(f"<@{member.id}>")]
         assert found, f"no live post waits on {member.name}: {self.live_posts()}"
         return found[-1]
 

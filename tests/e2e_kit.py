@@ -29,6 +29,7 @@ from bot.service.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE
 from render.byzantium_board import board
 
 BOARD_SIZE = (board().width, board().height)
+CLOSE_UP = (880, 560)  # render.render_inline: the picture on a turn message
 # The bot's own custom id formats (they carry the game version and, for buttons, the option).
 BUTTON_ID, SELECT_ID = re.compile(BUTTON_TEMPLATE), re.compile(SELECT_TEMPLATE)
 ADDRESSEE = re.compile(r"^<@(?P<id>[0-9]+)>")
@@ -64,8 +65,13 @@ def is_board(message: Message) -> bool:
         a.is_image and not a.filename.endswith(("-scores.png", ".gif")) for a in message.attachments)
 
 
+def question(message: Message) -> str:
+    """A turn message's prompt: its last paragraph (what happened comes above it)."""
+    return message.content.rpartition("\n\n")[2]
+
+
 def addressee(message: Message) -> int | None:
-    match = ADDRESSEE.match(message.content)
+    match = ADDRESSEE.match(question(message))
     return int(match["id"]) if match else None
 
 
@@ -198,15 +204,14 @@ class Table:
         return [m for m in self.bot_messages() if is_board(m)]
 
     def moved_past(self, version: int, after_id: int = 0) -> bool:
-        """A prompt for a later version than `version` (or the final scores) was posted after
-        `after_id` (an interaction's or message's id: snowflakes grow with time)."""
+        """A prompt for a later version than `version` is up (posted, or a message edited in place
+        to it), or the final scores were posted after `after_id` (an interaction's or message's
+        id: snowflakes grow with time)."""
         for m in self.bot_messages():
-            if m.id <= after_id:
-                continue
-            if FINAL in m.content:
+            if FINAL in m.content and m.id > after_id:
                 return True
-            posted = (id_version(c.get("custom_id")) for c in walk_components(m.versions[0].components))
-            if any(v is not None and v > version for v in posted):
+            shown = (id_version(c.get("custom_id")) for c in walk_components(m.components))
+            if any(v is not None and v > version for v in shown):
                 return True
         return False
 
@@ -250,7 +255,9 @@ class Table:
         ix = await self.press(member, option_id)
         await self.settle(ix, version, timeout)
         assert not ix.followups, f"{member.name}'s click on {option_id} was refused: {ix.followups[0].content}"
-        assert prompt is not None and "✅" in prompt.content, prompt  # the answered prompt says what was chosen
+        # The answered question shrank to one line saying what was chosen (on the message itself,
+        # which closed or goes on with the next question).
+        assert prompt is not None and "✅" in prompt.content, prompt
         self.acked.append((self.seats[member.id], option_id, member.id))
         return ix
 

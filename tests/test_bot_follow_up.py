@@ -77,7 +77,7 @@ async def test_reminders_locked_throughout_still_post_the_board_and_prompt_and_s
     assert (await loaded_game(world, channel)).seq == 1  # the choice stands
     nxt = current_prompts(channel)[-1]
     assert nxt is not prompt and nxt is channel.messages[-1]  # the next prompt went out ...
-    assert channel.messages[-2].image() is not None  # ... after the board
+    assert nxt.image() is not None  # ... with the board
     # The answered prompt, clicked again (say from a second window), is out of date, and a
     # newer prompt is there to use.
     again = await world.dispatch(player, prompt, custom_id, discord.ui.Button(custom_id=custom_id, label=label))
@@ -102,15 +102,18 @@ async def test_a_full_disk_when_recording_posted_messages_still_posts_everything
     world.bot.storage.record_message = disk_full
     before = len(channel.messages)
     take = next(o.value for c in prompt.components if hasattr(c.item, "options") for o in c.item.options)
-    clicked = await world.select(player, prompt, take)  # a take has events: board, then prompt
+    first_image = prompt.image()
+    # A take has events and the same player goes on (the cube's source): the message is edited
+    # in place with the new board and the next question, and noting it fails.
+    clicked = await world.select(player, prompt, take)
     assert (await loaded_game(world, channel)).seq == 1
-    posted = channel.messages[before:]
-    assert posted[0].image() is not None  # the board
-    assert current_prompts(channel)[-1] is posted[-1]  # and the next prompt, both out
+    assert channel.messages[before:] == []
+    assert prompt.image() is not None and prompt.image() != first_image  # the new board
+    assert current_prompts(channel)[-1] is prompt  # and the next question, both shown
     assert clicked.reply_text.startswith(follow_up.CHOICE_SAVED)
     assert "could not note" in clicked.reply_text and "nothing was changed" not in clicked.reply_text
-    assert clicked.reply_text.count("could not note") == 1  # one sentence, however many posts failed
-    assert len(tries) == len(posted) * (1 + len(follow_up.PAUSES))  # each record retried
+    assert clicked.reply_text.count("could not note") == 1  # one sentence, however many notes failed
+    assert len(tries) == 1 + len(follow_up.PAUSES)  # the message's note, retried
 
 
 async def test_a_skip_whose_audit_line_cannot_be_written_still_stands_and_is_posted(world):

@@ -35,7 +35,11 @@ async def test_lobby_to_final_scores_three_players(world):
         member = waiting_member(message, members)
         interaction = await pick(world, message, member, rng)
         assert interaction.reply_text == "", interaction.reply_text  # accepted: no private refusal
-        assert message.view is None and "✅" in message.content  # the answered prompt is closed
+        # The answered question shrank to one line; the message closed (no buttons), or goes on
+        # in place with the same player's next decision of the same action.
+        assert "✅" in message.content
+        assert message.view is None or (message in current_prompts(channel)
+                                         and waiting_member(message, members) is member)
     else:
         pytest.fail("the game did not end in 2000 choices")
 
@@ -46,7 +50,7 @@ async def test_lobby_to_final_scores_three_players(world):
     assert re.search(r"^1\. \*\*\w+\*\* <@\d+>: \*\*\d+\*\* \(", result.content, re.M)  # rank, seat, score, tie-breaks
     assert "total vp" in result.content
     boards = [m for m in channel.messages if m.image() is not None]
-    assert len(boards) > 20  # a board after every choice
+    assert len(boards) > 20  # a board on every turn message
     # Statistics count the finished game for each player.
     stats = await world.slash(members[1], channel, "stats player")
     assert "1 played" in stats.reply_text
@@ -90,7 +94,7 @@ async def test_click_by_someone_else_is_refused_and_changes_nothing(world):
     waiting = waiting_member(message, members)
     before = len(channel.messages)
     for intruder in [outsider] + [m for m in members if m is not waiting]:
-        interaction = await world.click(intruder, message, message.buttons()[0])
+        interaction = await world.click(intruder, message, message.option_buttons()[0])
         assert interaction.replies and interaction.replies[0].ephemeral
         assert ("not playing in this game" in interaction.reply_text
                 or "not your decision" in interaction.reply_text)
@@ -108,8 +112,8 @@ async def test_stale_button_is_refused(world):
     await world.click(player, old, "Taxes: up to 9 cubes from your free pool, 2 bezants each")
     # The same player decides next (how many cubes for taxes), so only the version is wrong.
     assert waiting_member(current_prompts(channel)[0], members) is player
-    assert old.view is None  # the answered prompt lost its buttons ...
-    old.view = saved  # ... but a client that has not seen the edit still shows them
+    assert old.view is not saved  # the message went on with the next decision's buttons ...
+    old.view = saved  # ... but a client that has not seen the edit still shows the old ones
     interaction = await world.click(player, old, "Pass (no more actions this round)")
     assert "out of date" in interaction.reply_text and interaction.replies[0].ephemeral
     game = await loaded_game(world, channel)
@@ -134,7 +138,7 @@ async def test_two_clicks_racing_exactly_one_lands(world):
     channel, members = await open_game(world)
     message = current_prompts(channel)[0]
     player = waiting_member(message, members)
-    labels = message.buttons()
+    labels = message.option_buttons()
     first, second = await asyncio.gather(
         world.click(player, message, labels[0]),
         world.click(player, message, labels[-1]),

@@ -20,7 +20,7 @@ async def play_passes(world, channel, members, n):
     """Make `n` choices by clicking the pass button (or the first button) of each new prompt."""
     for _ in range(n):
         message = current_prompts(channel)[0]
-        labels = message.buttons()
+        labels = message.option_buttons()
         label = next((b for b in labels if b.startswith("Pass")), labels[0])
         interaction = await world.click(waiting_member(message, members), message, label)
         assert interaction.reply_text == ""
@@ -66,12 +66,12 @@ async def test_moderator_role_from_settings_can_pause_and_resume(world):
     assert paused.reply_text == "Done."
     assert "paused the game" in channel.messages[-1].content
     prompt = current_prompts(channel)[0]
-    blocked = await world.click(waiting_member(prompt, members), prompt, prompt.buttons()[0])
+    blocked = await world.click(waiting_member(prompt, members), prompt, prompt.option_buttons()[0])
     assert "paused" in blocked.reply_text
     await world.slash(gm, channel, "mod resume")
     assert "resumed the game" in channel.messages[-2].content
     fresh = current_prompts(channel)[-1]
-    ok = await world.click(waiting_member(fresh, members), fresh, fresh.buttons()[-1])
+    ok = await world.click(waiting_member(fresh, members), fresh, fresh.option_buttons()[-1])
     assert ok.reply_text == ""
 
 
@@ -86,9 +86,9 @@ async def test_replace_hands_a_seat_to_another_member(world):
     assert f"handed the seat **{leaving.name}** to <@{dan.id}>" in channel.messages[-2].content
     new_prompt = current_prompts(channel)[-1]
     assert dan.id in new_prompt.mentions
-    refused = await world.click(leaving, new_prompt, new_prompt.buttons()[-1])
+    refused = await world.click(leaving, new_prompt, new_prompt.option_buttons()[-1])
     assert "not playing" in refused.reply_text
-    accepted = await world.click(dan, new_prompt, new_prompt.buttons()[-1])
+    accepted = await world.click(dan, new_prompt, new_prompt.option_buttons()[-1])
     assert accepted.reply_text == ""
     record = (await loaded_game(world, channel)).record
     assert record.seat_named(leaving.name).user_id == dan.id

@@ -118,9 +118,13 @@ async def test_turn_prompts_follow_each_players_ping_setting(world):
     await world.slash(order[0], channel, "settings ping", mode="dm")
     await world.slash(order[1], channel, "settings ping", mode="both")
 
+    start = current_prompts(channel)[0]
+    count = len(channel.messages)
     await world.slash(first, channel, "byz choose", option="tax")
     own_next = current_prompts(channel)[0]  # still `first`: how many cubes for taxes
-    assert waiting_member(own_next, members) is first and own_next.mentions == []
+    # The same message goes on (an edit notifies nobody); nothing new pings them.
+    assert waiting_member(own_next, members) is first and own_next is start and own_next.edits == 1
+    assert len(channel.messages) == count and first.dms == []
 
     await world.slash(first, channel, "byz choose", option="tax:byzantine=18")
     second = current_prompts(channel)[0]

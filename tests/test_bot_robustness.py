@@ -69,13 +69,13 @@ async def test_rendering_runs_off_the_event_loop(world, monkeypatch):
     import render
 
     threads = []
-    real = render.render_png
+    real = render.render_views  # what a turn message's pictures are drawn with
 
     def spy(game_name, state, **kwargs):
         threads.append(threading.current_thread())
         return real(game_name, state, **kwargs)
 
-    monkeypatch.setattr(render, "render_png", spy)
+    monkeypatch.setattr(render, "render_views", spy)
     await open_game(world)
     assert threads and all(t is not threading.main_thread() for t in threads)
 
@@ -91,7 +91,7 @@ async def test_an_unexpected_error_is_logged_with_game_and_user_and_answered_pol
     prompt = current_prompts(channel)[0]
     player = waiting_member(prompt, members)
     with caplog.at_level(logging.ERROR):
-        interaction = await world.click(player, prompt, prompt.buttons()[-1])
+        interaction = await world.click(player, prompt, prompt.option_buttons()[-1])
     assert interaction.reply_text == SORRY
     failure = next(r for r in caplog.records if "request failed" in r.getMessage())
     assert f"user={player.id}" in failure.getMessage() and f"game={game.id}" in failure.getMessage()
@@ -113,7 +113,7 @@ async def test_two_processes_racing_on_one_game_exactly_one_lands(tmp_path, monk
     try:
         prompt = current_prompts(channel)[0]
         player = waiting_member(prompt, members)
-        labels = prompt.buttons()
+        labels = prompt.option_buttons()
         a, b = await asyncio.gather(first.click(player, prompt, labels[0]),
                                     second.click(player, prompt, labels[-1]))
         refused = [i for i in (a, b) if i.reply_text]
@@ -146,7 +146,7 @@ async def test_a_failed_board_upload_keeps_the_choice_and_the_next_prompt(world)
     assert nxt is not None and nxt is not player  # the next prompt went out (the cube came by itself)
     channel.fail_uploads = False
     await world.slash(player, channel, "game repost")
-    assert channel.messages[-2].image() is not None
+    assert channel.messages[-1].image() is not None
 
 
 async def test_a_game_whose_history_no_longer_replays_is_reported_not_guessed(world):
@@ -162,7 +162,7 @@ async def test_a_game_whose_history_no_longer_replays_is_reported_not_guessed(wo
     status = await world.slash(members[0], channel, "game status")
     assert "does not replay" in status.reply_text and "step 1" in status.reply_text
     fresh = current_prompts(channel)[0]
-    click = await world.click(waiting_member(fresh, members), fresh, fresh.buttons()[0])
+    click = await world.click(waiting_member(fresh, members), fresh, fresh.option_buttons()[0])
     assert "does not replay" in click.reply_text
     with sqlite3.connect(world.db_path) as db:
         assert db.execute("SELECT count(*) FROM choices WHERE game_id = ?", (game.id,)).fetchone()[0] == 1

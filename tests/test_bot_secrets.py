@@ -74,9 +74,13 @@ async def test_the_board_post_after_a_private_choice_names_no_option(world):
     channel, ann, _bo = await open_duel(world)
     clicked, prompt = await choose(world, channel, ann, "Pass")
     board = [m for m in channel.messages if "has chosen" in m.content][-1]
-    assert board.content.splitlines() == ["**Ann** has chosen.", "• Ann passes.", "• Ann draws a card."]
+    account = board.content.split("\n\n")[0]  # the next prompt comes below it
+    assert account.splitlines() == ["**Ann** has chosen.", "• Ann passes.", "• Ann draws a card."]
+    # Her public post shrank to one line that does not name it either.
+    closed = [m for m in channel.messages if m.content.endswith("✅ **Ann** has chosen.")]
+    assert len(closed) == 1 and closed[0].view is None
     # The private prompt, and only it, says what she chose and what she drew.
-    assert "✅ **Pass**" in prompt.content and "• You drew a 5." in prompt.content
+    assert "✅ **Ann** chose **Pass**." in prompt.content and "• You drew a 5." in prompt.content
     assert clicked.reply_text == ""
 
 

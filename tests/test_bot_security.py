@@ -40,7 +40,7 @@ async def test_a_prompt_clicked_from_another_channel_of_the_same_server_is_refus
     channel, members = await open_game(world)
     prompt = current_prompts(channel)[0]
     player = waiting_member(prompt, members)
-    label = prompt.buttons()[-1]
+    label = prompt.option_buttons()[-1]
     before = len(channel.messages)
     prompt.channel = world.channel("elsewhere")  # the same custom id, sent from another channel
     refused = await world.click(player, prompt, label)
@@ -61,7 +61,7 @@ async def test_a_prompt_of_a_game_in_a_thread_clicked_from_its_parent_is_refused
     prompt = current_prompts(thread)[0]
     player = waiting_member(prompt, [ann, bo, cy])
     prompt.channel = parent
-    refused = await world.click(player, prompt, prompt.buttons()[-1])
+    refused = await world.click(player, prompt, prompt.option_buttons()[-1])
     assert "another channel" in refused.reply_text
     assert await _choices(world, thread) == []
 

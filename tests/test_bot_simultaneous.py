@@ -67,13 +67,16 @@ async def test_one_prompt_per_pending_decision(world):
     assert "This prompt is for Ann" in wrong.reply_text
     assert (await loaded_game(world, channel)).seq == 0
     bo_view = bo_prompt.view
+    count = len(channel.messages)
     await world.click(ann, ann_prompt, "No")
-    assert bo_prompt.view is None  # Bo's prompt was for the previous version: retired ...
+    # Bo was already asked: his message stays, its buttons move to the new version in place.
     [fresh] = current_prompts(channel)
-    assert fresh.mentions == [bo.id]  # ... and asked again
-    bo_prompt.view = bo_view  # a client that has not seen the edit yet
+    assert fresh is bo_prompt and bo_prompt.view is not bo_view and bo_prompt.edits == 1
+    assert len(channel.messages) == count and ann_prompt.view is None  # Ann's answered prompt closed
+    fresh_view, bo_prompt.view = bo_prompt.view, bo_view  # a client that has not seen the edit yet
     stale = await world.click(bo, bo_prompt, "Yes")
     assert "out of date" in stale.reply_text
+    bo_prompt.view = fresh_view
     outsider = world.member("Eve")
     assert "not playing" in (await world.click(outsider, fresh, "Yes")).reply_text
     await world.click(bo, fresh, "Yes")

@@ -17,10 +17,13 @@ async def test_python_m_bot_plays_a_first_move_through_the_standin(fake_discord,
     lobby = await fake.wait_for_message(channel, lambda m: "lobby" in m.content, since=None)
     await (await fake.click(bo, lobby, "Join")).response
     await (await fake.click(ann, lobby, "Start")).response
-    board = await fake.wait_for_message(channel, lambda m: m.attachments, since=None)
-    assert board.image().width >= 1600
+    # One message: what happened, the close-up of the board, the prompt; the whole board is a
+    # click away, privately.
     prompt = await fake.wait_for_message(channel, lambda m: m.components and "choose your action" in m.content,
                                          since=None)
+    assert prompt.image().size == (880, 560)
+    full = await (await fake.click(bo, prompt, "🗺️ Full board")).result()
+    assert full.ephemeral and full.image().width >= 1600
     waiting = ann if str(ann.id) in prompt.content else bo
     other = bo if waiting is ann else ann
     refused = await (await fake.click(other, prompt, "Pass (no more actions this round)")).result()

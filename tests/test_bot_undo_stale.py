@@ -28,7 +28,7 @@ async def world(tmp_path):
 
 
 def _pass_label(message) -> str:
-    labels = message.buttons()
+    labels = message.option_buttons()
     return next((b for b in labels if b.startswith("Pass")), labels[0])
 
 

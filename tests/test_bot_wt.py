@@ -9,7 +9,7 @@ import re
 
 import discord
 import pytest
-from bot_fakes import World, current_prompts, loaded_game, open_game
+from bot_fakes import World, current_prompts, loaded_game, open_game, question
 
 from bot.discord_ui.cogs.wt import BUILD, DONE, MOVE, OFFER, TECH, TRADE
 from bot.service import lobby_options, render_pool, text
@@ -59,7 +59,7 @@ async def open_wt(world, names=("Ann", "Bo", "Cy"), *, seed=SEED, start=True, **
 
 
 def prompt_of(channel, member):
-    return [m for m in current_prompts(channel) if m.content.startswith(f"<@{member.id}>")]
+    return [m for m in current_prompts(channel) if question(m).startswith(f"<@{member.id}>")]
 
 
 def policy(decisions, rng):
@@ -101,7 +101,7 @@ async def check_simultaneous_trade(world, channel, by_seat, trading):
     assert all(len(p) == 1 for p in prompts.values()), "one prompt per trading player"
     first, second = trading[0], trading[1]
     intruder = by_seat[second.player]
-    refused = await world.click(intruder, prompts[first.player][0], prompts[first.player][0].buttons()[0])
+    refused = await world.click(intruder, prompts[first.player][0], prompts[first.player][0].option_buttons()[0])
     assert f"This prompt is for {first.player}" in refused.reply_text
     for decision in trading:
         listed = await world.autocomplete(by_seat[decision.player], channel, "wt trade", "option", "")
@@ -147,7 +147,7 @@ async def test_wt_lobby_options_then_a_whole_three_player_game(world, monkeypatc
                 await check_simultaneous_trade(world, channel, by_seat, trading)
                 checked = 1
             simultaneous += 1
-        assert {m.id for p in current_prompts(channel) for m in members if p.content.startswith(f"<@{m.id}>")} \
+        assert {m.id for p in current_prompts(channel) for m in members if question(p).startswith(f"<@{m.id}>")} \
             == {by_seat[d.player].id for d in decisions}  # exactly the players the game waits on
         decision, option = policy(decisions, rng)
         answered += decision.kind == "answer"

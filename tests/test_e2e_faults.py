@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 
 from discord_standin.api import FakeDiscord
-from e2e_kit import BOARD_SIZE, WAIT, Table, is_board, open_table
+from e2e_kit import CLOSE_UP, WAIT, Table, is_board, open_table, quick_option
 
 POST_FAILED = "That was saved, but"
 
@@ -82,25 +82,26 @@ async def test_a_crash_between_storing_a_choice_and_posting_it_loses_nothing(
     first = table.waiting()
     [prompt] = table.live_prompts()
 
-    # Discord holds the board post back (429, retry in 30 s); the bot dies while waiting.
+    # The first player passes: their message closes, and Discord holds the next player's new
+    # message back (429, retry in 30 s); the bot dies while waiting.
     fake.faults.rate_limit_message_posts(1, retry_after=30)
-    await table.press(first, "place:arab:Mecca")
+    await table.press(first, "pass")
     await fake.wait_for(lambda: "✅" in prompt.content and table.stored(), WAIT, "the choice stored and acknowledged")
     await fake.wait_for(lambda: any(" 429 POST" in f for f in fake.standin.store.faults), WAIT,
-                        "the board post to be held back")
+                        "the next message to be held back")
     await bot.kill()
-    table.acked.append((table.seats[first.id], "place:arab:Mecca", first.id))
-    assert table.boards()[-1].content.startswith("▶️") and table.live_prompts() == []  # nothing posted yet
+    table.acked.append((table.seats[first.id], "pass", first.id))
+    assert table.boards() == [prompt] and table.live_prompts() == []  # nothing new posted yet
 
     # The next process posts what the last one could not, and play goes on from there.
     await bot.start()
     board = await fake.wait_for_message(table.channel, lambda m: is_board(m) and "Back online" in m.content,
                                         timeout=WAIT, since=None)
     assert board.content.startswith("📌 Back online: the game so far (choice 1).")
-    assert board.image().size == BOARD_SIZE
+    assert board.image().size == CLOSE_UP
     await table.wait_prompt()
-    assert table.waiting() is first and "done" in table.options()
-    await table.choose(first, "done")
+    assert table.live_prompts() == [board] and table.waiting() is not first  # one message: board and prompt
+    await table.choose(table.waiting(), "pass")
     table.assert_db_matches_acknowledged()
     table.assert_nothing_doubled()
     fake.assert_clean()
@@ -112,19 +113,20 @@ async def test_429_on_message_posts_is_waited_out(fake_discord: FakeDiscord, sta
     first = table.waiting()
     loop = asyncio.get_running_loop()
 
-    # The board post after the click is refused twice with retry-after 0.4 s; then the prompt's is too.
+    # The first player passes: the next player's message (what happened, the board, the prompt:
+    # one post) is refused three times with retry-after 0.4 s, then posted.
     fake.faults.rate_limit_message_posts(3, retry_after=0.4)
     since = loop.time()
-    await table.choose(first, "place:arab:Mecca")
-    statuses = channel_posts(fake, table, since)  # the board: refused three times, then posted; the prompt
-    assert statuses[:3] == [429, 429, 429] and statuses[3:] == [200] * (len(statuses) - 3) and len(statuses) >= 5
+    await table.choose(first, "pass")
+    statuses = channel_posts(fake, table, since)
+    assert statuses == [429, 429, 429, 200]
     board = table.boards()[-1]
-    assert "places the Arab army in Mecca" in board.content and board.image().size == BOARD_SIZE
-    assert table.waiting() is first and "done" in table.options()
+    assert "passes" in board.content and board.image().size == CLOSE_UP and board is table.live_prompts()[0]
+    assert table.waiting() is not first
 
     # A shared-scope limit (another bot's traffic on the channel) on a typed shortcut.
     fake.faults.rate_limit_message_posts(1, retry_after=0.3, scope="shared")
-    await table.shortcut(first, "byz done", "done")
+    await table.shortcut(table.waiting(), "byz pass", "pass")
     await table.choose(table.waiting(), "pass")
 
     assert sum("429" in f for f in fake.standin.store.faults) == 4
@@ -140,18 +142,18 @@ async def test_a_failed_upload_is_retried_or_reported_and_the_game_stays_consist
     first = table.waiting()
     loop = asyncio.get_running_loop()
 
-    # 500 on the board upload: discord.py tries again a second later and the board arrives once.
+    # 500 on the upload of the next turn message: discord.py tries again a second later and the
+    # message arrives once.
     fake.faults.fail_uploads(1, status=500)
     since = loop.time()
-    await table.choose(first, "place:arab:Mecca")
-    statuses = channel_posts(fake, table, since)  # the board (failed, then again), the prompt
-    assert statuses[0] == 500 and statuses[1:] == [200] * (len(statuses) - 1) and len(statuses) >= 3
+    await table.choose(first, "pass")
+    statuses = channel_posts(fake, table, since)  # the message with its board: failed, then again
+    assert statuses == [500, 200]
     board = table.boards()[-1]
-    assert "places the Arab army in Mecca" in board.content and board.image().size == BOARD_SIZE
+    assert "passes" in board.content and board.image().size == CLOSE_UP
 
-    # 503 on the board upload: not retried; the member is told their choice was saved, and the
-    # game goes on with the next prompt.
-    await table.choose(first, "done")  # stop there (no board: nothing visible happened)
+    # 503 on the upload: not retried; the message goes again without its board, and the member
+    # is told their choice was saved.
     second = table.waiting()
     fake.faults.fail_uploads(1, status=503)
     version = table.version()
@@ -171,11 +173,10 @@ async def test_a_failed_upload_is_retried_or_reported_and_the_game_stays_consist
     assert (await repost.result(WAIT)).content == "Re-posted."
     board = await fake.wait_for_message(table.channel, is_board, timeout=WAIT, since=repost)
     assert board.content.startswith(f"📌 The game so far (choice {version + 1})")
-    assert board.image().size == BOARD_SIZE
-    await fake.wait_for(lambda: len(table.live_prompts()) == 1 and table.live_prompts()[0].id > board.id, WAIT,
-                        "the re-posted prompt, alone")
+    assert board.image().size == CLOSE_UP
+    await fake.wait_for(lambda: table.live_prompts() == [board], WAIT, "the re-posted prompt, alone")
     await table.shortcut(third, "byz pass", "pass")
-    await table.choose(table.waiting(), "pass")
+    await table.choose(table.waiting(), quick_option(table.options()))  # the upkeep: everyone passed
     table.assert_db_matches_acknowledged()
     assert [f.split(" ", 1)[1] for f in fake.standin.store.faults if "(upload)" in f][-1].startswith("503 POST")
     assert fake.unanswered() == [] and fake.unknown_routes == []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from discord_standin.api import FakeDiscord
-from e2e_kit import BOARD_SIZE, FINAL, WAIT, is_board, open_table, quick_option, read_db
+from e2e_kit import BOARD_SIZE, CLOSE_UP, FINAL, WAIT, is_board, open_table, question, quick_option, read_db
 
 
 async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: FakeDiscord, start_bot_process,
@@ -21,13 +21,16 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     table = await open_table(fake, tmp_path / "games.sqlite3")
     channel = table.channel
 
-    # The start: a board (a decodable PNG of the board's size) and the first player's prompt.
-    [start_board] = table.boards()
-    assert "**Byzantium** begins" in start_board.content and start_board.image().size == BOARD_SIZE
+    # The start: one message with what happened, the board's close-up (a decodable PNG) and the
+    # first player's prompt; the whole board is a click away, for anyone, privately.
     [prompt] = table.live_prompts()
+    assert table.boards() == [prompt] and table.bot_messages()[-1] is prompt
+    assert "**Byzantium** begins" in prompt.content and prompt.image().size == CLOSE_UP
     first = table.waiting()
-    assert prompt.content.startswith(f"<@{first.id}>, Round 1: choose your action.")
+    assert question(prompt).startswith(f"<@{first.id}>, Round 1: choose your action.")
     assert prompt.pinged_users == (first.id,)  # only the player it waits on is notified
+    whole = await (await fake.click(table.members[-1], prompt, "🗺️ Full board")).result(WAIT)
+    assert whole.ephemeral and whole.image().size == BOARD_SIZE
     assert "Pass (no more actions this round)" in [b.label for b in prompt.buttons()]
     take_menu = next(s for s in prompt.selects() if s.placeholder.startswith("Take"))
     assert "Take Jerusalem (+3 Byzantine VP; a cube from your free pool)" in [o.label for o in take_menu.options]
@@ -36,18 +39,29 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     suggestion = await fake.autocomplete(first, channel, "byz take", "city", "jerus")
     assert (await suggestion.response).choices == [{"name": "Take Jerusalem (+3 Byzantine VP; a cube from your free pool)",
                                                     "value": "take:Jerusalem"}]
+    start_image = prompt.image().tobytes()
     await table.shortcut(first, "byz take", "take:Jerusalem", city="take:Jerusalem")
-    took = await fake.wait_for_message(channel, lambda m: "takes control of Jerusalem" in m.content, since=None)
-    assert is_board(took) and took.image().size == BOARD_SIZE
+    # The control cube came from the free pool by itself, so the action is over: the message
+    # closed (the answered question in one line, no buttons), and the next player's turn is a new
+    # message telling what the take did, with the new board.
     await fake.wait_for(lambda: prompt.buttons() == [] and prompt.selects() == [], WAIT,
                         "the answered prompt to lose its buttons and menus")
-    # The control cube came from the free pool by itself: the next player is asked at once.
+    name = table.seats[first.id]
+    assert prompt.content.endswith(f"✅ **{name}** chose **Take Jerusalem (+3 Byzantine VP; a cube from your free "
+                                   "pool)**.")
+    [turn] = table.live_prompts()
+    assert "takes control of Jerusalem" in turn.content and turn.image().size == CLOSE_UP
+    assert turn.image().tobytes() != start_image and len(table.bot_messages()) == 3  # lobby, closed, this
 
     # The next player brings the Arab army in at Tabuk (one choice of the action) and moves on Jerusalem.
     second = table.waiting()
     assert second is not first and "choose your action" in table.live_prompts()[0].content
     assert set(table.options()) >= {"place:arab:Tabuk", "place:arab:Mecca", "place:arab:Medina"}
     await table.choose(second, "place:arab:Tabuk")
+    # The same player goes on (where the army moves): the same message, edited in place, tells
+    # what happened below the answered question (now one line), and asks the next question.
+    assert table.live_prompts() == [turn] and len(table.bot_messages()) == 3
+    assert f"✅ **{table.seats[second.id]}** chose **" in turn.content and turn.pinged_users == (second.id,)
     moves = await (await fake.autocomplete(second, channel, "byz move", "to", "Jer")).response
     assert "to:Jerusalem" in [c["value"] for c in moves.choices]
     await table.shortcut(second, "byz move", "to:Jerusalem", to="to:Jerusalem")
@@ -60,7 +74,7 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     await table.choose(first, "stay")
     battle = await fake.wait_for_message(channel, lambda m: is_board(m) and "🎲" in m.content, since=None)
     assert re.search(r"🎲 .*rolls? [1-6]", battle.content), battle.content
-    assert battle.image().size == BOARD_SIZE
+    assert battle.image().size == CLOSE_UP
 
     # Then everyone makes the quickest choices to the end (some passes typed as /byz pass).
     passes = 0
@@ -80,16 +94,19 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
         raise AssertionError("the game did not end in 200 choices")
 
     # The final scores: every member named and pinged, ranked, with the tie-break figures.
+    # They come with what the last choice did and the last board, in one message.
     result = table.final()
-    assert result.content.startswith("🏁 **Byzantium** is over. Final scores:")
+    scores = question(result)
+    assert scores.startswith("🏁 **Byzantium** is over. Final scores:") and "chose" in result.content
     assert set(result.pinged_users) == {m.id for m in table.members}
-    lines = result.content.splitlines()[1:]
+    lines = scores.splitlines()[1:]
     assert len(lines) == 3 and all(re.match(r"^[1-3]\. \*\*\w+\*\* <@\d+>: \*\*-?\d+\*\* \(.*total vp", line)
                                    for line in lines), lines
     assert table.live_prompts() == []  # nothing left to click
     boards = table.boards()
-    assert len(boards) >= 10 and all(b.image().size == BOARD_SIZE for b in boards[-3:])
-    assert table.bot_messages()[-1] is result and boards[-1].id < result.id
+    assert len(boards) >= 10 and all(b.image().size == CLOSE_UP for b in boards[-3:])
+    # The last board travels with the final scores, in the last message.
+    assert table.bot_messages()[-1] is result and boards[-1] is result
 
     # The database holds exactly the choices the members saw acknowledged, and the results.
     table.assert_db_matches_acknowledged()

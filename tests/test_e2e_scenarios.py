@@ -15,7 +15,18 @@ from datetime import datetime
 from bot_fakes import FakeClock
 from discord_standin.api import FakeDiscord
 from discord_standin.runner import bot_environment, running_entry
-from e2e_kit import BOARD_SIZE, STALE, WAIT, db_snapshot, is_board, open_table, quick_option, read_db
+from e2e_kit import (
+    BOARD_SIZE,
+    CLOSE_UP,
+    STALE,
+    WAIT,
+    db_snapshot,
+    is_board,
+    open_table,
+    question,
+    quick_option,
+    read_db,
+)
 
 NOT_PLAYING = "You are not playing in this game, so you can't choose for it."
 # How the bot refuses a click that came too late or from the wrong player.
@@ -44,11 +55,14 @@ async def test_a_non_player_and_an_old_prompt_are_refused_privately_and_nothing_
     assert len(fake.messages(table.channel)) == seen  # nothing posted for everyone
     assert table.live_prompts() == [prompt] and "✅" not in prompt.content
 
-    # The first player chooses taxes with /byz choose; Discord fails the edit that would take the
-    # buttons off the answered prompt, so it still shows them: a click there is out of date.
-    fake.faults.fail_requests(1, path_pattern=rf"/channels/{table.channel.id}/messages/{prompt.id}$")
+    # The first player chooses taxes with /byz choose; Discord fails every edit that would take the
+    # message on to the next question (tried twice with the new board, once without), so the
+    # question comes in a new message and the old one still shows its buttons: a click there is
+    # out of date.
+    fake.faults.fail_requests(3, path_pattern=rf"/channels/{table.channel.id}/messages/{prompt.id}$")
     await table.shortcut(first, "byz choose", "tax", option="tax")
     assert prompt.buttons() and table.live_prompts() != [prompt]  # the old prompt kept its buttons
+    assert "Taxes: how many cubes" in question(table.live_prompts()[0])
     before = db_snapshot(table.db_path)
     old = await table.refused(await fake.click(first, prompt, "Pass (no more actions this round)"))
     assert STALE in old.content and old.ephemeral
@@ -69,7 +83,7 @@ async def test_a_click_on_a_prompt_posted_before_a_restart_still_works(
     assert fake.standin.gateway.identifies == 2
     await table.choose(first, "pass")
     board = table.boards()[-1]
-    assert f"**{table.seats[first.id]}** chose **Pass" in board.content and board.image().size == BOARD_SIZE
+    assert f"**{table.seats[first.id]}** chose **Pass" in board.content and board.image().size == CLOSE_UP
 
     second = table.waiting()
     await bot.kill()  # a crash this time
@@ -105,7 +119,7 @@ async def test_a_moderator_undoes_two_choices_and_the_board_is_posted_again(
     board = await fake.wait_for_message(table.channel, lambda m: is_board(m) and "undone by a moderator" in m.content,
                                         timeout=WAIT)
     assert board.content.startswith("↩️ The last 2 choices were undone by a moderator.")
-    assert board.image().size == BOARD_SIZE
+    assert board.image().size == CLOSE_UP
     announcement = next(m for m in table.bot_messages() if m.content.startswith("🛠️ Moderator"))
     assert announcement.content == f"🛠️ Moderator <@{mia.id}> undid the last 2 choices."
     await fake.wait_for(lambda: table.version() == 1, WAIT, "the prompt of choice 1 again")
@@ -187,7 +201,7 @@ async def test_boards_in_a_thread_keep_the_channel_to_prompts(fake_discord: Fake
     fake = fake_discord
     await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
     table = await open_table(fake, tmp_path / "games.sqlite3", boards_in_thread=True)
-    thread = fake.thread("Byzantium boards")
+    thread = fake.thread(f"Byzantium #{table.game_id} boards")  # named after its game
     [start] = [m for m in fake.messages(thread) if is_board(m)]
     assert "**Byzantium** begins" in start.content and start.image().size == BOARD_SIZE
     first = table.waiting()
@@ -195,8 +209,10 @@ async def test_boards_in_a_thread_keep_the_channel_to_prompts(fake_discord: Fake
     boards = [m for m in fake.messages(thread) if is_board(m)]
     assert len(boards) == 2 and f"**{table.seats[first.id]}** chose **Pass" in boards[-1].content
     assert boards[-1].image().size == BOARD_SIZE
-    assert table.boards() == []  # the channel holds the lobby and the prompts only
+    assert table.boards() == []  # the channel holds the lobby and the turn messages only, no image
     assert table.waiting() is not first
+    # The channel's turn message tells what happened above the prompt.
+    assert f"**{table.seats[first.id]}** chose **Pass" in table.live_prompts()[0].content
     table.assert_db_matches_acknowledged()
     fake.assert_clean()
 

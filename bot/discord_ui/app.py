@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.cogs import COGS
-from bot.discord_ui.components import DYNAMIC_ITEMS
+from bot.discord_ui.components import DYNAMIC_ITEMS, form_submitted
 from bot.discord_ui.publish import Publisher
 from bot.scheduling.reminders import ReminderScheduler
 from bot.scheduling.shards import ShardClaim
@@ -229,6 +229,10 @@ class GameBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Forms (modals) are answered here, from their custom id alone (see components.py)."""
+        await form_submitted(interaction)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (id %s) to %d servers", self.user, getattr(self.user, "id", "?"),

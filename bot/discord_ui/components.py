@@ -1,9 +1,11 @@
-"""The buttons and menus the bot sends, as discord.py DynamicItems that survive restarts.
+"""The buttons, menus and forms the bot sends, as discord.py DynamicItems that survive restarts.
 
-Every piece of state a click needs travels in its custom id (see bot/service/prompt.py for the
+Every piece of state a click needs travels in its custom id (see bot/service/specs.py for the
 formats), so the items are rebuilt from the id when a click arrives, whether or not the bot
 restarted since it sent them. Items hold no rules: a click becomes (game, version, history head,
-option reference) and goes to the service through `bot.discord_ui.interact`.
+option reference) and goes to the service through `bot.discord_ui.interact`. A form (modal) is
+answered by `form_submitted`, which the client calls for every modal submission: nothing about
+an open form is kept in memory, so a form opened before a restart is still answered.
 """
 
 from __future__ import annotations
@@ -15,13 +17,19 @@ import discord
 
 from bot.discord_ui import interact
 from bot.discord_ui.history_items import HISTORY_ITEMS, history_item
-from bot.service.prompt import (
+from bot.service.specs import (
+    BOARD_TEMPLATE,
     BUTTON_TEMPLATE,
     CONFIRM_TEMPLATE,
+    FORM_SUBMIT_TEMPLATE,
+    FORM_TEMPLATE,
+    GROUP_SELECT_TEMPLATE,
+    GROUP_TEMPLATE,
     LOBBY_TEMPLATE,
     OPEN_TEMPLATE,
     SELECT_TEMPLATE,
     ButtonSpec,
+    ModalSpec,
     SelectSpec,
 )
 
@@ -48,11 +56,16 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TE
         return cls(item.custom_id, label=item.label or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        clicked = _message_id(interaction)
         await interact.component(
             interaction, lambda service, actor: service.choose(self.game_id, self.version, self.ref, actor,
-                                                       seat=self.seat, head=self.head),
+                                                       seat=self.seat, head=self.head, clicked=clicked),
             game_id=self.game_id,
         )
+
+
+def _message_id(interaction: discord.Interaction) -> int | None:
+    return getattr(interaction.message, "id", None)
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -82,9 +95,10 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TE
             await interact.component(interaction, None)
             return
         ref = values[0]
+        clicked = _message_id(interaction)
         await interact.component(
             interaction, lambda service, actor: service.choose(self.game_id, self.version, ref, actor,
-                                                       seat=self.seat, head=self.head),
+                                                       seat=self.seat, head=self.head, clicked=clicked),
             game_id=self.game_id,
         )
 
@@ -149,7 +163,151 @@ class OpenPromptButton(discord.ui.DynamicItem[discord.ui.Button], template=OPEN_
         )
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, ConfirmButton, OpenPromptButton, *HISTORY_ITEMS)
+class _PromptButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """A button of a prompt that is not an option: a group, the form, ... (game, version, history
+    head and seat in its custom id, like the options'). Never registered itself: its template
+    matches nothing."""
+
+    def __init__(self, custom_id: str, label: str = "?", style: str = "primary", row: int | None = None):
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id, style=_STYLES[style]), row=row)
+        match = self.template.fullmatch(custom_id)
+        self.game_id = int(match["game"])
+        self.version = int(match["version"])
+        self.head = match["head"]
+        self.seat = int(match["seat"])
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(item.custom_id, label=item.label or "?")
+
+
+class GroupButton(_PromptButton, template=GROUP_TEMPLATE):
+    """A group of options ("Take a city…"): its options, to the deciding player alone."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ref = self.match["ref"]
+        await interact.component(
+            interaction, lambda service, actor: service.open_group(self.game_id, self.version, self.head, self.seat,
+                                                           ref, actor),
+            game_id=self.game_id,
+        )
+
+
+class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=GROUP_SELECT_TEMPLATE):
+    """The groups of a decision in a menu, when there are too many for buttons."""
+
+    def __init__(self, custom_id: str, placeholder: str = "", options: Sequence[tuple[str, str]] = (),
+                 row: int | None = None):
+        select = discord.ui.Select(custom_id=custom_id, placeholder=placeholder or None, min_values=1, max_values=1,
+                                   options=[discord.SelectOption(label=label, value=value) for label, value in options])
+        super().__init__(select, row=row)
+        match = self.template.fullmatch(custom_id)
+        self.game_id, self.version, self.head = int(match["game"]), int(match["version"]), match["head"]
+        self.seat = int(match["seat"])
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(item.custom_id, item.placeholder or "", [(o.label, o.value) for o in item.options])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values or (interaction.data or {}).get("values", [])
+        if not values:
+            await interact.component(interaction, None)
+            return
+        ref = values[0]
+        await interact.component(
+            interaction, lambda service, actor: service.open_group(self.game_id, self.version, self.head, self.seat,
+                                                           ref, actor),
+            game_id=self.game_id,
+        )
+
+
+class FormButton(_PromptButton, template=FORM_TEMPLATE):
+    """Opens the form of a decision of amounts (the modal must be the click's first answer)."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interact.form(
+            interaction, lambda service, actor: service.amounts_form(self.game_id, self.version, self.head,
+                                                             self.seat, actor),
+            game_id=self.game_id,
+        )
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=BOARD_TEMPLATE):
+    """"Full board" beside a turn message's close-up: the whole board now, privately."""
+
+    def __init__(self, custom_id: str, label: str = "?", style: str = "secondary", row: int | None = None):
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id, style=_STYLES[style]), row=row)
+        self.game_id = int(self.template.fullmatch(custom_id)["game"])
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(item.custom_id, label=item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interact.component(
+            interaction, lambda service, actor: service.full_board(self.game_id, actor), game_id=self.game_id,
+        )
+
+
+FORM_SUBMIT = re.compile(FORM_SUBMIT_TEMPLATE)
+
+
+async def form_submitted(interaction: discord.Interaction) -> bool:
+    """Answer a submitted form of this bot (True), or leave the interaction alone (False)."""
+    data = interaction.data or {}
+    match = FORM_SUBMIT.fullmatch(str(data.get("custom_id", "")))
+    if interaction.type is not discord.InteractionType.modal_submit or match is None:
+        return False
+    values = submitted_values(data.get("components") or [])
+    game_id, version, head, seat = int(match["game"]), int(match["version"]), match["head"], int(match["seat"])
+    clicked = _message_id(interaction)
+    await interact.component(
+        interaction, lambda service, actor: service.submit_form(game_id, version, head, seat, values, actor,
+                                                        clicked=clicked),
+        game_id=game_id,
+    )
+    return True
+
+
+def submitted_values(components: Sequence[dict]) -> dict[str, str]:
+    """custom id -> value of every field of a submitted modal (a menu gives its first value)."""
+    found: dict[str, str] = {}
+    for component in components:
+        inner = [component["component"]] if isinstance(component.get("component"), dict) else []
+        found.update(submitted_values([*component.get("components", []), *inner]))
+        if "custom_id" in component:
+            if "values" in component:
+                found[component["custom_id"]] = str((component["values"] or [""])[0])
+            elif "value" in component:
+                found[component["custom_id"]] = str(component["value"] or "")
+    return found
+
+
+def build_modal(spec: ModalSpec) -> discord.ui.Modal:
+    """The modal of a form; `stop()`ped, so discord.py does not keep it: `form_submitted` answers."""
+    modal = discord.ui.Modal(title=spec.title, custom_id=spec.custom_id, timeout=None)
+    if spec.intro:
+        modal.add_item(discord.ui.TextDisplay(spec.intro))
+    for field in spec.fields:
+        if field.choices:
+            widget = discord.ui.Select(custom_id=field.custom_id, min_values=1, max_values=1, options=[
+                discord.SelectOption(label=value, value=value, default=value == field.default)
+                for value in field.choices])
+        else:
+            widget = discord.ui.TextInput(
+                custom_id=field.custom_id, default=field.default or None, placeholder=field.placeholder or None,
+                style=discord.TextStyle.paragraph if field.paragraph else discord.TextStyle.short, required=True,
+                max_length=4000 if field.paragraph else 10)
+        modal.add_item(discord.ui.Label(text=field.label, description=field.description or None, component=widget))
+    modal.stop()
+    return modal
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, ConfirmButton, OpenPromptButton, GroupButton, GroupSelect,
+                 FormButton, BoardButton, *HISTORY_ITEMS)
+_BUTTONS = (ChoiceButton, LobbyButton, ConfirmButton, OpenPromptButton, GroupButton, FormButton, BoardButton)
 
 
 def item_for(spec: ButtonSpec | SelectSpec) -> discord.ui.Item:
@@ -157,8 +315,10 @@ def item_for(spec: ButtonSpec | SelectSpec) -> discord.ui.Item:
     if (item := history_item(spec)) is not None:
         return item
     if isinstance(spec, SelectSpec):
+        if GroupSelect.__discord_ui_compiled_template__.fullmatch(spec.custom_id):
+            return GroupSelect(spec.custom_id, spec.placeholder, spec.options, row=spec.row)
         return ChoiceSelect(spec.custom_id, spec.placeholder, spec.options, row=spec.row)
-    for cls in (ChoiceButton, LobbyButton, ConfirmButton, OpenPromptButton):
+    for cls in _BUTTONS:
         if cls.__discord_ui_compiled_template__.fullmatch(spec.custom_id):
             return cls(spec.custom_id, label=spec.label, style=spec.style, row=spec.row)
     raise ValueError(f"no component matches custom id {spec.custom_id!r}")

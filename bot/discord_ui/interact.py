@@ -8,6 +8,7 @@ service only persists whole choices).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -51,6 +52,31 @@ async def component(interaction: discord.Interaction, request: Request | None, *
     if request is None:
         return
     await _run(interaction, request, game_id=game_id)
+
+
+# A form must be the click's first answer, within Discord's 3 seconds: the service gets this long
+# to build it, then the member is asked to click again (nothing was changed).
+FORM_DEADLINE = 2.0
+FORM_BUSY = "I am busy right now; please click again in a moment. Nothing was changed."
+
+
+async def form(interaction: discord.Interaction, request: Request, *, game_id: int | None = None) -> None:
+    """A click that opens a form (modal): the form at once, or a private refusal."""
+    from bot.discord_ui.components import build_modal  # components imports this module
+
+    try:
+        outcome = await asyncio.wait_for(request(interaction.client.service, actor_from(interaction)), FORM_DEADLINE)
+    except TimeoutError:
+        outcome = Outcome.refuse(FORM_BUSY, game_id)
+    except Exception:
+        log.exception("opening a form failed: game=%s user=%s", game_id, interaction.user.id)
+        outcome = Outcome.refuse(SORRY, game_id)
+    if outcome.modal is not None:
+        await interaction.response.send_modal(build_modal(outcome.modal))
+        return
+    if outcome.reply is not None:
+        log.info("refused user=%s game=%s: %s", interaction.user.id, game_id, outcome.reply.content)
+    await interaction.response.send_message(outcome.reply.content if outcome.reply else SORRY, ephemeral=True)
 
 
 async def command(interaction: discord.Interaction, request: Request, *, ephemeral: bool = True) -> None:

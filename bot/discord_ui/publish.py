@@ -18,6 +18,7 @@ from bot.discord_ui.components import build_view
 from bot.discord_ui.permissions import missing, missing_sentence
 from bot.service import follow_up
 from bot.service.posts import Outcome, Post
+from bot.service.text import clip
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,31 @@ def _allowed(post: Post) -> discord.AllowedMentions:
 def _content(post: Post, note: str) -> str:
     content = f"{post.content}\n{note}" if note else post.content
     return content[:2000]
+
+
+class _BoardLeftOut(Exception):
+    """A message was edited without its new board, which Discord would not take."""
+
+    def __init__(self, error: discord.HTTPException):
+        super().__init__(str(error))
+        self.error = error
+
+
+@dataclasses.dataclass(frozen=True)
+class _Channel:
+    id: int
+
+
+@dataclasses.dataclass(frozen=True)
+class _Sent:
+    """A message edited in place, as `_note` reads a sent one."""
+
+    id: int
+    channel_id: int
+
+    @property
+    def channel(self) -> _Channel:
+        return _Channel(self.channel_id)
 
 
 class Publisher:
@@ -87,7 +113,7 @@ class Publisher:
         if outcome.channel_id is not None and (channel is None or channel.id != outcome.channel_id):
             channel = await self._channel(outcome.channel_id)
         lacking: list[str] = []
-        if outcome.posts and channel is not None:
+        if (outcome.posts or outcome.edits) and channel is not None:
             # Listed before posting, so the prompts about to be sent are never among them.
             try:
                 stale = await self._stale_prompts(outcome)
@@ -96,10 +122,13 @@ class Publisher:
                               outcome.game_id)
                 stale = []
             await self._ensure_board_thread(outcome, channel)
+            failed_edit = await self.edit_all(outcome, channel)
             lacking = await self.post_all(outcome, channel)
             if not lacking:
                 clicked = getattr(getattr(interaction, "message", None), "id", None)
                 await self.retire_prompts(stale, keep_message=clicked)
+                if failed_edit is not None:
+                    raise failed_edit
         if interaction is None:
             if outcome.trouble:
                 log.warning("game %s: posted, with trouble: %s", outcome.game_id, " ".join(outcome.trouble))
@@ -127,10 +156,73 @@ class Publisher:
         stale = []
         for game_id in outcome.retire_games:
             stale += await self.service.stale_prompts(game_id, None)
-        versions = [p.version for p in outcome.posts if p.version is not None]
+        versions = [p.version for p in [*outcome.posts, *(e.post for e in outcome.edits)] if p.version is not None]
         if outcome.game_id is not None and versions and outcome.game_id not in outcome.retire_games:
             stale += await self.service.stale_prompts(outcome.game_id, max(versions))
-        return stale
+        edited = {e.message_id for e in outcome.edits}  # changed in place: not outdated
+        return [record for record in stale if record.message_id not in edited]
+
+    async def edit_all(self, outcome: Outcome, channel) -> discord.HTTPException | None:
+        """Change the outcome's game messages in place (turn messages going on or closing), then
+        note them again (a prompt) or forget them (closed). A new board that cannot be uploaded
+        is left out (the message keeps its old one; the failure is returned, to tell the member
+        once everything else is done); a prompt whose message is gone is posted anew, so the
+        game never waits behind a lost message."""
+        failed = None
+        for edit in outcome.edits:
+            target = channel if getattr(channel, "id", None) == edit.channel_id else await self._channel(edit.channel_id)
+            post = edit.post
+            if target is None:
+                continue
+            try:
+                await self._edit_retried(target, edit.message_id, post)
+            except discord.HTTPException as exc:
+                log.warning("game %s: could not edit message %s: %s", outcome.game_id, edit.message_id, exc)
+                if post.kind == "prompt":
+                    outcome.posts.insert(0, post)  # its question and buttons in a new message
+                continue  # still noted: a later post retires it (a click on it is refused as stale)
+            except _BoardLeftOut as left_out:
+                failed = failed or left_out.error
+            if post.kind == "prompt":
+                await self._note(outcome.game_id, _Sent(edit.message_id, edit.channel_id), post, outcome.trouble)
+            else:
+                await self._forget(edit.message_id)
+        return failed
+
+    async def _edit_retried(self, channel, message_id: int, post: Post) -> None:
+        """Edit, once more after a server error (discord.py does not retry a 503), then without
+        the new board (raising _BoardLeftOut once the rest is shown); a message that is gone or
+        forbidden raises at once."""
+        try:
+            await self._edit(channel, message_id, post)
+            return
+        except (discord.NotFound, discord.Forbidden):
+            raise
+        except discord.HTTPException as exc:
+            log.info("editing message %s failed (%s); trying again", message_id, exc)
+        try:
+            await self._edit(channel, message_id, post)
+            return
+        except (discord.NotFound, discord.Forbidden):
+            raise
+        except discord.HTTPException as exc:
+            if not post.attachments:
+                raise
+            await self._edit(channel, message_id, dataclasses.replace(post, attachments=()))
+            raise _BoardLeftOut(exc) from None
+
+    async def _edit(self, channel, message_id: int, post: Post) -> None:
+        files, note = _files(post, self._limit(getattr(channel, "guild", None)))
+        kwargs = {"attachments": files} if files else {}
+        await channel.get_partial_message(message_id).edit(
+            content=_content(post, note), view=build_view(post.components),
+            allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+
+    async def _forget(self, message_id: int) -> None:
+        try:
+            await self.service.forget_prompt(message_id)
+        except Exception:  # it is retired again next time; a click on it is refused as stale
+            log.exception("could not forget message %s", message_id)
 
     async def retire_prompts(self, stale: list, *, keep_message: int | None = None) -> None:
         """Take the buttons off outdated prompts, so only live prompts stay clickable (a click on
@@ -143,10 +235,7 @@ class Publisher:
                         await channel.get_partial_message(record.message_id).edit(view=None)
                 except discord.HTTPException as exc:
                     log.info("could not retire prompt %s: %s", record.message_id, exc)
-            try:
-                await self.service.forget_prompt(record.message_id)
-            except Exception:  # it is retired again next time; a click on it is refused as stale
-                log.exception("could not forget retired prompt %s", record.message_id)
+            await self._forget(record.message_id)
 
     async def _ensure_board_thread(self, outcome: Outcome, channel) -> None:
         """Create the game's board thread the first time a board is posted, if it wants one."""
@@ -178,8 +267,9 @@ class Publisher:
         """Send the outcome's posts; return the names of missing permissions if any send failed.
 
         Any other failure of one post (Discord answering 5xx after discord.py's retries) does not
-        stop the others, so a board that cannot be uploaded never takes the next prompt with it;
-        the first such error is raised once everything else is sent."""
+        stop the others, and a board that cannot be uploaded never takes the prompt it travels
+        with down: the post goes again without it. The first such error is raised once
+        everything else is sent."""
         board_channel = channel
         if outcome.board_thread_id is not None:
             board_channel = await self._channel(outcome.board_thread_id) or channel
@@ -202,6 +292,12 @@ class Publisher:
             except discord.HTTPException as exc:
                 log.warning("posting a %s message for game %s failed: %s", post.kind, outcome.game_id, exc)
                 failed = failed or exc
+                if post.attachments and post.components:
+                    try:  # the prompt without its board, so the game never waits behind an upload
+                        await self.send(dataclasses.replace(post, attachments=()), target, game_id=outcome.game_id,
+                                        trouble=outcome.trouble)
+                    except discord.HTTPException as again:
+                        log.warning("posting it without its board failed too: %s", again)
         if failed is not None:
             raise failed
         return []
@@ -222,8 +318,10 @@ class Publisher:
         if post.dm_to and not post.dm_prompt:
             guild_id = getattr(getattr(channel, "guild", None), "id", "@me")
             link = f"https://discord.com/channels/{guild_id}/{channel.id}/{message.id}"
+            question = post.content[len(post.account) + 2:] if post.account else post.content  # no account
+            words = clip(f"🎲 Your turn in <#{channel.id}>: {question}", 2000 - len(link) - 1)
             for user_id in post.dm_to:
-                await self.dm(user_id, Post(f"🎲 Your turn in <#{channel.id}>: {post.content}\n{link}"))
+                await self.dm(user_id, Post(f"{words}\n{link}"))
         return message
 
     async def _note(self, game_id: int | None, message, post: Post, trouble: list[str] | None) -> None:
@@ -232,7 +330,8 @@ class Publisher:
         if game_id is None or message is None:
             return
         try:
-            await self.service.record_message(game_id, message.channel.id, message.id, post.kind, post.version)
+            await self.service.record_message(game_id, message.channel.id, message.id, post.kind, post.version,
+                                              seat=post.seat, body=post.account)
         except Exception:
             log.exception("game %s: posted %s message %s could not be recorded", game_id, post.kind, message.id)
             if trouble is not None:

@@ -1,5 +1,5 @@
-"""The service's shared machinery: per-game locks, loading with guild checks, and the posts
-that follow every change (board with the account of events, then the prompts or results).
+"""The service's shared machinery: per-game locks, loading with guild checks, the messages the
+bot noted, storing a choice. The posts that follow a change are built in turns.py.
 
 Holds no Discord objects: it speaks in Actors, storage records and `Post`s.
 """
@@ -7,16 +7,15 @@ Holds no Discord objects: it speaks in Actors, storage records and `Post`s.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
-from bot.service import hidden, private_prompt, tapes, text
+from bot.service import hidden, tapes, text
 from bot.service.actor import Actor
-from bot.service.follow_up import CHOICE_SAVED, POSTS_FAILED, REMINDERS_FAILED, retried
+from bot.service.follow_up import REMINDERS_FAILED, retried
 from bot.service.posts import Attachment, Outcome, Post, Refusal
-from bot.service.prompt import build_prompt, history_head
+from bot.service.prompt import history_head
 from bot.service.render_pool import RenderPool
 from bot.storage.records import (
     CorruptGame,
@@ -29,7 +28,7 @@ from bot.storage.records import (
     WrongStatus,
 )
 from bot.storage.store import Storage
-from engine import Decision, Event, IllegalAction, Option, game_names, get_game
+from engine import Decision, Event, IllegalAction, game_names, get_game
 from engine.core import Game
 
 log = logging.getLogger(__name__)
@@ -55,6 +54,11 @@ def game_title(name: str) -> str:
 def seat_map(record: GameRecord) -> dict[str, int]:
     """Engine seat name -> Discord user id (seats whose member is gone are left out)."""
     return {s.seat: s.user_id for s in record.seats if s.user_id}
+
+
+def board_thread_name(record: GameRecord) -> str:
+    """The board thread is named after its game: "Byzantium #12 boards"."""
+    return f"{engine_of(record).title} #{record.id} boards"
 
 
 def events_from_json(rows: Sequence[dict]) -> list[Event]:
@@ -166,10 +170,12 @@ class ServiceCore:
 
     # -- messages ----------------------------------------------------------------------------
     async def record_message(self, game_id: int, channel_id: int, message_id: int, kind: str,
-                             version: int | None) -> None:
-        """Note a posted message (retried: the message is out, whatever the database says)."""
+                             version: int | None, *, seat: str | None = None, body: str | None = None) -> None:
+        """Note a posted message (retried: the message is out, whatever the database says).
+        `seat` and `body` let a turn message be edited in place later (see turns.py)."""
         await retried(f"recording message {message_id} of game {game_id}",
-                      lambda: self.storage.record_message(game_id, channel_id, message_id, kind, version))
+                      lambda: self.storage.record_message(game_id, channel_id, message_id, kind, version,
+                                                          seat=seat, body=body))
         if kind == "lobby":
             await retried(f"recording the lobby message of game {game_id}",
                           lambda: self.storage.update_settings(game_id, lobby_message_id=message_id))
@@ -193,7 +199,7 @@ class ServiceCore:
         out = Outcome(game_id=record.id, channel_id=record.channel_id,
                       board_thread_id=record.board_thread_id, **fields)
         if record.boards_in_thread and record.board_thread_id is None and record.parent_channel_id is None:
-            out.wants_board_thread = f"{engine_of(record).title} boards"
+            out.wants_board_thread = board_thread_name(record)
         return out
 
     # -- the posts after a change ---------------------------------------------------------------
@@ -209,67 +215,6 @@ class ServiceCore:
             return None
         return Attachment(f"{loaded.record.game}-{loaded.id}-v{loaded.seq}.png", png)
 
-    async def board_posts(self, loaded: LoadedGame, events: Sequence[Event], header: str) -> list[Post]:
-        """The board PNG with the account of what happened (split over messages if long); only
-        the public events are told."""
-        events = hidden.public_events(events)
-        image = await self.board_image(loaded, events)
-        chunks = text.account(header, events)
-        posts = []
-        for i, chunk in enumerate(chunks):
-            attachments = (image,) if i == 0 and image is not None else ()
-            posts.append(Post(chunk, attachments, where="board", kind="board", version=loaded.seq))
-        return posts
-
-    async def prompt_posts(self, loaded: LoadedGame, *, here: int | None = None) -> list[Post]:
-        """One prompt per pending decision (a large decision may take several messages).
-
-        Each player is notified as they chose with `/settings ping`: a ping in the channel, a
-        DM, or both; `here` is the member who just acted, who needs no notification at all.
-        """
-        record = loaded.record
-        seats = seat_map(record)
-        head = history_head(loaded)
-        posts = []
-        for decision in engine_of(record).pending(loaded.state):
-            user_id = seats.get(decision.player)
-            mode = await self.storage.ping_mode(user_id) if user_id and user_id != here else None
-            index = next((i for i, s in enumerate(record.seats) if s.seat == decision.player), 0)
-            if decision.private:
-                posts.append(await self._private_prompt_post(loaded, decision, index, user_id, mode, head))
-                continue
-            pages = build_prompt(record.id, loaded.seq, decision, index, head=head)
-            for number, page in enumerate(pages):
-                first = number == 0
-                posts.append(Post(
-                    text.prompt_text(decision, user_id, part=page.part), components=page.components,
-                    mentions=(user_id,) if first and mode in ("channel", "both") else (),
-                    dm_to=(user_id,) if first and mode in ("dm", "both") else (),
-                    kind="prompt", version=loaded.seq,
-                ))
-        return posts
-
-    async def _private_prompt_post(self, loaded: LoadedGame, decision: Decision, index: int, user_id: int | None,
-                                   mode: str | None, head: str) -> Post:
-        """The public "waiting on X" post of a private decision. With `/settings ping` dm or
-        both, the private prompt itself goes by DM first; if the DM cannot be delivered the
-        publisher pings the player in the channel instead (see `Post.dm_prompt`)."""
-        post = private_prompt.waiting_post(loaded, decision, index, user_id)
-        ping = (user_id,) if mode in ("channel", "both") else ()
-        dm: tuple[Post, ...] = ()
-        if user_id and mode in ("dm", "both"):
-            dm = tuple(await self.private_prompt_pages(loaded, decision, index, head=head))
-        return dataclasses.replace(post, mentions=ping, dm_to=(user_id,) if dm else (), dm_prompt=dm)
-
-    async def private_prompt_pages(self, loaded: LoadedGame, decision: Decision, index: int,
-                                   *, head: str | None = None) -> list[Post]:
-        """The private prompt of `decision` for its player (ephemeral answer or DM)."""
-        recent = await self.storage.last_choices(loaded.id, private_prompt.RECAP_CHOICES)
-        learnt = private_prompt.recap(recent, decision.player)
-        return private_prompt.private_pages(engine_of(loaded.record), loaded, decision, index,
-                                            head=head or history_head(loaded), learnt=learnt,
-                                            channel_id=loaded.record.channel_id)
-
     async def result_posts(self, loaded: LoadedGame) -> list[Post]:
         """The final scores, the first message carrying the chart of every player's score over
         the game (replayed from the stored choices in the render pool)."""
@@ -280,32 +225,6 @@ class ServiceCore:
         chart = await tapes.score_chart(self.storage, self.renderer, record)
         return [Post(chunk, (chart,) if chart is not None and i == 0 else (), mentions=user_ids, kind="result",
                      version=loaded.seq) for i, chunk in enumerate(text.chunk_lines(lines))]
-
-    async def after_change(self, loaded: LoadedGame, events: Sequence[Event], header: str,
-                           *, board: bool | None = None, here: int | None = None) -> tuple[list[Post], list[str]]:
-        """Board and account, then results (game over) or the prompts; reminders rescheduled.
-        Returns the posts and the trouble to tell the member who acted (see follow_up.py).
-
-        The change is already stored when this runs, so it never raises: a reminder schedule
-        that cannot be written still leaves the board and prompts to post.
-
-        A choice that changed nothing visible (no events: "move this army", then the real move
-        is the next decision) gets no board, to keep the channel readable; `board=True` forces one
-        (start, undo, take-back).
-        """
-        try:
-            over = engine_of(loaded.record).is_over(loaded.state)
-            posts = []
-            if board or (board is None and (hidden.public_events(events) or over)):
-                posts = await self.board_posts(loaded, events, header)
-            if over:
-                posts.extend(await self.result_posts(loaded))
-                return posts, []
-            posts.extend(await self.prompt_posts(loaded, here=here))
-        except Exception:
-            log.exception("game %s: the posts after stored choice %s could not be built", loaded.id, loaded.seq)
-            return [], [POSTS_FAILED]
-        return posts, await self.schedule_reminders(loaded)
 
     async def schedule_reminders(self, loaded: LoadedGame) -> list[str]:
         """The game now waits on the pending players: each gets a fresh reminder schedule.
@@ -348,25 +267,6 @@ class ServiceCore:
             except Exception:
                 log.exception("game %s: reading its finished record failed; posting the results anyway", record.id)
         return LoadedGame(record, state, choice.seq, choice.created_at), events
-
-    async def _apply_choice(self, loaded: LoadedGame, seat: Seat, decision: Decision, option: Option,
-                            actor: Actor, *, header: str | None = None) -> Outcome:
-        """Apply, store, then build the posts. What only the chooser learns (a card drawn) is
-        told on their private prompt, or in a private answer when the prompt was public."""
-        after, events = await self._store_choice(loaded, seat, option.id, actor)
-        label = option.label or option.id
-        header = header or text.chosen_header(seat.seat, label, decision.private)
-        posts, trouble = await self.after_change(after, events, header, here=actor.user_id)
-        who = text.mention(seat.user_id, seat.seat)
-        learnt = text.event_lines(hidden.private_events(events, seat.seat))
-        answered = f"{who}: {decision.prompt}\n✅ **{text.clip(label, 200)}**"
-        reply = None
-        if decision.private:
-            answered = "\n".join([answered, *learnt])
-        elif learnt:
-            reply = Post("\n".join(["🔒 Only you see this:", *learnt]))
-        return self.outcome(after.record, edit=Post(text.clip(answered, text.MESSAGE_LIMIT)), posts=posts,
-                            reply=reply, saved=CHOICE_SAVED, trouble=trouble)
 
     @staticmethod
     def my_decisions(loaded: LoadedGame, user_id: int) -> list[Decision]:

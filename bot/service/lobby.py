@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from bot.service import lobby_alexander, lobby_options, text
 from bot.service.actor import Actor
-from bot.service.core import Refusal, ServiceCore, engine_of
+from bot.service.core import Refusal, engine_of
 from bot.service.posts import Outcome, Post
 from bot.service.prompt import ButtonSpec, lobby_id
 from bot.service.seats import colour_mark, role_marks, seat_name
+from bot.service.turns import TurnPosts
 from bot.storage.records import ChannelBusy, GameMovedOn, GameRecord, Seat, UnknownGame, WrongStatus
 from engine import IllegalAction, game_names, get_game
 
@@ -55,7 +56,7 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
     return Post(text.clip("\n".join(lines), text.MESSAGE_LIMIT), components=components, kind="lobby")
 
 
-class LobbyActions(ServiceCore):
+class LobbyActions(TurnPosts):
     async def new_game(self, actor: Actor, game_name: str, *, reminder_hours: float = 12.0,
                        boards_in_thread: bool = False, seed: int | None = None,
                        setup: dict[str, str | None] | None = None) -> Outcome:

@@ -11,10 +11,11 @@ import logging
 
 from bot.service import hidden, text
 from bot.service.actor import Actor
-from bot.service.core import Refusal, ServiceCore, engine_of, events_from_json
+from bot.service.core import Refusal, engine_of, events_from_json
 from bot.service.follow_up import retried
 from bot.service.posts import Attachment, Outcome, Post
 from bot.service.prompt import ButtonSpec, confirm_id
+from bot.service.turns import TurnPosts
 from bot.storage.records import GameMovedOn, GameRecord, LoadedGame, Seat, StorageError, WrongStatus
 from engine import Decision, Option
 
@@ -44,7 +45,7 @@ def _announce(actor: Actor, what: str) -> Post:
     return Post(f"🛠️ Moderator <@{actor.user_id}> {what}", kind="mod")
 
 
-class ModActions(ServiceCore):
+class ModActions(TurnPosts):
     async def _mod_game(self, actor: Actor, states=("active", "paused")) -> LoadedGame:
         self.require_moderator(actor)
         return await self.channel_game(actor, states=states)

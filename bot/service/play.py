@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.service import hidden, text
+from bot.service import forms, hidden, text
 from bot.service.actor import Actor
-from bot.service.core import STALE, Refusal, ServiceCore, engine_of, events_from_json, game_title
+from bot.service.core import STALE, Refusal, engine_of, events_from_json, game_title
 from bot.service.posts import Outcome, Post
-from bot.service.prompt import history_head, resolve_ref
+from bot.service.prompt import build_group_page, history_head, option_groups, resolve_group, resolve_ref
+from bot.service.turns import TurnPosts
 from bot.storage.records import OPEN_STATUSES, GameMovedOn, GameRecord, LoadedGame, Seat
 from engine import Decision, Option
 from engine.core import enumerate_answers
@@ -21,37 +22,110 @@ from engine.core import enumerate_answers
 AMOUNT_SUGGESTIONS = 20  # autocomplete shows 25 at most
 
 
-class PlayActions(ServiceCore):
+class PlayActions(TurnPosts):
     async def choose(self, game_id: int, version: int, ref: str, actor: Actor, *, seat: int | None = None,
-                     head: str | None) -> Outcome:
+                     head: str | None, clicked: int | None = None) -> Outcome:
         """A click on a prompt: `ref` names an option of the decision shown at `version` to the
         player in seat number `seat`. `head` is the `history_head` the prompt was built for: a
         prompt from a branch a moderator undid is refused even once play reaches its version
-        again. None (a prompt posted by an older bot, without a head) is refused too."""
+        again. None (a prompt posted by an older bot, without a head) is refused too.
+        `clicked`: the id of the message clicked (a turn message is changed in place)."""
         async with self.lock(game_id):
             try:
-                loaded = await self.game_by_id(game_id, actor, from_dm=True)
-                _check_playing(loaded.record)
-                # Whether the prompt is current comes before whose turn it is: a prompt of
-                # another history (answered, undone, or from before a backup was restored)
-                # is out of date, whoever the game waits on now.
-                current = version == loaded.seq and (head is None or head == history_head(loaded))
-                if not current and not await self.still_valid(loaded, version, head):
-                    raise Refusal(STALE)
-                if head is None:
-                    raise Refusal(STALE + " (This prompt is from an older version of the bot; "
-                                          "`/game repost` posts a fresh one.)")
-                _mine, decisions = self._my_turn(loaded, actor)
-                seats = loaded.record.seats
-                if seat is not None and (seat >= len(seats) or seats[seat].user_id != actor.user_id):
-                    owner = seats[seat].seat if seat < len(seats) else "another player"
-                    raise Refusal(f"This prompt is for {owner}; use the one that mentions you.")
-                if seat is not None:  # a member with two seats (solitaire) answers the prompt's seat
-                    decisions = [d for d in decisions if d.player == seats[seat].seat]
+                loaded, _mine, decisions = await self._prompt_check(game_id, version, head, seat, actor)
                 decision, option = _resolve(decisions, ref)
-                return await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor)
+                return await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor,
+                                                clicked=clicked)
             except Refusal as why:
                 return Outcome.refuse(str(why), game_id)
+
+    async def _prompt_check(self, game_id: int, version: int, head: str | None, seat: int | None,
+                            actor: Actor) -> tuple[LoadedGame, Seat, list[Decision]]:
+        """The game, the actor's seat and decisions, if the prompt they used is current and
+        theirs; Refusal with the reason otherwise (nothing is changed)."""
+        loaded = await self.game_by_id(game_id, actor, from_dm=True)
+        _check_playing(loaded.record)
+        # Whether the prompt is current comes before whose turn it is: a prompt of
+        # another history (answered, undone, or from before a backup was restored)
+        # is out of date, whoever the game waits on now.
+        current = version == loaded.seq and (head is None or head == history_head(loaded))
+        if not current and not await self.still_valid(loaded, version, head):
+            raise Refusal(STALE)
+        if head is None:
+            raise Refusal(STALE + " (This prompt is from an older version of the bot; "
+                                  "`/game repost` posts a fresh one.)")
+        mine, decisions = self._my_turn(loaded, actor)
+        seats = loaded.record.seats
+        if seat is not None and (seat >= len(seats) or seats[seat].user_id != actor.user_id):
+            owner = seats[seat].seat if seat < len(seats) else "another player"
+            raise Refusal(f"This prompt is for {owner}; use the one that mentions you.")
+        if seat is not None:  # a member with two seats (solitaire) answers the prompt's seat
+            decisions = [d for d in decisions if d.player == seats[seat].seat]
+        return loaded, mine, decisions
+
+    # -- two clicks: a group of options, a form of amounts ----------------------------------------------
+    async def open_group(self, game_id: int, version: int, head: str | None, seat: int, ref: str,
+                         actor: Actor) -> Outcome:
+        """The options of one group of the actor's decision, shown to them alone (the second click
+        picks one, checked like any click)."""
+        try:
+            loaded, _mine, decisions = await self._prompt_check(game_id, version, head, seat, actor)
+            for decision in decisions:
+                group = resolve_group(option_groups(decision), ref)
+                if group is not None:
+                    break
+            else:
+                raise Refusal("Those options are not offered any more. Please use the latest prompt.")
+        except Refusal as why:
+            return Outcome.refuse(str(why), game_id)
+        pages = build_group_page(game_id, loaded.seq, decision, seat, group, head=history_head(loaded))
+        posts = [Post(text.clip(f"{decision.prompt}\n**{group}**" + (f" ({p.part})" if p.part else ""),
+                                text.MESSAGE_LIMIT), components=p.components) for p in pages]
+        return Outcome(reply=posts[0], more_replies=posts[1:], game_id=game_id)
+
+    async def amounts_form(self, game_id: int, version: int, head: str | None, seat: int, actor: Actor) -> Outcome:
+        """The form of the actor's decision of amounts (`Outcome.modal`), or a refusal."""
+        try:
+            loaded, _mine, decisions = await self._prompt_check(game_id, version, head, seat, actor)
+            decision = next((d for d in decisions if d.amounts is not None), None)
+            if decision is None:
+                raise Refusal("That form is not offered any more. Please use the latest prompt.")
+        except Refusal as why:
+            return Outcome.refuse(str(why), game_id)
+        return Outcome(modal=forms.amounts_form(game_id, loaded.seq, history_head(loaded), seat, decision),
+                       game_id=game_id)
+
+    async def submit_form(self, game_id: int, version: int, head: str | None, seat: int, values: dict[str, str],
+                          actor: Actor, *, clicked: int | None = None) -> Outcome:
+        """A submitted amounts form: exactly one option id, checked by the engine like a click."""
+        async with self.lock(game_id):
+            try:
+                loaded, _mine, decisions = await self._prompt_check(game_id, version, head, seat, actor)
+                decision = next((d for d in decisions if d.amounts is not None), None)
+                if decision is None:
+                    raise Refusal("That form is not for a decision of yours now. Please use the latest prompt.")
+                option_id, wrong = forms.read_form(decision, values)
+                if option_id is None:
+                    raise Refusal(f"{wrong} Nothing was changed; open the form again.")
+                option = decision.option(option_id)
+                if option is None:
+                    raise Refusal("Those numbers are not a possible answer. Nothing was changed.")
+                return await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor,
+                                                clicked=clicked)
+            except Refusal as why:
+                return Outcome.refuse(str(why), game_id)
+
+    async def full_board(self, game_id: int, actor: Actor) -> Outcome:
+        """The game's whole board now, privately (the button beside a turn message's close-up)."""
+        try:
+            loaded = await self.game_by_id(game_id, actor)
+        except Refusal as why:
+            return Outcome.refuse(str(why), game_id)
+        image = await self.board_image(loaded)
+        if image is None:
+            return Outcome.refuse("This game has no board drawing; `/game status` tells where it stands.", game_id)
+        return Outcome(reply=Post(f"The whole board of game #{loaded.id} now (choice {loaded.seq}).", (image,)),
+                       game_id=game_id)
 
     async def choose_typed(self, actor: Actor, typed: str, prefixes: Sequence[str] = (),
                            game: str | None = None) -> Outcome:

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bot.service.prompt import ButtonSpec, SelectSpec
+from bot.service.specs import ButtonSpec, ModalSpec, SelectSpec
 
 Where = Literal["channel", "board"]
 
@@ -46,6 +46,22 @@ class Post:
     # Sent as Discord's enforced nonce: a second send with the same nonce within minutes returns
     # the first message instead of posting again (a reminder sent again after a crash).
     nonce: str | None = None
+    # A prompt's seat, and the account above it (what stays when the prompt is answered):
+    # recorded so the message can be edited in place or closed later (see turns.py).
+    seat: str | None = None
+    account: str | None = None
+
+
+@dataclass(frozen=True)
+class MessageEdit:
+    """A game message to change: a turn message going on with its player's next decision, or
+    closing once answered. `post.attachments` replace the message's image when given (an empty
+    tuple keeps it). A `post.kind` of "prompt" is recorded again (new version); any other kind
+    means the message is done and is forgotten."""
+
+    message_id: int
+    channel_id: int
+    post: Post
 
 
 @dataclass
@@ -56,9 +72,13 @@ class Outcome:
     reply: Post | None = None
     # Further private answers after `reply` (a private prompt too large for one message).
     more_replies: list[Post] = field(default_factory=list)
-    # Replaces the clicked message (a lobby card after Join, a prompt once answered).
+    # Replaces the clicked message (a lobby card after Join, a private prompt once answered).
     edit: Post | None = None
+    # Game messages changed by id (turn messages going on or closing), before `posts`.
+    edits: list[MessageEdit] = field(default_factory=list)
     posts: list[Post] = field(default_factory=list)
+    # A form to open at once, as the first answer to the click (Discord allows it only then).
+    modal: ModalSpec | None = None
     game_id: int | None = None
     # Where the posts go, for requests that do not come from the game's own channel (reminders).
     channel_id: int | None = None

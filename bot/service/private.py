@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from bot.service import hidden, private_prompt, text
 from bot.service.actor import Actor
-from bot.service.core import Refusal, ServiceCore, engine_of
+from bot.service.core import Refusal, engine_of
 from bot.service.posts import Outcome, Post
+from bot.service.turns import TurnPosts
 
 
-class PrivateActions(ServiceCore):
+class PrivateActions(TurnPosts):
     async def open_prompt(self, game_id: int, seat_index: int, actor: Actor) -> Outcome:
         """The private prompt of seat `seat_index`, for its player only."""
         try:

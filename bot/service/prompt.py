@@ -1,75 +1,69 @@
 """The one generic decision prompt: a Decision becomes component specs, within Discord's limits.
 
-Pure data in, pure data out, so every limit is unit-tested without Discord:
-- a message holds at most 5 rows; a row holds 5 buttons or 1 select; a select 25 options;
-- a custom id is at most 100 characters, a button label 80, a select option's label and
-  value 100, a placeholder 150.
-Up to 25 options become buttons. More become select menus grouped by the option id's prefix
-(`take:`, `move:` ...) and paged by 25, with the prefix-less options (`pass`, `done`) kept as
-buttons. A decision too large for one message continues in further messages.
-
-Custom ids carry the game id, the state version, the history head (see `history_head`), the
-deciding seat's index and a reference to the option: the option id
-itself when it fits, otherwise its index in the decision plus a short hash of the id, so a
-reference can never silently point at a different option.
+Pure data in, pure data out, so every limit is unit-tested without Discord (see specs.py):
+- up to 25 options become buttons, five to a row;
+- options the game put in groups (`Option.group`, "Take a city") show as one button per group
+  (a group of one shows its option itself); a click on a group opens that group's options for
+  the deciding player only, so any option is at most two clicks away. More than 25 entries put
+  the groups in a menu;
+- more than 25 ungrouped options become select menus grouped by the option id's prefix
+  (`take:`, `move:` ...) and paged by 25, with the prefix-less options (`pass`, `done`) kept as
+  buttons; a decision too large for one message continues in further messages;
+- a decision with `amounts` (how many of each ...) adds a button that opens its form (forms.py).
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.service.specs import (  # noqa: F401  (re-exported: the Discord layer and tests read them here)
+    BOARD_TEMPLATE,
+    BUTTON_LABEL_LIMIT,
+    BUTTON_TEMPLATE,
+    BUTTONS_PER_ROW,
+    CONFIRM_TEMPLATE,
+    CUSTOM_ID_LIMIT,
+    FORM_SUBMIT_TEMPLATE,
+    FORM_TEMPLATE,
+    GROUP_SELECT_TEMPLATE,
+    GROUP_TEMPLATE,
+    LOBBY_TEMPLATE,
+    OPEN_TEMPLATE,
+    PLACEHOLDER_LIMIT,
+    ROWS,
+    SELECT_OPTIONS,
+    SELECT_TEMPLATE,
+    SELECT_TEXT_LIMIT,
+    ButtonSpec,
+    SelectSpec,
+    board_id,
+    button_id,
+    clip,
+    confirm_id,
+    digest,
+    form_id,
+    group_id,
+    group_ref,
+    group_select_id,
+    lobby_id,
+    open_id,
+    option_ref,
+    resolve_group,
+    resolve_ref,
+    select_id,
+)
 from bot.storage.records import time_to_text
 from engine import Decision, Option
 
 if TYPE_CHECKING:
     from bot.storage.records import LoadedGame
 
-CUSTOM_ID_LIMIT = 100
-BUTTON_LABEL_LIMIT = 80
-SELECT_TEXT_LIMIT = 100
-PLACEHOLDER_LIMIT = 150
-ROWS = 5
-BUTTONS_PER_ROW = 5
-SELECT_OPTIONS = 25
-
-# The templates the DynamicItems parse; kept here beside the builders that must match them.
-# `head` ties a prompt to the exact history it was posted for (see `history_head`). It is
-# optional only so that a prompt posted by an older bot (no head) is still answered (refused,
-# with a hint to re-post) rather than failing silently; every id built here has one.
-BUTTON_TEMPLATE = (r"bg:(?P<game>[0-9]+):(?P<version>[0-9]+)(?::(?P<head>[0-9a-f]{6}))?"
-                   r":(?P<seat>[0-9]+):(?P<ref>.+)")
-SELECT_TEMPLATE = (r"bs:(?P<game>[0-9]+):(?P<version>[0-9]+)(?::(?P<head>[0-9a-f]{6}))?"
-                   r":(?P<seat>[0-9]+):(?P<part>[0-9]+)")
-LOBBY_TEMPLATE = r"lobby:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"
-# Moderator confirmations: the action's argument rides along, and the version makes an old
-# confirmation useless once the game has moved on.
-CONFIRM_TEMPLATE = r"confirm:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>[a-z]+):(?P<arg>[0-9]*)"
-# "Open my prompt" on the public post of a private decision: it always opens the seat's current
-# private prompt, so it carries no version (a preference set meanwhile never makes it stale).
-OPEN_TEMPLATE = r"open:(?P<game>[0-9]+):(?P<seat>[0-9]+)"
-_INDEX_REF = re.compile(r"#(?P<index>[0-9]+)\.(?P<digest>[0-9a-f]{6})")
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    custom_id: str
-    label: str
-    row: int
-    # "primary" for the common case, "secondary" for pass/done-like choices.
-    style: str = "primary"
-
-
-@dataclass(frozen=True)
-class SelectSpec:
-    custom_id: str
-    placeholder: str
-    # (label, value) pairs; value is the option reference resolved on click.
-    options: tuple[tuple[str, str], ...]
-    row: int
+FORM_LABEL = "✏️ Choose the numbers…"
 
 
 @dataclass(frozen=True)
@@ -78,29 +72,6 @@ class PromptPage:
 
     components: tuple[ButtonSpec | SelectSpec, ...]
     part: str = ""  # "1/2" when a decision spans several messages
-
-
-def digest(option_id: str) -> str:
-    return hashlib.sha1(option_id.encode()).hexdigest()[:6]
-
-
-def option_ref(options: Sequence[Option], index: int, budget: int) -> str:
-    """How a click names `options[index]` within `budget` characters."""
-    option_id = options[index].id
-    if len(option_id) <= budget and not _INDEX_REF.fullmatch(option_id):
-        return option_id
-    return f"#{index}.{digest(option_id)}"
-
-
-def resolve_ref(options: Sequence[Option], ref: str) -> str | None:
-    """The option id a reference names among `options`, or None if it names none of them."""
-    match = _INDEX_REF.fullmatch(ref)
-    if match is None:
-        return ref if any(o.id == ref for o in options) else None
-    index = int(match["index"])
-    if index < len(options) and digest(options[index].id) == match["digest"]:
-        return options[index].id
-    return None
 
 
 HEAD_LENGTH = 6
@@ -121,24 +92,156 @@ def history_head(loaded: LoadedGame) -> str:
     return hashlib.sha1(f"{loaded.record.id}:{loaded.seq}:{stamp}".encode()).hexdigest()[:HEAD_LENGTH]
 
 
-def button_id(game_id: int, version: int, head: str, seat: int, ref: str) -> str:
-    return f"bg:{game_id}:{version}:{head}:{seat}:{ref}"
+@dataclass(frozen=True)
+class _Ids:
+    """The custom ids of one prompt (game, version, history head, deciding seat)."""
+
+    game_id: int
+    version: int
+    head: str
+    seat: int
+
+    def button(self, ref: str) -> str:
+        return button_id(self.game_id, self.version, self.head, self.seat, ref)
+
+    def select(self, part: int) -> str:
+        return select_id(self.game_id, self.version, self.head, self.seat, part)
+
+    @property
+    def ref_budget(self) -> int:
+        return CUSTOM_ID_LIMIT - len(self.button(""))
 
 
-def select_id(game_id: int, version: int, head: str, seat: int, part: int) -> str:
-    return f"bs:{game_id}:{version}:{head}:{seat}:{part}"
+def option_groups(decision: Decision) -> list[str]:
+    """The groups of a decision that hold two options or more, in the order they first appear
+    (a group of one is shown as its option)."""
+    sizes = Counter(o.group for o in decision.options if o.group)
+    groups: list[str] = []
+    for option in decision.options:
+        if sizes.get(option.group, 0) > 1 and option.group not in groups:
+            groups.append(option.group)
+    return groups
 
 
-def lobby_id(game_id: int, action: str) -> str:
-    return f"lobby:{game_id}:{action}"
+def build_prompt(game_id: int, version: int, decision: Decision, seat: int = 0, *, head: str) -> list[PromptPage]:
+    """The component pages for one decision (usually exactly one page). `seat` is the index of
+    the deciding player, so a click on someone else's prompt is refused even when the same
+    option is also theirs (simultaneous decisions). `head` is `history_head` of the game."""
+    if not re.fullmatch(f"[0-9a-f]{{{HEAD_LENGTH}}}", head):
+        raise ValueError(f"bad history head {head!r}")
+    ids = _Ids(game_id, version, head, seat)
+    extras = []
+    if decision.amounts is not None:
+        extras.append(ButtonSpec(form_id(game_id, version, head, seat), FORM_LABEL, 0, "primary"))
+    groups = option_groups(decision)
+    if groups:
+        page = _grouped_page(ids, decision, groups, extras)
+        if page is not None:
+            return [page]
+    return _flat_pages(ids, decision.options, range(len(decision.options)), extras)
 
 
-def confirm_id(game_id: int, version: int, action: str, arg: int | None = None) -> str:
-    return f"confirm:{game_id}:{version}:{action}:{'' if arg is None else arg}"
+def build_group_page(game_id: int, version: int, decision: Decision, seat: int, group: str, *,
+                     head: str) -> list[PromptPage]:
+    """The options of one group of `decision` (the second click), with the same custom ids as
+    on the prompt itself, so a click is checked exactly like any other."""
+    ids = _Ids(game_id, version, head, seat)
+    indices = [i for i, o in enumerate(decision.options) if o.group == group]
+    return _flat_pages(ids, decision.options, indices, [])
 
 
-def open_id(game_id: int, seat: int) -> str:
-    return f"open:{game_id}:{seat}"
+def _grouped_page(ids: _Ids, decision: Decision, groups: list[str], extras: list[ButtonSpec]) -> PromptPage | None:
+    """One button per group and per option outside the groups, in the game's order; the groups
+    go in a menu when there are more than 25 entries. None when even that does not fit."""
+    options = decision.options
+    sizes = Counter(o.group for o in options if o.group)
+    entries: list[ButtonSpec] = []
+    group_entries: list[tuple[str, str]] = []
+    loose: list[ButtonSpec] = []
+    for i, option in enumerate(options):
+        if option.group in groups:
+            if option.group in (g for g, _ in group_entries):
+                continue
+            number = groups.index(option.group)
+            label = clip(f"{option.group}… ({sizes[option.group]})", BUTTON_LABEL_LIMIT)
+            ref = group_ref(groups, number)
+            group_entries.append((option.group, ref))
+            entries.append(ButtonSpec(group_id(ids.game_id, ids.version, ids.head, ids.seat, ref), label, 0,
+                                      "primary"))
+        else:
+            button = _option_button(ids, options, i)
+            entries.append(button)
+            loose.append(button)
+    entries += extras
+    if len(entries) <= ROWS * BUTTONS_PER_ROW:
+        return PromptPage(_in_rows(entries))
+    # Too many for buttons: the groups go in a menu below the other buttons.
+    buttons = loose + extras
+    menus = -(-len(group_entries) // SELECT_OPTIONS)
+    if -(-len(buttons) // BUTTONS_PER_ROW) + menus > ROWS or menus > 1:
+        return None
+    menu = SelectSpec(group_select_id(ids.game_id, ids.version, ids.head, ids.seat),
+                      clip("Choose what to do…", PLACEHOLDER_LIMIT),
+                      tuple((clip(f"{g} ({sizes[g]})", SELECT_TEXT_LIMIT), ref) for g, ref in group_entries), 0)
+    return PromptPage(_in_rows(buttons) + (_with_row(menu, -(-len(buttons) // BUTTONS_PER_ROW)),))
+
+
+def _in_rows(buttons: Sequence[ButtonSpec]) -> tuple[ButtonSpec, ...]:
+    return tuple(_with_row(b, n // BUTTONS_PER_ROW) for n, b in enumerate(buttons))
+
+
+def _option_button(ids: _Ids, options: Sequence[Option], i: int) -> ButtonSpec:
+    option = options[i]
+    return ButtonSpec(ids.button(option_ref(options, i, ids.ref_budget)), _button_label(option), 0,
+                      "primary" if _group_key(option) else "secondary")
+
+
+def _flat_pages(ids: _Ids, options: Sequence[Option], indices: Sequence[int],
+                extras: list[ButtonSpec]) -> list[PromptPage]:
+    """`options[indices]` as buttons when they fit, else grouped by id prefix into menus."""
+    indices = list(indices)
+    if len(indices) + len(extras) <= ROWS * BUTTONS_PER_ROW:
+        return [PromptPage(_in_rows([*(_option_button(ids, options, i) for i in indices), *extras]))]
+
+    # Too many for buttons: group by prefix. Groups become buttons, smallest first (prefix-less
+    # options like `pass` before any), as long as everything still fits one message's 5 rows;
+    # the rest become select menus of up to 25 options.
+    groups: dict[str, list[int]] = {}
+    for i in indices:
+        groups.setdefault(_group_key(options[i]), []).append(i)
+    as_buttons: set[str] = set()
+    for key in sorted(groups, key=lambda k: (k != "", len(groups[k]))):
+        if _rows_needed(groups, as_buttons | {key}, len(extras)) <= ROWS:
+            as_buttons.add(key)
+    button_indices = sorted(i for key in as_buttons for i in groups[key])
+    groups = {key: members for key, members in groups.items() if key not in as_buttons}
+
+    buttons = [*(_option_button(ids, options, i) for i in button_indices), *extras]
+    rows: list[list[ButtonSpec | SelectSpec]] = [buttons[n: n + BUTTONS_PER_ROW]
+                                                 for n in range(0, len(buttons), BUTTONS_PER_ROW)]
+    select_count = 0
+    for key, members in groups.items():
+        pages = [members[n: n + SELECT_OPTIONS] for n in range(0, len(members), SELECT_OPTIONS)]
+        for number, page in enumerate(pages, start=1):
+            paged = f" ({number}/{len(pages)})" if len(pages) > 1 else ""
+            first, last = _short_label(options[page[0]]), _short_label(options[page[-1]])
+            span = f": {first} … {last}" if len(pages) > 1 else "…"
+            rows.append([SelectSpec(
+                custom_id=ids.select(select_count),
+                placeholder=clip(f"{_group_title(key)}{paged}{span}", PLACEHOLDER_LIMIT),
+                options=tuple((clip(options[i].label or options[i].id, SELECT_TEXT_LIMIT),
+                               option_ref(options, i, SELECT_TEXT_LIMIT)) for i in page),
+                row=0,
+            )])
+            select_count += 1
+
+    messages = [rows[n: n + ROWS] for n in range(0, len(rows), ROWS)]
+    result = []
+    for number, message_rows in enumerate(messages, start=1):
+        components = [_with_row(spec, row_number) for row_number, row in enumerate(message_rows) for spec in row]
+        part = f"{number}/{len(messages)}" if len(messages) > 1 else ""
+        result.append(PromptPage(tuple(components), part))
+    return result
 
 
 def _group_key(option: Option) -> str:
@@ -150,90 +253,8 @@ def _group_title(key: str) -> str:
     return key.replace("_", " ").capitalize() or "Choose"
 
 
-def build_prompt(game_id: int, version: int, decision: Decision, seat: int = 0, *, head: str) -> list[PromptPage]:
-    """The component pages for one decision (usually exactly one page). `seat` is the index of
-    the deciding player, so a click on someone else's prompt is refused even when the same
-    option is also theirs (simultaneous decisions). `head` is `history_head` of the game."""
-    if not re.fullmatch(f"[0-9a-f]{{{HEAD_LENGTH}}}", head):
-        raise ValueError(f"bad history head {head!r}")
-    options = decision.options
-    button_budget = CUSTOM_ID_LIMIT - len(button_id(game_id, version, head, seat, ""))
-    if len(options) <= ROWS * BUTTONS_PER_ROW:
-        buttons = tuple(
-            ButtonSpec(
-                custom_id=button_id(game_id, version, head, seat, option_ref(options, i, button_budget)),
-                label=_button_label(option),
-                row=i // BUTTONS_PER_ROW,
-                style="primary" if _group_key(option) else "secondary",
-            )
-            for i, option in enumerate(options)
-        )
-        return [PromptPage(buttons)]
-
-    # Too many for buttons: group by prefix. Groups become buttons, smallest first (prefix-less
-    # options like `pass` before any), as long as everything still fits one message's 5 rows;
-    # the rest become select menus of up to 25 options.
-    groups: dict[str, list[int]] = {}
-    for i, option in enumerate(options):
-        groups.setdefault(_group_key(option), []).append(i)
-    as_buttons: set[str] = set()
-    for key in sorted(groups, key=lambda k: (k != "", len(groups[k]))):
-        if _rows_needed(groups, as_buttons | {key}) <= ROWS:
-            as_buttons.add(key)
-    button_indices = sorted(i for key in as_buttons for i in groups[key])
-    groups = {key: indices for key, indices in groups.items() if key not in as_buttons}
-
-    rows: list[list[ButtonSpec | SelectSpec]] = []
-    for n in range(0, len(button_indices), BUTTONS_PER_ROW):
-        rows.append(
-            [
-                ButtonSpec(
-                    custom_id=button_id(game_id, version, head, seat, option_ref(options, i, button_budget)),
-                    label=_button_label(options[i]),
-                    row=0,
-                    style="primary" if _group_key(options[i]) else "secondary",
-                )
-                for i in button_indices[n : n + BUTTONS_PER_ROW]
-            ]
-        )
-    select_count = 0
-    for key, indices in groups.items():
-        pages = [indices[n : n + SELECT_OPTIONS] for n in range(0, len(indices), SELECT_OPTIONS)]
-        for number, page in enumerate(pages, start=1):
-            paged = f" ({number}/{len(pages)})" if len(pages) > 1 else ""
-            first, last = _short_label(options[page[0]]), _short_label(options[page[-1]])
-            span = f": {first} … {last}" if len(pages) > 1 else "…"
-            placeholder = f"{_group_title(key)}{paged}{span}"
-            rows.append(
-                [
-                    SelectSpec(
-                        custom_id=select_id(game_id, version, head, seat, select_count),
-                        placeholder=placeholder[:PLACEHOLDER_LIMIT],
-                        options=tuple(
-                            (options[i].label[:SELECT_TEXT_LIMIT] or options[i].id[:SELECT_TEXT_LIMIT],
-                             option_ref(options, i, SELECT_TEXT_LIMIT))
-                            for i in page
-                        ),
-                        row=0,
-                    )
-                ]
-            )
-            select_count += 1
-
-    messages = [rows[n : n + ROWS] for n in range(0, len(rows), ROWS)]
-    result = []
-    for number, message_rows in enumerate(messages, start=1):
-        components: list[ButtonSpec | SelectSpec] = []
-        for row_number, row in enumerate(message_rows):
-            for spec in row:
-                components.append(_with_row(spec, row_number))
-        part = f"{number}/{len(messages)}" if len(messages) > 1 else ""
-        result.append(PromptPage(tuple(components), part))
-    return result
-
-
-def _rows_needed(groups: dict[str, list[int]], as_buttons: set[str]) -> int:
-    buttons = sum(len(groups[k]) for k in as_buttons)
+def _rows_needed(groups: dict[str, list[int]], as_buttons: set[str], extras: int) -> int:
+    buttons = sum(len(groups[k]) for k in as_buttons) + extras
     selects = sum(-(-len(v) // SELECT_OPTIONS) for k, v in groups.items() if k not in as_buttons)
     return -(-buttons // BUTTONS_PER_ROW) + selects
 
@@ -245,10 +266,7 @@ def _with_row(spec: ButtonSpec | SelectSpec, row: int) -> ButtonSpec | SelectSpe
 
 
 def _button_label(option: Option) -> str:
-    label = option.label or option.id
-    if len(label) > BUTTON_LABEL_LIMIT:
-        label = label[: BUTTON_LABEL_LIMIT - 1] + "…"
-    return label
+    return clip(option.label or option.id, BUTTON_LABEL_LIMIT)
 
 
 def _short_label(option: Option) -> str:

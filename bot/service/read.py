@@ -6,9 +6,10 @@ from datetime import datetime
 
 from bot.service import hidden, text
 from bot.service.actor import Actor
-from bot.service.core import Refusal, ServiceCore, engine_of, events_from_json, game_title, seat_map
+from bot.service.core import Refusal, engine_of, events_from_json, game_title, seat_map
 from bot.service.posts import Outcome, Post
 from bot.service.rules_hints import hint
+from bot.service.turns import TurnPosts
 from bot.storage.records import standings_of
 from engine import game_names
 
@@ -16,7 +17,7 @@ PING_MODES = {"channel": "in the game's channel", "dm": "by direct message", "bo
 LOG_MAX = 50
 
 
-class ReadActions(ServiceCore):
+class ReadActions(TurnPosts):
     async def status(self, actor: Actor) -> Outcome:
         try:
             loaded = await self.channel_game(actor, states=("active", "paused", "lobby"))
@@ -70,7 +71,7 @@ class ReadActions(ServiceCore):
         if loaded.record.seat_of(actor.user_id) is None and not actor.is_moderator:
             return Outcome.refuse("Only the players and moderators can re-post this game's prompts.", loaded.id)
         header = f"📌 The game so far (choice {loaded.seq}), re-posted for <@{actor.user_id}>."
-        posts = await self.board_posts(loaded, [], header) + await self.prompt_posts(loaded, here=actor.user_id)
+        posts = await self.turn_posts(loaded, [], header, board=True, here=actor.user_id)
         return self.outcome(loaded.record, reply=Post("Re-posted."), posts=posts, retire_games=[loaded.id])
 
     async def unposted(self, before: datetime) -> list[Outcome]:
@@ -94,7 +95,7 @@ class ReadActions(ServiceCore):
                     or engine_of(record).is_over(loaded.state)):
                 continue
             header = f"📌 Back online: the game so far (choice {loaded.seq})."
-            posts = await self.board_posts(loaded, [], header) + await self.prompt_posts(loaded)
+            posts = await self.turn_posts(loaded, [], header, board=True)
             outcomes.append(self.outcome(loaded.record, posts=posts))
         return outcomes
 

@@ -20,18 +20,37 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 
+def _highlight(game_name: str, events: list) -> dict | None:
+    import render
+
+    if not events:
+        return None
+    try:
+        return render.highlight_from_events(game_name, events)
+    except Exception:  # a highlight is a nicety; never lose the board over it
+        log.exception("highlight_from_events failed for %s", game_name)
+        return None
+
+
 def _render(game_name: str, state: Any, events: list) -> bytes | None:
     import render
 
     if game_name not in render.drawn_games():
         return None  # a game without a drawing is posted as text
-    highlight = None
-    if events:
-        try:
-            highlight = render.highlight_from_events(game_name, events)
-        except Exception:  # a highlight is a nicety; never lose the board over it
-            log.exception("highlight_from_events failed for %s", game_name)
-    return render.render_png(game_name, state, highlight=highlight)
+    return render.render_png(game_name, state, highlight=_highlight(game_name, events))
+
+
+def _render_views(game_name: str, state: Any, events: list) -> tuple[bytes | None, bytes | None]:
+    import render
+
+    if game_name not in render.drawn_games():
+        return None, None
+    highlight = _highlight(game_name, events)
+    try:
+        inline, full = render.render_views(game_name, state, highlight=highlight)
+    except (AttributeError, NotImplementedError, ValueError):  # no close-up for this game's drawing
+        return None, render.render_png(game_name, state, highlight=highlight)
+    return inline, full
 
 
 def _long_worker_start(test_games: tuple[str, ...]) -> None:
@@ -52,6 +71,7 @@ class RenderPool:
         self._long: Executor | None = None
         self._long_factory = long_executor or self._process_pool
         self._test_games = test_games  # TEST HOOK ONLY: the games the long-job process must know too
+        self._close_ups: dict[str, bool] = {}  # game -> whether its drawing has a close-up
 
     async def board(self, game_name: str, state: Any, events: list | None = None) -> bytes | None:
         """The board PNG, or None when this game cannot be drawn (the post then goes out as text)."""
@@ -80,6 +100,25 @@ class RenderPool:
         return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                    max_tasks_per_child=1, initializer=_long_worker_start,
                                    initargs=(tuple(str(p) for p in self._test_games),))
+
+    async def views(self, game_name: str, state: Any, events: list | None = None) -> tuple[bytes | None, bytes | None]:
+        """(close-up for the chat, full board) as PNGs, drawn at once; the close-up is None for a
+        game without one (its turn messages show the full board), both None without a drawing."""
+        loop = asyncio.get_running_loop()
+        try:
+            inline, full = await loop.run_in_executor(self._executor,
+                                                      partial(_render_views, game_name, state, list(events or [])))
+        except Exception:
+            log.exception("rendering %s failed", game_name)
+            return None, None
+        if full is not None:
+            self._close_ups[game_name] = inline is not None
+        return inline, full
+
+    def has_close_up(self, game_name: str) -> bool:
+        """Whether the game's turn messages show a close-up (known once one of its boards was
+        drawn by this process; until then False, which only leaves out a Full board button)."""
+        return self._close_ups.get(game_name, False)
 
     def close(self) -> None:
         if self._own:

@@ -189,3 +189,41 @@ def help_text(title: str, decision: Decision | None, rules_hint: str | None, *, 
         if rules_hint:
             lines.append(rules_hint)
     return clip("\n".join(lines), MESSAGE_LIMIT)
+
+
+# -- turn messages (see turns.py) --------------------------------------------------------------------
+
+def account_lines(header: str, events: Sequence[Event]) -> list[str]:
+    """What happened: a header line (if any), then one line per event."""
+    return [*([header] if header else []), *event_lines(events)]
+
+
+def answered_line(seat: str, label: str, private: bool) -> str:
+    """An answered prompt, shrunk to one line; a private answer is not named."""
+    if private:
+        return f"✅ **{seat}** has chosen."
+    return f"✅ **{seat}** chose **{clip(label, 200)}**."
+
+
+def join_lines(body: str | None, lines: Sequence[str]) -> str:
+    return "\n".join(part for part in (body, *lines) if part)
+
+
+def with_prompt(account: str, prompt: str) -> str:
+    """A turn message's text: the account, a blank line, the prompt's question."""
+    return f"{account}\n\n{prompt}" if account else prompt
+
+
+def split_account(lines: Sequence[str], prompt: str, limit: int = MESSAGE_LIMIT) -> tuple[list[str], str]:
+    """(messages to post before, the account that fits above `prompt` in one message): the
+    newest lines stay with the prompt, the older ones go before, never cut."""
+    room = limit - len(prompt) - 2
+    kept: list[str] = []
+    size = -1
+    for line in reversed(lines):
+        if size + len(line) + 1 > room:
+            break
+        kept.insert(0, line)
+        size += len(line) + 1
+    earlier = list(lines[: len(lines) - len(kept)])
+    return chunk_lines(earlier, limit), "\n".join(kept)

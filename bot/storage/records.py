@@ -195,6 +195,8 @@ class MessageRecord:
     kind: str
     version: int | None
     created_at: datetime
+    seat: str | None = None  # the seat a prompt waits on
+    body: str | None = None  # a turn message's account, above its prompt
 
 
 @dataclass(frozen=True)

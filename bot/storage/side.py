@@ -65,13 +65,17 @@ class SideTables(StorageBase):
 
     # -- messages the bot posted -----------------------------------------------------------
     async def record_message(
-        self, game_id: int, channel_id: int, message_id: int, kind: str, version: int | None = None
+        self, game_id: int, channel_id: int, message_id: int, kind: str, version: int | None = None,
+        *, seat: str | None = None, body: str | None = None,
     ) -> None:
+        """Note a posted (or re-edited) message; `seat` is whom a prompt waits on, `body` the account
+        above a turn message's prompt (kept when the prompt is answered)."""
         await self._write(lambda c: c.execute(
-            "INSERT INTO messages (message_id, game_id, channel_id, kind, version, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET game_id = excluded.game_id,"
+            "INSERT INTO messages (message_id, game_id, channel_id, kind, version, seat, body, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET game_id = excluded.game_id,"
             " channel_id = excluded.channel_id, kind = excluded.kind, version = excluded.version,"
-            " created_at = excluded.created_at", (message_id, game_id, channel_id, kind, version, self._now())))
+            " seat = excluded.seat, body = excluded.body, created_at = excluded.created_at",
+            (message_id, game_id, channel_id, kind, version, seat, body, self._now())))
 
     async def game_messages(self, game_id: int, kind: str | None = None) -> list[MessageRecord]:
         """Messages of a game, oldest first (optionally one kind: 'board', 'prompt' ...)."""
@@ -79,7 +83,7 @@ class SideTables(StorageBase):
         sql += " ORDER BY created_at, message_id"
         rows = await self._read(lambda c: c.all(sql, (game_id, kind) if kind else (game_id,)))
         return [MessageRecord(r["message_id"], r["game_id"], r["channel_id"], r["kind"], r["version"],
-                              text_to_time(r["created_at"])) for r in rows]
+                              text_to_time(r["created_at"]), r["seat"], r["body"]) for r in rows]
 
     async def forget_message(self, message_id: int) -> None:
         await self._write(lambda c: c.execute("DELETE FROM messages WHERE message_id = ?", (message_id,)))

@@ -1,0 +1,344 @@
+"""One message per turn (issue 12): the board, what happened and the prompt travel together.
+
+A *turn message* is one classic Discord message: the account of what happened (text), the board
+(an image attachment: the close-up of the last action when the game's drawing has one, with a
+**Full board** button, else the whole board) and the prompt (its question as the last line of
+the text, its buttons below). After a choice:
+- while the chooser makes the next decision of the same action (the game waits on them alone,
+  publicly, and the next decision does not open a new action: `OPENING_KINDS`), their message
+  is edited in place: the answered question shrinks to one line ("✅ **Ann** chose **Take
+  Jerusalem**."), what the choice did is added below it, the board is redrawn, and the next
+  question and buttons replace the old ones;
+- a player the game was already waiting on (several decide at once) keeps their message: only
+  its buttons move to the new version, in place;
+- a player newly waited on gets a new message: what the choice did, the board, their prompt;
+- the chooser's message, when its action ends, closes: the answered question shrinks to one
+  line and the buttons go. What the last choice did is told in the next new message (or, when
+  nobody new is asked, on the closing message itself).
+A message goes on only while everything fits (2000 characters, one page of buttons); a private
+decision's public post ("waiting on Bo", **Open my prompt**) never goes on, and whether a
+message goes on depends only on public information. With boards in a thread, the boards go
+there and the channel's messages carry no image. Start, undo, take-back, re-post and the like
+post fresh messages (`turn_posts`); the older prompts lose their buttons.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Sequence
+
+from bot.service import hidden, private_prompt, text
+from bot.service.actor import Actor
+from bot.service.core import ServiceCore, engine_of, seat_map
+from bot.service.follow_up import CHOICE_SAVED, POSTS_FAILED
+from bot.service.posts import Attachment, MessageEdit, Outcome, Post
+from bot.service.prompt import build_prompt, history_head
+from bot.service.specs import BUTTONS_PER_ROW, ROWS, ButtonSpec, SelectSpec, board_id
+from bot.storage.records import LoadedGame, MessageRecord, Seat
+from engine import Decision, Event, Option
+
+log = logging.getLogger(__name__)
+
+# Decision kinds that start a new action of their player (Byzantium's and Warriors & Traders'
+# "choose your action"): the player's message closes and a new one is posted.
+OPENING_KINDS = frozenset({"action"})
+BOARD_LABEL = "🗺️ Full board"
+
+
+@dataclasses.dataclass
+class _Pictures:
+    """The pictures of one change, drawn at most once: the one for a turn message and the full
+    board (the same picture when the game's drawing has no close-up)."""
+
+    turn: Attachment | None = None
+    full: Attachment | None = None
+    close_up: bool = False
+
+
+class TurnPosts(ServiceCore):
+    # -- pictures ----------------------------------------------------------------------------------
+    async def pictures(self, loaded: LoadedGame, events: Sequence[Event] = ()) -> _Pictures:
+        """Drawn from public information only: the public view of a game with secrets, and the
+        public events for the highlight."""
+        if self.renderer is None:
+            return _Pictures()
+        engine = engine_of(loaded.record)
+        inline, full = await self.renderer.views(loaded.record.game, hidden.board_input(engine, loaded.state),
+                                                 hidden.public_events(events))
+        name = f"{loaded.record.game}-{loaded.id}-v{loaded.seq}"
+        board = Attachment(f"{name}.png", full) if full else None
+        if inline:
+            return _Pictures(Attachment(f"{name}-close-up.png", inline), board, True)
+        return _Pictures(board, board, False)
+
+    @staticmethod
+    def _threaded(loaded: LoadedGame) -> bool:
+        record = loaded.record
+        return record.boards_in_thread and record.parent_channel_id is None
+
+    # -- prompts -------------------------------------------------------------------------------------
+    async def prompt_posts(self, loaded: LoadedGame, *, here: int | None = None) -> list[Post]:
+        """One prompt per pending decision (a large decision may take several messages), without
+        any account or picture. Each player is notified as they chose with `/settings ping`: a
+        ping in the channel, a DM, or both; `here` is the member who just acted, who needs none."""
+        posts = []
+        for decision in engine_of(loaded.record).pending(loaded.state):
+            posts += await self._decision_posts(loaded, decision, here=here)
+        return posts
+
+    async def _decision_posts(self, loaded: LoadedGame, decision: Decision, *, here: int | None,
+                              notify: bool = True) -> list[Post]:
+        record = loaded.record
+        user_id = seat_map(record).get(decision.player)
+        mode = await self.storage.ping_mode(user_id) if notify and user_id and user_id != here else None
+        index = next((i for i, s in enumerate(record.seats) if s.seat == decision.player), 0)
+        head = history_head(loaded)
+        if decision.private:
+            return [await self._private_prompt_post(loaded, decision, index, user_id, mode, head)]
+        posts = []
+        for number, page in enumerate(build_prompt(record.id, loaded.seq, decision, index, head=head)):
+            first = number == 0
+            posts.append(Post(
+                text.prompt_text(decision, user_id, part=page.part), components=page.components,
+                mentions=(user_id,) if first and mode in ("channel", "both") else (),
+                dm_to=(user_id,) if first and mode in ("dm", "both") else (),
+                kind="prompt", version=loaded.seq, seat=decision.player, account="" if first else None,
+            ))
+        return posts
+
+    async def _private_prompt_post(self, loaded: LoadedGame, decision: Decision, index: int, user_id: int | None,
+                                   mode: str | None, head: str) -> Post:
+        """The public "waiting on X" post of a private decision. With `/settings ping` dm or
+        both, the private prompt itself goes by DM first; if the DM cannot be delivered the
+        publisher pings the player in the channel instead (see `Post.dm_prompt`)."""
+        post = private_prompt.waiting_post(loaded, decision, index, user_id)
+        ping = (user_id,) if mode in ("channel", "both") else ()
+        dm: tuple[Post, ...] = ()
+        if user_id and mode in ("dm", "both"):
+            dm = tuple(await self.private_prompt_pages(loaded, decision, index, head=head))
+        return dataclasses.replace(post, mentions=ping, dm_to=(user_id,) if dm else (), dm_prompt=dm,
+                                   seat=decision.player, account="")
+
+    async def private_prompt_pages(self, loaded: LoadedGame, decision: Decision, index: int,
+                                   *, head: str | None = None) -> list[Post]:
+        """The private prompt of `decision` for its player (ephemeral answer or DM)."""
+        recent = await self.storage.last_choices(loaded.id, private_prompt.RECAP_CHOICES)
+        learnt = private_prompt.recap(recent, decision.player)
+        return private_prompt.private_pages(engine_of(loaded.record), loaded, decision, index,
+                                            head=head or history_head(loaded), learnt=learnt,
+                                            channel_id=loaded.record.channel_id)
+
+    # -- fresh posts (start, undo, re-post ...) ------------------------------------------------------
+    async def turn_posts(self, loaded: LoadedGame, events: Sequence[Event], header: str, *,
+                         board: bool | None = None, here: int | None = None) -> list[Post]:
+        """New messages for the game as it stands: the account (`header` and the public events),
+        the board, and the prompts (or the final scores). `board=False`: no picture;
+        None: a picture, and a board in the thread only when something visible happened."""
+        over = engine_of(loaded.record).is_over(loaded.state)
+        public = hidden.public_events(events)
+        lines = text.account_lines(header, public)
+        pictures = await self.pictures(loaded, public) if board is not False else _Pictures()
+        news = await self.result_posts(loaded) if over else await self.prompt_posts(loaded, here=here)
+        thread_board = board or (board is None and (bool(public) or over))
+        return self._with_account(loaded, lines, pictures, news, thread_board=thread_board)
+
+    def _with_account(self, loaded: LoadedGame, lines: list[str], pictures: _Pictures, news: list[Post],
+                      *, thread_board: bool) -> list[Post]:
+        """The account and the picture on the first of the new posts (or a post of their own),
+        within Discord's limits: an account too long for one message goes in messages before."""
+        posts: list[Post] = []
+        image = pictures.turn
+        if self._threaded(loaded):
+            if thread_board and pictures.full is not None:
+                caption = text.clip(lines[0] if lines else f"Choice {loaded.seq}.", text.MESSAGE_LIMIT)
+                posts.append(Post(caption, (pictures.full,), where="board", kind="board", version=loaded.seq))
+            image = None
+        if not news:
+            if lines or image is not None:
+                chunks = text.chunk_lines(lines) or [f"Choice {loaded.seq}."]
+                posts += [Post(c, kind="board", version=loaded.seq) for c in chunks[:-1]]
+                posts.append(self._pictured(Post(chunks[-1], kind="board", version=loaded.seq), image,
+                                            pictures.close_up, loaded.id))
+            return posts
+        first, rest = news[0], news[1:]
+        earlier, account = text.split_account(lines, first.content)
+        posts += [Post(c, kind="board", version=loaded.seq) for c in earlier]
+        merged = dataclasses.replace(first, content=text.with_prompt(account, first.content),
+                                     account=account if first.account is not None else None)
+        posts.append(self._pictured(merged, image, pictures.close_up, loaded.id))
+        return posts + rest
+
+    @staticmethod
+    def _pictured(post: Post, image: Attachment | None, close_up: bool, game_id: int) -> Post:
+        """`post` with the picture, and the Full board button beside a close-up when it fits."""
+        if image is None:
+            return post
+        components = post.components
+        if close_up:
+            components = _with_board_button(components, game_id)
+        return dataclasses.replace(post, attachments=(image, *post.attachments), components=components)
+
+    # -- after a choice --------------------------------------------------------------------------------
+    async def after_change(self, loaded: LoadedGame, events: Sequence[Event], header: str,
+                           *, board: bool | None = None, here: int | None = None) -> tuple[list[Post], list[str]]:
+        """Fresh messages for the game (see `turn_posts`), and the reminders rescheduled.
+        Returns the posts and the trouble to tell the member who acted (see follow_up.py).
+
+        The change is already stored when this runs, so it never raises: a reminder schedule
+        that cannot be written still leaves the board and prompts to post."""
+        try:
+            posts = await self.turn_posts(loaded, events, header, board=board, here=here)
+        except Exception:
+            log.exception("game %s: the posts after stored choice %s could not be built", loaded.id, loaded.seq)
+            return [], [POSTS_FAILED]
+        if engine_of(loaded.record).is_over(loaded.state):
+            return posts, []
+        return posts, await self.schedule_reminders(loaded)
+
+    async def _apply_choice(self, loaded: LoadedGame, seat: Seat, decision: Decision, option: Option,
+                            actor: Actor, *, header: str | None = None, clicked: int | None = None) -> Outcome:
+        """Apply, store, then update the turn messages and post the new ones. What only the
+        chooser learns (a card drawn) is told on their private prompt, or in a private answer
+        when the prompt was public. `clicked`: the message the click came from, which is
+        answered in place unless it is a turn message (those are changed by `edits`)."""
+        after, events = await self._store_choice(loaded, seat, option.id, actor)
+        label = option.label or option.id
+        header = header or text.chosen_header(seat.seat, label, decision.private)
+        answered = text.answered_line(seat.seat, label, decision.private)
+        trouble: list[str] = []
+        try:
+            edits, posts = await self._after_choice(loaded, after, events, header, answered, seat.seat,
+                                                    private=decision.private, here=actor.user_id)
+        except Exception:
+            log.exception("game %s: the posts after stored choice %s could not be built", after.id, after.seq)
+            edits, posts, trouble = [], [], [POSTS_FAILED]
+        if not engine_of(after.record).is_over(after.state):
+            trouble += await self.schedule_reminders(after)
+        learnt = text.event_lines(hidden.private_events(events, seat.seat))
+        reply = edit = None
+        if decision.private:  # the private prompt names the answer: only its player sees it
+            named = text.answered_line(seat.seat, label, private=False)
+            edit = Post(text.clip("\n".join([named, *learnt]), text.MESSAGE_LIMIT))
+        elif learnt:
+            reply = Post("\n".join(["🔒 Only you see this:", *learnt]))
+        if clicked is not None and any(e.message_id == clicked for e in edits):
+            edit = None  # the turn message itself: changed by its edit
+        elif edit is None:
+            edit = Post(answered)  # a group's options, shown to the chooser alone
+        return self.outcome(after.record, edit=edit, edits=edits, posts=posts, reply=reply, saved=CHOICE_SAVED,
+                            trouble=trouble)
+
+    async def live_turns(self, loaded: LoadedGame) -> dict[str, MessageRecord]:
+        """The turn messages the players see now, by seat: prompts of the live version that carry
+        an account (older prompts, and further pages of a long decision, have none)."""
+        live = await self.posted_version(loaded)
+        found: dict[str, MessageRecord] = {}
+        for row in await self.storage.game_messages(loaded.id, "prompt"):
+            if row.version == live and row.seat and row.body is not None and row.seat not in found:
+                found[row.seat] = row
+        return found
+
+    async def _after_choice(self, before: LoadedGame, after: LoadedGame, events: Sequence[Event], header: str,
+                            answered: str, chooser: str, *, private: bool,
+                            here: int | None) -> tuple[list[MessageEdit], list[Post]]:
+        engine = engine_of(after.record)
+        public = hidden.public_events(events)
+        over = engine.is_over(after.state)
+        lines = text.event_lines(public)
+        live = await self.live_turns(before)
+        waiting: dict[str, list[Decision]] = {}
+        for decision in ([] if over else engine.pending(after.state)):
+            waiting.setdefault(decision.player, []).append(decision)
+        pictures: _Pictures | None = None
+
+        async def drawn() -> _Pictures:
+            nonlocal pictures
+            if pictures is None:
+                pictures = await self.pictures(after, public)
+            return pictures
+
+        edits: list[MessageEdit] = []
+        placed = False  # whether what this choice did is told somewhere yet
+        done: set[str] = set()
+        mine = live.get(chooser)
+        nexts = waiting.get(chooser, [])
+        # The chooser's message goes on with the next decision of the same action.
+        if mine is not None and not private and len(nexts) == 1 and not nexts[0].private \
+                and nexts[0].kind not in OPENING_KINDS:
+            body = text.join_lines(mine.body, [answered, *lines])
+            edit = await self._in_place(after, mine, nexts[0], body, here, await drawn() if public else None)
+            if edit is not None:
+                edits.append(edit)
+                placed = True
+                done.add(chooser)
+        # Players already waited on keep their message; its buttons move to this version.
+        for player, decisions in waiting.items():
+            row = live.get(player)
+            if player in done or player == chooser or row is None or len(decisions) != 1 or decisions[0].private:
+                continue
+            edit = await self._in_place(after, row, decisions[0], row.body, here, None)
+            if edit is not None:
+                edits.append(edit)
+                done.add(player)
+        # Everyone else the game waits on gets a new message (or the final scores come).
+        news: list[Post] = await self.result_posts(after) if over else []
+        for player, decisions in waiting.items():
+            if player not in done:
+                for decision in decisions:
+                    news += await self._decision_posts(after, decision, here=here)
+        posts: list[Post] = []
+        if news:
+            account = [] if placed else [header, *lines]
+            posts = self._with_account(after, account, await drawn(), news, thread_board=bool(public) or over)
+            placed = True
+        # The chooser's message closes: the answer in one line (with what it did if untold).
+        if mine is not None and chooser not in done:
+            told = [] if placed else lines
+            image = (await drawn()).turn if told and public and not self._threaded(after) else None
+            body = text.clip(text.join_lines(mine.body, [answered, *told]), text.MESSAGE_LIMIT)
+            attachments = (image,) if image is not None else ()
+            edits.append(MessageEdit(mine.message_id, mine.channel_id,
+                                     Post(body, attachments, kind="closed", version=after.seq)))
+            if told and public and self._threaded(after) and (await drawn()).full is not None:
+                posts.append(Post(text.clip(header, text.MESSAGE_LIMIT), ((await drawn()).full,), where="board",
+                                  kind="board", version=after.seq))
+            placed = True
+        if not placed and (public or over):
+            # No message of the chooser's to tell it on (a typed choice after a restart ...).
+            posts = self._with_account(after, [header, *lines], await drawn(), [], thread_board=True) + posts
+        return edits, posts
+
+    async def _in_place(self, after: LoadedGame, row: MessageRecord, decision: Decision, body: str,
+                        here: int | None, pictures: _Pictures | None) -> MessageEdit | None:
+        """`row`'s message showing `body` above `decision`'s prompt, or None when that does not
+        fit one message (the caller then posts a new one)."""
+        pages = await self._decision_posts(after, decision, here=here, notify=False)
+        if len(pages) != 1:
+            return None
+        prompt = pages[0]
+        content = text.with_prompt(body, prompt.content)
+        if len(content) > text.MESSAGE_LIMIT:
+            return None
+        post = dataclasses.replace(prompt, content=content, account=body, mentions=(), dm_to=())
+        if pictures is not None and pictures.turn is not None and not self._threaded(after):
+            post = self._pictured(post, pictures.turn, pictures.close_up, after.id)
+        elif self.renderer is not None and self.renderer.has_close_up(after.record.game) \
+                and not self._threaded(after):
+            # The message keeps its close-up, so it keeps the button beside it.
+            post = dataclasses.replace(post, components=_with_board_button(post.components, after.id))
+        return MessageEdit(row.message_id, row.channel_id, post)
+
+
+def _with_board_button(components: tuple[ButtonSpec | SelectSpec, ...], game_id: int) -> tuple:
+    """The Full board button after the prompt's components, if a row has room for it."""
+    button = ButtonSpec(board_id(game_id), BOARD_LABEL, 0, "secondary")
+    rows: dict[int, int] = {}
+    for spec in components:
+        rows[spec.row] = rows.get(spec.row, 0) + (BUTTONS_PER_ROW if isinstance(spec, SelectSpec) else 1)
+    last = max(rows, default=-1)
+    if last >= 0 and rows[last] < BUTTONS_PER_ROW:
+        return (*components, dataclasses.replace(button, row=last))
+    if last + 1 < ROWS:
+        return (*components, dataclasses.replace(button, row=last + 1))
+    return components
