@@ -25,13 +25,22 @@ from discord_standin.message_record import Message, walk_components
 from discord_standin.records import Interaction
 from discord_standin.world import Channel, Member
 
-from bot.service.prompt import BUTTON_TEMPLATE, SELECT_TEMPLATE
+from bot.service.prompt import (
+    BUTTON_TEMPLATE,
+    FORM_TEMPLATE,
+    GROUP_SELECT_TEMPLATE,
+    GROUP_TEMPLATE,
+    SELECT_TEMPLATE,
+)
 from render.byzantium_board import board
 
 BOARD_SIZE = (board().width, board().height)
 CLOSE_UP = (880, 560)  # render.render_inline: the picture on a turn message
 # The bot's own custom id formats (they carry the game version and, for buttons, the option).
 BUTTON_ID, SELECT_ID = re.compile(BUTTON_TEMPLATE), re.compile(SELECT_TEMPLATE)
+# A prompt's other components: a group of options, a menu of groups, the button of a form.
+GROUP_ID, GROUP_SELECT_ID, FORM_ID = (re.compile(t) for t in (GROUP_TEMPLATE, GROUP_SELECT_TEMPLATE, FORM_TEMPLATE))
+PROMPT_IDS = (BUTTON_ID, SELECT_ID, GROUP_ID, GROUP_SELECT_ID, FORM_ID)
 ADDRESSEE = re.compile(r"^<@(?P<id>[0-9]+)>")
 FINAL = "is over. Final scores"
 STALE = "out of date"
@@ -41,8 +50,8 @@ WAIT = 30.0  # generous: several engineers share two CPU cores
 # -- reading what the bot posted --------------------------------------------------------------------
 
 def id_version(custom_id: str | None) -> int | None:
-    """The game version in a choice button's or menu's custom id (None for other components)."""
-    match = BUTTON_ID.fullmatch(custom_id or "") or SELECT_ID.fullmatch(custom_id or "")
+    """The game version in the custom id of a prompt's button or menu (None for other components)."""
+    match = next((m for m in (p.fullmatch(custom_id or "") for p in PROMPT_IDS) if m), None)
     return int(match["version"]) if match else None
 
 
@@ -239,19 +248,41 @@ class Table:
 
     # -- acting ---------------------------------------------------------------------------------
     async def press(self, member: Member, option_id: str) -> Interaction:
-        """Click the button or pick the menu value of `option_id` on the live prompt (no waiting)."""
-        choice = self.options().get(option_id)
+        """Click the button or pick the menu value of `option_id` on the live prompt (no waiting);
+        an option inside a group is found by opening the groups (the second click, privately)."""
+        choice = self.options().get(option_id) or await self.in_group(member, option_id)
         assert choice is not None, f"{option_id!r} is not offered; the prompt offers {sorted(self.options())}"
         if choice.in_menu:
             return await self.fake.select(member, choice.message, choice.custom_id, [option_id])
         return await self.fake.click(member, choice.message, choice.custom_id)
+
+    async def in_group(self, member: Member, option_id: str) -> Choice | None:
+        """`option_id` among the options of the live prompt's groups, as `member` opens them."""
+        for message in self.live_prompts():
+            for button in message.buttons():
+                if GROUP_ID.fullmatch(button.custom_id or "") and not button.disabled:
+                    opened = await self.fake.open(member, message, button.custom_id)
+                    found = options_on([opened]).get(option_id)
+                    if found is not None:
+                        return found
+            for menu in message.selects():
+                if GROUP_SELECT_ID.fullmatch(menu.custom_id) and not menu.disabled:
+                    for group in menu.options:
+                        ix = await self.fake.select(member, message, menu.custom_id, [group.value])
+                        await self.fake.wait_for(lambda ix=ix: ix.followups, WAIT, "a group's options")
+                        found = options_on(ix.followups[:1]).get(option_id)
+                        if found is not None:
+                            return found
+        return None
 
     async def choose(self, member: Member, option_id: str, *, timeout: float = WAIT) -> Interaction:
         """A click that must be accepted: the game moves to the next version and the clicked prompt
         shows the answer; recorded in `acked`."""
         version = self.version()
         assert version is not None, "no live prompt"
-        prompt = self.options()[option_id].message if option_id in self.options() else None
+        # The message answered: the option's, or (an option in a group) the turn message itself.
+        live = self.live_prompts()
+        prompt = self.options()[option_id].message if option_id in self.options() else (live[0] if live else None)
         ix = await self.press(member, option_id)
         await self.settle(ix, version, timeout)
         assert not ix.followups, f"{member.name}'s click on {option_id} was refused: {ix.followups[0].content}"
@@ -298,14 +329,15 @@ class Table:
 
 
 async def open_table(fake: FakeDiscord, db_path: Path, *, channel: str = "general",
-                     names: tuple[str, ...] = ("Ann", "Bo", "Cy"), **new_options: Any) -> Table:
+                     names: tuple[str, ...] = ("Ann", "Bo", "Cy"), game: str = "byzantium", title: str = "Byzantium",
+                     **new_options: Any) -> Table:
     """/game new by the first member, Join by the others, Start: the first board and prompt are up."""
     await fake.wait_for_commands("game", "byz", "mod", timeout=WAIT)
     where = fake.channel(channel)
     members = [fake.member(n) for n in names]
     host = members[0]
-    ix = await fake.slash(host, where, "game new", game="byzantium", **new_options)
-    assert (await ix.result(WAIT)).content == "Lobby for Byzantium opened."
+    ix = await fake.slash(host, where, "game new", game=game, **new_options)
+    assert (await ix.result(WAIT)).content == f"Lobby for {title} opened."
     lobby = await fake.wait_for_message(where, lambda m: "lobby, hosted by" in m.content, timeout=WAIT, since=ix)
     assert [b.label for b in lobby.buttons()] == ["Join", "Leave", "Start", "Cancel"]
     for m in members[1:]:

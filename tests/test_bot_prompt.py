@@ -11,6 +11,9 @@ from bot.discord_ui.components import build_view
 from bot.service.prompt import (
     BUTTON_TEMPLATE,
     CUSTOM_ID_LIMIT,
+    FORM_TEMPLATE,
+    GROUP_SELECT_TEMPLATE,
+    GROUP_TEMPLATE,
     SELECT_TEMPLATE,
     ButtonSpec,
     SelectSpec,
@@ -33,11 +36,13 @@ def check_page(page) -> None:
     for spec in page.components:
         assert len(spec.custom_id) <= CUSTOM_ID_LIMIT
         rows.setdefault(spec.row, []).append(spec)
+        templates = (BUTTON_TEMPLATE, GROUP_TEMPLATE, FORM_TEMPLATE) if isinstance(spec, ButtonSpec) \
+            else (SELECT_TEMPLATE, GROUP_SELECT_TEMPLATE)
+        match = next(m for m in (re.fullmatch(t, spec.custom_id) for t in templates) if m)
+        assert match["head"] == HEAD
         if isinstance(spec, ButtonSpec):
             assert 1 <= len(spec.label) <= 80
-            assert re.fullmatch(BUTTON_TEMPLATE, spec.custom_id)["head"] == HEAD
         else:
-            assert re.fullmatch(SELECT_TEMPLATE, spec.custom_id)["head"] == HEAD
             assert 1 <= len(spec.options) <= 25
             assert len(spec.placeholder) <= 150
             assert all(len(label) <= 100 and len(value) <= 100 for label, value in spec.options)

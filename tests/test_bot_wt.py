@@ -14,7 +14,7 @@ from bot_fakes import World, current_prompts, loaded_game, open_game, question
 from bot.discord_ui.cogs.wt import BUILD, DONE, MOVE, OFFER, TECH, TRADE
 from bot.service import lobby_options, render_pool, text
 from bot.service.posts import Refusal
-from bot.service.prompt import BUTTON_TEMPLATE, resolve_ref
+from bot.service.prompt import BUTTON_TEMPLATE, GROUP_SELECT_TEMPLATE, GROUP_TEMPLATE, resolve_ref
 from engine import get_game
 
 WT = get_game("warriors_traders")
@@ -74,17 +74,26 @@ def shortcut_for(option_id: str):
 
 
 async def click_option(world, channel, member, decision, option):
-    """Click the button (or pick the menu entry) for `option` on the member's own prompt."""
-    for message in prompt_of(channel, member):
+    """Click the button (or pick the menu entry) for `option` on the member's own prompt; an
+    option in a group is reached by opening its group first (the second click)."""
+    messages = prompt_of(channel, member)
+    while messages:
+        message = messages.pop(0)
         for component in message.components:
             item = component.item
             if isinstance(item, discord.ui.Select):
                 value = next((o.value for o in item.options if resolve_ref(decision.options, o.value) == option.id), None)
                 if value is not None:
                     return await world.select(member, message, value)
-            else:
-                ref = re.fullmatch(BUTTON_TEMPLATE, item.custom_id)["ref"]
-                if resolve_ref(decision.options, ref) == option.id:
+                if re.fullmatch(GROUP_SELECT_TEMPLATE, item.custom_id):
+                    for group in item.options:
+                        opened = await world.select(member, message, group.value)
+                        messages += [m for m in opened.replies if m.components]
+            elif re.fullmatch(GROUP_TEMPLATE, item.custom_id):
+                opened = await world.click(member, message, item.custom_id)
+                messages += [m for m in opened.replies if m.components]
+            elif match := re.fullmatch(BUTTON_TEMPLATE, item.custom_id):
+                if resolve_ref(decision.options, match["ref"]) == option.id:
                     return await world.click(member, message, item.custom_id)
     raise AssertionError(f"no prompt of {member.name} offers {option.id}")
 

@@ -36,10 +36,12 @@ async def test_final_chart_ratings_leaderboard_and_a_corrected_result(fake_disco
     assert before.content == "No rated game has finished on this server yet."
     await play_to_the_end(table)
 
-    # The final scores carry the chart of every player's score over the game (both VP tracks).
+    # The final scores carry the chart of every player's score over the game (both VP tracks),
+    # after the last board (they come in one message with what the last choice did).
     final = table.final()
-    [chart] = final.attachments
-    assert chart.filename == f"byzantium-{table.game_id}-scores.png" and final.image().size == CHART_SIZE
+    board, chart = final.attachments
+    assert board.filename.endswith("-close-up.png")
+    assert chart.filename == f"byzantium-{table.game_id}-scores.png" and final.image(1).size == CHART_SIZE
 
     # Ratings: the winner's is the highest, the leaderboard lists every member best first.
     ranks = {r["user_id"]: r["rank"] for r in read_db(table.db_path, "SELECT user_id, rank FROM results")}

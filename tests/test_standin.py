@@ -52,7 +52,8 @@ async def test_startup_identifies_and_syncs_commands_globally(fake_discord: Fake
     assert guild.me.guild_permissions.attach_files  # roles and the bot's member arrived in GUILD_CREATE
 
     commands = fake_discord.commands()
-    assert set(commands) == {"board", "slowboard", "lobby", "sleepy", "freeze", "whoami", "purge", "game"}
+    assert set(commands) == {"board", "slowboard", "lobby", "sleepy", "freeze", "whoami", "purge", "game", "form",
+                             "auction"}
     assert all(c.guild_id is None for c in commands.values())
     new = commands["game"].option("new")
     assert new["type"] == 1  # a subcommand
@@ -582,3 +583,76 @@ async def test_a_repeated_enforced_nonce_returns_the_first_message(fake_discord:
     assert again.id == first.id and other.id != first.id
     assert [m.content for m in fake_discord.messages(general(fake_discord))].count("⏰ once") == 1
     assert fake_discord.standin.store.nonce_repeats == [first.id]
+
+
+# -- modals ---------------------------------------------------------------------------------------
+
+
+async def test_a_modal_opened_by_a_command_is_filled_in_and_submitted(fake_discord: FakeDiscord, bot) -> None:
+    ann, bo = fake_discord.member("Ann"), fake_discord.member("Bo")
+    ix = await fake_discord.slash(ann, general(fake_discord), "form")
+    opened = await ix.response
+    assert opened.type == 9 and ix.modal["title"] == "Your bid"
+    kinds = [c["type"] for c in ix.modal["components"]]
+    assert kinds == [10, 18, 18]  # a text display, then two labelled fields
+    with pytest.raises(AssertionError, match="open on Ann's screen"):
+        await fake_discord.submit_modal(bo, ix, {"amount": "9"})
+    with pytest.raises(AssertionError, match="not offered"):
+        await fake_discord.submit_modal(ann, ix, {"colour": "green"})
+    with pytest.raises(AssertionError, match="required"):
+        await fake_discord.submit_modal(ann, ix, {"amount": ""})
+    with pytest.raises(AssertionError, match="takes 0 to 4 characters"):
+        await fake_discord.submit_modal(ann, ix, {"amount": "12345"})
+    with pytest.raises(AssertionError, match="no fields"):
+        await fake_discord.submit_modal(ann, ix, {"price": "1"})
+    sent = await fake_discord.submit_modal(ann, ix, {"amount": "5", "colour": "blue"})
+    reply = await sent.response
+    assert sent.type == 5 and reply.ephemeral and reply.content == "bid 5 blue by Ann"
+    assert ix.modal is None  # submitted: closed
+    kept = await fake_discord.slash(ann, general(fake_discord), "form")
+    await kept.response
+    answer = await (await fake_discord.submit_modal(ann, kept)).response  # what the bot prefilled
+    assert answer.content == "bid 3 red by Ann"
+    fake_discord.assert_clean()
+
+
+async def test_a_modal_opened_by_a_button_updates_that_message(fake_discord: FakeDiscord, bot) -> None:
+    ann = fake_discord.member("Ann")
+    lot = (await (await fake_discord.slash(ann, general(fake_discord), "auction")).response).message
+    click = await fake_discord.click(ann, lot, "Bid…")
+    assert (await click.response).type == 9 and not lot.edited
+    sent = await fake_discord.submit_modal(ann, click, {"amount": "7"})
+    assert (await sent.response).type == 7
+    assert lot.content == "bid 7 red by Ann" and lot.buttons() == []
+    fake_discord.assert_clean()
+
+
+async def test_modal_limits_are_checked(fake_discord: FakeDiscord, bot) -> None:
+    ann = fake_discord.member("Ann")
+    ix = await fake_discord.slash(ann, general(fake_discord), "form", title="A" * 46)
+    await fake_discord.wait_for(lambda: fake_discord.violations, 10, "the violation")
+    assert [v.kind for v in fake_discord.violations] == ["modal_title"]
+    assert ix.modal is None
+    fake_discord.violations.clear()
+
+
+def test_check_modal_knows_discords_modal_limits() -> None:
+    from discord_standin.limits import check_modal
+
+    def field(i: int, **extra) -> dict:
+        return {"type": 18, "label": f"Field {i}", "component": {"type": 4, "custom_id": f"f{i}", "style": 1, **extra}}
+
+    good = {"title": "T", "custom_id": "m", "components": [{"type": 10, "content": "x"}, *(field(i) for i in range(4))]}
+    assert check_modal(good) == []
+    kinds = lambda data: sorted({p[0] for p in check_modal(data)})  # noqa: E731
+    assert kinds({**good, "components": [*good["components"], field(9)]}) == ["modal_components"]
+    assert kinds({**good, "components": [{**field(0), "label": "L" * 46}]}) == ["label_text"]
+    assert kinds({**good, "components": [{**field(0), "description": "D" * 101}]}) == ["label_description"]
+    assert kinds({**good, "components": [field(0), field(0)]}) == ["custom_id_duplicate"]
+    assert kinds({**good, "components": [field(0, value="v" * 4001)]}) == ["text_input"]
+    menu = {"type": 18, "label": "Menu", "component": {"type": 3, "custom_id": "s", "options": [
+        {"label": str(n), "value": str(n)} for n in range(26)]}}
+    assert kinds({**good, "components": [menu]}) == ["select_options"]
+    assert kinds({**good, "components": [{"type": 2, "custom_id": "b", "label": "x", "style": 1}]}) == [
+        "component_layout"]
+    assert kinds({**good, "custom_id": "c" * 101}) == ["custom_id_length"]

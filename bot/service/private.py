@@ -67,6 +67,21 @@ class PrivateActions(TurnPosts):
         lines += settings_lines(engine, loaded.state, seat.seat)
         return Outcome.say("\n".join(text.chunk_lines(lines)[:1]), loaded.id)
 
+    async def my_preferences(self, actor: Actor) -> Outcome:
+        """`/game prefs` with nothing to change: the member's settings and standing orders."""
+        try:
+            loaded = await self.channel_game(actor)
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        seat = loaded.record.seat_of(actor.user_id)
+        if seat is None:
+            return Outcome.refuse("You are not playing in this game, so you have no settings in it.", loaded.id)
+        engine = engine_of(loaded.record)
+        lines = settings_lines(engine, loaded.state, seat.seat)
+        if not lines:
+            return Outcome.say(f"{engine.title} has no settings: every choice is asked when it comes.", loaded.id)
+        return Outcome.say("\n".join(text.chunk_lines(["🔒 Only you see this:", *lines])[:1]), loaded.id)
+
     async def preference_choices(self, actor: Actor, setting: str | None = None) -> list[tuple[str, str]]:
         """Autocomplete for `/game orders`: (label, value) of the settings of this channel's game,
         or of the values of `setting`."""
@@ -122,7 +137,8 @@ def settings_lines(engine, state, seat: str) -> list[str]:
     table = engine.preference_table()
     if not table:
         return []
-    lines = ["Your standing orders and settings (change them with `/game orders`):"]
+    lines = ["Your settings (change one with `/game prefs setting: value:`; you are asked only when "
+             "they cannot decide):"]
     for key, preference in table.items():
         value = engine.preference(state, seat, key)
         label = next((c.label for c in preference.choices if c.id == value), value)

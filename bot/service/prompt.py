@@ -175,15 +175,19 @@ def _grouped_page(ids: _Ids, decision: Decision, groups: list[str], extras: list
     entries += extras
     if len(entries) <= ROWS * BUTTONS_PER_ROW:
         return PromptPage(_in_rows(entries))
-    # Too many for buttons: the groups go in a menu below the other buttons.
+    # Too many for buttons: the groups go in menus (25 to a menu) below the other buttons.
     buttons = loose + extras
-    menus = -(-len(group_entries) // SELECT_OPTIONS)
-    if -(-len(buttons) // BUTTONS_PER_ROW) + menus > ROWS or menus > 1:
+    button_rows = -(-len(buttons) // BUTTONS_PER_ROW)
+    pages = [group_entries[n: n + SELECT_OPTIONS] for n in range(0, len(group_entries), SELECT_OPTIONS)]
+    if button_rows + len(pages) > ROWS:
         return None
-    menu = SelectSpec(group_select_id(ids.game_id, ids.version, ids.head, ids.seat),
-                      clip("Choose what to do…", PLACEHOLDER_LIMIT),
-                      tuple((clip(f"{g} ({sizes[g]})", SELECT_TEXT_LIMIT), ref) for g, ref in group_entries), 0)
-    return PromptPage(_in_rows(buttons) + (_with_row(menu, -(-len(buttons) // BUTTONS_PER_ROW)),))
+    menus = tuple(
+        SelectSpec(group_select_id(ids.game_id, ids.version, ids.head, ids.seat, part),
+                   clip("Choose what to do…" + (f" ({part + 1}/{len(pages)})" if len(pages) > 1 else ""),
+                        PLACEHOLDER_LIMIT),
+                   tuple((clip(f"{g} ({sizes[g]})", SELECT_TEXT_LIMIT), ref) for g, ref in page), button_rows + part)
+        for part, page in enumerate(pages))
+    return PromptPage(_in_rows(buttons) + menus)
 
 
 def _in_rows(buttons: Sequence[ButtonSpec]) -> tuple[ButtonSpec, ...]:

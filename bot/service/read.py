@@ -8,6 +8,7 @@ from bot.service import hidden, text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, engine_of, events_from_json, game_title, seat_map
 from bot.service.posts import Outcome, Post
+from bot.service.private import settings_lines
 from bot.service.rules_hints import hint
 from bot.service.turns import TurnPosts
 from bot.storage.records import standings_of
@@ -33,6 +34,10 @@ class ReadActions(TurnPosts):
             engine.title, engine.view(loaded.state, None), engine.pending(loaded.state), seat_map(record),
             since=await self.waiting_since(loaded), status=f"game #{record.id}, {record.status}, choice {loaded.seq}",
         )
+        seat = record.seat_of(actor.user_id)  # the answer is private: the reader's own settings
+        mine = settings_lines(engine, loaded.state, seat.seat) if seat is not None else []
+        if mine and len(body) + sum(len(line) + 1 for line in mine) < text.MESSAGE_LIMIT:
+            body = "\n".join([body, *mine])
         return Outcome.say(body, record.id)
 
     async def finished_status(self, actor: Actor) -> Outcome | None:

@@ -47,7 +47,7 @@ SELECT_TEMPLATE = rf"bs:{_PROMPT}:(?P<part>[0-9]+)"
 # A group of options ("Take a city"): its button, or a menu of groups; the click opens the
 # group's options for the deciding player only.
 GROUP_TEMPLATE = rf"gr:{_PROMPT}:(?P<ref>[0-9]+\.[0-9a-f]{{6}})"
-GROUP_SELECT_TEMPLATE = rf"gs:{_PROMPT}"
+GROUP_SELECT_TEMPLATE = rf"gs:{_PROMPT}:(?P<part>[0-9]+)"
 # The button that opens a decision's amounts form, and the form's own id when submitted.
 FORM_TEMPLATE = rf"fm:{_PROMPT}"
 FORM_SUBMIT_TEMPLATE = rf"fs:{_PROMPT}"
@@ -155,8 +155,8 @@ def group_id(game_id: int, version: int, head: str, seat: int, ref: str) -> str:
     return f"{_prompt_id('gr', game_id, version, head, seat)}:{ref}"
 
 
-def group_select_id(game_id: int, version: int, head: str, seat: int) -> str:
-    return _prompt_id("gs", game_id, version, head, seat)
+def group_select_id(game_id: int, version: int, head: str, seat: int, part: int) -> str:
+    return f"{_prompt_id('gs', game_id, version, head, seat)}:{part}"
 
 
 def form_id(game_id: int, version: int, head: str, seat: int) -> str:

@@ -145,12 +145,19 @@ def _score_words(info) -> str:
     return ", ".join(parts) or "—"
 
 
+def number(value) -> str:
+    """A figure as a player writes it: 72, not 72.0 (a fraction keeps its decimals)."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 def _compact(value) -> str:
     if isinstance(value, Mapping):
-        return "/".join(f"{k} {v}" for k, v in value.items())
+        return "/".join(f"{k} {number(v)}" for k, v in value.items())
     if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+        return ", ".join(number(v) for v in value)
+    return number(value)
 
 
 def result_lines(title: str, standings: Sequence[Mapping], seats: Mapping[str, int]) -> list[str]:
@@ -165,7 +172,7 @@ def result_lines(title: str, standings: Sequence[Mapping], seats: Mapping[str, i
         extras = ", ".join(_figure(k, v) for k, v in row.items()
                            if k not in ("player", "players", "score", "rank") and v is not False and v is not None)
         tail = f" ({extras})" if extras else ""
-        lines.append(f"{row.get('rank')}. {who}: **{row.get('score')}**{tail}")
+        lines.append(f"{row.get('rank')}. {who}: **{number(row.get('score'))}**{tail}")
     return lines
 
 

@@ -25,7 +25,7 @@ from .records import Interaction, RegisteredCommand, Violation
 from .server import StandIn
 from .world import DM, MANAGE_CHANNELS, Channel, Guild, Member, Role
 
-APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 BUTTON, STRING_SELECT = 2, 3
 MANAGERS_ROLE = "Channel Managers"
 
@@ -207,6 +207,79 @@ class FakeDiscord:
             raise AssertionError(f"pick {menu.min_values}-{menu.max_values} values, not {len(picked)}")
         data = {"custom_id": menu.custom_id, "component_type": menu.type, "values": picked}
         return await self._interact(member, self._channel_of(message), MESSAGE_COMPONENT, data, message=message)
+
+    async def open(self, member: Member, message: Message, label_or_custom_id: str, *,
+                   timeout: float = 10.0) -> Message:
+        """Click a button that opens more choices for the clicker alone (an ephemeral follow-up
+        with components, as a bot shows a group's options) and return that message."""
+        ix = await self.click(member, message, label_or_custom_id)
+
+        def opened() -> Message | None:
+            return next((m for m in ix.followups if m.components), None) or (
+                ix.followups[0] if ix.followups else None)
+        shown = await self.standin.store.wait_until(opened, timeout, f"the choices {label_or_custom_id!r} opens")
+        assert shown.ephemeral, f"{label_or_custom_id!r} opened a public message: {shown}"
+        return shown
+
+    async def submit_modal(self, member: Member, ix: Interaction, values: dict[str, str | list[str]] | None = None,
+                           ) -> Interaction:
+        """Fill in and submit the modal the bot opened in answer to `ix` (callback type 9), as
+        the Discord client does: fields by custom id, a text input's value as text, a select's
+        values as a list (a string is one value); a field left out keeps what the bot
+        prefilled. Refuses what the client refuses: someone else submitting, a required field
+        left empty, a value outside a select's options or a text input's lengths."""
+        modal = ix.modal
+        if modal is None:
+            raise AssertionError(f"interaction {ix.id} opened no modal (callbacks: {[c.type for c in ix.callbacks]})")
+        if ix.user.id != member.id:
+            raise AssertionError(f"the modal is open on {ix.user.name}'s screen, not {member.name}'s")
+        values = dict(values or {})
+        submitted = [self._field_answer(comp, values) for comp in modal.get("components") or []]
+        if values:
+            raise AssertionError(f"the modal has no fields {sorted(values)}")
+        data = {"custom_id": modal["custom_id"], "components": submitted}
+        ix.modal = None  # submitting closes it
+        channel = self.standin.world.channels[ix.channel_id]
+        return await self._interact(member, channel, MODAL_SUBMIT, data, message=ix.source_message)
+
+    async def forge(self, member: Member, channel: Channel, type: int, data: dict[str, Any], *,
+                    message: Message | None = None) -> Interaction:
+        """An interaction no Discord client would send but a modified one could (a form submitted
+        by a member it was never shown to, a click on a component that is not there): for tests
+        of what a bot refuses. `type` is an interaction type (3 component, 5 modal submit)."""
+        return await self._interact(member, channel, type, data, message=message)
+
+    @staticmethod
+    def _field_answer(comp: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        """One top-level component of a modal as Discord submits it."""
+        kind = comp.get("type")
+        if kind == 10:
+            return {"type": 10, "id": comp.get("id"), "content": comp.get("content", "")}
+        if kind == 1:
+            return {"type": 1, "components": [FakeDiscord._input_answer(c, values) for c in comp["components"]]}
+        return {"type": 18, "id": comp.get("id"), "component": FakeDiscord._input_answer(comp["component"], values)}
+
+    @staticmethod
+    def _input_answer(field: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        custom_id = field["custom_id"]
+        if field.get("type") == 4:
+            value = str(values.pop(custom_id, field.get("value") or ""))
+            lo, hi = int(field.get("min_length") or 0), int(field.get("max_length") or 4000)
+            if field.get("required", True) and not value:
+                raise AssertionError(f"the field {custom_id!r} is required")
+            if value and not lo <= len(value) <= hi:
+                raise AssertionError(f"the field {custom_id!r} takes {lo} to {hi} characters, not {len(value)}")
+            return {"type": 4, "id": field.get("id"), "custom_id": custom_id, "value": value}
+        chosen = values.pop(custom_id, [o["value"] for o in field.get("options") or [] if o.get("default")])
+        chosen = [chosen] if isinstance(chosen, str) else list(chosen)
+        offered = {o["value"] for o in field.get("options") or []}
+        if field.get("type") == STRING_SELECT and not set(chosen) <= offered:
+            raise AssertionError(f"{sorted(set(chosen) - offered)} not offered by {custom_id!r}")
+        lo, hi = field.get("min_values", 1), field.get("max_values", 1)
+        if field.get("required", True) and not lo <= len(chosen) <= hi:
+            raise AssertionError(f"pick {lo}-{hi} values in {custom_id!r}, not {len(chosen)}")
+        return {"type": field.get("type", STRING_SELECT), "id": field.get("id"), "custom_id": custom_id,
+                "values": chosen}
 
     def _channel_of(self, message: Message) -> Channel:
         return self.standin.world.channels[message.channel_id]

@@ -165,3 +165,80 @@ def form_errors(problems: list[Problem]) -> dict[str, Any]:
             node = node.setdefault(part, {})
         node.setdefault("_errors", []).append({"code": kind.upper(), "message": message})
     return {"code": 50035, "message": "Invalid Form Body", "errors": errors}
+
+
+# -- modals (https://discord.com/developers/docs/components/using-modal-components) -----------------
+MAX_MODAL_TITLE = 45
+MAX_MODAL_COMPONENTS = 5
+MAX_LABEL_TEXT = 45
+MAX_LABEL_DESCRIPTION = 100
+MAX_TEXT_DISPLAY = 4000
+MAX_INPUT_VALUE = 4000
+MAX_INPUT_PLACEHOLDER = 100
+MODAL_FIELD_TYPES = (3, 4, 5, 6, 7, 8)  # a string or other select, or a text input
+
+
+def check_modal(data: dict[str, Any]) -> list[Problem]:
+    """A modal (callback type 9): its title, its custom id, at most five top-level components
+    (labels wrapping one field, text displays, or action rows with one text input), their limits,
+    and custom ids unique within the modal."""
+    problems: list[Problem] = []
+    title = str(data.get("title") or "")
+    if not 1 <= len(title) <= MAX_MODAL_TITLE:
+        problems.append(("modal_title", "data.title", f"Must be between 1 and {MAX_MODAL_TITLE} in length."))
+    custom_id = str(data.get("custom_id") or "")
+    if not 1 <= len(custom_id) <= MAX_CUSTOM_ID:
+        problems.append(("custom_id_length", "data.custom_id", f"Must be between 1 and {MAX_CUSTOM_ID} in length."))
+    components = data.get("components") or []
+    if not 1 <= len(components) <= MAX_MODAL_COMPONENTS:
+        problems.append(("modal_components", "data.components",
+                         f"Must be between 1 and {MAX_MODAL_COMPONENTS} in length (got {len(components)})."))
+    fields: list[dict[str, Any]] = []
+    for i, comp in enumerate(components):
+        kind = comp.get("type")
+        if kind == 10:
+            if not 1 <= len(str(comp.get("content") or "")) <= MAX_TEXT_DISPLAY:
+                problems.append(("text_display", f"data.components.{i}.content",
+                                 f"Must be between 1 and {MAX_TEXT_DISPLAY} in length."))
+        elif kind == 18:
+            if not 1 <= len(str(comp.get("label") or "")) <= MAX_LABEL_TEXT:
+                problems.append(("label_text", f"data.components.{i}.label",
+                                 f"Must be between 1 and {MAX_LABEL_TEXT} in length."))
+            if len(str(comp.get("description") or "")) > MAX_LABEL_DESCRIPTION:
+                problems.append(("label_description", f"data.components.{i}.description",
+                                 f"Must be {MAX_LABEL_DESCRIPTION} or fewer in length."))
+            inner = comp.get("component")
+            if not isinstance(inner, dict) or inner.get("type") not in MODAL_FIELD_TYPES:
+                problems.append(("component_layout", f"data.components.{i}.component",
+                                 "A label holds one text input or select."))
+            else:
+                fields.append(inner)
+        elif kind == 1:
+            children = comp.get("components") or []
+            if len(children) != 1 or children[0].get("type") != 4:
+                problems.append(("component_layout", f"data.components.{i}",
+                                 "An action row in a modal holds exactly one text input."))
+            fields += [c for c in children if isinstance(c, dict)]
+        else:
+            problems.append(("component_layout", f"data.components.{i}",
+                             "A modal holds labels, text displays and action rows of text inputs."))
+    custom_ids: list[str] = []
+    for field in fields:
+        if field.get("type") == 4:
+            custom_ids.append(str(field.get("custom_id") or ""))
+            if not 1 <= len(custom_ids[-1]) <= MAX_CUSTOM_ID:
+                problems.append(("custom_id_length", "custom_id", f"Must be between 1 and {MAX_CUSTOM_ID} in length."))
+            if field.get("style") not in (1, 2):
+                problems.append(("text_input", "style", "A text input's style is 1 (short) or 2 (paragraph)."))
+            value, placeholder = str(field.get("value") or ""), str(field.get("placeholder") or "")
+            lo, hi = int(field.get("min_length") or 0), int(field.get("max_length") or MAX_INPUT_VALUE)
+            if len(value) > MAX_INPUT_VALUE or len(placeholder) > MAX_INPUT_PLACEHOLDER:
+                problems.append(("text_input", "value", "A value holds 4000 characters, a placeholder 100."))
+            if not 0 <= lo <= hi <= MAX_INPUT_VALUE or (value and not lo <= len(value) <= hi):
+                problems.append(("text_input", "min_length", f"min_length {lo} / max_length {hi} out of range."))
+        else:
+            problems += _check_component(field, custom_ids)
+    duplicates = sorted({c for c in custom_ids if custom_ids.count(c) > 1})
+    if duplicates:
+        problems.append(("custom_id_duplicate", "data.components", f"Component custom id cannot be duplicated: {duplicates}"))
+    return problems

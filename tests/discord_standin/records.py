@@ -65,6 +65,7 @@ class Interaction:
         self.delivered = False  # sent to a connected bot over the gateway
         self.source_message: Message | None = None  # the message whose component was used
         self.command_name: str | None = None
+        self.modal: dict[str, Any] | None = None  # the modal the bot opened in answer (callback 9)
         loop = asyncio.get_running_loop()
         self._first: asyncio.Future[Response] = loop.create_future()
         self._answer: asyncio.Future[Message] = loop.create_future()

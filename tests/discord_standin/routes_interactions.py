@@ -72,8 +72,13 @@ def add_routes(app: web.Application, s: StandIn) -> None:
             return error(400, 50035, "Invalid Form Body",
                          errors={"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID",
                                                        "message": "Interaction response type is invalid"}]}})
+        if ix.type == MODAL_SUBMIT and kind in (DEFERRED_UPDATE, UPDATE_MESSAGE) and ix.source_message is None:
+            violation("callback_type", "a modal opened by a command has no message to update", request, ix)
+            return error(400, 50035, "Invalid Form Body")
         if kind == AUTOCOMPLETE_RESULT:
             messaging.refuse_if(limits.check_choices(data), request.method, request.path, ix.id)
+        elif kind == MODAL:
+            messaging.refuse_if(limits.check_modal(data), request.method, request.path, ix.id)
         elif kind in (MESSAGE, UPDATE_MESSAGE):
             messaging.check(data, body.uploads, needs_body=kind == MESSAGE, method=request.method,
                             path=request.path, interaction_id=ix.id)
@@ -91,6 +96,8 @@ def add_routes(app: web.Application, s: StandIn) -> None:
                                              interaction_id=ix.id, interaction_metadata=metadata(ix),
                                              type=20 if ix.type == APPLICATION_COMMAND else 0, extra_flags=flags)
             ix.original = message
+        elif kind == MODAL:
+            ix.modal = data  # open on the member's screen until they submit it
         elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
             ix.original = message = ix.source_message
             if kind == UPDATE_MESSAGE and message is not None:

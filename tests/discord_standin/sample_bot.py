@@ -135,6 +135,53 @@ async def sleepy(interaction: discord.Interaction, seconds: float) -> None:
     await interaction.response.send_message("finally")
 
 
+class BidForm(discord.ui.Modal):
+    """A modal: a text above, a number typed in, a colour picked from a menu."""
+
+    def __init__(self, title: str = "Your bid", *, from_button: bool = False) -> None:
+        super().__init__(title=title, custom_id="bid-form:button" if from_button else "bid-form")
+        self.from_button = from_button
+        self.add_item(discord.ui.TextDisplay("Bid on the lot: bezants and a colour."))
+        self.amount = discord.ui.TextInput(custom_id="amount", default="3", max_length=4)
+        self.add_item(discord.ui.Label(text="Bezants", description="1 to 9999", component=self.amount))
+        self.colour = discord.ui.Select(custom_id="colour", options=[
+            discord.SelectOption(label=c, value=c, default=c == "red") for c in ("red", "blue")])
+        self.add_item(discord.ui.Label(text="Colour", component=self.colour))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        words = f"bid {self.amount.value} {self.colour.values[0]} by {interaction.user.display_name}"
+        if self.from_button:  # the message with the button shows the bid (type 7)
+            await interaction.response.edit_message(content=words, view=None)
+        else:
+            await interaction.response.send_message(words, ephemeral=True)
+
+
+class BidButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bid"):
+    """Opens the bid form as the click's answer (callback type 9)."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Bid…", custom_id="bid"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match) -> BidButton:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(BidForm(from_button=True))
+
+
+@app_commands.command(name="form", description="Open the bid form")
+async def form(interaction: discord.Interaction, title: str = "Your bid") -> None:
+    await interaction.response.send_modal(BidForm(title))
+
+
+@app_commands.command(name="auction", description="A lot with a Bid button")
+async def auction(interaction: discord.Interaction) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(BidButton())
+    await interaction.response.send_message("Lot 1: a map of Byzantium", view=view)
+
+
 game = app_commands.Group(name="game", description="Games")
 
 
@@ -171,8 +218,8 @@ class SampleBot(commands.Bot):
                          guild_ready_timeout=0.05)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(CounterButton, TurnButton, RollButton)
-        for command in (board, slowboard, lobby, sleepy, freeze, whoami, purge, game):
+        self.add_dynamic_items(CounterButton, TurnButton, RollButton, BidButton)
+        for command in (board, slowboard, lobby, sleepy, freeze, whoami, purge, game, form, auction):
             self.tree.add_command(command)
         await self.tree.sync()
 

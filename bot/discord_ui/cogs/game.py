@@ -1,4 +1,4 @@
-"""`/game new|status|map|log|history|replay|help|takeback|concede|hand|orders` and `/stats player|top`."""
+"""`/game new|status|map|log|history|replay|help|takeback|concede|hand|orders|prefs` and `/stats player|top`."""
 
 from __future__ import annotations
 
@@ -112,6 +112,23 @@ class GameCog(commands.Cog):
                            value="ask: prompt me · never: let it pass · auto: play automatically when possible")
     async def orders(self, interaction: discord.Interaction, setting: str, value: str):
         await interact.command(interaction, lambda service, actor: service.set_preference(actor, setting, value))
+
+    @game.command(name="prefs", description="Your settings in this game (where cubes come from ...), privately")
+    @app_commands.describe(setting="Which setting (leave out to see them all)", value="Its new value")
+    async def prefs(self, interaction: discord.Interaction, setting: str | None = None, value: str | None = None):
+        if setting is None or value is None:
+            await interact.command(interaction, lambda service, actor: service.my_preferences(actor))
+        else:
+            await interact.command(interaction, lambda service, actor: service.set_preference(actor, setting, value))
+
+    @prefs.autocomplete("setting")
+    async def _pref_settings(self, interaction: discord.Interaction, current: str):
+        return await _preference_choices(interaction, current, None)
+
+    @prefs.autocomplete("value")
+    async def _pref_values(self, interaction: discord.Interaction, current: str):
+        setting = getattr(interaction.namespace, "setting", None)
+        return await _preference_choices(interaction, current, str(setting) if setting else "")
 
     @orders.autocomplete("setting")
     async def _order_settings(self, interaction: discord.Interaction, current: str):
