@@ -22,8 +22,8 @@ takes cubes from the free pool first). Quote the sensible figures; random shows 
 Sections, each with its own place below:
 - ENGINE, per game (this file's GAMES table): Byzantium; Warriors & Traders (bench/pbp_wt.py,
   counted per player per game turn: `Tempo.turn`).
-- BOT: public channel messages per player turn through the bot against the Discord stand-in.
-  Not measured here yet: the bot engineer fills in `bot_section` (see its docstring).
+- BOT (bench/pbp_bot.py, `--bot-games N`): public channel messages per player turn, the same
+  scripted players playing through the real bot (`python -m bot`) against the Discord stand-in.
 
 Figures (`python bench/pbp.py --games 20 --quiet`, 3 players, seeds 0-19):
 - before issue 12 (main at b31e1ac), sensible: prompts per action median 2.0, mean 2.40 (A take
@@ -291,9 +291,15 @@ def show(name: str, tempo: Tempo, policy: str, results: list[GameFigures], quiet
 
 def bot_section(args) -> None:
     """Public channel messages per player turn, through the real bot against the Discord stand-in
-    (tests/discord_standin): the bot engineer fills this in (target: at most 1 public message per
-    player turn, edits aside). Until then it only says so."""
-    print("\n== bot: public messages per player turn: not measured yet (bench/pbp.py bot_section) ==")
+    (bench/pbp_bot.py; target: at most 1 public message per player turn, edits aside), with
+    `--bot-games N` games; `--bot-code DIR` runs another checkout's bot (before/after figures)."""
+    if not args.bot_games:
+        print("\n== bot: public messages per player turn: --bot-games N plays N games through the bot ==")
+        return
+    from bench import pbp_bot
+
+    pbp_bot.bot_section(args.game, GAMES[args.game], args.bot_games, args.players, args.seed, args.bot_code,
+                        reset=byz_actions_this_round.clear)
 
 
 def main() -> None:
@@ -304,9 +310,12 @@ def main() -> None:
     parser.add_argument("--policy", default="both", choices=("sensible", "random", "both"))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quiet", action="store_true", help="totals only")
+    parser.add_argument("--bot-games", type=int, default=0, help="games played through the bot (BOT section)")
+    parser.add_argument("--bot-code", help="run the bot from this checkout instead (before/after figures)")
+    parser.add_argument("--bot-only", action="store_true", help="only the BOT section")
     args = parser.parse_args()
     tempo = GAMES[args.game]
-    for policy in (("sensible", "random") if args.policy == "both" else (args.policy,)):
+    for policy in () if args.bot_only else (("sensible", "random") if args.policy == "both" else (args.policy,)):
         results = [play_one(args.game, tempo, policy, args.seed + n, args.players) for n in range(args.games)]
         show(args.game, tempo, policy, results, args.quiet)
     bot_section(args)

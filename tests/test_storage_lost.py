@@ -103,7 +103,7 @@ async def test_a_click_after_the_database_vanished_is_not_confirmed(tmp_path):
         prompt = current_prompts(channel)[0]
         before = len(channel.messages)
         delete(world.db_path, "")
-        interaction = await world.click(waiting_member(prompt, members), prompt, prompt.buttons()[-1])
+        interaction = await world.click(waiting_member(prompt, members), prompt, prompt.option_buttons()[-1])
         assert interaction.reply_text == SORRY  # "... nothing was changed": true
         assert len(channel.messages) == before and prompt.view is not None
         assert (await world.bot.storage.load(game.id)).seq == game.seq

@@ -1,0 +1,233 @@
+"""bench/pbp.py's BOT section: how many public messages a game posts per player turn, played
+through the real bot (`python -m bot`, as an operator starts it) against the Discord stand-in
+(tests/discord_standin), which runs in this process.
+
+For each game: /game new, Join, Start in a channel of its own; then the scripted player of
+bench/pbp.py (the same policy as the ENGINE section) plays it to the end. The bench keeps the
+engine state beside the bot's (the last snapshot and the choices after it, read from the bot's
+database), asks the policy for each answer and gives it as a member would: a button or a menu
+on the player's live prompt, a group opened first (the second click), a form filled in and
+submitted; then it waits until the bot has answered. Counted, per game:
+- public messages: every message the bot posted in the game's channel and its board thread
+  after the start (the lobby card is not counted; moderator notices and reminders do not happen
+  here), and their edits apart;
+- player turns: as the ENGINE section counts actions (Byzantium: each action A-G; Warriors &
+  Traders: each player asked something in a turn); prompts outside any action (Byzantium's
+  upkeep, W&T's setup) belong to no turn, and the messages they cause count all the same;
+- per turn: the messages posted from the turn's first prompt to the next turn's.
+
+`--bot-code DIR` runs the bot from another checkout (its folder goes first on the bot
+process's PYTHONPATH): the "before" figures of a change, measured with the same players.
+Figures, not a test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from discord_standin.api import FakeDiscord  # noqa: E402
+from discord_standin.runner import BotProcess  # noqa: E402
+from e2e_kit import GROUP_ID, GROUP_SELECT_ID, WAIT, Table, open_table, options_on, question  # noqa: E402
+
+from bot.service import forms  # noqa: E402
+from engine import get_game  # noqa: E402
+from engine.core import Decision  # noqa: E402
+
+TITLES = {"byzantium": "Byzantium", "warriors_traders": "Warriors & Traders"}
+ANSWER_WAIT = 120.0
+
+
+@dataclass
+class BotFigures:
+    game: str
+    turns: int = 0
+    messages: int = 0  # posted in the channel and its thread after the start
+    thread_messages: int = 0
+    edits: int = 0
+    prompts: int = 0
+    per_turn: list[int] = field(default_factory=list)  # messages posted in each player turn
+    errors: list[str] = field(default_factory=list)
+
+
+def engine_state(db_path: Path, game_id: int):
+    """The game's state now, as the bot has it: its last snapshot and the choices after it."""
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10)
+    try:
+        name = conn.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+        seq, text = conn.execute("SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                                 (game_id,)).fetchone()
+        after = conn.execute("SELECT player, option_id FROM choices WHERE game_id = ? AND seq > ? ORDER BY seq",
+                             (game_id, seq)).fetchall()
+    finally:
+        conn.close()
+    game = get_game(name)
+    state = game.loads(text)
+    for player, option_id in after:
+        state, _ = game.apply(state, player, option_id)
+    return game, state
+
+
+def posted(fake: FakeDiscord, table: Table, since: int) -> tuple[list, list]:
+    """(channel messages, thread messages) the bot posted after message id `since`."""
+    channel = [m for m in table.bot_messages() if m.id > since]
+    threads = [c for c in fake.standin.world.channels.values() if c.is_thread and c.parent_id == table.channel.id]
+    thread = [m for c in threads for m in fake.messages(c) if m.author_is_bot and m.id > since]
+    return channel, thread
+
+
+async def give(table: Table, member, decision: Decision, answer: str) -> None:
+    """Give `answer` on `member`'s live prompt as a member would, and wait for the bot."""
+    fake = table.fake
+    mine = [m for m in table.live_prompts() if question(m).startswith(f"<@{member.id}>")] or table.live_prompts()
+    version = table.version()
+    choice = options_on(mine).get(answer)
+    if choice is None and decision.amounts is not None and decision.amounts.parse(answer) is not None:
+        ix = await submit_form(table, member, mine, decision, answer)
+    else:
+        if choice is None:
+            for message in mine:
+                for button in message.buttons():
+                    if choice is None and GROUP_ID.fullmatch(button.custom_id or ""):
+                        opened = await fake.open(member, message, button.custom_id)
+                        choice = options_on([opened]).get(answer)
+                for menu in message.selects():
+                    for group in (menu.options if GROUP_SELECT_ID.fullmatch(menu.custom_id) else ()):
+                        if choice is None:
+                            shown = await fake.select(member, message, menu.custom_id, [group.value])
+                            await fake.wait_for(lambda shown=shown: shown.followups, WAIT, "a group's options")
+                            choice = options_on(shown.followups[:1]).get(answer)
+        if choice is None:
+            raise AssertionError(f"{answer!r} is not offered to {member.name}")
+        if choice.in_menu:
+            ix = await fake.select(member, choice.message, choice.custom_id, [answer])
+        else:
+            ix = await fake.click(member, choice.message, choice.custom_id)
+    await table.settle(ix, version, ANSWER_WAIT)
+    if ix.followups and not ix.followups[0].content.startswith("🔒"):  # 🔒: what only they learnt
+        raise AssertionError(f"{answer!r} refused: {ix.followups[0].content}")
+
+
+async def submit_form(table: Table, member, mine: list, decision: Decision, answer: str):
+    """Open the decision's form on `member`'s prompt and submit the amounts `answer` names."""
+    fake = table.fake
+    button = next(b for m in mine for b in m.buttons() if b.label == "✏️ Choose the numbers…")
+    message = next(m for m in mine if button in m.buttons())
+    ix = await fake.click(member, message, button.custom_id)
+    await ix.response
+    counts = decision.amounts.parse(answer)
+    items = decision.amounts.items
+    fields = {f["component"]["custom_id"] for f in ix.modal["components"] if f.get("type") == 18}
+    if forms.ALL_FIELD in fields:
+        values = {forms.ALL_FIELD: "\n".join(f"{item.label}: {counts[item.id]}" for item in items)}
+    else:
+        values = {forms.field_id(i): str(counts[item.id]) for i, item in enumerate(items)}
+    return await fake.submit_modal(member, ix, values)
+
+
+async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel: str, players: int,
+                    seed: int) -> BotFigures:
+    figures = BotFigures(name)
+    names = tuple(f"{n}{channel[-2:]}" for n in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")[:players])
+    table = await open_table(fake, db_path, channel=channel, names=names, game=name, title=TITLES[name])
+    members = {table.seats[m.id]: m for m in table.members}
+    start = max(m.id for m in table.bot_messages() if "lobby, hosted by" in m.content)
+    rng = random.Random(seed)
+    marks: list[int] = []  # messages posted when each player turn began
+    turns_seen: set = set()
+    for _step in range(3000):
+        if table.final() is not None:
+            break
+        game, state = engine_state(db_path, table.game_id)
+        decision = game.pending(state)[0]
+        answer = tempo.policy(game, state, decision, rng)
+        started = tempo.action(decision, answer) is not None
+        if tempo.turn is not None and tempo.outside(decision) is None:
+            key = (tempo.turn(state), decision.player)
+            started, _ = key not in turns_seen, turns_seen.add(key)
+        if started:
+            channel_posts, thread_posts = posted(fake, table, start)
+            marks.append(len(channel_posts) + len(thread_posts))
+        await give(table, members[decision.player], decision, answer)
+        figures.prompts += 1
+    else:
+        figures.errors.append(f"{name} in #{channel} did not end")
+    channel_posts, thread_posts = posted(fake, table, start)
+    figures.messages = len(channel_posts) + len(thread_posts)
+    figures.thread_messages = len(thread_posts)
+    figures.edits = sum(len(m.versions) - 1 for m in channel_posts + thread_posts)
+    figures.turns = len(marks)
+    figures.per_turn = [b - a for a, b in zip(marks, [*marks[1:], figures.messages], strict=True)]
+    return figures
+
+
+async def run(name: str, tempo, games: int, players: int, seed: int, bot_code: str | None,
+              reset=lambda: None) -> list[BotFigures]:
+    fake = await FakeDiscord.start(channels=tuple(f"pbp-{i + 1:02d}" for i in range(games)))
+    tmp = tempfile.TemporaryDirectory(prefix="pbp-bot-")
+    db_path = Path(tmp.name) / "games.sqlite3"
+    env = {"DEV_GUILD_ID": str(fake.guild.id), "LOG_LEVEL": "WARNING"}
+    if bot_code:
+        env["PYTHONPATH"] = str(Path(bot_code).resolve())
+    bot = BotProcess(fake, db_path, extra_env=env)
+    results = []
+    try:
+        await bot.start(timeout=60)
+        await fake.wait_for_commands("game", timeout=60)
+        for number in range(games):
+            reset()  # the scripted player's memory of the last game
+            try:
+                results.append(await play_game(fake, db_path, name, tempo, f"pbp-{number + 1:02d}", players,
+                                               seed + number))
+            except AssertionError as exc:
+                figures = BotFigures(name)
+                figures.errors.append(str(exc)[:300])
+                results.append(figures)
+        violations = [str(v) for v in fake.violations]
+        if violations and results:
+            results[-1].errors += violations[:5]
+    finally:
+        await bot.stop()
+        await fake.close()
+        tmp.cleanup()
+    return results
+
+
+def show(name: str, results: list[BotFigures], bot_code: str | None) -> None:
+    where = f" (bot code from {bot_code})" if bot_code else ""
+    print(f"\n== bot: {name}, {len(results)} games through `python -m bot` and the stand-in{where} ==")
+    played = [r for r in results if r.turns]
+    for r in results:
+        for error in r.errors:
+            print(f"  error: {error}")
+    if not played:
+        return
+    turns = sum(r.turns for r in played)
+    messages = sum(r.messages for r in played)
+    per_turn = [n for r in played for n in r.per_turn]
+    print(f"player turns {turns}, prompts {sum(r.prompts for r in played)}, public messages {messages} "
+          f"({sum(r.thread_messages for r in played)} in board threads), edits {sum(r.edits for r in played)}")
+    print(f"public messages per player turn: mean {messages / turns:.2f}, median {statistics.median(per_turn):.1f}, "
+          f"max {max(per_turn)}; per prompt {messages / sum(r.prompts for r in played):.2f}; "
+          f"edits per player turn {sum(r.edits for r in played) / turns:.2f}")
+    print("per game (messages / turns): " + ", ".join(f"{r.messages}/{r.turns}" for r in played))
+
+
+def bot_section(name: str, tempo, games: int, players: int, seed: int, bot_code: str | None = None,
+                reset=lambda: None) -> None:
+    results = asyncio.run(run(name, tempo, games, players, seed, bot_code, reset))
+    show(name, results, bot_code)
+
+
+if __name__ == "__main__":  # pragma: no cover - run through bench/pbp.py
+    print(json.dumps({"use": "python bench/pbp.py --bot-games N"}))
