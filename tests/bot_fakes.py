@@ -392,6 +392,15 @@ def current_prompts(channel, version: int | None = None):
     return [m for v, m in prompts if v == latest]
 
 
+async def open_group(world, member, message, starts: str):
+    """Click the group button whose label starts with `starts`: the group's options, shown to the
+    member alone (the reply with components)."""
+    label = next(b for b in message.buttons() if b.startswith(starts))
+    interaction = await world.click(member, message, label)
+    [opened] = [m for m in interaction.replies if m.components]
+    return opened
+
+
 def pass_label(message) -> str:
     """The label of the prompt's Pass button."""
     return next(b for b in message.buttons() if b.startswith("Pass"))

@@ -8,7 +8,7 @@ import sqlite3
 
 import discord
 import pytest
-from bot_fakes import World, current_prompts, loaded_game, open_game, pass_label, waiting_member
+from bot_fakes import World, current_prompts, loaded_game, open_game, open_group, pass_label, waiting_member
 
 from bot.discord_ui.interact import SORRY
 from bot.service import follow_up
@@ -99,13 +99,13 @@ async def test_a_full_disk_when_recording_posted_messages_still_posts_everything
         tries.append(args)
         raise sqlite3.OperationalError("database or disk is full")
 
+    armies = await open_group(world, player, prompt, "Bring your Arab army")  # (noted before the failure)
     world.bot.storage.record_message = disk_full
     before = len(channel.messages)
-    take = next(o.value for c in prompt.components if hasattr(c.item, "options") for o in c.item.options)
     first_image = prompt.image()
-    # A take has events and the same player goes on (the cube's source): the message is edited
-    # in place with the new board and the next question, and noting it fails.
-    clicked = await world.select(player, prompt, take)
+    # Placing the army has events and the same player goes on (where it moves): the message is
+    # edited in place with the new board and the next question, and noting it fails.
+    clicked = await world.click(player, armies, armies.option_buttons()[0])
     assert (await loaded_game(world, channel)).seq == 1
     assert channel.messages[before:] == []
     assert prompt.image() is not None and prompt.image() != first_image  # the new board

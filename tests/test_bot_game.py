@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from bot_fakes import World, current_prompts, loaded_game, open_game, pick, waiting_member
+from bot_fakes import World, current_prompts, loaded_game, open_game, open_group, pick, waiting_member
 
 
 @pytest.fixture
@@ -150,16 +150,23 @@ async def test_two_clicks_racing_exactly_one_lands(world):
     assert len(choices) == 1
 
 
-async def test_select_menu_choice_lands(world):
-    """The first action has more than 25 options: cities to take come in a select menu."""
+async def test_a_city_to_take_is_two_clicks_away(world):
+    """The first action has more than 25 options: the cities come in groups (by side and region);
+    a group's button shows its cities to the player alone, and one click there takes one."""
     channel, members = await open_game(world)
     message = current_prompts(channel)[0]
-    selects = [c.item for c in message.components if hasattr(c.item, "options")]
-    assert selects and all(len(s.options) <= 25 for s in selects)
-    value = selects[0].options[0].value
-    assert value.startswith("take:")
+    groups = [b for b in message.buttons() if b.startswith("Take a")]
+    assert len(groups) >= 3 and len(message.components) <= 25
     player = waiting_member(message, members)
-    interaction = await world.select(player, message, value)
+    other = next(m for m in members if m is not player)
+    refused = await world.click(other, message, groups[0])
+    assert "not your decision" in refused.reply_text and refused.replies[0].ephemeral
+    cities = await open_group(world, player, message, groups[0])
+    assert cities.ephemeral and all(label.startswith("Take ") for label in cities.option_buttons())
+    label = cities.option_buttons()[0]
+    interaction = await world.click(player, cities, label)
     assert interaction.reply_text == ""
+    assert cities.content.startswith("✅") and cities.view is None  # the private choices answered
     record = await world.bot.storage.channel_game(channel.id)
-    assert (await world.bot.storage.choices(record.id))[0].option_id == value
+    [choice] = await world.bot.storage.choices(record.id)
+    assert choice.option_id.startswith("take:") and choice.option_id.removeprefix("take:") in label

@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from bot_fakes import Interaction, World, current_prompts, loaded_game, open_game, waiting_member
+from bot_fakes import Interaction, World, current_prompts, loaded_game, open_game, open_group, waiting_member
 
 from bot.discord_ui import app
 from bot.discord_ui.interact import SORRY
@@ -137,9 +137,9 @@ async def test_a_failed_board_upload_keeps_the_choice_and_the_next_prompt(world)
     channel, members = await open_game(world)
     prompt = current_prompts(channel)[0]
     player = waiting_member(prompt, members)
-    take = next(o.value for c in prompt.components if hasattr(c.item, "options") for o in c.item.options)
+    cities = await open_group(world, player, prompt, "Take a")
     channel.fail_uploads = True
-    interaction = await world.select(player, prompt, take)
+    interaction = await world.click(player, cities, cities.option_buttons()[0])
     assert "/game repost" in interaction.reply_text
     assert (await loaded_game(world, channel)).seq == 1  # the choice stands
     nxt = waiting_member(current_prompts(channel)[-1], members)

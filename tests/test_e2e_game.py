@@ -32,8 +32,13 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     whole = await (await fake.click(table.members[-1], prompt, "🗺️ Full board")).result(WAIT)
     assert whole.ephemeral and whole.image().size == BOARD_SIZE
     assert "Pass (no more actions this round)" in [b.label for b in prompt.buttons()]
-    take_menu = next(s for s in prompt.selects() if s.placeholder.startswith("Take"))
-    assert "Take Jerusalem (+3 Byzantine VP; a cube from your free pool)" in [o.label for o in take_menu.options]
+    # The cities come in groups by side and region, two clicks away, shown to the player alone.
+    assert [b.label for b in prompt.buttons() if b.label.startswith("Take a")] == [
+        "Take a Byzantine city in the Balkans… (5)", "Take a Byzantine city in Anatolia… (8)",
+        "Take a Byzantine city in Syria and Egypt… (7)", "Take an Arab city in Arabia… (3)"]
+    jerusalem = await table.in_group(first, "take:Jerusalem")
+    assert jerusalem.label == "Take Jerusalem (+3 Byzantine VP; a cube from your free pool)"
+    assert jerusalem.message.ephemeral and "Syria and Egypt" in jerusalem.message.content
 
     # The first player takes Jerusalem with the /byz take shortcut, picking the autocomplete suggestion.
     suggestion = await fake.autocomplete(first, channel, "byz take", "city", "jerus")
@@ -56,8 +61,9 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     # The next player brings the Arab army in at Tabuk (one choice of the action) and moves on Jerusalem.
     second = table.waiting()
     assert second is not first and "choose your action" in table.live_prompts()[0].content
-    assert set(table.options()) >= {"place:arab:Tabuk", "place:arab:Mecca", "place:arab:Medina"}
-    await table.choose(second, "place:arab:Tabuk")
+    army = await fake.open(second, turn, "Bring your Arab army onto the board (no cost; it may then move)… (3)")
+    assert [b.label for b in army.buttons()] == [f"Enter the board at {c}" for c in ("Mecca", "Medina", "Tabuk")]
+    await table.choose(second, "place:arab:Tabuk")  # the group opened again, then Tabuk
     # The same player goes on (where the army moves): the same message, edited in place, tells
     # what happened below the answered question (now one line), and asks the next question.
     assert table.live_prompts() == [turn] and len(table.bot_messages()) == 3

@@ -159,10 +159,11 @@ class ServiceCore:
         return at if version else loaded.record.started_at
 
     async def _last_move(self, loaded: LoadedGame) -> tuple[int, datetime | None]:
-        """(seq, time) of the last choice that was not a quiet preference (0 and None: none)."""
+        """(seq, time) of the last choice up to `loaded`'s that was not a quiet preference (0 and
+        None: none). Choices stored after `loaded` was read (the one being posted) do not count."""
         if not loaded.seq:
             return 0, None
-        rows = await self.storage.last_choices(loaded.id, 50)
+        rows = [c for c in await self.storage.last_choices(loaded.id, 50) if c.seq <= loaded.seq]
         for choice in reversed(rows):
             if not hidden.is_quiet_preference(choice.option_id, choice.events):
                 return choice.seq, choice.created_at
