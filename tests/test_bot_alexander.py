@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from bot_fakes import World, loaded_game
+from bot_fakes import World, loaded_game, question
 
 from bot.service import ratings
 from engine.core import CONCEDE_ID
@@ -60,8 +60,8 @@ async def test_new_game_takes_side_opening_and_balance_and_the_lobby_names_them(
     assert loaded.state.sides == {"macedonian": "Bo", "persian": "Ann"}
     assert loaded.state.options["balance"] is True and "admin" in loaded.state.cup
     # The prompt names the side that decides.
-    [prompt] = [m for m in prompt_posts(channel) if m.content.startswith(f"<@{bo.id}>")][-1:]
-    assert "Macedonian: Place your starting garrisons" in prompt.content
+    [prompt] = [m for m in prompt_posts(channel) if question(m).startswith(f"<@{bo.id}>")][-1:]
+    assert "Macedonian: Place your starting garrisons" in question(prompt)
 
 
 async def test_random_side_is_drawn_by_the_engine_and_named_at_start(world):
@@ -101,7 +101,7 @@ async def test_solitaire_seats_the_host_on_both_sides_and_answers_both(world):
     # Ann answers the Macedonian's garrisons, then the Persian's, with plain buttons.
     for side in ("Macedonian", "Persian"):
         prompt = prompt_posts(channel)[-1]
-        assert prompt.content.startswith(f"<@{ann.id}>, {side}: Place your starting garrisons")
+        assert question(prompt).startswith(f"<@{ann.id}>, {side}: Place your starting garrisons")
         assert OPEN not in prompt.buttons()
         clicked = await world.click(ann, prompt, "Use the suggested placement")
         assert clicked.reply_text == ""
