@@ -450,3 +450,16 @@ def test_a_window_opens_whatever_the_hand_holds():
         assert d.kind == "window" and d.player == "Bo" and d.private
         assert d.public_prompt == "The Persian may react with a card."
     assert GAME.preference(s, "Bo", "order:battle") == "ask"
+
+
+def test_15_every_card_has_a_one_line_reminder_shown_with_the_hand():
+    """A player reads what each card in hand does (private prompt, /game hand, the open table)."""
+    from engine.alexander.card_texts import CARD_TEXTS
+
+    assert set(CARD_TEXTS) == set(board().cards)
+    s = segment(MAC, "major_campaign", "spies", "spies")
+    lines = [str(line) for line in GAME.secret_lines(s, s.sides[MAC])]
+    assert lines[0] == "Your hand, 3 cards: Major Campaign, Spies and Spies."
+    assert lines[1:] == ["Major Campaign: Two armies or fleets may move this round.",
+                         "Spies: See the other hand, or take a card from it at random; or (PAT) cancel a Surprise."]
+    assert GAME.secret_lines(s, "Cy") == []  # not a seat

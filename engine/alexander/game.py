@@ -185,6 +185,7 @@ class Alexander(Game[AlexState]):
 
     def secret_lines(self, state: AlexState, player: str) -> list:
         """The seat's hand and face-down leaders, by name (in solitaire: its own side's)."""
+        from engine.alexander.card_texts import CARD_TEXTS
         from engine.alexander.words import card_t, leader_t
 
         if player not in state.sides.values():
@@ -193,6 +194,7 @@ class Alexander(Game[AlexState]):
         hand = state.hands.get(side, [])
         lines = [msg_n("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.", len(hand),
                        cards=listing([card_t(c) for c in hand])) if hand else msg("Your hand is empty.")]
+        lines += [msg("{card}: {effect}", card=card_t(c), effect=CARD_TEXTS[c]) for c in dict.fromkeys(hand)]
         hidden = sorted(n for n, loc in state.leaders.items() if loc == "hand" and board().leaders[n].side == side)
         if hidden:
             lines.append(msg("Your face-down leaders: {leaders}.", leaders=listing([leader_t(n) for n in hidden])))
