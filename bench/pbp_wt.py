@@ -65,7 +65,11 @@ def policy(game, state, decision: Decision, rng: random.Random) -> str:
 
     kind = decision.kind
     if kind == "feed":
-        return "feed" if "feed" in ids else rng.choice(ids)  # asked at all: the food is short
+        if "feed" in ids:
+            return "feed"
+        if decision.amounts is not None:  # rules version 5: the food is short; who starves, at once
+            return _random(decision, rng)
+        return rng.choice(ids)
     if kind == "trade":
         return _trade(state, decision, rng, ids, did, mark, starting)
     if kind == "offer":
@@ -97,17 +101,15 @@ def policy(game, state, decision: Decision, rng: random.Random) -> str:
             return _best_target(state, attacks, rng)
         return rng.choice(dests)
     if kind == "move_who":
+        if decision.amounts is not None:  # rules version 5: how many of each go, at once
+            return rng.choice([a for a in enumerate_answers(decision, 200) if a not in ids])
         if "all" in ids and rng.random() < 0.7:
             return "all"
         return rng.choice(starting("unit"))
     if kind == "princess":
         if "unify" in ids:
             return "unify"
-        moves = starting("princess")
-        if moves and did("princess") < 2 and rng.random() < 0.25:
-            mark("princess")
-            return rng.choice(moves)
-        return "done"
+        return _princesses(decision, rng, ids, did, mark, starting, 0.25)
     return _random(decision, rng)
 
 
@@ -139,17 +141,36 @@ def _move(state, decision, rng, ids, did, mark, starting) -> str:
         some = chosen + ":some"
         return some if some in ids and rng.random() < 0.3 else chosen
     wants_princess = rng.random() < 0.25
-    princesses = starting("princess")
-    if princesses and wants_princess:
-        mark("princess")
-        return rng.choice(princesses)
+    if starting("princess") and wants_princess:
+        return _princesses(decision, rng, ids, did, mark, starting, 1.0)
     if "done" in ids and not wants_princess:
         return "done"
     return "fight" if "fight" in ids else "done"
 
 
+def _princesses(decision, rng, ids, did, mark, starting, chance: float) -> str:
+    """One princess, sometimes two, moves (with `chance`); two at once where the decision takes
+    several (rules version 5), one a prompt before."""
+    moves = starting("princess")
+    if not moves or did("princess") >= 2 or rng.random() >= chance:
+        return "done"
+    mark("princess")
+    amounts = decision.amounts
+    if amounts is not None and rng.random() < 0.3:
+        two = [a for a in enumerate_answers(decision, 200) if a not in ids and sum(amounts.parse(a).values()) == 2]
+        if two:
+            mark("princess")
+            return rng.choice(two)
+    return rng.choice(moves)
+
+
 def _trade(state, decision, rng, ids, did, mark, starting) -> str:
+    held = state.player(decision.player).res
+    amounts = decision.amounts
     if "vp" in ids and rng.random() < 0.9:
+        most = held["gold"] // 10
+        if amounts is not None and most > 1:  # rules version 5: every VP he can pay for at once
+            return amounts.answer({"vp": most})
         return "vp"
     routes = starting("route")
     if routes and rng.random() < 0.8:
@@ -162,12 +183,17 @@ def _trade(state, decision, rng, ids, did, mark, starting) -> str:
     if offers and not did("offer") and rng.random() < 0.35:
         mark("offer")
         return rng.choice(offers)
-    banks = starting("bank")
+    banks = starting("bank") or [i.id for i in (amounts.items if amounts else ()) if i.id.startswith("bank:")]
     if banks and did("bank") < 2 and rng.random() < 0.5:
-        mark("bank")
-        held = state.player(decision.player).res
         most = max(held, key=held.get)
-        return rng.choice([b for b in banks if b.split(":")[1] == most] or banks)
+        chosen = rng.choice([b for b in banks if b.split(":")[1] == most] or banks)
+        if chosen in ids:  # rules version 4: one bank trade a prompt
+            mark("bank")
+            return chosen
+        lots = min(2 - did("bank"), next(i.max for i in amounts.items if i.id == chosen))
+        for _ in range(lots):
+            mark("bank")
+        return amounts.answer({chosen: lots})
     return "done"
 
 
@@ -184,6 +210,12 @@ def _draft(state, decision, rng, ids, key) -> str:
             get[rng.choice(list(mine))] += 1
         _offers[key] = {"give": give, "get": get, "now": {"give": Counter(), "get": Counter()}}
     plan = _offers[key]
+    if decision.amounts is not None:  # rules version 5: the whole offer is one choice
+        del _offers[key]
+        limits = {i.id: i.max for i in decision.amounts.items}
+        counts = {f"{side}:{r}": min(n, limits.get(f"{side}:{r}", 0)) for side in ("give", "get")
+                  for r, n in plan[side].items()}
+        return decision.amounts.answer(counts) if any(counts.values()) else "cancel"
     for side in ("give", "get"):
         for r, n in plan[side].items():
             if plan["now"][side][r] < n and f"{side}:{r}" in ids:

@@ -40,14 +40,7 @@ def history(players, seed, options, limit=100_000):
     state = GAME.setup(players, seed, options)
     steps = [(state, [])]
     while not GAME.is_over(state) and len(steps) < limit:
-        decision = rng.choice(GAME.pending(state))
-        pool = list(decision.options)
-        if decision.kind in testkit.BUSY_KINDS:
-            keen = [o for o in pool if o.id not in ("pass", "done", "fight", "keep", "back", "cancel", "refuse", "stop")
-                    and not o.id.startswith(("war:", "shift:", "peace:"))]
-            if keen and rng.random() < 0.85:
-                pool = keen
-        state, events = GAME.apply(state, decision.player, rng.choice(pool).id)
+        state, events, _answer = testkit.random_step(state, rng)
         steps.append((state, events))
     return steps
 
@@ -228,7 +221,7 @@ def test_the_command_line_draws_a_replay_and_a_wrapped_state(tmp_path):
     choices = []
     for _ in range(30):
         decision = GAME.pending(state)[0]
-        option = rng.choice(decision.options).id
+        option = testkit.random_answers(decision, rng)[0]
         choices.append([decision.player, option])
         state, _ = GAME.apply(state, decision.player, option)
     record = {"game": NAME, "players": players, "seed": seed, "options": options, "choices": choices}

@@ -3,7 +3,18 @@
 from engine.warriors_traders import GAME
 from engine.warriors_traders.flow import Ctx, task
 from engine.warriors_traders.sustenance import income_of
-from engine.warriors_traders.testkit import act, clear, options, put, run, seat, set_levels, start, units
+from engine.warriors_traders.testkit import (
+    act,
+    answer,
+    clear,
+    options,
+    put,
+    run,
+    seat,
+    set_levels,
+    start,
+    units,
+)
 
 
 def test_income_example_fig16():
@@ -47,7 +58,7 @@ def test_barbarian_damage_example_fig30():
     # Ann's 6 damage: she destroys the fortress and hits the barbarian army once.
     fort = [u for u in state.units if u.at == "Île-de-France" and u.kind == "fortress"][0]
     barb = units(state, None, "Île-de-France", "barbarian")[0]
-    state, events = act(state, "Ann", f"kill:{fort.id}")  # the last point goes to the army by itself
+    state, events = answer(state, "Ann", {f"u{fort.id}": 5, f"u{barb.id}": 1})
     destroyed = [e.data for e in events if e.kind == "destroyed"]
     assert {"owner": "Ann", "unit": "cavalry"} in [{k: d[k] for k in ("owner", "unit")} for d in destroyed]
     assert sum(1 for d in destroyed if d["owner"] == "Ann" and d["unit"] == "infantry") == 1
@@ -68,8 +79,7 @@ def test_barbarian_damage_example_fig31():
     for kind in ("infantry", "archer", "cavalry"):
         put(state, "Ann", kind, "Anjou")
     state = attack(state, "Ann", "Anjou", "Île-de-France")
-    while any(d.player == "Ann" and d.kind == "damage" for d in GAME.pending(state)):
-        state, _ = act(state, "Ann", next(o for o in options(state, "Ann") if o.startswith("hit:")))
+    assert not [d for d in GAME.pending(state) if d.kind == "damage"], "6 damage destroy all three: no choice"
     assert units(state, "Ann", kind="archer") == []
     assert len(units(state, "Ann", kind="cavalry")) == 1 and len(units(state, "Ann", kind="infantry")) == 1
     assert all(u.damage == 0 for u in units(state, "Ann"))
@@ -89,9 +99,9 @@ def test_blue_against_red_fig29():
     state, _ = act(state, "Ann", "war:Bo")
     state = attack(state, "Ann", "Anjou", "Île-de-France")
     cav = units(state, "Bo", kind="cavalry")[0]
-    state, _ = act(state, "Ann", f"kill:{cav.id}")  # blue's 4 damage destroy the cavalry
+    state, _ = answer(state, "Ann", {f"u{cav.id}": 4})  # blue's 4 damage destroy the cavalry
     a1, a2 = units(state, "Ann", kind="archer")
-    state, _ = act(state, "Bo", f"kill:{a1.id}")  # red's 4: one archer dies, the last point hits the other
+    state, _ = answer(state, "Bo", {f"u{a1.id}": 3, f"u{a2.id}": 1})  # red's 4: one archer dies, one is hit
     if "to:Anjou" in options(state, "Ann"):
         state, _ = act(state, "Ann", "to:Anjou")
     archers = units(state, "Ann", kind="archer")

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from engine.core import enumerate_answers
 from engine.warriors_traders import GAME
 from engine.warriors_traders.board import MAPS, variants
 from engine.warriors_traders.testkit import clear, put, random_game, run, start
@@ -67,21 +68,26 @@ def test_fuzz_trade_offers(seed):
     rng = random.Random(seed)
     state = offer_position(2 + seed % 3, seed)
     totals = {r: sum(p.res[r] for p in state.players) for r in ("gold", "food", "goods", "weapons")}
-    steps = 0
+    steps = drafted = sent = 0
     while state.lanes:
         decisions = GAME.pending(state)
         assert len({d.player for d in decisions}) == len(decisions)
         d = rng.choice(decisions)
-        trading = [o for o in d.options if not o.id.startswith(("bank:", "vp", "route:"))]
+        trading = [o.id for o in d.options if not o.id.startswith(("vp", "route:"))]
+        if d.kind == "offer":  # one choice of what to give and ask for (or cancel)
+            drafted += 1
+            trading = ["cancel"] if sent and rng.random() < 0.2 else [a for a in enumerate_answers(d, 300) if a != "send:"]
         if steps > 300:  # wind down
-            trading = [o for o in trading if o.id in ("done", "send", "cancel", "refuse", "accept")] or trading
+            trading = [o for o in trading if o in ("done", "cancel", "refuse", "accept")] or trading
         option = rng.choice(trading)
-        state, _ = GAME.apply(state, d.player, option.id)
+        sent += option.startswith("send:")
+        state, _ = GAME.apply(state, d.player, option)
         steps += 1
         check(state)
         assert {r: sum(p.res[r] for p in state.players) for r in totals} == totals
         assert steps < 5000
     assert state.phase == "development"
+    assert drafted == 0 or sent > 0
 
 
 def test_offer_refused_when_no_longer_affordable():
@@ -90,8 +96,7 @@ def test_offer_refused_when_no_longer_affordable():
     a, b = state.players[0].name, state.players[1].name
     state.players[0].res["gold"] = 2
     state, _ = GAME.apply(state, a, f"offer:{b}")
-    state, _ = GAME.apply(state, a, "give:gold")
-    state, _ = GAME.apply(state, a, "send")
+    state, _ = GAME.apply(state, a, "send:give:gold=1")
     state.players[0].res["gold"] = 0  # as if spent meanwhile
     state._decisions = None
     d = [x for x in GAME.pending(state) if x.player == b][0]

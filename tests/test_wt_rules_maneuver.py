@@ -4,7 +4,19 @@
 from engine.warriors_traders import GAME
 from engine.warriors_traders.battle import barbarian_havens
 from engine.warriors_traders.flow import Ctx
-from engine.warriors_traders.testkit import act, clear, options, put, run, seat, set_levels, start, units
+from engine.warriors_traders.testkit import (
+    act,
+    amounts_of,
+    answer,
+    clear,
+    options,
+    put,
+    run,
+    seat,
+    set_levels,
+    start,
+    units,
+)
 
 
 def board_position(turn=2, **levels):
@@ -74,8 +86,7 @@ def test_no_command_dies_at_zero_with_command_retreats():
         put(state, None, "barbarian", "Anjou", 2)  # turn 2: 2 damage, exactly the archer's resistance
         state = maneuver(state, "Ann")
         state, _ = act(state, "Ann", "from:Île-de-France:Anjou")
-        for b in units(state, None, "Anjou"):
-            state, _ = act(state, "Ann", f"hit:{b.id}")  # one point on each army: both retreat
+        state, _ = answer(state, "Ann", {f"u{b.id}": 1 for b in units(state, None, "Anjou")})  # both retreat
         if "to:Île-de-France" in options(state, "Ann"):
             state, _ = act(state, "Ann", "to:Île-de-France")
         archers = units(state, "Ann", kind="archer")
@@ -126,9 +137,11 @@ def test_barbarians_retreat_when_reduced_to_zero():
     state = maneuver(state, "Ann")
     state, _ = act(state, "Ann", "from:Île-de-France:Anjou")
     b1, b2 = units(state, None, "Anjou")
-    # The first point has no choice (the two armies are alike); the second goes to the same army.
-    assert b1.incoming == 1 and sorted(options(state, "Ann")) == [f"hit:{b1.id}", f"hit:{b2.id}"]
-    state, _ = act(state, "Ann", f"hit:{b1.id}")
+    # Both points on one army (it retreats), or one on each: the two armies are alike, numbered.
+    labels = [i.label for i in amounts_of(state, "Ann").items]
+    assert labels == ["a barbarian army #1 (3 destroy it, 2 make it retreat)",
+                      "a barbarian army #2 (3 destroy it, 2 make it retreat)"]
+    state, _ = answer(state, "Ann", {f"u{b1.id}": 2})
     # The barbarians' 4 damage kill both infantry (2 each with Command).
     assert "to:Normandie" in options(state, "Ann")
     state, _ = act(state, "Ann", "to:Normandie")
@@ -173,7 +186,7 @@ def test_fortress_shields_princesses():
     assert sorted(u.incoming for u in princesses) == [0, 1] and "Ann" not in [d.player for d in GAME.pending(state)]
     cav = units(state, "Ann", kind="cavalry")[0]
     # 7 damage (fortress 5, princesses 1 each): one cavalry killed, 3 leave the other at 0.
-    state, _ = act(state, "Bo", f"kill:{cav.id}")
+    state, _ = answer(state, "Bo", {f"u{cav.id}": 4, f"u{units(state, 'Ann', kind='cavalry')[1].id}": 3})
     assert len(units(state, "Bo", kind="princess")) == 1
     assert state.player("Ann").vp_kills == 3 + 1
 

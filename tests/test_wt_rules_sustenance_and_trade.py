@@ -1,10 +1,12 @@
 """Warriors & Traders: Fase Sostentamento and Fase Commercio (004_81a9b4c8940e7551.txt)."""
 
+
 from engine.warriors_traders import GAME
 from engine.warriors_traders.flow import Ctx
 from engine.warriors_traders.sustenance import income_of
 from engine.warriors_traders.testkit import (
     act,
+    amounts_of,
     clear,
     options,
     put,
@@ -33,12 +35,14 @@ def test_feeding_costs_and_starving():
     state = run(state, ("feed", seat(state, "Ann")))  # enough food: fed without asking (preference)
     assert state.player("Ann").res["food"] == 0 and len(units(state, "Ann", kind="cavalry")) == 1
     state = fed_position()
-    state.player("Ann").res["food"] = 5
+    state.player("Ann").res["food"] = 3
     state = run(state, ("feed", seat(state, "Ann")))
     assert sorted(options(state, "Ann")) == ["starve:archer:Anjou", "starve:cavalry:Bourbon", "starve:infantry:Anjou"], \
         "FAQ: no feeding part of an army"
-    state, _ = act(state, "Ann", "starve:cavalry:Bourbon")  # the rest is fed at once
-    assert units(state, "Ann", kind="cavalry") == [] and state.player("Ann").res["food"] == 2
+    state, _ = act(state, "Ann", "starve:infantry:Anjou")  # 5 food still needed: asked again
+    assert "feed" not in options(state, "Ann")
+    state, _ = act(state, "Ann", "starve:cavalry:Bourbon")  # the archers are fed at once
+    assert units(state, "Ann", kind="cavalry") == [] and state.player("Ann").res["food"] == 1
     assert state.owner["Bourbon"] is None and GAME.pending(state) == []
 
 
@@ -117,12 +121,12 @@ def test_only_trade_centre_holders_trade_with_the_bank():
     """"Solo i giocatori che controllano un Centro Commerciale possono partecipare"; level I
     trades 7 to 1, only one kind at a time (FAQ)."""
     state = trade_position()
-    assert "bank:goods:gold" in options(state, "Ann")
-    state, _ = act(state, "Ann", "bank:goods:gold")
+    assert {i.id: i.max for i in amounts_of(state, "Ann").items}["bank:goods:gold"] == 1  # 10 goods: one lot of 7
+    state, _ = act(state, "Ann", "trade:bank:goods:gold=1")
     assert state.player("Ann").res["goods"] == 3 and state.player("Ann").res["gold"] == 11
     clear(state, "Provence")
     state._decisions = None
-    assert not [o for o in options(state, "Ann") if o.startswith("bank:")]
+    assert "Ann" not in [d.player for d in GAME.pending(state)]
 
 
 def test_trade_phase_has_everyone_deciding_until_done():
@@ -141,13 +145,13 @@ def test_trade_route_then_offer_accept_and_refuse():
     Then any resources at any rate; an offer is the other player's decision."""
     state = trade_position(Ann={"trade": 2})
     assert "route:Bo" in options(state, "Ann") and "route:Ann" not in options(state, "Bo")
-    state, _ = act(state, "Ann", "route:Bo", "offer:Bo", "give:goods", "give:goods", "get:gold", "send")
+    state, _ = act(state, "Ann", "route:Bo", "offer:Bo", "send:give:goods=2,get:gold=1")  # one choice
     assert [d.player for d in GAME.pending(state)] == ["Bo"], "Ann waits for the answer"
     assert options(state, "Bo") == ["accept", "refuse"]
     state, _ = act(state, "Bo", "accept")
     assert state.player("Ann").res["goods"] == 8 and state.player("Ann").res["gold"] == 11
     assert state.player("Bo").res["goods"] == 12 and state.player("Bo").res["gold"] == 9
-    state, _ = act(state, "Bo", "offer:Ann", "get:food", "send")
+    state, _ = act(state, "Bo", "offer:Ann", "send:get:food=1")
     state, _ = act(state, "Ann", "refuse")
     assert state.player("Bo").res["food"] == 10
     assert "route:Bo" not in options(state, "Ann"), "one route per pair, never closed"
@@ -177,8 +181,8 @@ def test_monopoly():
     set_levels(state, "B", trade=2)
     state.player("B").routes = [seat(state, "A"), seat(state, "C")]
     state = run(state, ("trade_start",))
-    assert "bank:goods:gold" in options(state, "A")
-    assert not [o for o in options(state, "B") if o.startswith("bank:")]
+    assert "bank:goods:gold" in [i.id for i in amounts_of(state, "A").items]
+    assert amounts_of(state, "B") is None or not [i for i in amounts_of(state, "B").items if i.id.startswith("bank:")]
     assert "offer:A" in options(state, "B") and "offer:C" not in options(state, "B")
 
 
@@ -237,10 +241,9 @@ def test_a_player_with_nothing_to_trade_yet_waits_for_a_route_and_a_gift():
     assert not [e for e in events if e.kind == "trade_done"]
     state, _ = act(state, "Bo", "route:Ann")
     assert "offer:Bo" in options(state, "Ann")
-    state, _ = act(state, "Bo", "offer:Ann", *["give:goods"] * 7, "send")
+    state, _ = act(state, "Bo", "offer:Ann", "send:give:goods=7")
     state, _ = act(state, "Ann", "accept")
-    assert "bank:goods:gold" in options(state, "Ann")
-    state, _ = act(state, "Ann", "bank:goods:gold")
+    state, _ = act(state, "Ann", "trade:bank:goods:gold=1")
     assert state.player("Ann").res["gold"] == 1 and state.player("Ann").res["goods"] == 0
 
 
@@ -257,8 +260,8 @@ def test_offers_are_not_capped_at_twenty():
     ogni turno", after trading, so a player holding more may offer more."""
     state = trade_position(Ann={"trade": 2})
     state.player("Ann").res["goods"] = 25
-    state, _ = act(state, "Ann", "route:Bo", "offer:Bo", *["give:goods"] * 21)
-    assert "give:goods" in options(state, "Ann")
-    state, _ = act(state, "Ann", "send")
+    state, _ = act(state, "Ann", "route:Bo", "offer:Bo")
+    assert {i.id: i.max for i in amounts_of(state, "Ann").items}["give:goods"] == 25
+    state, _ = act(state, "Ann", "send:give:goods=21")
     state, _ = act(state, "Bo", "accept")
     assert state.player("Bo").res["goods"] == 31 and state.player("Ann").res["goods"] == 4

@@ -2,7 +2,18 @@
 
 from engine.warriors_traders import GAME
 from engine.warriors_traders.flow import Ctx
-from engine.warriors_traders.testkit import act, clear, options, put, run, seat, set_levels, start, units
+from engine.warriors_traders.testkit import (
+    act,
+    answer,
+    clear,
+    options,
+    put,
+    run,
+    seat,
+    set_levels,
+    start,
+    units,
+)
 from engine.warriors_traders.world import at_war
 
 
@@ -84,8 +95,8 @@ def test_fortress_destruction_vp_and_reserve():
     me = seat(state, "Ann")
     state = run(state, ("maneuver_begin", me), ("move", me, {"round": 1}), ("battles", me))
     state, _ = act(state, "Ann", "from:Île-de-France:Normandie")
-    cav = units(state, "Ann", kind="cavalry")[0]
-    state, _ = act(state, "Bo", f"kill:{cav.id}")
+    cav, other = units(state, "Ann", kind="cavalry")
+    state, _ = answer(state, "Bo", {f"u{cav.id}": 4, f"u{other.id}": 1})  # the fortress's 5 damage
     assert units(state, "Bo", kind="fortress") == [] and state.player("Ann").vp_kills == 3
     assert state.player("Bo").vp_kills == 3
     assert state.owner["Normandie"] == me

@@ -2,8 +2,20 @@
 settled by a preference, and the proof that the other choices are still reachable
 (004_81a9b4c8940e7551.txt for the rules each one keeps)."""
 
+
 from engine.warriors_traders import GAME
-from engine.warriors_traders.testkit import act, clear, options, put, run, seat, set_levels, start, units
+from engine.warriors_traders.testkit import (
+    act,
+    answer,
+    clear,
+    options,
+    put,
+    run,
+    seat,
+    set_levels,
+    start,
+    units,
+)
 
 
 def pending_of(state, player):
@@ -46,9 +58,18 @@ def test_feeding_is_asked_when_the_food_is_short_whatever_the_preference():
     put(state, "Ann", "infantry", "Anjou", 2)
     state.player("Ann").res["food"] = 1
     state = run(state, ("feed", seat(state, "Ann")))
-    assert options(state, "Ann") == ["starve:infantry:Anjou"] or GAME.pending(state) == []
-    # One option is no choice: the engine starves one infantry and feeds the other.
+    # The two infantry alike are one option: no choice, so the engine starves one and feeds the other.
+    assert GAME.pending(state) == []
     assert len(units(state, "Ann", kind="infantry")) == 1 and state.player("Ann").res["food"] == 0
+
+
+def test_a_lone_army_without_food_starves_without_a_question():
+    state = start(nations={"Ann": "france", "Bo": "england"})
+    clear(state, "Anjou")
+    put(state, "Ann", "cavalry", "Anjou")
+    state.player("Ann").res["food"] = 2
+    state = run(state, ("feed", seat(state, "Ann")))
+    assert GAME.pending(state) == [] and units(state, "Ann", kind="cavalry") == []
 
 
 # -- development: one choice per action --------------------------------------------------------
@@ -128,12 +149,12 @@ def test_without_battles_the_princesses_are_moved_from_the_movement_prompt():
     assert {"from:Île-de-France:Anjou", "princess:Île-de-France:Anjou", "done"} <= set(ids)
     ended, _ = act(state, "Ann", "done")
     assert GAME.pending(ended) == [] and len(units(ended, "Ann", "Île-de-France", "princess")) == 2
-    # The other choice: a princess moves; then only the princesses are asked (armies are done).
-    moved, _ = act(state, "Ann", "princess:Île-de-France:Anjou")
-    assert [d.kind for d in GAME.pending(moved)] == ["princess"]
-    assert not [o for o in options(moved, "Ann") if o.startswith("from:")]
-    moved, _ = act(moved, "Ann", "princess:Île-de-France:Bourbon")
-    assert GAME.pending(moved) == [] and moved.owner["Bourbon"] == seat(moved, "Ann")
+    # The other choices: one princess moves (a click that ends the maneuver), or several at once.
+    one, _ = act(state, "Ann", "princess:Île-de-France:Anjou")
+    assert GAME.pending(one) == [] and one.owner["Anjou"] == seat(one, "Ann")
+    both, _ = answer(state, "Ann", {("Île-de-France", "Anjou"): 1, ("Île-de-France", "Bourbon"): 1})
+    assert GAME.pending(both) == [] and {both.owner["Anjou"], both.owner["Bourbon"]} == {seat(both, "Ann")}
+    assert units(both, "Ann", "Île-de-France", "infantry"), "the armies did not move"
 
 
 def test_with_battles_to_come_the_end_of_movement_says_whether_princesses_move_after_them():
@@ -146,7 +167,7 @@ def test_with_battles_to_come_the_end_of_movement_says_whether_princesses_move_a
         put(state, None, "barbarian", "Anjou")
         state = maneuver(state, "Ann")
         state, _ = act(state, "Ann", "from:Île-de-France:Anjou:some")  # one infantry attacks
-        state, _ = act(state, "Ann", options(state, "Ann")[0])
+        state, _ = answer(state, "Ann", {("infantry",): 1})
         assert {"fight", "done"} <= set(options(state, "Ann"))
         assert not [o for o in options(state, "Ann") if o.startswith("princess:")], "not before the battles"
         return state
@@ -172,9 +193,120 @@ def test_some_armies_of_a_stack_may_still_move_alone():
     state = maneuver(state, "Ann")
     state, _ = act(state, "Ann", "from:Île-de-France:Anjou:some")
     [decision] = GAME.pending(state)
-    assert decision.kind == "move_who" and [o.id.split(":")[0] for o in decision.options] == ["unit", "unit", "back"]
-    infantry = next(o.id for o in decision.options if "infantry" in o.label)
-    state, _ = act(state, "Ann", infantry)
-    assert len(units(state, "Ann", "Anjou")) == 1 and len(units(state, "Ann", "Île-de-France")) == 2
-    state, _ = act(state, "Ann", "from:Île-de-France:Anjou")  # the other two follow together
+    assert decision.kind == "move_who" and [o.id for o in decision.options] == ["back"]
+    assert [(i.label, i.max) for i in decision.amounts.items] == [("infantry (2 action points left)", 2),
+                                                                   ("archers (2 action points left)", 1)]
+    state, _ = answer(state, "Ann", {("infantry",): 1, ("archers",): 1})
+    assert len(units(state, "Ann", "Anjou")) == 2 and len(units(state, "Ann", "Île-de-France")) == 1
+    state, _ = act(state, "Ann", "from:Île-de-France:Anjou")  # the last one follows
     assert len(units(state, "Ann", "Anjou")) == 3
+
+
+# -- several things at once: offers, the bank, damage -------------------------------------------
+
+
+def trading_position(**res):
+    """Ann (France, trade II) and Bo (England) hold their trade centres, a route between them."""
+    state = start(nations={"Ann": "france", "Bo": "england"})
+    for name, prov in (("Ann", "Provence"), ("Bo", "East Anglia")):
+        clear(state, prov)
+        put(state, name, "infantry", prov)
+        set_levels(state, name, production=1, trade=1, military=1)
+        state.player(name).res.update(gold=10, food=10, goods=10, weapons=10)
+    set_levels(state, "Ann", trade=2)
+    state.player("Ann").routes = [seat(state, "Bo")]
+    state.player("Ann").res.update(**res)
+    return run(state, ("trade_start",))
+
+
+def test_an_offer_of_several_resources_is_one_choice():
+    """Fase Commercio: "scambiare qualsiasi risorsa tra loro, a qualsiasi tasso": a 5-for-3 offer
+    (give 3 goods and 2 food, ask 2 gold and 1 weapon) is one choice, then Bo's answer."""
+    state = trading_position()
+    state, _ = act(state, "Ann", "offer:Bo")
+    [draft] = pending_of(state, "Ann")
+    assert draft.kind == "offer" and [o.id for o in draft.options] == ["cancel"]
+    groups = {t.group: (t.lo, t.hi) for t in draft.amounts.totals}
+    assert groups == {"give": (0, 40), "get": (0, 40)}
+    nothing, _ = act(state, "Ann", "send:")  # nothing for nothing: as good as cancelled
+    assert [d.kind for d in pending_of(nothing, "Ann")] == ["trade"]
+    state, events = answer(state, "Ann", {"give:goods": 3, "give:food": 2, "get:gold": 2, "get:weapons": 1})
+    assert "Ann offers Bo 2 food and 3 goods for 2 gold and 1 weapon." in [e.text for e in events]
+    assert [d.kind for d in GAME.pending(state)] == ["answer"]
+    state, _ = act(state, "Bo", "accept")
+    assert state.player("Ann").res == {"gold": 12, "food": 8, "goods": 7, "weapons": 11}
+
+
+def test_bank_trades_are_one_choice_and_their_gold_may_buy_vp():
+    """Trade level II trades 6 to 1 (Fig 23), VP cost 10 gold: 12 goods become 2 gold in one choice,
+    which with 8 gold buy 1 VP with one click; several bank trades of several resources are one
+    choice (a total per resource given)."""
+    state = trading_position(gold=8, goods=12)
+    [menu] = pending_of(state, "Ann")
+    assert "vp" not in [o.id for o in menu.options]  # 8 gold: no VP yet
+    items = {i.id: i.max for i in menu.amounts.items}
+    assert items["bank:goods:gold"] == 2 and "vp" not in items
+    state, events = act(state, "Ann", "trade:bank:goods:gold=2")
+    assert state.player("Ann").res["gold"] == 10 and "vp" in options(state, "Ann")
+    state, _ = act(state, "Ann", "vp")
+    assert state.player("Ann").vp_bought == 1 and state.player("Ann").res["gold"] == 0
+
+    state = trading_position(gold=20, goods=12)
+    state, _ = answer(state, "Ann", {"bank:goods:food": 1, "bank:goods:weapons": 1, "bank:gold:food": 2})
+    assert state.player("Ann").res == {"gold": 8, "food": 13, "goods": 0, "weapons": 11}
+
+
+def battle(attackers, defenders, turn=4, military=4):
+    """Ann attacks Anjou from Île-de-France with `attackers` (kind -> n); barbarians defend."""
+    state = board_position(Ann=military)
+    state.turn = turn
+    for kind, n in attackers.items():
+        put(state, "Ann", kind, "Île-de-France", n)
+    put(state, None, "barbarian", "Anjou", defenders)
+    state = maneuver(state, "Ann")
+    state, _ = act(state, "Ann", "from:Île-de-France:Anjou")
+    return state
+
+
+def test_damage_is_assigned_in_one_choice_and_alike_units_are_one_choice():
+    """"Questo danno potrà essere distribuito in qualsiasi modo fra le truppe nemiche": 4 damage
+    on two barbarian armies (strength 2 in turn 4: 3 destroy one, 2 make it retreat) is one
+    choice; which of the two alike armies takes the most is no choice (both answers alike)."""
+    state = battle({"infantry": 2, "archer": 1}, 2)
+    [decision] = pending_of(state, "Ann")
+    assert decision.kind == "damage" and decision.options == ()
+    assert [(t.lo, t.hi) for t in decision.amounts.totals] == [(4, 4)]
+    b1, b2 = units(state, None, "Anjou")
+    one, _ = answer(state, "Ann", {f"u{b1.id}": 3, f"u{b2.id}": 1})
+    other, _ = answer(state, "Ann", {f"u{b1.id}": 1, f"u{b2.id}": 3})
+    assert GAME.dumps(one) == GAME.dumps(other)
+    assert state.player("Ann").vp_kills == 0 and one.player("Ann").vp_kills == 1
+    split, _ = answer(state, "Ann", {f"u{b1.id}": 2, f"u{b2.id}": 2})  # both retreat: another outcome
+    assert split.player("Ann").vp_kills == 0
+
+
+def test_the_fortress_shields_the_princesses_in_the_choice_of_damage():
+    """"Le Principesse sono protette dalle Fortezze": damage reaches a princess only once the
+    fortresses have the damage that destroys them."""
+    state = board_position(Ann=7)
+    put(state, "Bo", "fortress", "Normandie")
+    put(state, "Bo", "princess", "Normandie")
+    put(state, "Bo", "infantry", "Normandie")
+    put(state, "Ann", "cavalry", "Île-de-France", 2)
+    state = run(state, ("action", seat(state, "Ann"), {"why": "first"}))
+    state, _ = act(state, "Ann", "war:Bo")
+    state = maneuver(state, "Ann")
+    state, _ = act(state, "Ann", "from:Île-de-France:Normandie")
+    fort, princess, inf = (units(state, "Bo", "Normandie", k)[0] for k in ("fortress", "princess", "infantry"))
+    # 6 damage: fortress and infantry (5 + 1), or, once the fortress has its 5, the princess.
+    [decision] = pending_of(state, "Ann")
+    assert [o.id for o in decision.options] == ["princesses"]
+    assert sorted(i.id for i in decision.amounts.items) == sorted([f"u{fort.id}", f"u{inf.id}"])
+    state, _ = act(state, "Ann", "princesses")
+    [decision] = pending_of(state, "Ann")
+    assert [o.id for o in decision.options] == ["back"]
+    assert {i.id: i.min for i in decision.amounts.items} == {f"u{fort.id}": 5, f"u{inf.id}": 0, f"u{princess.id}": 0}
+    state, _ = answer(state, "Ann", {f"u{fort.id}": 5, f"u{princess.id}": 1})
+    cav1, cav2 = units(state, "Ann", kind="cavalry")
+    state, _ = answer(state, "Bo", {f"u{cav1.id}": 4, f"u{cav2.id}": 3})  # the defenders' 7
+    assert units(state, "Bo", kind="princess") == [] and units(state, "Bo", kind="fortress") == []

@@ -10,6 +10,7 @@ from engine.warriors_traders import (  # noqa: F401
     development,
     evaluate,
     maneuver,
+    offers,
     setup,
     sustenance,
     text,

@@ -6,12 +6,14 @@ enemy's at war, only with a point left for the battle, and stops there. Double S
 National unification is declared here and its actions are taken at once.
 
 A move is one choice ("from Anjou, attack Bourbon" takes every army that can go; "only some of
-them" asks which), and the end of the movement says what happens to the princesses, so a turn
-without battles ends its maneuver with one click.
+them" asks how many of each kind), and the end of the movement says what happens to the
+princesses, so a turn without battles ends its maneuver with one click. Princesses move one at a
+time (a click that ends their step) or several at once (one choice of amounts).
 """
 
 from __future__ import annotations
 
+from engine.core import Amounts, Item, Total
 from engine.text import msg, msg_n
 from engine.warriors_traders.flow import Ctx, chooses, decides, decision, grouped, opt, runs, task
 from engine.warriors_traders.state import ARMY_KINDS, PRINCESS, Unit
@@ -155,6 +157,8 @@ def decide_move(ctx: Ctx, t):
         options += princess_options(ctx, seat)
         options.append(opt("done", msg("End your maneuver") if not princess_moves(ctx, seat)
                            else msg("End your maneuver; the princesses stay")))
+        return decision(ctx, seat, msg("Maneuver: move your armies, or end the movement (moving princesses ends it)."),
+                        grouped(options), "move", princess_amounts(ctx, seat))
     return decision(ctx, seat, msg("Maneuver: move your armies, or end the movement."), grouped(options), "move")
 
 
@@ -176,8 +180,10 @@ def choose_move(ctx: Ctx, t, option_id: str) -> None:
         ctx.then(t)
         unify(ctx, seat)  # its actions go on top: taken at once, then movement goes on
         return
-    if verb == "princess":
-        move_princess(ctx, seat, *rest.split(":"))  # the armies' movement is over
+    if verb in ("princess", "princesses"):  # the armies' movement is over
+        move_princesses(ctx, seat, option_id)
+        if not can_unify(ctx, seat):
+            skip_princesses(ctx, seat)
         return
     prov, dest, *some = rest.split(":")
     if some:
@@ -222,27 +228,33 @@ def army_classes(units: list[Unit]) -> dict[tuple[str, int, int], list[Unit]]:
     return out
 
 
+def who_amounts(ctx: Ctx, t) -> Amounts:
+    """How many armies of each kind go (armies alike are one line)."""
+    ready = ready_to_move(ctx, t.player, t.get("frm"), t.get("to"))
+    items = []
+    for (kind, points, damage), units in army_classes(ready).items():
+        label = (msg("{unit} ({ap} action points left)", unit=unit_t(kind), ap=points) if not damage else
+                 msg("{unit} ({ap} action points left, {damage} damage)", unit=unit_t(kind), ap=points, damage=damage))
+        items.append(Item(f"{kind}-{points}-{damage}", label, len(units)))
+    return Amounts(tuple(items), (Total(1, len(ready), label=msg("Armies that go")),), prefix="armies")
+
+
 @decides("move_who")
 def decide_move_who(ctx: Ctx, t):
-    prov, dest = t.get("frm"), t.get("to")
-    ready = ready_to_move(ctx, t.player, prov, dest)
-    options = [opt(f"unit:{units[0].id}", msg("One {unit} ({ap} action points left)", unit=unit_t(kind), ap=ap)
-                   if not damage else
-                   msg("One {unit} ({ap} action points left, {damage} damage)", unit=unit_t(kind), ap=ap,
-                       damage=damage))
-               for (kind, ap, damage), units in army_classes(ready).items()]
-    options.append(opt("back", msg("Back")))
-    return decision(ctx, t.player, msg("Which army goes from {frm} to {to}?", frm=province_t(prov),
-                                       to=province_t(dest)), options, "move_who")
+    return decision(ctx, t.player, msg("Which armies go from {frm} to {to}?", frm=province_t(t.get("frm")),
+                                       to=province_t(t.get("to"))), [opt("back", msg("Back"))], "move_who",
+                    who_amounts(ctx, t))
 
 
 @chooses("move_who")
 def choose_move_who(ctx: Ctx, t, option_id: str) -> None:
     if option_id == "back":
         return
-    uid = int(option_id.split(":")[1])
+    counts = who_amounts(ctx, t).parse(option_id)
     ready = ready_to_move(ctx, t.player, t.get("frm"), t.get("to"))
-    move_units(ctx, t.player, [u for u in ready if u.id == uid], t.get("to"))
+    going = [u for (kind, points, damage), units in army_classes(ready).items()
+             for u in units[:counts[f"{kind}-{points}-{damage}"]]]
+    move_units(ctx, t.player, going, t.get("to"))
 
 
 def move_units(ctx: Ctx, seat: int, units: list[Unit], dest: str) -> None:
@@ -286,6 +298,34 @@ def princess_options(ctx: Ctx, seat: int) -> list:
                 group) for a, b in princess_moves(ctx, seat)]
 
 
+def princess_amounts(ctx: Ctx, seat: int) -> Amounts | None:
+    """Several princesses at once: how many go along each road (a total per province they leave).
+    Their moves do not depend on each other (a province a princess may enter stays free or hers),
+    so any set of single moves is one answer. None when at most one princess can move."""
+    moves = princess_moves(ctx, seat)
+    waiting = {a: sum(1 for u in ctx.units_at(a) if u.owner == seat and u.kind == PRINCESS and not u.moved)
+               for a in dict.fromkeys(a for a, _b in moves)}
+    if sum(waiting.values()) < 2:
+        return None
+    items = tuple(Item(f"m{i}", msg("Princesses from {frm} to {to}", frm=province_t(a), to=province_t(b)),
+                       waiting[a], group=a) for i, (a, b) in enumerate(moves))
+    totals = tuple(Total(0, n, group=a, label=msg("Princesses leaving {province}", province=province_t(a)))
+                   for a, n in waiting.items())
+    return Amounts(items, totals, prefix="princesses")
+
+
+def move_princesses(ctx: Ctx, seat: int, option_id: str) -> None:
+    """`princess:<from>:<to>` (one) or a `princesses:` answer (several)."""
+    if option_id.startswith("princess:"):
+        move_princess(ctx, seat, *option_id.split(":")[1:])
+        return
+    moves = princess_moves(ctx, seat)
+    counts = princess_amounts(ctx, seat).parse(option_id)  # all zero: they stay
+    for i, (a, b) in enumerate(moves):
+        for _ in range(counts[f"m{i}"]):
+            move_princess(ctx, seat, a, b)
+
+
 def move_princess(ctx: Ctx, seat: int, a: str, b: str) -> None:
     u = next(x for x in ctx.units_at(a) if x.owner == seat and x.kind == PRINCESS and not x.moved)
     u.at, u.moved = b, True
@@ -307,8 +347,8 @@ def decide_princesses(ctx: Ctx, t):
     options.append(opt("done", msg("Leave the other princesses where they are") if any(
         u.owner == t.player and u.kind == PRINCESS and u.moved for u in ctx.s.units)
         else msg("Leave the princesses where they are")))
-    return decision(ctx, t.player, msg("Move your princesses (each once), or leave them."), grouped(options),
-                    "princess")
+    return decision(ctx, t.player, msg("Move a princess, several at once, or leave them (each moves once a turn)."),
+                    grouped(options), "princess", princess_amounts(ctx, t.player))
 
 
 @runs("princesses")
@@ -320,9 +360,10 @@ def run_princesses(ctx: Ctx, t) -> None:
 def choose_princesses(ctx: Ctx, t, option_id: str) -> None:
     if option_id == "done":
         return
-    ctx.then(t)
     if option_id == "unify":
+        ctx.then(t)
         unify(ctx, t.player)
         return
-    _, a, b = option_id.split(":")
-    move_princess(ctx, t.player, a, b)
+    move_princesses(ctx, t.player, option_id)
+    if can_unify(ctx, t.player):  # a princess may complete the nation: unification is still offered
+        ctx.then(t)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.text import msg
 from engine.warriors_traders.board import Kind
-from engine.warriors_traders.flow import Ctx, chooses, decides, decision, opt, runs, task
+from engine.warriors_traders.flow import Ctx, chooses, decides, decision, grouped, opt, runs, task
 from engine.warriors_traders.state import ARMY_KINDS
 from engine.warriors_traders.words import amount_t, bundle_t, province_t, unit_t
 from engine.warriors_traders.world import controlled, level, refresh_owner
@@ -48,6 +48,8 @@ def decide_feed(ctx: Ctx, t):
     need, food = food_needed(ctx, seat), ctx.p(seat).res["food"]
     if need <= food and ctx.prefers(seat, "feed") == "auto":
         return None  # fed without asking (the player's preference)
+    if need > food and len(armies(ctx, seat)) == 1:
+        return None  # the only army starves: no choice
     options = []
     if need <= food:
         options.append(opt("feed", msg("Feed all armies ({food})", food=amount_t("food", need))))
@@ -55,11 +57,11 @@ def decide_feed(ctx: Ctx, t):
         options.append(opt(f"starve:{kind}:{at}", msg("Let {unit} in {province} starve (saves {food})",
                                                         unit=unit_t(kind), province=province_t(at),
                                                         food=amount_t("food", ctx.pieces.units[kind].food))))
-    prompt = (msg("Feed your armies: they need {need}; you have {food}.", need=amount_t("food", need),
-                  food=amount_t("food", food)) if need <= food else
-              msg("Your armies need {need} and you have {food}: choose the armies that starve until the rest "
-                  "can be fed.", need=amount_t("food", need), food=amount_t("food", food)))
-    return decision(ctx, seat, prompt, options, "feed")
+    words = dict(need=amount_t("food", need), food=amount_t("food", food))
+    prompt = (msg("Feed your armies: they need {need}; you have {food}.", **words) if need <= food else
+              msg("Your armies need {need} and you have {food}: choose an army that starves (the rest are fed "
+                  "once the food suffices).", **words))
+    return decision(ctx, seat, prompt, grouped(options), "feed")
 
 
 @runs("feed")
@@ -71,14 +73,25 @@ def run_feed(ctx: Ctx, t) -> None:
         ctx.emit("feed", msg("{player}'s armies pillage and need no food.", player=ctx.name(seat)),
                  player=ctx.name(seat))
         return
+    if food_needed(ctx, seat) > ctx.p(seat).res["food"]:
+        starve(ctx, seat, armies(ctx, seat)[0])
     feed_all(ctx, seat)
 
 
 def feed_all(ctx: Ctx, seat: int) -> None:
     need = food_needed(ctx, seat)
+    if not need:
+        return
     ctx.p(seat).res["food"] -= need
     ctx.emit("feed", msg("{player} feeds their armies ({food}).", player=ctx.name(seat), food=amount_t("food", need)),
              player=ctx.name(seat), food=need)
+
+
+def starve(ctx: Ctx, seat: int, u) -> None:
+    ctx.remove_unit(u)
+    refresh_owner(ctx, u.at)
+    ctx.emit("starve", msg("{player}'s {unit} in {province} starves.", player=ctx.name(seat), unit=unit_t(u.kind),
+                           province=province_t(u.at)), player=ctx.name(seat), unit=u.kind, province=u.at)
 
 
 @chooses("feed")
@@ -88,12 +101,8 @@ def choose_feed(ctx: Ctx, t, option_id: str) -> None:
         feed_all(ctx, seat)
         return
     _, kind, at = option_id.split(":", 2)
-    u = army_classes(ctx, seat)[kind, at][-1]
-    ctx.remove_unit(u)
-    refresh_owner(ctx, u.at)
-    ctx.emit("starve", msg("{player}'s {unit} in {province} starves.", player=ctx.name(seat), unit=unit_t(u.kind),
-                           province=province_t(u.at)), player=ctx.name(seat), unit=u.kind, province=u.at)
-    ctx.then(t)
+    starve(ctx, seat, army_classes(ctx, seat)[kind, at][-1])
+    ctx.then(t)  # fed without a question once the food suffices (unless the preference asks)
 
 
 def income_of(ctx: Ctx, seat: int) -> dict[str, int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from engine.core import IllegalAction, enumerate_answers
 from engine.warriors_traders import GAME
 from engine.warriors_traders.board import TRACKS
 from engine.warriors_traders.flow import PARALLEL, RUN, Ctx, advance, task, top_decision
@@ -109,6 +110,25 @@ def act(state: WTState, player: str, *option_ids: str) -> tuple[WTState, list]:
     return state, events
 
 
+def amounts_of(state: WTState, player: str):
+    """The choice of amounts of the player's decision (None if it has none)."""
+    return next(d.amounts for d in GAME.pending(state) if d.player == player)
+
+
+def item(state: WTState, player: str, *words: str) -> str:
+    """The id of the one item of the player's amounts whose label holds all `words`."""
+    found = [i.id for i in amounts_of(state, player).items if all(w in i.label for w in words)]
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} items of {player}'s choice name {words}")
+    return found[0]
+
+
+def answer(state: WTState, player: str, counts: dict[str, int]) -> tuple[WTState, list]:
+    """Answer the player's choice of amounts: `counts` by item id (or by label words, a tuple)."""
+    ids = {(item(state, player, *k) if isinstance(k, tuple) else k): n for k, n in counts.items()}
+    return GAME.apply(state, player, amounts_of(state, player).answer(ids))
+
+
 def options(state: WTState, player: str | None = None) -> list[str]:
     found = [d for d in GAME.pending(state) if player is None or d.player == player]
     return [o.id for d in found for o in d.options]
@@ -117,6 +137,31 @@ def options(state: WTState, player: str | None = None) -> list[str]:
 # Decisions where a random player should rather do something than pass (the trade phase is
 # left uniform: there "done" is what ends it).
 BUSY_KINDS = {"action", "move", "move_to", "princess", "extra", "build", "feed"}
+IDLE = ("pass", "done", "fight", "keep", "back", "cancel", "refuse", "stop")
+
+
+def random_answers(decision, rng: random.Random, *, bias: bool = True) -> list[str]:
+    """Answers to try for `decision`, in a random order: plain options and choices of amounts
+    alike (the rules may still refuse an amounts answer: try the next). With `bias`, a busy
+    decision prefers doing something to passing."""
+    answers = enumerate_answers(decision, limit=400)
+    rng.shuffle(answers)
+    if bias and decision.kind in BUSY_KINDS and rng.random() < 0.85:
+        keen = [a for a in answers if a not in IDLE and not a.startswith(("war:", "shift:", "peace:"))]
+        answers = keen + [a for a in answers if a not in keen]
+    return answers
+
+
+def random_step(state: WTState, rng: random.Random, *, bias: bool = True) -> tuple[WTState, list, str]:
+    """One random choice of a random waiting player: the new state, its events and the answer."""
+    decision = rng.choice(GAME.pending(state))
+    for answer in random_answers(decision, rng, bias=bias)[:60]:
+        try:
+            new, events = GAME.apply(state, decision.player, answer)
+            return new, events, answer
+        except IllegalAction:
+            continue
+    raise RuntimeError(f"no answer of {decision.player}'s '{decision.kind}' decision was accepted")
 
 
 def random_game(players: list[str], seed: int, options: dict | None = None, *, check=None,
@@ -127,14 +172,7 @@ def random_game(players: list[str], seed: int, options: dict | None = None, *, c
     state = GAME.setup(players, seed, options or {})
     steps = 0
     while not GAME.is_over(state):
-        d = rng.choice(GAME.pending(state))
-        pool = list(d.options)
-        if bias and d.kind in BUSY_KINDS:
-            keen = [o for o in pool if o.id not in ("pass", "done", "fight", "keep", "back", "cancel", "refuse",
-                                                    "stop") and not o.id.startswith(("war:", "shift:", "peace:"))]
-            if keen and rng.random() < 0.85:
-                pool = keen
-        state, _ = GAME.apply(state, d.player, rng.choice(pool).id)
+        state, _events, _answer = random_step(state, rng, bias=bias)
         steps += 1
         if check:
             check(state)

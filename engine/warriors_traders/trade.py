@@ -2,8 +2,11 @@
 
 Only players controlling a trade centre take part: they trade with the bank at their rate or
 with players they are connected to by a trade route, and buy VP (10 gold each). Proposing
-peace, which the engine hosts in this phase, is open to everyone. An offer is drafted one resource at a time, then becomes an
-accept/refuse decision of the other player; the offering player waits for the answer.
+peace, which the engine hosts in this phase, is open to everyone. Offers and peace are in
+offers.py.
+
+The trade menu is one decision: plain options (done, buy 1 VP, a route, an offer, peace) and
+one choice of amounts for the bank: any number of bank trades at the player's rate, in one go.
 
 A player's trading ends when they say "done", or by itself when nothing they could ever do
 in this phase remains. One with nothing to do yet, but to whom a player still trading could
@@ -12,9 +15,9 @@ open a route, waits (no decision) until that route comes or that chance is gone.
 
 from __future__ import annotations
 
-from engine.text import msg
+from engine.core import Amounts, Item, Total
+from engine.text import msg, msg_n
 from engine.warriors_traders.board import RESOURCES
-from engine.warriors_traders.development import can_pay
 from engine.warriors_traders.flow import (
     PARALLEL,
     WAIT,
@@ -28,9 +31,8 @@ from engine.warriors_traders.flow import (
     task,
     waits,
 )
-from engine.warriors_traders.turn import team_name
-from engine.warriors_traders.words import amount_t, bundle_t, resource_t
-from engine.warriors_traders.world import at_war, controls_trade_center, level, team
+from engine.warriors_traders.words import amount_t, resource_t
+from engine.warriors_traders.world import at_war, controls_trade_center, level
 
 
 def monopoly(ctx: Ctx, seat: int) -> bool:
@@ -83,16 +85,6 @@ def trade_options(ctx: Ctx, seat: int) -> list:
     # "Solo i giocatori che controllano un Centro Commerciale possono partecipare a questa Fase!"
     if controls_trade_center(ctx, seat) and p.res["gold"] >= ctx.pieces.vp_price:
         options.append(opt("vp", msg("Buy 1 VP ({cost})", cost=amount_t("gold", ctx.pieces.vp_price))))
-    if can_bank(ctx, seat):
-        rate = ctx.pieces.trade[level(ctx, seat, "trade")]["rate"]
-        for give in RESOURCES:
-            if p.res[give] >= rate:
-                group = msg("Give {amount} to the bank", amount=amount_t(give, rate))
-                for get in RESOURCES:
-                    if get != give:
-                        options.append(opt(f"bank:{give}:{get}", msg("Give {give} to the bank for {get}",
-                                                                     give=amount_t(give, rate), get=amount_t(get, 1)),
-                                           group))
     for other in ctx.s.players:
         if other.seat == seat:
             continue
@@ -103,6 +95,27 @@ def trade_options(ctx: Ctx, seat: int) -> list:
         if at_war(ctx, seat, other.seat):
             options.append(opt(f"peace:{other.name}", msg("Propose peace to {player}", player=other.name)))
     return options
+
+
+def bank_amounts(ctx: Ctx, seat: int) -> Amounts | None:
+    """Bank trades, as many as the player can pay for: each item one trade of `rate` of a
+    resource for 1 of another, with a total per resource given (what the player holds)."""
+    p = ctx.p(seat)
+    items, totals = [], []
+    if can_bank(ctx, seat):
+        rate = ctx.pieces.trade[level(ctx, seat, "trade")]["rate"]
+        for give in RESOURCES:
+            lots = p.res[give] // rate
+            if not lots:
+                continue
+            items += [Item(f"bank:{give}:{get}", msg("Give {give} to the bank for {get}", give=amount_t(give, rate),
+                                                     get=amount_t(get, 1)), lots, group=give)
+                      for get in RESOURCES if get != give]
+            totals.append(Total(0, lots, group=give, label=msg("{resource} given to the bank, {rate} at a time",
+                                                                  resource=resource_t(give), rate=rate)))
+    if not items:
+        return None
+    return Amounts(tuple(items), tuple(totals), prefix="trade")
 
 
 def still_trading(ctx: Ctx, seat: int) -> bool:
@@ -116,18 +129,22 @@ def route_may_come(ctx: Ctx, seat: int) -> bool:
                for other in ctx.s.players if other.seat != seat)
 
 
+def nothing_to_do(ctx: Ctx, seat: int) -> bool:
+    return not trade_options(ctx, seat) and bank_amounts(ctx, seat) is None
+
+
 @waits("trade")
 def trade_waits(ctx: Ctx, t) -> bool:
-    return not trade_options(ctx, t.player) and route_may_come(ctx, t.player)
+    return nothing_to_do(ctx, t.player) and route_may_come(ctx, t.player)
 
 
 @decides("trade")
 def decide_trade(ctx: Ctx, t):
-    options = trade_options(ctx, t.player)
-    if not options:
+    if nothing_to_do(ctx, t.player):
         return None
-    return decision(ctx, t.player, msg("Trade phase: trade, or declare you are done."),
-                    grouped([opt("done", msg("Done trading")), *options]), "trade")
+    options = [opt("done", msg("Done trading")), *trade_options(ctx, t.player)]
+    return decision(ctx, t.player, msg("Trade phase: trade, or declare you are done."), grouped(options), "trade",
+                    bank_amounts(ctx, t.player))
 
 
 @runs("trade")
@@ -147,24 +164,22 @@ def choose_trade(ctx: Ctx, t, option_id: str) -> None:
     ctx.then(t)  # the trade menu stays until "done"
     verb, _, rest = option_id.partition(":")
     if verb == "vp":
-        p.res["gold"] -= ctx.pieces.vp_price
-        p.vp_bought += 1
-        ctx.emit("vp", msg("{player} buys 1 VP for {cost}.", player=p.name, cost=amount_t("gold", ctx.pieces.vp_price)),
-                 player=p.name, amount=1)
-    elif verb == "bank":
-        give, get = rest.split(":")
+        buy_vp(ctx, seat, 1)
+    elif verb == "trade":
+        amounts = bank_amounts(ctx, seat)
+        counts = amounts.parse(option_id)  # all zero: nothing traded, the menu stays
         rate = ctx.pieces.trade[level(ctx, seat, "trade")]["rate"]
-        p.res[give] -= rate
-        p.res[get] += 1
-        ctx.emit("bank", msg("{player} gives the bank {give} for {get}.", player=p.name, give=amount_t(give, rate),
-                             get=amount_t(get, 1)), player=p.name, give=give, rate=rate, get=get)
+        for item in amounts.items:
+            if counts[item.id]:
+                _, give, get = item.id.split(":")
+                bank(ctx, seat, give, get, rate, counts[item.id])
     elif verb == "route":
         other = ctx.seat_of(rest)
         p.routes.append(other)
         ctx.emit("route", msg("{player} opens a trade route to {other}.", player=p.name, other=rest), player=p.name,
                  to=rest)
     elif verb == "offer":
-        ctx.then(task("draft", seat, to=ctx.seat_of(rest), give={}, get={}))
+        ctx.then(task("draft", seat, to=ctx.seat_of(rest)))
     elif verb == "peace":
         other = ctx.seat_of(rest)
         ctx.then(task(WAIT, seat, on=other))
@@ -173,100 +188,17 @@ def choose_trade(ctx: Ctx, t, option_id: str) -> None:
                  to=rest)
 
 
-@decides("draft")
-def decide_draft(ctx: Ctx, t):
-    seat, other = t.player, t.get("to")
-    give, get = t.get("give"), t.get("get")
-    options = []
-    # Any amount held, at any rate: the cap of 20 applies only at the end of the turn.
-    for r in RESOURCES:
-        if give.get(r, 0) < ctx.p(seat).res[r]:
-            options.append(opt(f"give:{r}", msg("Give one more {resource} (now {amount})", resource=resource_t(r),
-                                                amount=amount_t(r, give.get(r, 0)))))
-    for r in RESOURCES:
-        if get.get(r, 0) < ctx.p(other).res[r]:
-            options.append(opt(f"get:{r}", msg("Ask one more {resource} (now {amount})", resource=resource_t(r),
-                                               amount=amount_t(r, get.get(r, 0)))))
-    if any(give.values()) or any(get.values()):
-        options.append(opt("send", msg("Send: you give {give} and get {get}", give=bundle_t(give), get=bundle_t(get))))
-    options.append(opt("cancel", msg("Cancel the offer")))
-    return decision(ctx, seat, msg("Offer to {player}: you give {give} and get {get}.", player=ctx.name(other),
-                                   give=bundle_t(give), get=bundle_t(get)), options, "offer")
+def buy_vp(ctx: Ctx, seat: int, n: int) -> None:
+    p = ctx.p(seat)
+    p.res["gold"] -= n * ctx.pieces.vp_price
+    p.vp_bought += n
+    ctx.emit("vp", msg_n("{player} buys {n} VP for {cost}.", "{player} buys {n} VP for {cost}.", n, player=p.name,
+                         cost=amount_t("gold", n * ctx.pieces.vp_price)), player=p.name, amount=n)
 
 
-@chooses("draft")
-def choose_draft(ctx: Ctx, t, option_id: str) -> None:
-    if option_id == "cancel":
-        return
-    seat, other = t.player, t.get("to")
-    if option_id == "send":
-        ctx.then(task(WAIT, seat, on=other))
-        ctx.in_lane(other).then(task("answer", other, frm=seat, give=t.get("give"), get=t.get("get")))
-        ctx.emit("offer", msg("{player} offers {other} {give} for {get}.", player=ctx.name(seat), other=ctx.name(other),
-                              give=bundle_t(t.get("give")), get=bundle_t(t.get("get"))),
-                 player=ctx.name(seat), to=ctx.name(other), give=t.get("give"), get=t.get("get"))
-        return
-    side, r = option_id.split(":")
-    bundle = dict(t.get(side))
-    bundle[r] = bundle.get(r, 0) + 1
-    ctx.then(t.but(**{side: bundle}))
-
-
-def _release(ctx: Ctx, waiting: int, on: int) -> None:
-    """The answer has come: the offering player's lane goes on."""
-    lane = ctx.s.lanes[waiting]
-    for i in range(len(lane) - 1, -1, -1):
-        if lane[i].kind == WAIT and lane[i].get("on") == on:
-            del lane[i]
-            return
-    raise RuntimeError("an answer found nobody waiting for it")
-
-
-@decides("answer")
-def decide_answer(ctx: Ctx, t):
-    frm = t.get("frm")
-    give, get = bundle_t(t.get("give")), bundle_t(t.get("get"))
-    options = [opt("refuse", msg("Refuse"))]
-    if can_pay(ctx, frm, t.get("give")) and can_pay(ctx, t.player, t.get("get")):
-        options.insert(0, opt("accept", msg("Accept: you receive {give} and give {get}", give=give, get=get)))
-    return decision(ctx, t.player, msg("{player} offers you {give} for {get}.", player=ctx.name(frm), give=give,
-                                       get=get), options, "answer")
-
-
-@chooses("answer")
-def choose_answer(ctx: Ctx, t, option_id: str) -> None:
-    frm, me = t.get("frm"), t.player
-    _release(ctx, frm, me)
-    if option_id == "refuse":
-        ctx.emit("refuse", msg("{player} refuses {other}'s offer.", player=ctx.name(me), other=ctx.name(frm)),
-                 player=ctx.name(me), to=ctx.name(frm))
-        return
-    for r, n in t.get("give").items():
-        ctx.p(frm).res[r] -= n
-        ctx.p(me).res[r] += n
-    for r, n in t.get("get").items():
-        ctx.p(me).res[r] -= n
-        ctx.p(frm).res[r] += n
-    ctx.emit("trade", msg("{player} accepts: {other} gives {give} and receives {get}.", player=ctx.name(me),
-                          other=ctx.name(frm), give=bundle_t(t.get("give")), get=bundle_t(t.get("get"))),
-             player=ctx.name(me), frm=ctx.name(frm), give=t.get("give"), get=t.get("get"))
-
-
-@decides("peace_answer")
-def decide_peace(ctx: Ctx, t):
-    return decision(ctx, t.player, msg("{player} proposes peace.", player=ctx.name(t.get("frm"))),
-                    [opt("accept", msg("Accept peace")), opt("refuse", msg("Refuse"))], "peace")
-
-
-@chooses("peace_answer")
-def choose_peace(ctx: Ctx, t, option_id: str) -> None:
-    frm, me = t.get("frm"), t.player
-    _release(ctx, frm, me)
-    if option_id == "accept" and at_war(ctx, frm, me):
-        a, b = team(ctx, frm), team(ctx, me)
-        ctx.s.wars = [w for w in ctx.s.wars if {w.a, w.b} != {a, b}]
-        ctx.emit("peace", msg("Peace between {side} and {other}.", side=team_name(ctx, a), other=team_name(ctx, b)),
-                 reason="agreement")
-    else:
-        ctx.emit("refuse", msg("{player} refuses peace with {other}.", player=ctx.name(me), other=ctx.name(frm)),
-                 player=ctx.name(me))
+def bank(ctx: Ctx, seat: int, give: str, get: str, rate: int, n: int) -> None:
+    p = ctx.p(seat)
+    p.res[give] -= rate * n
+    p.res[get] += n
+    ctx.emit("bank", msg("{player} gives the bank {give} for {get}.", player=p.name, give=amount_t(give, rate * n),
+                         get=amount_t(get, n)), player=p.name, give=give, rate=rate, get=get, times=n)
