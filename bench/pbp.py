@@ -41,6 +41,12 @@ Figures (`python bench/pbp.py --games 20 --quiet`, 3 players, seeds 0-19):
   300 decisions per game (median); 12 setup prompts. 3 players: median 6.0, mean 6.88, max 23.
   Random: median 4.0, mean 5.04, max 35 (random play wastes its armies early, then has less
   to decide).
+  After (rules version 5: preferences for feeding and the token move, whole actions and moves
+  in one choice, princesses with the end of the movement, offers / bank trades / damage /
+  several princesses / which armies go as one choice of amounts, the starting tokens one
+  choice): sensible median 3.0, mean 4.12, 10%-90% 2-7, max 12; confirmations 20%; 160
+  decisions per game; 4 setup prompts. 3 players: median 4.0, mean 4.14, max 13. Random:
+  median 3.0, mean 3.39.
 """
 
 from __future__ import annotations
