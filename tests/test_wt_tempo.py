@@ -2,6 +2,10 @@
 settled by a preference, and the proof that the other choices are still reachable
 (004_81a9b4c8940e7551.txt for the rules each one keeps)."""
 
+import random
+from collections import Counter
+
+import pytest
 
 from engine.warriors_traders import GAME
 from engine.warriors_traders.testkit import (
@@ -10,6 +14,7 @@ from engine.warriors_traders.testkit import (
     clear,
     options,
     put,
+    random_step,
     run,
     seat,
     set_levels,
@@ -310,3 +315,24 @@ def test_the_fortress_shields_the_princesses_in_the_choice_of_damage():
     cav1, cav2 = units(state, "Ann", kind="cavalry")
     state, _ = answer(state, "Bo", {f"u{cav1.id}": 4, f"u{cav2.id}": 3})  # the defenders' 7
     assert units(state, "Bo", kind="princess") == [] and units(state, "Bo", kind="fortress") == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_along_random_games_labels_are_distinct_and_menus_fit_two_clicks(seed):
+    """Issue 12: distinct options have distinct labels (and so do the lines of a choice of
+    amounts); a list is at most 25 loose options, each group at most 25 (two clicks)."""
+    rng = random.Random(seed)
+    state = GAME.setup(["Ann", "Bo", "Cy", "Di"][: 2 + seed], seed, {"map": ("west", "east", "italy")[seed]})
+    seen = 0
+    while not GAME.is_over(state):
+        for d in GAME.pending(state):
+            labels = [str(o.label) for o in d.options]
+            assert len(labels) == len(set(labels)), (d.kind, labels)
+            if d.amounts is not None:
+                lines = [str(i.label) for i in d.amounts.items]
+                assert len(lines) == len(set(lines)), (d.kind, lines)
+            sizes = Counter(str(o.group) for o in d.options)
+            assert all(n <= 25 for n in sizes.values()), (d.kind, sizes)
+            seen += 1
+        state, _events, _answer = random_step(state, rng)
+    assert seen > 50 and state.finished
