@@ -2,8 +2,8 @@
 (004_81a9b4c8940e7551.txt)."""
 
 from engine.warriors_traders import GAME
-from engine.warriors_traders.battle import barbarian_havens
 from engine.warriors_traders.flow import Ctx
+from engine.warriors_traders.retreat import barbarian_havens
 from engine.warriors_traders.testkit import (
     act,
     amounts_of,

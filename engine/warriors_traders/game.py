@@ -7,10 +7,12 @@ from engine.core import Decision, Event, Game
 # The rules modules register their task handlers when imported.
 from engine.warriors_traders import (  # noqa: F401
     battle,
+    damage,
     development,
     evaluate,
     maneuver,
     offers,
+    retreat,
     setup,
     sustenance,
     text,
