@@ -7,7 +7,7 @@ preference `shift` is "ask" (prefs.py)."""
 
 from __future__ import annotations
 
-from engine.text import msg
+from engine.text import Msg, msg, msg_n
 from engine.warriors_traders.board import TRACKS
 from engine.warriors_traders.flow import Ctx, chooses, decides, decision, grouped, opt, runs, task
 from engine.warriors_traders.state import ARMY_KINDS, FORTRESS, War
@@ -30,6 +30,7 @@ from engine.warriors_traders.world import (
     max_tokens,
     reserve,
     team,
+    tokens_to_next,
 )
 
 MASTER_TRADER_PRICE = 5
@@ -126,8 +127,7 @@ def action_options(ctx: Ctx, seat: int, *, only_war: bool = False) -> list:
         develop = msg("Develop a technology")
         for track in TRACKS:
             if ctx.p(seat).tokens[track] < max_tokens(ctx):
-                options.append(opt(f"tech:{track}", msg("Develop {track} (now level {level})", track=track_t(track),
-                                                        level=ROMAN[level(ctx, seat, track)]), develop))
+                options.append(opt(f"tech:{track}", develop_label(ctx, seat, track), develop))
         options += build_options(ctx, seat)
         if (level(ctx, seat, "production") >= 4 and reserve(ctx, seat, FORTRESS) > 0
                 and can_pay(ctx, seat, ctx.pieces.fortress_cost)):
@@ -152,6 +152,16 @@ def action_options(ctx: Ctx, seat: int, *, only_war: bool = False) -> list:
     return grouped(options)
 
 
+def develop_label(ctx: Ctx, seat: int, track: str) -> Msg:
+    """"Develop trade (level II; 2 tokens to level III)": what the next token brings."""
+    now, more = level(ctx, seat, track), tokens_to_next(ctx, seat, track)
+    words = dict(track=track_t(track), level=ROMAN[now], next=ROMAN[now + 1])
+    if more == 1:
+        return msg("Develop {track} to level {next}", **words)
+    return msg_n("Develop {track} (level {level}; {n} token to level {next})",
+                 "Develop {track} (level {level}; {n} tokens to level {next})", more, **words)
+
+
 ACTION_PROMPTS = {
     "first": msg("Development: choose your first action."),
     "second": msg("Development: choose your second action."),
@@ -174,10 +184,15 @@ def choose_action(ctx: Ctx, t, option_id: str) -> None:
     if verb == "pass":
         ctx.emit("pass", msg("{player} passes.", player=ctx.name(seat)), player=ctx.name(seat))
     elif verb == "tech":
+        before = level(ctx, seat, rest)
         ctx.p(seat).tokens[rest] += 1
-        ctx.emit("tech", msg("{player} develops {track}.", player=ctx.name(seat),
-                             track=track_level(rest, level(ctx, seat, rest))),
-                 player=ctx.name(seat), track=rest, level=level(ctx, seat, rest))
+        now, more = level(ctx, seat, rest), tokens_to_next(ctx, seat, rest)
+        words = dict(player=ctx.name(seat), track=track_t(rest), level=ROMAN[now])
+        text = (msg("{player} develops {track} to level {level}.", **words) if now > before else
+                msg_n("{player} develops {track} (level {level}; {n} more token to level {next}).",
+                      "{player} develops {track} (level {level}; {n} more tokens to level {next}).", more,
+                      next=ROMAN[now + 1], **words))
+        ctx.emit("tech", text, player=ctx.name(seat), track=rest, level=now)
     elif verb == "build":
         kind, where = rest.split(":", 1)
         build(ctx, seat, kind, where)

@@ -48,9 +48,11 @@ def choose_draft(ctx: Ctx, t, option_id: str) -> None:
     get = {r: counts.get(f"get:{r}", 0) for r in RESOURCES if counts.get(f"get:{r}")}
     ctx.then(task(WAIT, seat, on=other))
     ctx.in_lane(other).then(task("answer", other, frm=seat, give=give, get=get))
-    ctx.emit("offer", msg("{player} offers {other} {give} for {get}.", player=ctx.name(seat), other=ctx.name(other),
-                          give=bundle_t(give), get=bundle_t(get)),
-             player=ctx.name(seat), to=ctx.name(other), give=give, get=get)
+    words = dict(player=ctx.name(seat), other=ctx.name(other), give=bundle_t(give), get=bundle_t(get))
+    text = (msg("{player} offers {other} {give} as a gift.", **words) if not get else
+            msg("{player} asks {other} for {get}, giving nothing.", **words) if not give else
+            msg("{player} offers {other} {give} for {get}.", **words))
+    ctx.emit("offer", text, player=ctx.name(seat), to=ctx.name(other), give=give, get=get)
 
 
 def _release(ctx: Ctx, waiting: int, on: int) -> None:
@@ -66,12 +68,18 @@ def _release(ctx: Ctx, waiting: int, on: int) -> None:
 @decides("answer")
 def decide_answer(ctx: Ctx, t):
     frm = t.get("frm")
-    give, get = bundle_t(t.get("give")), bundle_t(t.get("get"))
+    words = dict(player=ctx.name(frm), give=bundle_t(t.get("give")), get=bundle_t(t.get("get")))
+    gift, request = not t.get("get"), not t.get("give")
     options = [opt("refuse", msg("Refuse"))]
     if can_pay(ctx, frm, t.get("give")) and can_pay(ctx, t.player, t.get("get")):
-        options.insert(0, opt("accept", msg("Accept: you receive {give} and give {get}", give=give, get=get)))
-    return decision(ctx, t.player, msg("{player} offers you {give} for {get}.", player=ctx.name(frm), give=give,
-                                       get=get), options, "answer")
+        label = (msg("Accept: you receive {give}", **words) if gift else
+                 msg("Accept: you give {get}", **words) if request else
+                 msg("Accept: you receive {give} and give {get}", **words))
+        options.insert(0, opt("accept", label))
+    prompt = (msg("{player} offers you {give} as a gift.", **words) if gift else
+              msg("{player} asks you for {get}, giving nothing.", **words) if request else
+              msg("{player} offers you {give} for {get}.", **words))
+    return decision(ctx, t.player, prompt, options, "answer")
 
 
 @chooses("answer")
@@ -88,9 +96,11 @@ def choose_answer(ctx: Ctx, t, option_id: str) -> None:
     for r, n in t.get("get").items():
         ctx.p(me).res[r] -= n
         ctx.p(frm).res[r] += n
-    ctx.emit("trade", msg("{player} accepts: {other} gives {give} and receives {get}.", player=ctx.name(me),
-                          other=ctx.name(frm), give=bundle_t(t.get("give")), get=bundle_t(t.get("get"))),
-             player=ctx.name(me), frm=ctx.name(frm), give=t.get("give"), get=t.get("get"))
+    words = dict(player=ctx.name(me), other=ctx.name(frm), give=bundle_t(t.get("give")), get=bundle_t(t.get("get")))
+    text = (msg("{player} accepts {other}'s gift of {give}.", **words) if not t.get("get") else
+            msg("{player} accepts: {other} receives {get}, giving nothing.", **words) if not t.get("give") else
+            msg("{player} accepts: {other} gives {give} and receives {get}.", **words))
+    ctx.emit("trade", text, player=ctx.name(me), frm=ctx.name(frm), give=t.get("give"), get=t.get("get"))
 
 
 @decides("peace_answer")

@@ -20,8 +20,7 @@ from engine.warriors_traders.state import (
     PlayerState,
     WTState,
 )
-from engine.warriors_traders.words import nation_t, province_t, track_level, track_t
-from engine.warriors_traders.world import level
+from engine.warriors_traders.words import nation_t, province_t, track_t
 
 OPTIONS = CORE_OPTIONS | {"map", "variant", "nations", "teams", "turn_order"}
 COOP_SHAPES = {(2, 2): "2v2", (3, 3): "3v3", (2, 2, 2): "2v2v2"}
@@ -187,7 +186,6 @@ def choose_place_token(ctx: Ctx, t, option_id: str) -> None:
     tokens = ctx.p(t.player).tokens
     for track, k in spread.items():
         tokens[track] += k
-    levels = listing([track_level(track, level(ctx, t.player, track)) for track in TRACKS])
-    ctx.emit("tech", msg("{player} places their starting development tokens: {spread} ({levels}).",
-                         player=ctx.name(t.player), spread=spread_t(spread), levels=levels),
+    ctx.emit("tech", msg("{player} places their starting development tokens: {spread}.", player=ctx.name(t.player),
+                         spread=spread_t(spread)),
              player=ctx.name(t.player), tokens={k: v for k, v in spread.items() if v})

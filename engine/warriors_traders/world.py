@@ -22,6 +22,14 @@ def level(ctx: Ctx, seat: int, track: str) -> int:
     return lvl
 
 
+def tokens_to_next(ctx: Ctx, seat: int, track: str) -> int:
+    """Development tokens still to place for the next level (0 at level VII)."""
+    lvl = level(ctx, seat, track)
+    if lvl >= 7:
+        return 0
+    return sum(ctx.pieces.slots[n] for n in range(2, lvl + 2)) - ctx.p(seat).tokens.get(track, 0)
+
+
 def max_tokens(ctx: Ctx) -> int:
     return sum(ctx.pieces.slots.values())
 
