@@ -36,11 +36,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from bot_fakes import form_values  # noqa: E402
 from discord_standin.api import FakeDiscord  # noqa: E402
 from discord_standin.runner import BotProcess  # noqa: E402
 from e2e_kit import GROUP_ID, GROUP_SELECT_ID, WAIT, Table, open_table, options_on, question  # noqa: E402
 
-from bot.service import forms  # noqa: E402
+from bot.service.prompt import FORM_LABEL  # noqa: E402
 from engine import get_game  # noqa: E402
 from engine.core import Decision  # noqa: E402
 
@@ -89,7 +90,14 @@ def posted(fake: FakeDiscord, table: Table, since: int) -> tuple[list, list]:
 async def give(table: Table, member, decision: Decision, answer: str) -> None:
     """Give `answer` on `member`'s live prompt as a member would, and wait for the bot."""
     fake = table.fake
-    mine = [m for m in table.live_prompts() if question(m).startswith(f"<@{member.id}>")] or table.live_prompts()
+
+    def own() -> list:
+        return [m for m in table.live_prompts() if question(m).startswith(f"<@{member.id}>")]
+
+    # Several players asked at once: the bot edits their messages one after the other, so the
+    # member's own prompt may come up a moment after the first message of the new version.
+    await fake.wait_for(own, ANSWER_WAIT, f"{member.name}'s prompt")
+    mine = own()
     version = table.version()
     choice = options_on(mine).get(answer)
     if choice is None and decision.amounts is not None and decision.amounts.parse(answer) is not None:
@@ -121,18 +129,12 @@ async def give(table: Table, member, decision: Decision, answer: str) -> None:
 async def submit_form(table: Table, member, mine: list, decision: Decision, answer: str):
     """Open the decision's form on `member`'s prompt and submit the amounts `answer` names."""
     fake = table.fake
-    button = next(b for m in mine for b in m.buttons() if b.label == "✏️ Choose the numbers…")
+    button = next(b for m in mine for b in m.buttons() if b.label == FORM_LABEL)
     message = next(m for m in mine if button in m.buttons())
     ix = await fake.click(member, message, button.custom_id)
     await ix.response
-    counts = decision.amounts.parse(answer)
-    items = decision.amounts.items
     fields = {f["component"]["custom_id"] for f in ix.modal["components"] if f.get("type") == 18}
-    if forms.ALL_FIELD in fields:
-        values = {forms.ALL_FIELD: "\n".join(f"{item.label}: {counts[item.id]}" for item in items)}
-    else:
-        values = {forms.field_id(i): str(counts[item.id]) for i, item in enumerate(items)}
-    return await fake.submit_modal(member, ix, values)
+    return await fake.submit_modal(member, ix, form_values(fields, decision, decision.amounts.parse(answer)))
 
 
 async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel: str, players: int,

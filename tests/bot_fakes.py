@@ -185,9 +185,15 @@ class Response:
         self.interaction = interaction
         self.deferred: dict | None = None
         self.sent: list[str] = []
+        self.modal: discord.ui.Modal | None = None
 
     def is_done(self) -> bool:
-        return self.deferred is not None or bool(self.sent)
+        return self.deferred is not None or bool(self.sent) or self.modal is not None
+
+    async def send_modal(self, modal: discord.ui.Modal):
+        assert not self.is_done(), "a form must be the click's first answer"
+        modal.to_dict()  # what discord.py sends; raises on an invalid form
+        self.modal = modal
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False):
         assert not self.is_done(), "an interaction can be answered only once"
@@ -234,6 +240,7 @@ class Interaction:
         self.followup = Followup(self)
         self.replies: list[Message] = []
         self.choices: list = []
+        self.type = discord.InteractionType.component
 
     async def edit_original_response(self, *, content=None, view=None, **kwargs):
         assert self.message is not None, "only a component interaction edits its message here"
@@ -331,6 +338,33 @@ class World:
                 return await self.dispatch(member, message, c.item.custom_id, base, values=[value])
         raise AssertionError(f"no select offers {value!r}")
 
+    async def submit_form(self, member: Member, opened: Interaction, values: dict[str, str]) -> Interaction:
+        """Fill in and submit the form (modal) a click opened, as a client does: every field
+        given, a menu's value one of its options, a text within its length; then the bot's
+        modal handler answers it."""
+        from bot.discord_ui.components import form_submitted
+
+        modal = opened.response.modal
+        assert modal is not None, "that click opened no form"
+        components = []
+        for label in (c for c in modal.children if isinstance(c, discord.ui.Label)):
+            widget = label.component
+            value = values[widget.custom_id]
+            if isinstance(widget, discord.ui.Select):
+                assert value in {o.value for o in widget.options}, f"{value!r} is not in the menu"
+                components.append({"type": 18, "component": {"type": 3, "custom_id": widget.custom_id,
+                                                             "values": [value]}})
+            else:
+                assert len(value) <= (widget.max_length or 4000), "longer than the field takes"
+                components.append({"type": 18, "component": {"type": 4, "custom_id": widget.custom_id,
+                                                             "value": value}})
+        data = {"custom_id": modal.custom_id, "components": components}
+        interaction = Interaction(self.bot, member, opened.channel, message=opened.message, data=data)
+        interaction.type = discord.InteractionType.modal_submit
+        assert await form_submitted(interaction), "the bot did not take its own form"
+        assert interaction.response.is_done(), "a submitted form must be acknowledged"
+        return interaction
+
     async def dispatch(self, member: Member, message: Message, custom_id: str, base: discord.ui.Item,
                        values: list[str] | None = None) -> Interaction:
         """As discord.py's ViewStore does for a DynamicItem: match the registered template,
@@ -347,6 +381,21 @@ class World:
             await item.callback(interaction)
         assert interaction.response.is_done(), "a click must be acknowledged"
         return interaction
+
+
+def form_values(field_ids, decision, counts: dict[str, int]) -> dict[str, str]:
+    """What a member types into an amounts form (bot/service/forms.py) to answer `counts`:
+    one field per item, or past five items one box with a line per item."""
+    from bot.service import forms
+
+    items = decision.amounts.items
+    if forms.ALL_FIELD in field_ids:
+        return {forms.ALL_FIELD: "\n".join(f"{item.label}: {counts[item.id]}" for item in items)}
+    return {forms.field_id(i): str(counts[item.id]) for i, item in enumerate(items)}
+
+
+def modal_fields(modal: discord.ui.Modal) -> set[str]:
+    return {c.component.custom_id for c in modal.children if isinstance(c, discord.ui.Label)}
 
 
 # -- playing helpers -------------------------------------------------------------------

@@ -9,20 +9,25 @@ import re
 
 import discord
 import pytest
-from bot_fakes import World, current_prompts, loaded_game, open_game, question
+from bot_fakes import World, current_prompts, form_values, loaded_game, modal_fields, open_game, question
 
 from bot.discord_ui.cogs.wt import BUILD, DONE, MOVE, OFFER, TECH, TRADE
 from bot.service import lobby_options, render_pool, text
 from bot.service.posts import Refusal
-from bot.service.prompt import BUTTON_TEMPLATE, GROUP_SELECT_TEMPLATE, GROUP_TEMPLATE, resolve_ref
-from engine import get_game
+from bot.service.prompt import BUTTON_TEMPLATE, FORM_LABEL, GROUP_SELECT_TEMPLATE, GROUP_TEMPLATE, resolve_ref
+from engine import IllegalAction, get_game
+from engine.core import enumerate_answers
+from engine.warriors_traders.testkit import random_answers
 
 WT = get_game("warriors_traders")
 # The 3-player game below: this seed and policy reach the trade phase with several players
-# trading at once and offers answered, in about 200 choices (rules version 5).
-SEED = 13
+# trading at once, offers sent and answered and other choices of amounts made, in about 200
+# choices (rules version 5).
+SEED = 17
 TINY_PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 16
-WEIGHTS = {"route": 8, "offer": 2, "send": 6, "give": 0.7, "get": 0.7, "cancel": 0.1, "accept": 3, "refuse": 1,
+# How keen the random player is on each kind of answer (an option id's prefix; a choice of
+# amounts counts once, by its prefix: `send:` an offer, `trade:` bank trades ...).
+WEIGHTS = {"route": 8, "offer": 2, "send": 6, "trade": 2, "cancel": 0.1, "accept": 3, "refuse": 1,
            "done": 0.6, "back": 0.1, "fight": 0.5, "to": 2, "from": 2, "build": 2, "pass": 0.3}
 # /wt command, its parameter, the option-id prefixes it chooses (most specific first).
 SHORTCUTS = (("wt done", None, DONE), ("wt pass", None, ("pass",)), ("wt build", "what", BUILD),
@@ -62,10 +67,28 @@ def prompt_of(channel, member):
     return [m for m in current_prompts(channel) if question(m).startswith(f"<@{member.id}>")]
 
 
-def policy(decisions, rng):
-    decision = rng.choice(decisions)
-    weights = [WEIGHTS.get(o.id.partition(":")[0], 1) for o in decision.options]
-    return decision, rng.choices(decision.options, weights)[0]
+def policy(state, rng):
+    """A random waiting player's random answer that the game accepts: a plain option or, for a
+    choice of amounts, one of its answers (the rules may refuse some: another is drawn)."""
+    decision = rng.choice(WT.pending(state))
+    by_kind = collections.defaultdict(list)
+    for answer in enumerate_answers(decision, limit=300):
+        by_kind[answer.partition(":")[0]].append(answer)
+    while by_kind:
+        kinds = list(by_kind)
+        kind = rng.choices(kinds, [WEIGHTS.get(k, 1) for k in kinds])[0]
+        answer = by_kind[kind].pop(rng.randrange(len(by_kind[kind])))
+        by_kind = {k: v for k, v in by_kind.items() if v}
+        try:
+            WT.apply(state, decision.player, answer)
+        except IllegalAction:
+            continue
+        return decision, decision.option(answer)
+    raise AssertionError(f"no answer of {decision.player}'s {decision.kind} decision is accepted")
+
+
+def is_amounts(decision, option) -> bool:
+    return decision.amounts is not None and decision.amounts.parse(option.id) is not None
 
 
 def shortcut_for(option_id: str):
@@ -98,6 +121,24 @@ async def click_option(world, channel, member, decision, option):
     raise AssertionError(f"no prompt of {member.name} offers {option.id}")
 
 
+async def fill_form(world, channel, member, decision, option):
+    """Open the form on the member's own prompt and submit the amounts `option` names."""
+    [message] = [m for m in prompt_of(channel, member) if FORM_LABEL in m.buttons()]
+    opened = await world.click(member, message, FORM_LABEL)
+    assert opened.response.modal is not None, opened.reply_text
+    counts = decision.amounts.parse(option.id)
+    return await world.submit_form(member, opened, form_values(modal_fields(opened.response.modal), decision, counts))
+
+
+def typed_form(decision, option, step: int) -> str:
+    """An amounts answer as a member types it: the option id, or the terminal's one line
+    (`give:grain=2 get:wood=1`), every other time."""
+    if step % 2:
+        return option.id
+    counts = decision.amounts.parse(option.id)
+    return " ".join(f"{item.id}={counts[item.id]}" for item in decision.amounts.items if counts[item.id]) or option.id
+
+
 def foreign_options(trading):
     """The options the first trading player has and the second has not."""
     return [o.id for o in trading[0].options if o.id not in {x.id for x in trading[1].options}]
@@ -115,7 +156,9 @@ async def check_simultaneous_trade(world, channel, by_seat, trading):
     for decision in trading:
         listed = await world.autocomplete(by_seat[decision.player], channel, "wt trade", "option", "")
         mine = [o.id for o in decision.options if o.id.partition(":")[0] in TRADE][:25]
-        assert [c.value for c in listed] == mine
+        values = [c.value for c in listed]
+        assert values[:len(mine)] == mine  # their own options, then some answers of their own bank trades
+        assert all(decision.amounts.parse(v) is not None for v in values[len(mine):]), values
     # An option only the first player has (a route to the second, say) is not the second's to take.
     foreign = foreign_options(trading)
     wrong = await world.slash(intruder, channel, "wt choose", option=foreign[0])
@@ -145,6 +188,7 @@ async def test_wt_lobby_options_then_a_whole_three_player_game(world, monkeypatc
     rng = random.Random(SEED)
     paths = collections.Counter()
     simultaneous = answered = checked = 0
+    several = 0  # forms of more than one non-zero amount
     for step in range(1000):
         loaded = await world.bot.storage.load(game_id)
         if loaded.record.status != "active":
@@ -158,17 +202,25 @@ async def test_wt_lobby_options_then_a_whole_three_player_game(world, monkeypatc
             simultaneous += 1
         assert {m.id for p in current_prompts(channel) for m in members if question(p).startswith(f"<@{m.id}>")} \
             == {by_seat[d.player].id for d in decisions}  # exactly the players the game waits on
-        decision, option = policy(decisions, rng)
+        decision, option = policy(loaded.state, rng)
         answered += decision.kind == "answer"
         member = by_seat[decision.player]
+        amounts = is_amounts(decision, option)
         if step % 3 == 0:
             path, param = shortcut_for(option.id)
-            if param is not None and step % 9 == 0:
+            if param is not None and step % 9 == 0 and not amounts:
                 offered = await world.autocomplete(member, channel, path, param, "")
                 assert option.id in [c.value for c in offered] or len(offered) == 25
-            reply = await world.slash(member, channel, path, **({param: option.id} if param else {}))
+            typed = typed_form(decision, option, step) if amounts else option.id
+            reply = await world.slash(member, channel, path, **({param: typed} if param else {}))
             assert reply.reply_text == "Done.", reply.reply_text
             paths[path] += 1
+            paths["typed amounts"] += amounts
+        elif amounts and option.id not in {o.id for o in decision.options}:
+            reply = await fill_form(world, channel, member, decision, option)
+            assert reply.reply_text == "", reply.reply_text
+            paths["form"] += 1
+            several += sum(1 for n in decision.amounts.parse(option.id).values() if n) > 1
         else:
             reply = await click_option(world, channel, member, decision, option)
             assert reply.reply_text == "", reply.reply_text
@@ -177,6 +229,7 @@ async def test_wt_lobby_options_then_a_whole_three_player_game(world, monkeypatc
     else:
         pytest.fail("the game did not end in 1000 choices")
     assert checked and simultaneous >= 2 and answered >= 1 and paths["click"] > 100
+    assert paths["form"] >= 5 and several >= 1 and paths["typed amounts"] >= 2, paths
     assert {"wt done", "wt build", "wt tech", "wt move", "wt trade", "wt offer", "wt choose"} <= set(paths)
     final = channel.messages[-1].content
     assert "Warriors & Traders** is over. Final scores" in final
@@ -333,8 +386,14 @@ async def test_a_finished_2v2_game_counts_in_stats_for_every_member_of_both_team
     rng = random.Random(1)
     for _ in range(3000):
         decision = rng.choice(WT.pending(loaded.state))
-        option = rng.choice(decision.options)
-        if WT.is_over(WT.apply(loaded.state, decision.player, option.id)[0]):
+        for answer in random_answers(decision, rng, bias=False):
+            try:
+                after, _events = WT.apply(loaded.state, decision.player, answer)
+                break
+            except IllegalAction:
+                continue
+        option = decision.option(answer)
+        if WT.is_over(after):
             break
         loaded, _events = await world.bot.storage.play(loaded.id, decision.player, option.id)
     else:

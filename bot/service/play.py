@@ -18,6 +18,7 @@ from bot.service.turns import TurnPosts
 from bot.storage.records import OPEN_STATUSES, GameMovedOn, GameRecord, LoadedGame, Seat
 from engine import Decision, Option
 from engine.core import enumerate_answers
+from engine.terminal import typed_amounts
 
 AMOUNT_SUGGESTIONS = 20  # autocomplete shows 25 at most
 
@@ -277,7 +278,26 @@ def _match_typed(decisions: Sequence[Decision], typed: str, prefixes: Sequence[s
         if len(found) > 1:
             names = ", ".join(f"`{o.id}`" for _, o in found[:5])
             raise Refusal(f"'{typed}' could mean several options ({names}); pick one from the list.")
-    if not candidates:
+    typed_line = _match_amounts_line(decisions, typed, prefixes)
+    if typed_line is not None:
+        return typed_line
+    if not candidates and not any(d.amounts and (not prefixes or d.amounts.prefix in prefixes) for d in decisions):
         raise Refusal("That command offers nothing now; `/game status` shows what the game waits for.")
     raise Refusal(f"'{typed}' is not one of your options now; pick one from the list.")
 
+
+def _match_amounts_line(decisions: Sequence[Decision], typed: str,
+                        prefixes: Sequence[str]) -> tuple[Decision, Option] | None:
+    """A choice of amounts typed as the terminal takes it (`give:grain=2 get:wood=1`, unique
+    beginnings of item ids, the answer's prefix `send:` in front or not): the one answer it
+    names, if a decision of the member's accepts it. (Its option id is matched before.)"""
+    for decision in decisions:
+        amounts = decision.amounts
+        if amounts is None or (prefixes and amounts.prefix not in prefixes):
+            continue
+        head, sep, body = typed.strip().partition(":")
+        option_id = typed_amounts(amounts, body if sep and head == amounts.prefix else typed)
+        option = decision.option(option_id) if option_id else None
+        if option is not None:
+            return decision, option
+    return None

@@ -14,12 +14,13 @@ from discord.ext import commands
 from bot.discord_ui.cogs.shortcuts import choose, finish, suggest
 
 GAME = "warriors_traders"
-# Which option-id prefixes each shortcut may choose.
+# Which option-id prefixes each shortcut may choose (a choice of amounts counts by its prefix:
+# `trade:` bank trades, `send:` an offer, `armies:`, `princesses:`, `damage:`).
 BUILD = ("build", "fortress", "upgrade", "at", "stop")
 TECH = ("tech", "shift", "keep")
-TRADE = ("bank", "route", "offer", "vp", "peace", "give", "get", "send", "cancel", "accept", "refuse", "take")
+TRADE = ("trade", "bank", "route", "offer", "vp", "peace", "give", "get", "send", "cancel", "accept", "refuse", "take")
 OFFER = ("offer", "give", "get", "send", "cancel", "accept", "refuse")
-MOVE = ("from", "to", "all", "unit", "back", "fight", "battle", "princess", "unify")
+MOVE = ("from", "to", "all", "unit", "armies", "back", "fight", "battle", "damage", "princess", "princesses", "unify")
 # What ends the current step: done trading / with princesses / with extra actions, end the
 # movement and fight, keep the development tokens, no second army.
 DONE = ("done", "fight", "keep", "stop")
@@ -63,8 +64,8 @@ class WTCog(commands.Cog):
     async def _trade_option(self, interaction: discord.Interaction, current: str):
         return await suggest(interaction, current, TRADE, GAME)
 
-    @wt.command(name="offer", description="Make a trade offer to a player, draft it, send it, or answer one")
-    @app_commands.describe(step="Whom to offer to, what to give or ask, send; or accept / refuse")
+    @wt.command(name="offer", description="Make a trade offer to a player (what you give and ask for), or answer one")
+    @app_commands.describe(step="Whom to offer to; the offer as give:grain=2 get:wood=1; or accept / refuse")
     async def offer(self, interaction: discord.Interaction, step: str):
         await _choose(interaction, step, OFFER)
 
