@@ -14,7 +14,11 @@ submitted; then it waits until the bot has answered. Counted, per game:
 - player turns: as the ENGINE section counts actions (Byzantium: each action A-G; Warriors &
   Traders: each player asked something in a turn); prompts outside any action (Byzantium's
   upkeep, W&T's setup) belong to no turn, and the messages they cause count all the same;
-- per turn: the messages posted from the turn's first prompt to the next turn's.
+- per turn: the messages posted from the turn's first prompt to the next turn's;
+- per stretch: the same from each time the game starts waiting on other players (someone new
+  is pinged) to the next: a turn as the channel sees it. Byzantium's actions are such stretches;
+  a Warriors & Traders game turn asks each player in several stretches (two development actions
+  taken in turn with the others, the maneuver, feeding), so it has several messages per player.
 
 `--bot-code DIR` runs the bot from another checkout (its folder goes first on the bot
 process's PYTHONPATH): the "before" figures of a change, measured with the same players.
@@ -58,6 +62,7 @@ class BotFigures:
     edits: int = 0
     prompts: int = 0
     per_turn: list[int] = field(default_factory=list)  # messages posted in each player turn
+    per_stretch: list[int] = field(default_factory=list)  # ... while the game waits on the same players
     errors: list[str] = field(default_factory=list)
 
 
@@ -146,7 +151,9 @@ async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel:
     start = max(m.id for m in table.bot_messages() if "lobby, hosted by" in m.content)
     rng = random.Random(seed)
     marks: list[int] = []  # messages posted when each player turn began
+    stretches: list[int] = []  # ... when the game began waiting on other players
     turns_seen: set = set()
+    waiting: frozenset = frozenset()
     for _step in range(3000):
         if table.final() is not None:
             break
@@ -157,9 +164,13 @@ async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel:
         if tempo.turn is not None and tempo.outside(decision) is None:
             key = (tempo.turn(state), decision.player)
             started, _ = key not in turns_seen, turns_seen.add(key)
-        if started:
+        now_waiting = frozenset(d.player for d in game.pending(state))
+        if started or now_waiting != waiting:
             channel_posts, thread_posts = posted(fake, table, start)
-            marks.append(len(channel_posts) + len(thread_posts))
+            count = len(channel_posts) + len(thread_posts)
+            marks += [count] if started else []
+            stretches += [count] if now_waiting != waiting else []
+            waiting = now_waiting
         await give(table, members[decision.player], decision, answer)
         figures.prompts += 1
     else:
@@ -170,6 +181,7 @@ async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel:
     figures.edits = sum(len(m.versions) - 1 for m in channel_posts + thread_posts)
     figures.turns = len(marks)
     figures.per_turn = [b - a for a, b in zip(marks, [*marks[1:], figures.messages], strict=True)]
+    figures.per_stretch = [b - a for a, b in zip(stretches, [*stretches[1:], figures.messages], strict=True)]
     return figures
 
 
@@ -222,6 +234,9 @@ def show(name: str, results: list[BotFigures], bot_code: str | None) -> None:
     print(f"public messages per player turn: mean {messages / turns:.2f}, median {statistics.median(per_turn):.1f}, "
           f"max {max(per_turn)}; per prompt {messages / sum(r.prompts for r in played):.2f}; "
           f"edits per player turn {sum(r.edits for r in played) / turns:.2f}")
+    stretches = [n for r in played for n in r.per_stretch]
+    print(f"public messages per stretch the game waits on the same players (a turn as the channel sees it): "
+          f"mean {messages / len(stretches):.2f}, median {statistics.median(stretches):.1f}, max {max(stretches)}")
     print("per game (messages / turns): " + ", ".join(f"{r.messages}/{r.turns}" for r in played))
 
 

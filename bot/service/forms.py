@@ -30,6 +30,7 @@ from bot.service.specs import (
     form_submit_id,
 )
 from engine.core import Amounts, Decision, Total
+from engine.text import msg
 
 ALL_FIELD = "all"
 _NUMBER = re.compile(r"-?[0-9]+")
@@ -43,10 +44,14 @@ def totals_text(amounts: Amounts) -> list[str]:
     """Each total in words: "Bezants in all (2 per cube): 2 to 12, in steps of 2"."""
     lines = []
     for total in amounts.totals:
-        name = total.label or (f"In all ({total.group})" if total.group else "In all")
-        steps = f", in steps of {total.step}" if total.step > 1 else ""
-        span = f"exactly {total.lo}" if total.lo == total.hi else f"{total.lo} to {total.hi}"
-        lines.append(f"{name}: {span}{steps}")
+        name = total.label or (msg("In all ({group})", group=total.group) if total.group else msg("In all"))
+        if total.lo == total.hi:
+            lines.append(msg("{name}: exactly {n}", name=name, n=total.lo))
+        elif total.step > 1:
+            lines.append(msg("{name}: {lo} to {hi}, in steps of {step}", name=name, lo=total.lo, hi=total.hi,
+                             step=total.step))
+        else:
+            lines.append(msg("{name}: {lo} to {hi}", name=name, lo=total.lo, hi=total.hi))
     return lines
 
 
@@ -67,41 +72,43 @@ def amounts_form(game_id: int, version: int, head: str, seat: int, decision: Dec
                               first.choices, first.default, placeholder=first.placeholder)
         return ModalSpec(custom_id, title, "", tuple(fields))
     lines = "\n".join(f"{item.label}: {item.min}" for item in items)
-    box = FieldSpec(ALL_FIELD, "How many of each", "Change the number after each colon.", default=lines,
+    box = FieldSpec(ALL_FIELD, msg("How many of each"), msg("Change the number after each colon."), default=lines,
                     paragraph=True)
     return ModalSpec(custom_id, title, intro, (box,))
 
 
 def _item_field(index: int, item) -> FieldSpec:
     label = clip(str(item.label), FIELD_LABEL_LIMIT)
-    span = f"{item.min} to {item.max}"
+    span = msg("{lo} to {hi}", lo=item.min, hi=item.max)
+    description = clip(msg("{item} ({lo} to {hi})", item=item.label, lo=item.min, hi=item.max), FIELD_DESCRIPTION_LIMIT)
     if item.max - item.min + 1 <= SELECT_OPTIONS:
         choices = tuple(str(n) for n in range(item.min, item.max + 1))
-        return FieldSpec(field_id(index), label, clip(f"{item.label} ({span})", FIELD_DESCRIPTION_LIMIT),
-                         choices=choices, default=str(item.min))
-    return FieldSpec(field_id(index), label, clip(f"{item.label} ({span})", FIELD_DESCRIPTION_LIMIT),
-                     default=str(item.min), placeholder=clip(span, INPUT_PLACEHOLDER_LIMIT))
+        return FieldSpec(field_id(index), label, description, choices=choices, default=str(item.min))
+    return FieldSpec(field_id(index), label, description, default=str(item.min),
+                     placeholder=clip(span, INPUT_PLACEHOLDER_LIMIT))
 
 
 def read_form(decision: Decision, values: dict[str, str]) -> tuple[str | None, str]:
     """(option id, "") for a valid answer, or (None, what is wrong) in a sentence."""
     amounts = decision.amounts
     if amounts is None:
-        return None, "That form is not for this decision any more. Please use the latest prompt."
+        return None, msg("That form is not for this decision any more. Please use the latest prompt.")
     items = amounts.items
     if ALL_FIELD in values:
         numbers = _lines(values[ALL_FIELD])
         if len(numbers) != len(items):
-            return None, f"Give one number for each of the {len(items)} lines."
+            return None, msg("Give one number for each of the {n} lines.", n=len(items))
     else:
         numbers = [values.get(field_id(i), "").strip() for i in range(len(items))]
     counts: dict[str, int] = {}
     for item, raw in zip(items, numbers, strict=True):
         if not _NUMBER.fullmatch(raw or ""):
-            return None, f"'{item.label}' needs a whole number from {item.min} to {item.max}."
+            return None, msg("'{item}' needs a whole number from {lo} to {hi}.", item=item.label, lo=item.min,
+                             hi=item.max)
         value = int(raw)
         if not item.min <= value <= item.max:
-            return None, f"'{item.label}' must be from {item.min} to {item.max}, not {value}."
+            return None, msg("'{item}' must be from {lo} to {hi}, not {n}.", item=item.label, lo=item.min,
+                             hi=item.max, n=value)
         counts[item.id] = value
     for total in amounts.totals:
         wrong = _total_problem(amounts, total, counts)
@@ -109,7 +116,7 @@ def read_form(decision: Decision, values: dict[str, str]) -> tuple[str | None, s
             return None, wrong
     option_id = amounts.answer(counts)
     if amounts.parse(option_id) is None:  # pragma: no cover - the checks above are the same
-        return None, "Those numbers are not a possible answer."
+        return None, msg("Those numbers are not a possible answer.")
     return option_id, ""
 
 
@@ -124,10 +131,13 @@ def _lines(text: str) -> list[str]:
 
 def _total_problem(amounts: Amounts, total: Total, counts: dict[str, int]) -> str:
     value = sum(counts[i.id] for i in amounts.items if i.group == total.group)
-    name = total.label or "The total"
+    name = total.label or msg("The total")
     if not total.lo <= value <= total.hi:
-        span = f"exactly {total.lo}" if total.lo == total.hi else f"from {total.lo} to {total.hi}"
-        return f"{name} must be {span}; these numbers make {value}."
+        if total.lo == total.hi:
+            return msg("{name} must be exactly {n}; these numbers make {value}.", name=name, n=total.lo, value=value)
+        return msg("{name} must be from {lo} to {hi}; these numbers make {value}.", name=name, lo=total.lo,
+                   hi=total.hi, value=value)
     if (value - total.lo) % total.step:
-        return f"{name} goes in steps of {total.step} from {total.lo}; these numbers make {value}."
+        return msg("{name} goes in steps of {step} from {lo}; these numbers make {value}.", name=name,
+                   step=total.step, lo=total.lo, value=value)
     return ""

@@ -19,6 +19,7 @@ from bot.storage.records import OPEN_STATUSES, GameMovedOn, GameRecord, LoadedGa
 from engine import Decision, Option
 from engine.core import enumerate_answers
 from engine.terminal import typed_amounts
+from engine.text import msg
 
 AMOUNT_SUGGESTIONS = 20  # autocomplete shows 25 at most
 
@@ -90,7 +91,7 @@ class PlayActions(TurnPosts):
             loaded, _mine, decisions = await self._prompt_check(game_id, version, head, seat, actor)
             decision = next((d for d in decisions if d.amounts is not None), None)
             if decision is None:
-                raise Refusal("That form is not offered any more. Please use the latest prompt.")
+                raise Refusal(msg("That form is not offered any more. Please use the latest prompt."))
         except Refusal as why:
             return Outcome.refuse(str(why), game_id)
         return Outcome(modal=forms.amounts_form(game_id, loaded.seq, history_head(loaded), seat, decision),
@@ -104,13 +105,13 @@ class PlayActions(TurnPosts):
                 loaded, _mine, decisions = await self._prompt_check(game_id, version, head, seat, actor)
                 decision = next((d for d in decisions if d.amounts is not None), None)
                 if decision is None:
-                    raise Refusal("That form is not for a decision of yours now. Please use the latest prompt.")
+                    raise Refusal(msg("That form is not for a decision of yours now. Please use the latest prompt."))
                 option_id, wrong = forms.read_form(decision, values)
                 if option_id is None:
-                    raise Refusal(f"{wrong} Nothing was changed; open the form again.")
+                    raise Refusal(msg("{problem} Nothing was changed; open the form again.", problem=wrong))
                 option = decision.option(option_id)
                 if option is None:
-                    raise Refusal("Those numbers are not a possible answer. Nothing was changed.")
+                    raise Refusal(msg("Those numbers are not a possible answer. Nothing was changed."))
                 return await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor,
                                                 clicked=clicked)
             except Refusal as why:

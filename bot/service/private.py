@@ -13,6 +13,7 @@ from bot.service.actor import Actor
 from bot.service.core import Refusal, engine_of
 from bot.service.posts import Outcome, Post
 from bot.service.turns import TurnPosts
+from engine.text import msg
 
 
 class PrivateActions(TurnPosts):
@@ -75,11 +76,12 @@ class PrivateActions(TurnPosts):
             return Outcome.refuse(str(why))
         seat = loaded.record.seat_of(actor.user_id)
         if seat is None:
-            return Outcome.refuse("You are not playing in this game, so you have no settings in it.", loaded.id)
+            return Outcome.refuse(msg("You are not playing in this game, so you have no settings in it."), loaded.id)
         engine = engine_of(loaded.record)
         lines = settings_lines(engine, loaded.state, seat.seat)
         if not lines:
-            return Outcome.say(f"{engine.title} has no settings: every choice is asked when it comes.", loaded.id)
+            return Outcome.say(msg("{game} has no settings: every choice is asked when it comes.", game=engine.title),
+                               loaded.id)
         return Outcome.say("\n".join(text.chunk_lines(["🔒 Only you see this:", *lines])[:1]), loaded.id)
 
     async def preference_choices(self, actor: Actor, setting: str | None = None) -> list[tuple[str, str]]:
@@ -137,8 +139,8 @@ def settings_lines(engine, state, seat: str) -> list[str]:
     table = engine.preference_table()
     if not table:
         return []
-    lines = ["Your settings (change one with `/game prefs setting: value:`; you are asked only when "
-             "they cannot decide):"]
+    lines = [msg("Your settings (change one with `/game prefs setting: value:`; you are asked only when "
+                 "they cannot decide):")]
     for key, preference in table.items():
         value = engine.preference(state, seat, key)
         label = next((c.label for c in preference.choices if c.id == value), value)

@@ -59,11 +59,12 @@ from bot.service.specs import (  # noqa: F401  (re-exported: the Discord layer a
 )
 from bot.storage.records import time_to_text
 from engine import Decision, Option
+from engine.text import msg
 
 if TYPE_CHECKING:
     from bot.storage.records import LoadedGame
 
-FORM_LABEL = "✏️ Choose the numbers…"
+FORM_LABEL = msg("✏️ Choose the numbers…")
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ def _grouped_page(ids: _Ids, decision: Decision, groups: list[str], extras: list
             if option.group in (g for g, _ in group_entries):
                 continue
             number = groups.index(option.group)
-            label = clip(f"{option.group}… ({sizes[option.group]})", BUTTON_LABEL_LIMIT)
+            label = clip(msg("{group}… ({n})", group=option.group, n=sizes[option.group]), BUTTON_LABEL_LIMIT)
             ref = group_ref(groups, number)
             group_entries.append((option.group, ref))
             entries.append(ButtonSpec(group_id(ids.game_id, ids.version, ids.head, ids.seat, ref), label, 0,
@@ -183,9 +184,10 @@ def _grouped_page(ids: _Ids, decision: Decision, groups: list[str], extras: list
         return None
     menus = tuple(
         SelectSpec(group_select_id(ids.game_id, ids.version, ids.head, ids.seat, part),
-                   clip("Choose what to do…" + (f" ({part + 1}/{len(pages)})" if len(pages) > 1 else ""),
-                        PLACEHOLDER_LIMIT),
-                   tuple((clip(f"{g} ({sizes[g]})", SELECT_TEXT_LIMIT), ref) for g, ref in page), button_rows + part)
+                   clip(msg("Choose what to do… ({part}/{parts})", part=part + 1, parts=len(pages))
+                        if len(pages) > 1 else msg("Choose what to do…"), PLACEHOLDER_LIMIT),
+                   tuple((clip(msg("{group} ({n})", group=g, n=sizes[g]), SELECT_TEXT_LIMIT), ref) for g, ref in page),
+                   button_rows + part)
         for part, page in enumerate(pages))
     return PromptPage(_in_rows(buttons) + menus)
 

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from bot.service.hidden import shown_prompt
 from engine import Decision, Event
+from engine.text import msg
 
 MESSAGE_LIMIT = 2000
 
@@ -208,8 +209,8 @@ def account_lines(header: str, events: Sequence[Event]) -> list[str]:
 def answered_line(seat: str, label: str, private: bool) -> str:
     """An answered prompt, shrunk to one line; a private answer is not named."""
     if private:
-        return f"✅ **{seat}** has chosen."
-    return f"✅ **{seat}** chose **{clip(label, 200)}**."
+        return msg("✅ **{player}** has chosen.", player=seat)
+    return msg("✅ **{player}** chose **{option}**.", player=seat, option=clip(label, 200))
 
 
 def join_lines(body: str | None, lines: Sequence[str]) -> str:

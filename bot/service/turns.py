@@ -37,13 +37,14 @@ from bot.service.prompt import build_prompt, history_head
 from bot.service.specs import BUTTONS_PER_ROW, ROWS, ButtonSpec, SelectSpec, board_id
 from bot.storage.records import LoadedGame, MessageRecord, Seat
 from engine import Decision, Event, Option
+from engine.text import msg
 
 log = logging.getLogger(__name__)
 
 # Decision kinds that start a new action of their player (Byzantium's and Warriors & Traders'
 # "choose your action"): the player's message closes and a new one is posted.
 OPENING_KINDS = frozenset({"action"})
-BOARD_LABEL = "🗺️ Full board"
+BOARD_LABEL = msg("🗺️ Full board")
 
 
 @dataclasses.dataclass
