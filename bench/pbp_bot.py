@@ -40,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from bot_fakes import form_values  # noqa: E402
+from bot_playing import form_values  # noqa: E402
 from discord_standin.api import FakeDiscord  # noqa: E402
 from discord_standin.runner import BotProcess  # noqa: E402
 from e2e_kit import GROUP_ID, GROUP_SELECT_ID, WAIT, Table, open_table, options_on, question  # noqa: E402

@@ -422,3 +422,37 @@ async def test_a_finished_2v2_game_counts_in_stats_for_every_member_of_both_team
         rating[member.name] = float(re.search(r"skill rating (-?[0-9.]+) \(#[0-9] of 4\)", stats)[1])
     (w1, w2), (l1, l2) = winners["players"], losers["players"]
     assert rating[w1] == rating[w2] > rating[l1] == rating[l2]
+
+
+def test_scores_read_as_integers_where_they_are_integers():
+    """Issue 12, item 5: `/game status` and the final scores showed "72.0"."""
+    standings = [{"player": "Ann", "score": 72.0, "rank": 1, "vp": {"byz": 40.0, "arab": 32.0}},
+                 {"player": "Bo", "score": 12.5, "rank": 2}]
+    lines = text.result_lines("Byzantium", standings, {"Ann": 1, "Bo": 2})
+    assert lines[1] == "1. **Ann** <@1>: **72** (vp byz 40/arab 32)", lines[1]
+    assert lines[2] == "2. **Bo** <@2>: **12.5**"
+
+
+async def test_wt_preferences_are_set_per_player_shown_privately_and_stored_with_the_game(world):
+    """Issue 12, item 1: feeding all armies and keeping the tokens are settings (defaults: feed,
+    keep); a player changes one with /game prefs, sees it in /game prefs and /game status, and
+    only their own; the change is a stored choice of the game."""
+    channel, members, _card = await open_wt(world)
+    ann, bo, _cy = members
+    listed = (await world.slash(ann, channel, "game prefs")).reply_text
+    assert "Feeding your armies: **Feed them all without asking when the food suffices**" in listed
+    assert "Keep the tokens where they are without asking" in listed
+    before = (await loaded_game(world, channel)).seq
+    changed = await world.slash(ann, channel, "game prefs", setting="feed", value="ask")
+    assert changed.reply_text.startswith("🔒"), changed.reply_text
+    loaded = await loaded_game(world, channel)
+    assert loaded.seq == before + 1 and loaded.state.prefs["Ann"]["feed"] == "ask"
+    [last] = await world.bot.storage.last_choices(loaded.id, 1)
+    assert (last.player, last.option_id) == ("Ann", "pref:feed=ask")
+    assert "Feeding your armies: **Ask me every turn**" in (await world.slash(ann, channel, "game status")).reply_text
+    assert "Feeding your armies: **Feed them all" in (await world.slash(bo, channel, "game status")).reply_text
+    again = await world.slash(ann, channel, "game prefs", setting="feed", value="ask")
+    assert again.reply_text == "That is already your setting; nothing changed."
+    wrong = await world.slash(ann, channel, "game prefs", setting="cube_source", value="free")
+    assert "'cube_source' is not a setting of Warriors & Traders" in wrong.reply_text
+    assert (await loaded_game(world, channel)).seq == before + 1  # nothing changed
