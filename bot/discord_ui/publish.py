@@ -9,70 +9,21 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import io
 import logging
 
 import discord
 
 from bot.discord_ui.components import build_view
+from bot.discord_ui.message_parts import DEFAULT_FILE_LIMIT, _allowed, _content, _files
 from bot.discord_ui.permissions import missing, missing_sentence
+from bot.discord_ui.publish_edits import MessageEdits
 from bot.service import follow_up
 from bot.service.posts import Outcome, Post
 from bot.service.text import clip
 
 log = logging.getLogger(__name__)
 
-# Discord's smallest upload limit for bots (servers with boosts allow more).
-DEFAULT_FILE_LIMIT = 10 * 1024 * 1024
-
-
-def _files(post: Post, limit: int) -> tuple[list[discord.File], str]:
-    files, notes = [], []
-    for attachment in post.attachments:
-        if len(attachment.data) > limit:
-            notes.append(f"({attachment.filename} is too large to upload here)")
-            continue
-        files.append(discord.File(io.BytesIO(attachment.data), filename=attachment.filename))
-    return files, " ".join(notes)
-
-
-def _allowed(post: Post) -> discord.AllowedMentions:
-    return discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(uid) for uid in post.mentions], replied_user=False
-    )
-
-
-def _content(post: Post, note: str) -> str:
-    content = f"{post.content}\n{note}" if note else post.content
-    return content[:2000]
-
-
-class _BoardLeftOut(Exception):
-    """A message was edited without its new board, which Discord would not take."""
-
-    def __init__(self, error: discord.HTTPException):
-        super().__init__(str(error))
-        self.error = error
-
-
-@dataclasses.dataclass(frozen=True)
-class _Channel:
-    id: int
-
-
-@dataclasses.dataclass(frozen=True)
-class _Sent:
-    """A message edited in place, as `_note` reads a sent one."""
-
-    id: int
-    channel_id: int
-
-    @property
-    def channel(self) -> _Channel:
-        return _Channel(self.channel_id)
-
-
-class Publisher:
+class Publisher(MessageEdits):
     """Sends outcomes. `client` resolves channels by id (for posts not tied to a click)."""
 
     def __init__(self, client: discord.Client, service, *, channel_lookup=None, user_lookup=None):
@@ -149,93 +100,6 @@ class Publisher:
             await interaction.followup.send(
                 _content(answer, note), files=files, ephemeral=True, allowed_mentions=_allowed(answer), **kwargs
             )
-
-    async def _stale_prompts(self, outcome: Outcome) -> list:
-        """Prompts that the outcome's posts make outdated: those of an older version of the
-        game, and every prompt of the games in `retire_games` (ended, or asked again)."""
-        stale = []
-        for game_id in outcome.retire_games:
-            stale += await self.service.stale_prompts(game_id, None)
-        versions = [p.version for p in [*outcome.posts, *(e.post for e in outcome.edits)] if p.version is not None]
-        if outcome.game_id is not None and versions and outcome.game_id not in outcome.retire_games:
-            stale += await self.service.stale_prompts(outcome.game_id, max(versions))
-        edited = {e.message_id for e in outcome.edits}  # changed in place: not outdated
-        return [record for record in stale if record.message_id not in edited]
-
-    async def edit_all(self, outcome: Outcome, channel) -> discord.HTTPException | None:
-        """Change the outcome's game messages in place (turn messages going on or closing), then
-        note them again (a prompt) or forget them (closed). A new board that cannot be uploaded
-        is left out (the message keeps its old one; the failure is returned, to tell the member
-        once everything else is done); a prompt whose message is gone is posted anew, so the
-        game never waits behind a lost message."""
-        failed = None
-        for edit in outcome.edits:
-            target = channel if getattr(channel, "id", None) == edit.channel_id else await self._channel(edit.channel_id)
-            post = edit.post
-            if target is None:
-                continue
-            try:
-                await self._edit_retried(target, edit.message_id, post)
-            except discord.HTTPException as exc:
-                log.warning("game %s: could not edit message %s: %s", outcome.game_id, edit.message_id, exc)
-                if post.kind == "prompt":
-                    outcome.posts.insert(0, post)  # its question and buttons in a new message
-                continue  # still noted: a later post retires it (a click on it is refused as stale)
-            except _BoardLeftOut as left_out:
-                failed = failed or left_out.error
-            if post.kind == "prompt":
-                await self._note(outcome.game_id, _Sent(edit.message_id, edit.channel_id), post, outcome.trouble)
-            else:
-                await self._forget(edit.message_id)
-        return failed
-
-    async def _edit_retried(self, channel, message_id: int, post: Post) -> None:
-        """Edit, once more after a server error (discord.py does not retry a 503), then without
-        the new board (raising _BoardLeftOut once the rest is shown); a message that is gone or
-        forbidden raises at once."""
-        try:
-            await self._edit(channel, message_id, post)
-            return
-        except (discord.NotFound, discord.Forbidden):
-            raise
-        except discord.HTTPException as exc:
-            log.info("editing message %s failed (%s); trying again", message_id, exc)
-        try:
-            await self._edit(channel, message_id, post)
-            return
-        except (discord.NotFound, discord.Forbidden):
-            raise
-        except discord.HTTPException as exc:
-            if not post.attachments:
-                raise
-            await self._edit(channel, message_id, dataclasses.replace(post, attachments=()))
-            raise _BoardLeftOut(exc) from None
-
-    async def _edit(self, channel, message_id: int, post: Post) -> None:
-        files, note = _files(post, self._limit(getattr(channel, "guild", None)))
-        kwargs = {"attachments": files} if files else {}
-        await channel.get_partial_message(message_id).edit(
-            content=_content(post, note), view=build_view(post.components),
-            allowed_mentions=discord.AllowedMentions.none(), **kwargs)
-
-    async def _forget(self, message_id: int) -> None:
-        try:
-            await self.service.forget_prompt(message_id)
-        except Exception:  # it is retired again next time; a click on it is refused as stale
-            log.exception("could not forget message %s", message_id)
-
-    async def retire_prompts(self, stale: list, *, keep_message: int | None = None) -> None:
-        """Take the buttons off outdated prompts, so only live prompts stay clickable (a click on
-        an old one would be refused as stale anyway)."""
-        for record in stale:
-            if record.message_id != keep_message:
-                channel = await self._channel(record.channel_id)
-                try:
-                    if channel is not None:
-                        await channel.get_partial_message(record.message_id).edit(view=None)
-                except discord.HTTPException as exc:
-                    log.info("could not retire prompt %s: %s", record.message_id, exc)
-            await self._forget(record.message_id)
 
     async def _ensure_board_thread(self, outcome: Outcome, channel) -> None:
         """Create the game's board thread the first time a board is posted, if it wants one."""

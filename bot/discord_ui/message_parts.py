@@ -1,0 +1,34 @@
+"""The parts of a message the publisher sends or edits: its files (left out, with a note, when
+larger than the server takes), its content (within 2000 characters) and whom it may ping."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from bot.service.posts import Post
+
+# Discord's smallest upload limit for bots (servers with boosts allow more).
+DEFAULT_FILE_LIMIT = 10 * 1024 * 1024
+
+
+def _files(post: Post, limit: int) -> tuple[list[discord.File], str]:
+    files, notes = [], []
+    for attachment in post.attachments:
+        if len(attachment.data) > limit:
+            notes.append(f"({attachment.filename} is too large to upload here)")
+            continue
+        files.append(discord.File(io.BytesIO(attachment.data), filename=attachment.filename))
+    return files, " ".join(notes)
+
+
+def _allowed(post: Post) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(uid) for uid in post.mentions], replied_user=False
+    )
+
+
+def _content(post: Post, note: str) -> str:
+    content = f"{post.content}\n{note}" if note else post.content
+    return content[:2000]
