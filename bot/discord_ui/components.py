@@ -194,21 +194,8 @@ class GroupButton(_PromptButton, template=GROUP_TEMPLATE):
         )
 
 
-class GroupSelect(discord.ui.DynamicItem[discord.ui.Select], template=GROUP_SELECT_TEMPLATE):
+class GroupSelect(ChoiceSelect, template=GROUP_SELECT_TEMPLATE):
     """The groups of a decision in a menu, when there are too many for buttons."""
-
-    def __init__(self, custom_id: str, placeholder: str = "", options: Sequence[tuple[str, str]] = (),
-                 row: int | None = None):
-        select = discord.ui.Select(custom_id=custom_id, placeholder=placeholder or None, min_values=1, max_values=1,
-                                   options=[discord.SelectOption(label=label, value=value) for label, value in options])
-        super().__init__(select, row=row)
-        match = self.template.fullmatch(custom_id)
-        self.game_id, self.version, self.head = int(match["game"]), int(match["version"]), match["head"]
-        self.seat = int(match["seat"])
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
-        return cls(item.custom_id, item.placeholder or "", [(o.label, o.value) for o in item.options])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values or (interaction.data or {}).get("values", [])

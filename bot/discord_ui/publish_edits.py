@@ -85,23 +85,20 @@ class MessageEdits:
         """Edit, once more after a server error (discord.py does not retry a 503), then without
         the new board (raising _BoardLeftOut once the rest is shown); a message that is gone or
         forbidden raises at once."""
-        try:
-            await self._edit(channel, message_id, post)
-            return
-        except (discord.NotFound, discord.Forbidden):
-            raise
-        except discord.HTTPException as exc:
-            log.info("editing message %s failed (%s); trying again", message_id, exc)
-        try:
-            await self._edit(channel, message_id, post)
-            return
-        except (discord.NotFound, discord.Forbidden):
-            raise
-        except discord.HTTPException as exc:
-            if not post.attachments:
+        for attempt in (1, 2):
+            try:
+                await self._edit(channel, message_id, post)
+                return
+            except (discord.NotFound, discord.Forbidden):
                 raise
-            await self._edit(channel, message_id, dataclasses.replace(post, attachments=()))
-            raise _BoardLeftOut(exc) from None
+            except discord.HTTPException as exc:
+                if attempt == 1:
+                    log.info("editing message %s failed (%s); trying again", message_id, exc)
+                    continue
+                if not post.attachments:
+                    raise
+                await self._edit(channel, message_id, dataclasses.replace(post, attachments=()))
+                raise _BoardLeftOut(exc) from None
 
     async def _edit(self, channel, message_id: int, post: Post) -> None:
         files, note = _files(post, self._limit(getattr(channel, "guild", None)))
