@@ -14,7 +14,8 @@ import pytest
 from bot.storage.records import ResultRow, Seat, seat_results, standings_of
 from bot.storage.sqlite.migrate import MIGRATIONS_DIR, migrate
 from bot.storage.store import Storage
-from engine import get_game
+from engine import IllegalAction, get_game
+from engine.core import enumerate_answers
 
 WT = get_game("warriors_traders")
 BYZ = get_game("byzantium")
@@ -29,6 +30,21 @@ async def storage(tmp_path):
     await store.close()
 
 
+def random_answer(engine, state, decision, rng) -> str:
+    """A plain option, or (a decision of amounts alone: W&T's damage) an answer the game takes."""
+    if decision.options:
+        return rng.choice(decision.options).id
+    answers = enumerate_answers(decision, limit=200)
+    rng.shuffle(answers)
+    for answer in answers:
+        try:
+            engine.apply(state, decision.player, answer)
+            return answer
+        except IllegalAction:
+            continue
+    raise AssertionError(f"no answer of {decision.player}'s {decision.kind} decision is accepted")
+
+
 async def play_to_the_end(storage, game: str, seats, options: dict, seed: int, channel_id: int = 700):
     """Create, start and play a game by uniform random choices through Storage.play, so the last
     choice writes the results as in the bot. Returns the finished LoadedGame."""
@@ -41,7 +57,8 @@ async def play_to_the_end(storage, game: str, seats, options: dict, seed: int, c
         if engine.is_over(loaded.state):
             return loaded
         decision = rng.choice(engine.pending(loaded.state))
-        loaded, _events = await storage.play(loaded.id, decision.player, rng.choice(decision.options).id)
+        loaded, _events = await storage.play(loaded.id, decision.player, random_answer(engine, loaded.state, decision,
+                                                                                       rng))
     pytest.fail(f"the {game} game did not end in 3000 choices")
 
 
