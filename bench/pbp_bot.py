@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -40,17 +39,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from bot_playing import form_values  # noqa: E402
 from discord_standin.api import FakeDiscord  # noqa: E402
 from discord_standin.runner import BotProcess  # noqa: E402
-from e2e_kit import GROUP_ID, GROUP_SELECT_ID, WAIT, Table, open_table, options_on, question  # noqa: E402
-
-from bot.service.prompt import FORM_LABEL  # noqa: E402
-from engine import get_game  # noqa: E402
-from engine.core import Decision  # noqa: E402
+from e2e_answers import engine_state, give  # noqa: E402
+from e2e_kit import Table, open_table  # noqa: E402
 
 TITLES = {"byzantium": "Byzantium", "warriors_traders": "Warriors & Traders"}
-ANSWER_WAIT = 120.0
 
 
 @dataclass
@@ -66,80 +60,12 @@ class BotFigures:
     errors: list[str] = field(default_factory=list)
 
 
-def engine_state(db_path: Path, game_id: int):
-    """The game's state now, as the bot has it: its last snapshot and the choices after it."""
-    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10)
-    try:
-        name = conn.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()[0]
-        seq, text = conn.execute("SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
-                                 (game_id,)).fetchone()
-        after = conn.execute("SELECT player, option_id FROM choices WHERE game_id = ? AND seq > ? ORDER BY seq",
-                             (game_id, seq)).fetchall()
-    finally:
-        conn.close()
-    game = get_game(name)
-    state = game.loads(text)
-    for player, option_id in after:
-        state, _ = game.apply(state, player, option_id)
-    return game, state
-
-
 def posted(fake: FakeDiscord, table: Table, since: int) -> tuple[list, list]:
     """(channel messages, thread messages) the bot posted after message id `since`."""
     channel = [m for m in table.bot_messages() if m.id > since]
     threads = [c for c in fake.standin.world.channels.values() if c.is_thread and c.parent_id == table.channel.id]
     thread = [m for c in threads for m in fake.messages(c) if m.author_is_bot and m.id > since]
     return channel, thread
-
-
-async def give(table: Table, member, decision: Decision, answer: str) -> None:
-    """Give `answer` on `member`'s live prompt as a member would, and wait for the bot."""
-    fake = table.fake
-
-    def own() -> list:
-        return [m for m in table.live_prompts() if question(m).startswith(f"<@{member.id}>")]
-
-    # Several players asked at once: the bot edits their messages one after the other, so the
-    # member's own prompt may come up a moment after the first message of the new version.
-    await fake.wait_for(own, ANSWER_WAIT, f"{member.name}'s prompt")
-    mine = own()
-    version = table.version()
-    choice = options_on(mine).get(answer)
-    if choice is None and decision.amounts is not None and decision.amounts.parse(answer) is not None:
-        ix = await submit_form(table, member, mine, decision, answer)
-    else:
-        if choice is None:
-            for message in mine:
-                for button in message.buttons():
-                    if choice is None and GROUP_ID.fullmatch(button.custom_id or ""):
-                        opened = await fake.open(member, message, button.custom_id)
-                        choice = options_on([opened]).get(answer)
-                for menu in message.selects():
-                    for group in (menu.options if GROUP_SELECT_ID.fullmatch(menu.custom_id) else ()):
-                        if choice is None:
-                            shown = await fake.select(member, message, menu.custom_id, [group.value])
-                            await fake.wait_for(lambda shown=shown: shown.followups, WAIT, "a group's options")
-                            choice = options_on(shown.followups[:1]).get(answer)
-        if choice is None:
-            raise AssertionError(f"{answer!r} is not offered to {member.name}")
-        if choice.in_menu:
-            ix = await fake.select(member, choice.message, choice.custom_id, [answer])
-        else:
-            ix = await fake.click(member, choice.message, choice.custom_id)
-    await table.settle(ix, version, ANSWER_WAIT)
-    if ix.followups and not ix.followups[0].content.startswith("🔒"):  # 🔒: what only they learnt
-        raise AssertionError(f"{answer!r} refused: {ix.followups[0].content}")
-
-
-async def submit_form(table: Table, member, mine: list, decision: Decision, answer: str):
-    """Open the decision's form on `member`'s prompt and submit the amounts `answer` names."""
-    fake = table.fake
-    button = next(b for m in mine for b in m.buttons() if b.label == FORM_LABEL)
-    message = next(m for m in mine if button in m.buttons())
-    ix = await fake.click(member, message, button.custom_id)
-    await ix.response
-    fields = {f["component"]["custom_id"] for f in ix.modal["components"] if f.get("type") == 18}
-    return await fake.submit_modal(member, ix, form_values(fields, decision, decision.amounts.parse(answer)))
 
 
 async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel: str, players: int,
