@@ -442,6 +442,8 @@ async def test_wt_preferences_are_set_per_player_shown_privately_and_stored_with
     listed = (await world.slash(ann, channel, "game prefs")).reply_text
     assert "Feeding your armies: **Feed them all without asking when the food suffices**" in listed
     assert "Keep the tokens where they are without asking" in listed
+    settings = await world.autocomplete(ann, channel, "game prefs", "setting", "")
+    assert [c.value for c in settings] == ["feed", "shift"], settings
     before = (await loaded_game(world, channel)).seq
     changed = await world.slash(ann, channel, "game prefs", setting="feed", value="ask")
     assert changed.reply_text.startswith("🔒"), changed.reply_text

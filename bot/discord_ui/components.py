@@ -186,12 +186,16 @@ class GroupButton(_PromptButton, template=GROUP_TEMPLATE):
     """A group of options ("Take a city…"): its options, to the deciding player alone."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        ref = self.match["ref"]
-        await interact.component(
-            interaction, lambda service, actor: service.open_group(self.game_id, self.version, self.head, self.seat,
-                                                           ref, actor),
-            game_id=self.game_id,
-        )
+        await _open_group(self, interaction, self.match["ref"])
+
+
+async def _open_group(item, interaction: discord.Interaction, ref: str) -> None:
+    """A group's button or menu entry: its options, to the deciding player alone."""
+    await interact.component(
+        interaction, lambda service, actor: service.open_group(item.game_id, item.version, item.head, item.seat,
+                                                       ref, actor),
+        game_id=item.game_id,
+    )
 
 
 class GroupSelect(ChoiceSelect, template=GROUP_SELECT_TEMPLATE):
@@ -202,12 +206,7 @@ class GroupSelect(ChoiceSelect, template=GROUP_SELECT_TEMPLATE):
         if not values:
             await interact.component(interaction, None)
             return
-        ref = values[0]
-        await interact.component(
-            interaction, lambda service, actor: service.open_group(self.game_id, self.version, self.head, self.seat,
-                                                           ref, actor),
-            game_id=self.game_id,
-        )
+        await _open_group(self, interaction, values[0])
 
 
 class FormButton(_PromptButton, template=FORM_TEMPLATE):

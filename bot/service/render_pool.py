@@ -17,19 +17,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
+from bot.service.story import _highlight  # a highlight is a nicety: None if it fails
+
 log = logging.getLogger(__name__)
-
-
-def _highlight(game_name: str, events: list) -> dict | None:
-    import render
-
-    if not events:
-        return None
-    try:
-        return render.highlight_from_events(game_name, events)
-    except Exception:  # a highlight is a nicety; never lose the board over it
-        log.exception("highlight_from_events failed for %s", game_name)
-        return None
 
 
 def _render(game_name: str, state: Any, events: list) -> bytes | None:

@@ -121,21 +121,15 @@ class GameCog(commands.Cog):
         else:
             await interact.command(interaction, lambda service, actor: service.set_preference(actor, setting, value))
 
+    # /game prefs and /game orders (its older name) complete the same settings and values.
     @prefs.autocomplete("setting")
+    @orders.autocomplete("setting")
     async def _pref_settings(self, interaction: discord.Interaction, current: str):
         return await _preference_choices(interaction, current, None)
 
     @prefs.autocomplete("value")
-    async def _pref_values(self, interaction: discord.Interaction, current: str):
-        setting = getattr(interaction.namespace, "setting", None)
-        return await _preference_choices(interaction, current, str(setting) if setting else "")
-
-    @orders.autocomplete("setting")
-    async def _order_settings(self, interaction: discord.Interaction, current: str):
-        return await _preference_choices(interaction, current, None)
-
     @orders.autocomplete("value")
-    async def _order_values(self, interaction: discord.Interaction, current: str):
+    async def _pref_values(self, interaction: discord.Interaction, current: str):
         setting = getattr(interaction.namespace, "setting", None)
         return await _preference_choices(interaction, current, str(setting) if setting else "")
 
