@@ -4,7 +4,8 @@ games per second.
     python bench/engine.py [--game byzantium] [--games 30] [--runs 5] [--max-steps N]
 
 Prints figures; never run as a test. Targets: one choice under 1 ms median; at least 5 full
-4-player Byzantium games per second. Games without a turn limit (Alexander) are capped with
+4-player Byzantium games per second; translating a prompt (its question, every option label
+and group heading) into each language under 0.1 ms median (issue 17). Games without a turn limit (Alexander) are capped with
 --max-steps (default 3000 for them) and report decisions per second rather than games.
 """
 
@@ -57,6 +58,43 @@ def play_random_game(game, seed: int, timings: list[float] | None = None, max_st
     return steps
 
 
+def translation_cost(game, games: int, max_steps: int, langs: tuple[str, ...]) -> dict[str, list[float]]:
+    """Seconds to render each prompt met in random games (the question, every option's label and
+    group) in each language, as the bot does when it posts it (catalogues loaded beforehand)."""
+    from locales import tr, translations
+
+    decisions = []
+
+    def keep(state):
+        decisions.extend(game.pending(state))
+
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.setup(NAMES[:min(4, game.max_players)], seed, dict(SETUP.get(game.name, {})))
+        steps = 0
+        while not game.is_over(state) and not (max_steps and steps >= max_steps):
+            keep(state)
+            decision = rng.choice(game.pending(state))
+            try:
+                state, _events = game.apply(state, decision.player, rng.choice(enumerate_answers(decision, 100)))
+            except IllegalAction:
+                continue
+            steps += 1
+    costs: dict[str, list[float]] = {}
+    for lang in langs:
+        translations(lang)  # loaded once per process, as in the bot
+        found = costs.setdefault(lang, [])
+        for decision in decisions:
+            started = time.perf_counter()
+            tr(decision.prompt, lang)
+            for option in decision.options:
+                tr(option.label, lang)
+                if option.group:
+                    tr(option.group, lang)
+            found.append(time.perf_counter() - started)
+    return costs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", default="byzantium")
@@ -84,6 +122,11 @@ def main() -> None:
     if not cap:
         print(f"{args.game}: full random games per second: median {statistics.median(games):.1f} "
               f"(runs: {', '.join(f'{r:.1f}' for r in games)})")
+    costs = translation_cost(game, min(args.games, 10), cap or 0, ("it", "de", "pl"))
+    for lang, found in costs.items():
+        found.sort()
+        print(f"{args.game}: translating a prompt into {lang}: median {statistics.median(found) * 1000:.3f} ms, "
+              f"p95 {found[int(len(found) * 0.95)] * 1000:.3f} ms over {len(found)} prompts")
 
 
 if __name__ == "__main__":

@@ -52,6 +52,20 @@ def data_terms() -> list[tuple[str, str]]:
     return found
 
 
+def slash_command_texts() -> list[tuple[str, str]]:
+    """The bot's slash commands' texts (bot/discord_ui/translator.py), read from the cogs'
+    definitions; none when the bot's libraries are not installed (the engine alone)."""
+    try:
+        from bot.discord_ui.cogs import COGS
+        from bot.discord_ui.translator import command_texts
+    except ImportError:
+        return []
+    commands = []
+    for cog in COGS:
+        commands.extend(cog.__cog_app_commands__)
+    return command_texts(commands)
+
+
 def template(methods: list[tuple[str, str]] | None = None, *, with_data: bool = True) -> Catalog:
     """The catalogue of every message id in the sources (or in the files `methods` name)."""
     catalog = Catalog(domain=DOMAIN, project="boardgame-bot", version="1", charset="utf-8",
@@ -61,6 +75,8 @@ def template(methods: list[tuple[str, str]] | None = None, *, with_data: bool = 
         catalog.add(message, locations=[(filename, None)], context=context)
     for context, name in data_terms() if with_data else ():
         catalog.add(name, locations=[("data", None)], context=context)
+    for context, text in slash_command_texts() if with_data else ():
+        catalog.add(text, locations=[("commands", None)], context=context)
     return catalog
 
 

@@ -63,6 +63,7 @@ class Member:
     dms: list[str] = field(default_factory=list)
     accepts_dms: bool = True
     bot: bool = False  # a bot account (Discord's User.bot)
+    locale: str | None = None  # the member's Discord language (interaction.locale); None: en-US
 
     @property
     def display_name(self) -> str:
@@ -129,6 +130,7 @@ class Guild:
         self.id = guild_id
         self.me = None
         self.filesize_limit = 10 * 1024 * 1024
+        self.preferred_locale: str | None = None  # the server's language (guild.preferred_locale)
 
 
 class Channel:
@@ -226,6 +228,8 @@ class Interaction:
         self.channel_id = channel.id
         self.guild = channel.guild
         self.guild_id = channel.guild.id
+        self.locale = user.locale or "en-US"
+        self.guild_locale = channel.guild.preferred_locale
         self.message = message
         self.data = data or {}
         self.permissions = discord.Permissions(manage_channels=user.manage_channels, view_channel=True,

@@ -90,7 +90,7 @@ async def test_solitaire_seats_the_host_on_both_sides_and_answers_both(world):
     """16.0: one member plays both sides; nothing is hidden, so no prompt is private."""
     ann, bo = world.member("Ann"), world.member("Bo")
     channel, card, _ = await new_lobby(world, ann, solitaire=True)
-    assert "Solitaire: the host plays both sides" in card.content and "Seats (1; 1 players)" in card.content
+    assert "Solitaire: the host plays both sides" in card.content and "Seats (1; 1 player)" in card.content
     joined = await world.click(bo, card, "Join")
     assert "at most 1 players" in joined.reply_text
     await world.click(ann, card, "Start")

@@ -106,7 +106,7 @@ async def test_status_map_log_help(world):
 
     status = await world.slash(members[0], channel, "game status")
     assert f"Waiting on <@{nxt.id}>" in status.reply_text and "Round 1" in status.reply_text
-    assert "Scores so far" in status.reply_text and "vp" in status.reply_text
+    assert "Scores so far" in status.reply_text and "VP" in status.reply_text
 
     private = await world.slash(members[0], channel, "game map")
     assert private.replies[0].ephemeral and private.replies[0].image()[:4] == b"\x89PNG"

@@ -48,7 +48,7 @@ async def test_lobby_to_final_scores_three_players(world):
     for member in members:
         assert f"<@{member.id}>" in result.content
     assert re.search(r"^1\. \*\*\w+\*\* <@\d+>: \*\*\d+\*\* \(", result.content, re.M)  # rank, seat, score, tie-breaks
-    assert "total vp" in result.content
+    assert "total VP" in result.content
     boards = [m for m in channel.messages if m.image() is not None]
     assert len(boards) > 20  # a board on every turn message
     # Statistics count the finished game for each player.

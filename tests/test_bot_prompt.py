@@ -93,7 +93,7 @@ def test_more_than_25_options_become_grouped_selects_with_small_groups_as_button
     # Small groups and prefix-less options fit as buttons; the 33 cities page through selects.
     assert [b.label for b in buttons] == ["move:byzantine", "move:arab", "tax", "pass"]
     assert [len(s.options) for s in selects] == [25, 8]
-    assert selects[0].placeholder.startswith("Take (1/2)")
+    assert selects[0].placeholder.startswith("Choose (1/2)")  # options without a group heading
     assert sorted(offered(pages)) == sorted(ids)  # every option reachable exactly once
 
 

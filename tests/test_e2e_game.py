@@ -106,7 +106,7 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     assert scores.startswith("🏁 **Byzantium** is over. Final scores:") and "chose" in result.content
     assert set(result.pinged_users) == {m.id for m in table.members}
     lines = scores.splitlines()[1:]
-    assert len(lines) == 3 and all(re.match(r"^[1-3]\. \*\*\w+\*\* <@\d+>: \*\*-?\d+\*\* \(.*total vp", line)
+    assert len(lines) == 3 and all(re.match(r"^[1-3]\. \*\*\w+\*\* <@\d+>: \*\*-?\d+\*\* \(.*total VP", line)
                                    for line in lines), lines
     assert table.live_prompts() == []  # nothing left to click
     boards = table.boards()

@@ -307,11 +307,11 @@ async def test_undo_across_a_card_draw(fake_discord, start_bot_process, tmp_path
     await duel.settled(confirm.id)
     assert "hands: Ann: 1, 2, 5\n" in (await duel.slash(ann, "game hand")).content + "\n"
     undone = [m for m in duel.bot_messages() if m.id > confirm.id]
-    assert "undid the last 1 choice" in undone[0].content and undone[1].attachments  # the board again
+    assert "undid the last choice." in undone[0].content and undone[1].attachments  # the board again
     assert "took back" not in undone[1].content and not any("drew" in m.content for m in undone)
     # One message: what happened (the undo), the board, and Ann's prompt again.
     assert len(undone) == 2 and undone[1].content.split("\n\n") == [
-        "↩️ The last 1 choice was undone by a moderator.",
+        "↩️ The last choice was undone by a moderator.",
         f"<@{ann.id}>, Ann chooses a card.\n🔒 Your options are private: click **Open my prompt** to see them "
         "(only you can)."]
     # The stored deck is unchanged by the undo: passing again draws the same card.

@@ -176,7 +176,7 @@ async def test_a_preference_set_once_skips_its_question(fake_discord: FakeDiscor
     assert f"• {name} places a cube from the pool on City03." in nxt.content
     assert table.waiting() is not first
     status = await (await fake.slash(first, table.channel, "game status")).result(WAIT)
-    assert "vp 2" in status.content and "2.0" not in status.content
+    assert "VP 2" in status.content and "2.0" not in status.content
     assert "Your settings" in status.content and "From my pool" in status.content
     rows = read_db(table.db_path, "SELECT option_id FROM choices WHERE game_id = ? ORDER BY seq", (table.game_id,))
     assert [r["option_id"] for r in rows] == ["pref:source=pool", "take:City03"]

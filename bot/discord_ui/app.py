@@ -22,6 +22,8 @@ from discord.ext import commands
 from bot.discord_ui.cogs import COGS
 from bot.discord_ui.components import DYNAMIC_ITEMS, form_submitted
 from bot.discord_ui.publish import Publisher
+from bot.discord_ui.speech import lang_of, say
+from bot.discord_ui.translator import CatalogueTranslator
 from bot.scheduling.reminders import ReminderScheduler
 from bot.scheduling.shards import ShardClaim
 from bot.service.game_service import GameService, utcnow
@@ -31,6 +33,7 @@ from bot.storage.records import Shards, StorageError
 from bot.storage.sqlite.lock import ProcessLock, claim_database
 from bot.storage.sqlite.migrate import MigrationError
 from bot.storage.store import Storage
+from engine.text import msg
 
 log = logging.getLogger(__name__)
 
@@ -109,11 +112,12 @@ async def on_command_error(interaction: discord.Interaction, error: app_commands
               getattr(interaction.command, "qualified_name", "?"), interaction.user.id, interaction.guild_id,
               interaction.channel_id, error, exc_info=not isinstance(error, app_commands.CheckFailure))
     if isinstance(error, app_commands.NoPrivateMessage):
-        text = "That command works in a server channel, not in direct messages."
+        words = msg("That command works in a server channel, not in direct messages.")
     elif isinstance(error, app_commands.TransformerError):
-        text = f"I could not understand '{error.value}'; please pick a value from the list."
+        words = msg("I could not understand '{value}'; please pick a value from the list.", value=str(error.value))
     else:
-        text = "Sorry, that command failed on my side; nothing was changed."
+        words = msg("Sorry, that command failed on my side; nothing was changed.")
+    text = say(words, lang_of(getattr(interaction, "locale", None)))
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -196,6 +200,8 @@ class GameBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in COGS:
             await self.add_cog(cog(self))
+        # Command names, descriptions, options and choices in each member's language, at sync.
+        await self.tree.set_translator(CatalogueTranslator(self.tree))
         self.tree.on_error = on_command_error
 
     async def setup_hook(self) -> None:

@@ -15,13 +15,16 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.discord_ui.permissions import is_moderator, missing, missing_sentence
+from bot.discord_ui.speech import lang_of, say
 from bot.service.actor import Actor
 from bot.service.posts import Outcome, Refusal
+from engine.text import msg
 
 log = logging.getLogger(__name__)
 
-POST_FAILED = "That was saved, but Discord would not take everything I posted; `/game repost` shows the board and prompt again."
-SORRY = "Sorry, something went wrong on my side and nothing was changed. Please try again in a moment."
+POST_FAILED = msg("That was saved, but Discord would not take everything I posted; `/game repost` shows the board "
+                  "and prompt again.")
+SORRY = msg("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.")
 
 
 Request = Callable[[object, Actor], Awaitable[Outcome]]
@@ -43,6 +46,8 @@ def actor_from(interaction: discord.Interaction) -> Actor:
                                   interaction.guild_id),
         parent_channel_id=parent_id,
         in_thread=bool(in_thread),
+        lang=lang_of(getattr(interaction, "locale", None), ""),
+        guild_lang=lang_of(getattr(interaction, "guild_locale", None), "") if interaction.guild_id else "",
     )
 
 
@@ -57,7 +62,7 @@ async def component(interaction: discord.Interaction, request: Request | None, *
 # A form must be the click's first answer, within Discord's 3 seconds: the service gets this long
 # to build it, then the member is asked to click again (nothing was changed).
 FORM_DEADLINE = 2.0
-FORM_BUSY = "I am busy right now; please click again in a moment. Nothing was changed."
+FORM_BUSY = msg("I am busy right now; please click again in a moment. Nothing was changed.")
 
 
 async def form(interaction: discord.Interaction, request: Request, *, game_id: int | None = None) -> None:
@@ -76,13 +81,24 @@ async def form(interaction: discord.Interaction, request: Request, *, game_id: i
         return
     if outcome.reply is not None:
         log.info("refused user=%s game=%s: %s", interaction.user.id, game_id, outcome.reply.content)
-    await interaction.response.send_message(outcome.reply.content if outcome.reply else SORRY, ephemeral=True)
+    lang = lang_of(getattr(interaction, "locale", None))
+    await interaction.response.send_message(say(outcome.reply.content if outcome.reply else SORRY, lang),
+                                            ephemeral=True)
 
 
 async def command(interaction: discord.Interaction, request: Request, *, ephemeral: bool = True) -> None:
     """A slash command: 'thinking…' at once, then the reply (private unless asked otherwise)."""
     await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     await _run(interaction, request, must_reply=True)
+
+
+async def _store_member_language(client, actor: Actor | None) -> None:
+    """The member's language, kept for the DMs sent outside an interaction; written after the
+    request (it never delays it), and a failure to store it fails nothing."""
+    try:
+        await client.service.store_member_language(actor)
+    except Exception:
+        log.exception("storing the language of user %s failed", getattr(actor, "user_id", None))
 
 
 async def _game_for_log(interaction: discord.Interaction, game_id: int | None) -> int | str | None:
@@ -100,8 +116,10 @@ async def _run(interaction: discord.Interaction, request: Request, *, must_reply
                game_id: int | None = None) -> None:
     client = interaction.client
     actor = None
+    new_language = False
     try:
         actor = actor_from(interaction)
+        new_language = client.service.note_languages(actor)
         # In a DM the bot only answers the interaction, which needs no channel permission.
         lacking = missing(interaction.app_permissions, in_thread=actor.in_thread) if actor.guild_id else []
         if lacking:
@@ -109,7 +127,7 @@ async def _run(interaction: discord.Interaction, request: Request, *, must_reply
         else:
             outcome = await request(client.service, actor)
     except Refusal as why:  # a refusal raised where no handler turned it into an Outcome
-        outcome = Outcome.refuse(str(why))
+        outcome = Outcome.refuse(why.args[0] if why.args else str(why))
     except Exception:
         log.exception(
             "request failed: game=%s user=%s guild=%s channel=%s",
@@ -125,6 +143,9 @@ async def _run(interaction: discord.Interaction, request: Request, *, must_reply
     except Exception:
         log.exception("delivering failed: game=%s user=%s", outcome.game_id, getattr(actor, "user_id", None))
         try:
-            await interaction.followup.send(POST_FAILED, ephemeral=True)
+            lang = lang_of(getattr(interaction, "locale", None))
+            await interaction.followup.send(say(POST_FAILED, lang), ephemeral=True)
         except discord.HTTPException:
             pass
+    if new_language:
+        await _store_member_language(client, actor)

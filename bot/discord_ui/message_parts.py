@@ -8,16 +8,18 @@ import io
 import discord
 
 from bot.service.posts import Post
+from engine.text import msg
+from locales import SOURCE, tr
 
 # Discord's smallest upload limit for bots (servers with boosts allow more).
 DEFAULT_FILE_LIMIT = 10 * 1024 * 1024
 
 
-def _files(post: Post, limit: int) -> tuple[list[discord.File], str]:
+def _files(post: Post, limit: int, lang: str = SOURCE) -> tuple[list[discord.File], str]:
     files, notes = [], []
     for attachment in post.attachments:
         if len(attachment.data) > limit:
-            notes.append(f"({attachment.filename} is too large to upload here)")
+            notes.append(tr(msg("({file} is too large to upload here)", file=attachment.filename), lang))
             continue
         files.append(discord.File(io.BytesIO(attachment.data), filename=attachment.filename))
     return files, " ".join(notes)
@@ -30,5 +32,6 @@ def _allowed(post: Post) -> discord.AllowedMentions:
 
 
 def _content(post: Post, note: str) -> str:
-    content = f"{post.content}\n{note}" if note else post.content
-    return content[:2000]
+    """A rendered post's text with a note; the publisher splits one longer than a message
+    (speech.pages): a translation may be longer than the English."""
+    return f"{post.content}\n{note}" if note else post.content

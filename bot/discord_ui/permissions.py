@@ -7,6 +7,7 @@ from collections.abc import Iterable
 import discord
 
 from bot.settings import ModeratorRole
+from engine.text import listing, msg_n
 
 # What the bot needs in a game channel; the README's invite link asks for exactly these.
 NEEDED = {
@@ -52,9 +53,9 @@ def missing(permissions: discord.Permissions | None, *, in_thread: bool = False)
     return [label for name, label in needed.items() if not getattr(permissions, name)]
 
 
-def missing_sentence(names: list[str]) -> str:
-    return (
-        "I can't play here: I'm missing the **" + "**, **".join(names) + "** permission"
-        + ("s" if len(names) > 1 else "") + " in this channel. Ask a server admin to grant "
-        + ("them" if len(names) > 1 else "it") + "."
-    )
+def missing_sentence(names: list[str]):
+    """The permissions by Discord's own English names, in bold (as the README's invite asks for them)."""
+    quoted = listing([f"**{name}**" for name in names])
+    return msg_n("I can't play here: I'm missing the {names} permission in this channel. Ask a server admin to grant it.",
+                 "I can't play here: I'm missing the {names} permissions in this channel. Ask a server admin to grant "
+                 "them.", len(names), names=quoted)

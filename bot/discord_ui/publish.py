@@ -17,9 +17,11 @@ from bot.discord_ui.components import build_view
 from bot.discord_ui.message_parts import DEFAULT_FILE_LIMIT, _allowed, _content, _files
 from bot.discord_ui.permissions import missing, missing_sentence
 from bot.discord_ui.publish_edits import MessageEdits
+from bot.discord_ui.speech import lang_of, pages, rendered
 from bot.service import follow_up
 from bot.service.posts import Outcome, Post
-from bot.service.text import clip
+from engine.text import Msg, lines, msg
+from locales import SOURCE
 
 log = logging.getLogger(__name__)
 
@@ -55,14 +57,29 @@ class Publisher(MessageEdits):
         self._later.add(task)  # held until done: the loop keeps only weak references to tasks
         task.add_done_callback(self._later.discard)
 
+    async def public_language(self, guild, channel_id: int | None) -> str:
+        """The language of the game posts in a channel (bot/service/languages.py): a moderator's
+        setting, else the server's preferred locale."""
+        preferred = lang_of(getattr(guild, "preferred_locale", None), "") if guild is not None else ""
+        try:
+            return await self.service.game_language(getattr(guild, "id", None), channel_id, preferred or None)
+        except Exception:  # the setting cannot be read: the server's own language still reads well
+            log.exception("reading the language of channel %s failed", channel_id)
+            return preferred or SOURCE
+
     async def _deliver(self, outcome: Outcome, *, interaction: discord.Interaction | None = None,
                        must_reply: bool = False) -> None:
-        # Only a click has a message of its own to edit; a slash command's is its reply.
-        if interaction is not None and outcome.edit is not None and interaction.message is not None:
-            await self._edit_clicked(interaction, outcome.edit)
         channel = interaction.channel if interaction is not None else None
         if outcome.channel_id is not None and (channel is None or channel.id != outcome.channel_id):
             channel = await self._channel(outcome.channel_id)
+        guild = getattr(channel, "guild", None) or (interaction.guild if interaction is not None else None)
+        public = await self.public_language(guild, getattr(channel, "id", None))
+        private = lang_of(getattr(interaction, "locale", None), public) if interaction is not None else public
+        # Only a click has a message of its own to edit; a slash command's is its reply.
+        if interaction is not None and outcome.edit is not None and interaction.message is not None:
+            flags = getattr(interaction.message, "flags", None)
+            own = interaction.guild_id is None or bool(getattr(flags, "ephemeral", False))
+            await self._edit_clicked(interaction, outcome.edit, private if own else public)
         lacking: list[str] = []
         if (outcome.posts or outcome.edits) and channel is not None:
             # Listed before posting, so the prompts about to be sent are never among them.
@@ -73,8 +90,8 @@ class Publisher(MessageEdits):
                               outcome.game_id)
                 stale = []
             await self._ensure_board_thread(outcome, channel)
-            failed_edit = await self.edit_all(outcome, channel)
-            lacking = await self.post_all(outcome, channel)
+            failed_edit = await self.edit_all(outcome, channel, lang=public)
+            lacking = await self.post_all(outcome, channel, lang=public)
             if not lacking:
                 clicked = getattr(getattr(interaction, "message", None), "id", None)
                 await self.retire_prompts(stale, keep_message=clicked)
@@ -90,15 +107,19 @@ class Publisher(MessageEdits):
             reply = dataclasses.replace(reply, content=content) if reply else Post(content)
         if lacking:
             sentence = missing_sentence(lacking)
-            reply = Post(f"{reply.content}\n{sentence}" if reply else sentence)
+            reply = Post(lines([reply.content, sentence]) if reply else sentence)
         if reply is None and must_reply:
-            reply = Post("Done.")
+            reply = Post(msg("Done."))
         for answer in ([reply] if reply is not None else []) + list(outcome.more_replies):
-            files, note = _files(answer, self._limit(interaction.guild))
+            answer = rendered(answer, private)
+            files, note = _files(answer, self._limit(interaction.guild), private)
             view = build_view(answer.components)
+            *before, last = pages(_content(answer, note))
+            for page in before:
+                await interaction.followup.send(page, ephemeral=True, allowed_mentions=_allowed(answer))
             kwargs = {"view": view} if view is not None else {}
             await interaction.followup.send(
-                _content(answer, note), files=files, ephemeral=True, allowed_mentions=_allowed(answer), **kwargs
+                last, files=files, ephemeral=True, allowed_mentions=_allowed(answer), **kwargs
             )
 
     async def _ensure_board_thread(self, outcome: Outcome, channel) -> None:
@@ -115,19 +136,20 @@ class Publisher(MessageEdits):
             except Exception:  # this board still goes there; the next one opens a new thread
                 log.exception("game %s: board thread %s could not be recorded", outcome.game_id, thread_id)
 
-    async def _edit_clicked(self, interaction: discord.Interaction, post: Post) -> None:
+    async def _edit_clicked(self, interaction: discord.Interaction, post: Post, lang: str) -> None:
+        post = rendered(post, lang)
         view = build_view(post.components)
         # A post with images (a history view's next step) replaces the clicked message's files.
-        files = {"attachments": _files(post, self._limit(interaction.guild))[0]} if post.attachments else {}
+        files = {"attachments": _files(post, self._limit(interaction.guild), lang)[0]} if post.attachments else {}
         try:
             await interaction.edit_original_response(
-                content=post.content[:2000], view=view, allowed_mentions=_allowed(post), **files
+                content=pages(post.content)[0], view=view, allowed_mentions=_allowed(post), **files
             )
         except discord.HTTPException as exc:
             # An edit is cosmetic (the choice already counts); never fail the click over it.
             log.warning("could not edit clicked message %s: %s", getattr(interaction.message, "id", None), exc)
 
-    async def post_all(self, outcome: Outcome, channel) -> list[str]:
+    async def post_all(self, outcome: Outcome, channel, *, lang: str = SOURCE) -> list[str]:
         """Send the outcome's posts; return the names of missing permissions if any send failed.
 
         Any other failure of one post (Discord answering 5xx after discord.py's retries) does not
@@ -141,7 +163,7 @@ class Publisher(MessageEdits):
         for post in outcome.posts:
             target = board_channel if post.where == "board" else channel
             try:
-                await self.send(post, target, game_id=outcome.game_id, trouble=outcome.trouble)
+                await self.send(post, target, game_id=outcome.game_id, trouble=outcome.trouble, lang=lang)
             except discord.Forbidden:
                 lacking = self._missing_in(target)
                 log.warning("cannot post in channel %s for game %s: missing %s",
@@ -167,25 +189,33 @@ class Publisher(MessageEdits):
         return []
 
     async def send(self, post: Post, channel, *, game_id: int | None,
-                   trouble: list[str] | None = None) -> discord.Message:
-        """Post, then note the message in the database. The message is out whatever the note
-        does: a note that fails (after the service's retries) is logged and added to `trouble`."""
+                   trouble: list[str] | None = None, lang: str = SOURCE) -> discord.Message:
+        """Post (in `lang`, the game's language), then note the message in the database. The
+        message is out whatever the note does: a note that fails (after the service's retries)
+        is logged and added to `trouble`."""
         if post.dm_prompt:
-            post = await self._dm_private_prompt(post, game_id, trouble)
-        files, note = _files(post, self._limit(getattr(channel, "guild", None)))
+            post = await self._dm_private_prompt(post, game_id, trouble, lang)
+        text = post.content  # still a message id: a DM below tells it in the member's language
+        post = rendered(post, lang)
+        files, note = _files(post, self._limit(getattr(channel, "guild", None)), lang)
         view = build_view(post.components)
+        *before, last = pages(_content(post, note))
+        for page in before:  # a translation longer than one message: the earlier lines first
+            await channel.send(page, allowed_mentions=_allowed(post))
         kwargs = {"view": view} if view is not None else {}
         if post.nonce is not None:
             kwargs["nonce"] = post.nonce
-        message = await channel.send(_content(post, note), files=files, allowed_mentions=_allowed(post), **kwargs)
+        message = await channel.send(last, files=files, allowed_mentions=_allowed(post), **kwargs)
         await self._note(game_id, message, post, trouble)
         if post.dm_to and not post.dm_prompt:
             guild_id = getattr(getattr(channel, "guild", None), "id", "@me")
             link = f"https://discord.com/channels/{guild_id}/{channel.id}/{message.id}"
-            question = post.content[len(post.account) + 2:] if post.account else post.content  # no account
-            words = clip(f"🎲 Your turn in <#{channel.id}>: {question}", 2000 - len(link) - 1)
+            # The question alone (no account), still a message id: told in each member's language.
+            question = text.params["prompt"] if isinstance(text, Msg) and "prompt" in text.params and post.account \
+                else text
             for user_id in post.dm_to:
-                await self.dm(user_id, Post(f"{words}\n{link}"))
+                await self.dm(user_id, Post(msg("🎲 Your turn in {channel}: {prompt}\n{link}", channel=f"<#{channel.id}>",
+                                                prompt=question, link=link)), fallback=lang)
         return message
 
     async def _note(self, game_id: int | None, message, post: Post, trouble: list[str] | None) -> None:
@@ -236,15 +266,17 @@ class Publisher(MessageEdits):
             return None
         return thread.id
 
-    async def _dm_private_prompt(self, post: Post, game_id: int | None, trouble: list[str] | None) -> Post:
+    async def _dm_private_prompt(self, post: Post, game_id: int | None, trouble: list[str] | None,
+                                 lang: str = SOURCE) -> Post:
         """DM the private prompt before its public post; a member whose DMs are closed is
         pinged by the public post instead (its button opens the same prompt). The DMs are
         recorded, so they lose their buttons once the game moves on."""
         unreached = []
         for user_id in post.dm_to:
+            own = await self.member_language(user_id, lang)
             for page in post.dm_prompt:
                 try:
-                    message = await self._send_dm(user_id, page)
+                    message = await self._send_dm(user_id, rendered(page, own))
                 except discord.HTTPException as exc:
                     log.info("cannot DM user %s: %s", user_id, exc)
                     unreached.append(user_id)
@@ -253,10 +285,19 @@ class Publisher(MessageEdits):
         mentions = tuple(dict.fromkeys(post.mentions + tuple(unreached)))
         return dataclasses.replace(post, mentions=mentions)
 
-    async def dm(self, user_id: int, post: Post) -> bool:
-        """A direct message (reminders); False when the member does not accept DMs from the bot."""
+    async def member_language(self, user_id: int, fallback: str = SOURCE) -> str:
+        """A member's own language as last seen with an interaction (else `fallback`)."""
         try:
-            await self._send_dm(user_id, post)
+            return await self.service.member_language(user_id, fallback)
+        except Exception:
+            log.exception("reading the language of user %s failed", user_id)
+            return fallback
+
+    async def dm(self, user_id: int, post: Post, *, fallback: str = SOURCE) -> bool:
+        """A direct message (reminders), in the member's own language as last seen (else
+        `fallback`, the game's); False when the member does not accept DMs from the bot."""
+        try:
+            await self._send_dm(user_id, rendered(post, await self.member_language(user_id, fallback)))
         except discord.HTTPException as exc:
             log.info("cannot DM user %s: %s", user_id, exc)
             return False
@@ -268,4 +309,4 @@ class Publisher(MessageEdits):
         kwargs = {"view": view} if view is not None else {}
         if post.nonce is not None:
             kwargs["nonce"] = post.nonce
-        return await user.send(post.content[:2000], allowed_mentions=_allowed(post), **kwargs)
+        return await user.send(pages(post.content)[0], allowed_mentions=_allowed(post), **kwargs)

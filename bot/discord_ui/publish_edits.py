@@ -11,7 +11,9 @@ import discord
 
 from bot.discord_ui.components import build_view
 from bot.discord_ui.message_parts import _content, _files
+from bot.discord_ui.speech import pages, rendered
 from bot.service.posts import Outcome, Post
+from locales import SOURCE
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +56,7 @@ class MessageEdits:
         edited = {e.message_id for e in outcome.edits}  # changed in place: not outdated
         return [record for record in stale if record.message_id not in edited]
 
-    async def edit_all(self, outcome: Outcome, channel) -> discord.HTTPException | None:
+    async def edit_all(self, outcome: Outcome, channel, *, lang: str = SOURCE) -> discord.HTTPException | None:
         """Change the outcome's game messages in place (turn messages going on or closing), then
         note them again (a prompt) or forget them (closed). A new board that cannot be uploaded
         is left out (the message keeps its old one; the failure is returned, to tell the member
@@ -63,7 +65,7 @@ class MessageEdits:
         failed = None
         for edit in outcome.edits:
             target = channel if getattr(channel, "id", None) == edit.channel_id else await self._channel(edit.channel_id)
-            post = edit.post
+            post = rendered(edit.post, lang)  # a public message: in the game's language
             if target is None:
                 continue
             try:
@@ -104,7 +106,7 @@ class MessageEdits:
         files, note = _files(post, self._limit(getattr(channel, "guild", None)))
         kwargs = {"attachments": files} if files else {}
         await channel.get_partial_message(message_id).edit(
-            content=_content(post, note), view=build_view(post.components),
+            content=pages(_content(post, note))[-1], view=build_view(post.components),
             allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 
     async def _forget(self, message_id: int) -> None:

@@ -28,6 +28,7 @@ from bot.service import hidden, text
 from bot.service.core import ServiceCore, engine_of
 from bot.service.posts import Outcome, Post
 from bot.storage.records import CorruptGame, GameNotFound, Reminder, Shards, UnknownGame
+from engine.text import layout, msg
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +54,13 @@ def nonce_of(reminder: Reminder) -> str:
 
 @dataclass
 class Nudge:
-    """One reminder to send: posts in the game channel and direct messages, then the time the
-    next one is due (the scheduler moves the row there once this one is sent)."""
+    """One reminder to send: posts in the game channel and direct messages (each with the post
+    for the channel should the DM not arrive, and the game's language, for a member the bot has
+    not heard from yet), then the time the next one is due (the scheduler moves the row there
+    once this one is sent)."""
 
     outcome: Outcome
-    dms: list[tuple[int, Post]] = field(default_factory=list)
+    dms: list[tuple[int, Post, Post, str]] = field(default_factory=list)
     next_due: datetime | None = None
 
 
@@ -89,18 +92,25 @@ class ReminderActions(ServiceCore):
         if seat is None or seat.user_id is None:
             return nudge  # nobody to tell; the schedule still moves on
         since = await self.waiting_since(loaded)  # a private setting changed meanwhile is not a move
-        waited = f" since {text.relative_time(since)}" if since else ""
         link = await self._prompt_link(record, await self.posted_version(loaded))
         decision = mine[0]
         # Public words only: this may be posted in the channel (a private prompt opens from its post).
-        body = f"the {engine.title} game has been waiting on you{waited}: {hidden.shown_prompt(decision)}{link}"
+        if since:
+            body = msg("the {game} game has been waiting on you since {when}: {prompt}", game=engine.title,
+                       when=text.relative_time(since), prompt=hidden.shown_prompt(decision))
+        else:
+            body = msg("the {game} game has been waiting on you: {prompt}", game=engine.title,
+                       prompt=hidden.shown_prompt(decision))
+        body = layout("{body}{link}", body=body, link=link)
         mode = await self.storage.ping_mode(seat.user_id)
         nonce = nonce_of(reminder)
-        channel_post = Post(f"⏰ <@{seat.user_id}>, {body}", mentions=(seat.user_id,), kind="reminder", nonce=nonce)
+        channel_post = channel_reminder(seat.user_id, body, nonce)
         if mode in ("channel", "both"):
             nudge.outcome.posts.append(channel_post)
         if mode in ("dm", "both"):
-            nudge.dms.append((seat.user_id, Post(f"⏰ In <#{record.channel_id}>, {body}", nonce=nonce)))
+            nudge.dms.append((seat.user_id, Post(msg("⏰ In {channel}, {body}", channel=f"<#{record.channel_id}>",
+                                                     body=body), nonce=nonce), channel_post,
+                              await self.record_language(record)))
         return nudge
 
     async def _prompt_link(self, record, version: int) -> str:
@@ -109,6 +119,11 @@ class ReminderActions(ServiceCore):
             return ""
         m = prompts[0]
         return f"\nhttps://discord.com/channels/{record.guild_id}/{m.channel_id}/{m.message_id}"
+
+
+def channel_reminder(user_id: int, body, nonce: str | None = None) -> Post:
+    return Post(layout("⏰ {member}, {body}", member=f"<@{user_id}>", body=body), mentions=(user_id,), kind="reminder",
+                nonce=nonce)
 
 
 class ReminderScheduler:
@@ -148,14 +163,12 @@ class ReminderScheduler:
 
     async def _send(self, nudge: Nudge) -> None:
         delivered_dm = True
-        for user_id, post in nudge.dms:
-            delivered_dm = await self.publisher.dm(user_id, post) and delivered_dm
+        for user_id, post, _channel_post, lang in nudge.dms:
+            delivered_dm = await self.publisher.dm(user_id, post, fallback=lang) and delivered_dm
         if not nudge.dms or not delivered_dm or nudge.outcome.posts:
             if not nudge.outcome.posts and not delivered_dm:
                 # DMs closed: fall back to the channel rather than stay silent.
-                user_id, post = nudge.dms[0]
-                nudge.outcome.posts.append(Post(f"⏰ <@{user_id}>, {post.content.split(', ', 1)[-1]}",
-                                                mentions=(user_id,), kind="reminder", nonce=post.nonce))
+                nudge.outcome.posts.append(nudge.dms[0][2])
             await self.publisher.deliver(nudge.outcome)
 
     async def run(self) -> None:

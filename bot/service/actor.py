@@ -17,3 +17,7 @@ class Actor:
     # The channel's parent when the game channel is a thread.
     parent_channel_id: int | None = None
     in_thread: bool = False
+    # The member's own language and the server's preferred one (locales.language_of of Discord's
+    # interaction.locale and guild_locale); "" when unknown (tests, reminders).
+    lang: str = ""
+    guild_lang: str = ""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from bot.service.actor import Actor
 from bot.service.core import Refusal, ServiceCore, engine_of
 from bot.service.follow_up import CHOICE_SAVED
-from bot.service.posts import Outcome, Post
+from bot.service.posts import Outcome, Post, reason
 from bot.service.prompt import ButtonSpec, confirm_id
 from bot.storage.records import LoadedGame, Seat
 from engine.core import CONCEDE_ID
@@ -52,10 +52,10 @@ class ConcedeActions(ServiceCore):
             loaded = await self.channel_game(actor, states=("active",))
             index, seat = _seat_to_concede(loaded, actor, side)
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         question = msg("Concede the game as **{seat}**? The other side wins at once.", seat=seat.seat)
-        button = ButtonSpec(confirm_id(loaded.id, loaded.seq, ACTION, index), str(msg("Concede")), 0, "danger")
-        return Outcome(reply=Post(str(question), components=(button,)), game_id=loaded.id)
+        button = ButtonSpec(confirm_id(loaded.id, loaded.seq, ACTION, index), msg("Concede"), 0, "danger")
+        return Outcome(reply=Post(question, components=(button,)), game_id=loaded.id)
 
     async def confirm_concede(self, game_id: int, version: int, seat_index: int | None, actor: Actor) -> Outcome:
         """The confirmation's button: only the member of that seat, only on the game it was shown for."""
@@ -72,8 +72,8 @@ class ConcedeActions(ServiceCore):
                 seat = seats[seat_index]
                 after, events = await self._store_choice(loaded, seat, CONCEDE_ID, actor)
             except Refusal as why:
-                return Outcome.refuse(str(why), game_id)
-            header = str(msg("🏳️ **{seat}** concedes.", seat=seat.seat))
+                return Outcome.refuse(reason(why), game_id)
+            header = msg("🏳️ **{seat}** concedes.", seat=seat.seat)
             posts, trouble = await self.after_change(after, events, header, board=True, here=actor.user_id)
-            return self.outcome(after.record, edit=Post(str(msg("✅ Conceded."))), posts=posts,
+            return self.outcome(after.record, edit=Post(msg("✅ Conceded.")), posts=posts,
                                 saved=CHOICE_SAVED, trouble=trouble)

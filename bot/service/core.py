@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from bot.service import hidden, tapes, text
 from bot.service.actor import Actor
 from bot.service.follow_up import REMINDERS_FAILED, retried
-from bot.service.posts import Attachment, Outcome, Post, Refusal
+from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
 from bot.service.prompt import history_head
 from bot.service.render_pool import RenderPool
 from bot.storage.records import (
@@ -30,6 +30,7 @@ from bot.storage.records import (
 from bot.storage.store import Storage
 from engine import Decision, Event, IllegalAction, game_names, get_game
 from engine.core import Game
+from engine.text import msg
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +39,8 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-OTHER_CHANNEL = "That button belongs to a game in another channel; nothing was changed."
-STALE = "That prompt is out of date: the game has moved on. Please use the latest prompt."
+OTHER_CHANNEL = msg("That button belongs to a game in another channel; nothing was changed.")
+STALE = msg("That prompt is out of date: the game has moved on. Please use the latest prompt.")
 
 
 def engine_of(record: GameRecord) -> Game:
@@ -58,7 +59,7 @@ def seat_map(record: GameRecord) -> dict[str, int]:
 
 def board_thread_name(record: GameRecord) -> str:
     """The board thread is named after its game: "Byzantium #12 boards"."""
-    return f"{engine_of(record).title} #{record.id} boards"
+    return msg("{game} #{number} boards", game=engine_of(record).title, number=record.id)
 
 
 def events_from_json(rows: Sequence[dict]) -> list[Event]:
@@ -88,16 +89,17 @@ class ServiceCore:
             # The details (a pydantic report, a rules message) are for the operator's log; the
             # players get a plain sentence with the step to quote to a moderator.
             log.error("game %s cannot be loaded: %s", game_id, exc)
-            where = f"at step {exc.step}" if isinstance(exc, CorruptGame) else "its rules are no longer here"
-            raise Refusal(f"This game's saved history does not replay ({where}). Nothing was changed; "
-                          "a moderator can `/mod export` or `/mod abandon` it.") from None
+            where = msg("at step {step}", step=exc.step) if isinstance(exc, CorruptGame) else \
+                msg("its rules are no longer here")
+            raise Refusal(msg("This game's saved history does not replay ({where}). Nothing was changed; "
+                              "a moderator can `/mod export` or `/mod abandon` it.", where=where)) from None
 
     async def channel_record(self, actor: Actor, *, states: tuple[str, ...] = ("active", "paused")) -> GameRecord:
         """The record of the actor's channel's open game (nothing replayed), or Refusal with the
         reason: for requests that load the game themselves, under its lock."""
         record = await self.storage.channel_game(actor.channel_id)
         if record is None:
-            raise Refusal("There is no game in this channel. Start one with `/game new`.")
+            raise Refusal(msg("There is no game in this channel. Start one with `/game new`."))
         self.check_guild(record, actor)
         if record.status not in states:
             raise Refusal(_status_words(record.status))
@@ -115,7 +117,7 @@ class ServiceCore:
         try:
             record = await self.storage.game(game_id)
         except GameNotFound:
-            raise Refusal("That game no longer exists.") from None
+            raise Refusal(msg("That game no longer exists.")) from None
         if from_dm and actor.guild_id is None and record.seat_of(actor.user_id) is not None:
             return await self.load(game_id)
         self.check_guild(record, actor)
@@ -126,12 +128,12 @@ class ServiceCore:
     @staticmethod
     def check_guild(record: GameRecord, actor: Actor) -> None:
         if actor.guild_id is None or record.guild_id != actor.guild_id:
-            raise Refusal("That game belongs to another server.")
+            raise Refusal(msg("That game belongs to another server."))
 
     @staticmethod
     def require_moderator(actor: Actor) -> None:
         if not actor.is_moderator:
-            raise Refusal("Only moderators (Manage Channels permission or the moderator role) can do that.")
+            raise Refusal(msg("Only moderators (Manage Channels permission or the moderator role) can do that."))
 
     # -- preferences leave prompts valid ---------------------------------------------------------
     async def still_valid(self, loaded: LoadedGame, version: int, head: str | None) -> bool:
@@ -195,6 +197,10 @@ class ServiceCore:
         await retried(f"recording the board thread of game {game_id}",
                       lambda: self.storage.update_settings(game_id, board_thread_id=thread_id))
 
+    async def record_language(self, record: GameRecord) -> str:
+        """The language of a game's public posts and boards (bot/service/languages.py)."""
+        return "en"
+
     def outcome(self, record: GameRecord, **fields) -> Outcome:
         """An Outcome aimed at the game's channel and board thread."""
         out = Outcome(game_id=record.id, channel_id=record.channel_id,
@@ -211,7 +217,7 @@ class ServiceCore:
         # the public events for the highlight.
         engine = engine_of(loaded.record)
         png = await self.renderer.board(loaded.record.game, hidden.board_input(engine, loaded.state),
-                                        hidden.public_events(events))
+                                        hidden.public_events(events), lang=await self.record_language(loaded.record))
         if png is None:
             return None
         return Attachment(f"{loaded.record.game}-{loaded.id}-v{loaded.seq}.png", png)
@@ -223,7 +229,7 @@ class ServiceCore:
         engine = engine_of(record)
         lines = text.result_lines(engine.title, engine.result(loaded.state), seat_map(record))
         user_ids = tuple(s.user_id for s in record.seats if s.user_id)
-        chart = await tapes.score_chart(self.storage, self.renderer, record)
+        chart = await tapes.score_chart(self.storage, self.renderer, record, await self.record_language(record))
         return [Post(chunk, (chart,) if chart is not None and i == 0 else (), mentions=user_ids, kind="result",
                      version=loaded.seq) for i, chunk in enumerate(text.chunk_lines(lines))]
 
@@ -252,7 +258,7 @@ class ServiceCore:
         try:
             state, events = engine.apply(loaded.state, seat.seat, option_id)
         except IllegalAction as exc:
-            raise Refusal(str(exc)) from None
+            raise Refusal(reason(exc)) from None
         try:
             choice = await self.storage.append_choice(
                 record.id, loaded.seq + 1, seat.seat, option_id, state, user_id=actor.user_id, events=events
@@ -260,7 +266,7 @@ class ServiceCore:
         except GameMovedOn:
             raise Refusal(STALE) from None
         except WrongStatus as exc:
-            raise Refusal(f"The game can't take choices now ({exc.status}).") from None
+            raise Refusal(msg("The game can't take choices now ({status}).", status=status_name(exc.status))) from None
         # Stored: from here on nothing may answer "nothing was changed" (see follow_up.py).
         if engine.is_over(state):
             try:
@@ -278,7 +284,12 @@ class ServiceCore:
 
 def _status_words(status: str) -> str:
     return {
-        "lobby": "The game here has not started yet: join it from the lobby message.",
-        "paused": "The game here is paused by a moderator.",
-        "active": "The game here is already running.",
-    }.get(status, "The game here is over.")
+        "lobby": msg("The game here has not started yet: join it from the lobby message."),
+        "paused": msg("The game here is paused by a moderator."),
+        "active": msg("The game here is already running."),
+    }.get(status) or msg("The game here is over.")
+
+
+def status_name(status: str) -> str:
+    return {"lobby": msg("in the lobby"), "paused": msg("paused"), "active": msg("running"),
+            "finished": msg("finished"), "abandoned": msg("abandoned")}.get(status) or status

@@ -15,6 +15,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+from engine.text import lines, msg
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -24,14 +26,14 @@ T = TypeVar("T")
 PAUSES: tuple[float, ...] = (0.5, 2.0)
 
 # What the member who acted reads when a follow-up failed for good (the change stands).
-SAVED = "That is saved."
-CHOICE_SAVED = "Your choice is saved."
-REMINDERS_FAILED = ("But I could not update the reminders (the database is busy or full), so the next "
-                    "reminder may be late or missing.")
-POSTS_FAILED = ("But I could not prepare the board and the next prompt; `/game repost` shows them "
-                "(the database is busy or full).")
-MESSAGES_FAILED = ("Everything is posted, but I could not note the posts in the database (it is busy or full), "
-                   "so an older prompt may keep its buttons (a click on it is refused as out of date).")
+SAVED = msg("That is saved.")
+CHOICE_SAVED = msg("Your choice is saved.")
+REMINDERS_FAILED = msg("But I could not update the reminders (the database is busy or full), so the next "
+                       "reminder may be late or missing.")
+POSTS_FAILED = msg("But I could not prepare the board and the next prompt; `/game repost` shows them "
+                   "(the database is busy or full).")
+MESSAGES_FAILED = msg("Everything is posted, but I could not note the posts in the database (it is busy or full), "
+                      "so an older prompt may keep its buttons (a click on it is refused as out of date).")
 
 
 async def retried(what: str, attempt: Callable[[], Awaitable[T]]) -> T:
@@ -49,6 +51,7 @@ async def retried(what: str, attempt: Callable[[], Awaitable[T]]) -> T:
 
 def reply_text(saved: str | None, reply: str | None, trouble: list[str]) -> str:
     """The answer to the member who acted when something after the stored change failed:
-    what is saved first (their own reply if they got one), then each problem once."""
+    what is saved first (their own reply if they got one), then each problem once (texts stay
+    message ids: the publisher renders them in the member's language)."""
     lead = reply or saved or SAVED
-    return "\n".join([lead, *dict.fromkeys(trouble)])
+    return lines([lead, *dict.fromkeys(trouble)])

@@ -10,6 +10,7 @@ group of requests lives in its own module:
 - private: a player's own prompt, hand and standing orders (secrets)
 - history, story_posts: /game history (the board at any past step) and /game replay
 - skill: /stats player and /stats top (skill ratings from the stored results)
+- languages: /settings language, and which language each post is read in
 - bot/scheduling/reminders.py: play-by-post reminders
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 from bot.scheduling.reminders import ReminderActions
 from bot.service.concede import ConcedeActions
 from bot.service.core import Refusal, utcnow
+from bot.service.languages import LanguageActions
 from bot.service.lobby import LobbyActions
 from bot.service.mod import ModActions
 from bot.service.play import PlayActions
@@ -28,7 +30,7 @@ from bot.service.story_posts import StoryActions
 
 
 class GameService(LobbyActions, PlayActions, ConcedeActions, PrivateActions, ReadActions, StoryActions,
-                  SkillActions, ModActions, ReminderActions):
+                  SkillActions, ModActions, ReminderActions, LanguageActions):
     """`GameService(storage, renderer=RenderPool(), clock=utcnow)`."""
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine import Decision, Event
 from engine.core import PREF_PREFIX, Game, visible_events
+from engine.text import from_data, msg
 
 
 def has_secrets(engine: Game) -> bool:
@@ -41,7 +42,7 @@ def private_events(events: Iterable[Event], seat: str) -> list[Event]:
 
 def event_from_data(row: Mapping) -> Event:
     """A stored event (storage keeps the dataclass as JSON), with its audience."""
-    return Event(row.get("kind", ""), row.get("text", ""), row.get("data") or {},
+    return Event(row.get("kind", ""), from_data(row.get("text", "")), row.get("data") or {},
                  private_to=tuple(row.get("private_to") or ()))
 
 
@@ -49,7 +50,7 @@ def shown_prompt(decision: Decision) -> str:
     """The words anyone but the deciding player may see about a decision."""
     if not decision.private:
         return decision.prompt
-    return decision.public_prompt or f"{decision.player} is deciding."
+    return decision.public_prompt or msg("{player} is deciding.", player=decision.player)
 
 
 def board_input(engine: Game, state: Any) -> Any:

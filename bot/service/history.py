@@ -22,10 +22,11 @@ from collections.abc import Sequence
 from bot.service import hidden, story, tapes, text
 from bot.service.actor import Actor
 from bot.service.core import OTHER_CHANNEL, ServiceCore, engine_of, events_from_json
-from bot.service.posts import Attachment, Outcome, Post, Refusal
+from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
 from bot.service.prompt import ButtonSpec, SelectSpec
 from bot.storage.records import ChoiceRecord, GameNotFound, GameRecord
-from engine.text import msg
+from engine.text import layout, msg
+from engine.text import lines as one_per_line
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +130,7 @@ class HistoryActions(ServiceCore):
                 target, mode = steps.visible[-1], "last"
             post = await self._history_post(record, steps, target, actor, mode)
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         return Outcome(reply=post, game_id=record.id)
 
     async def history_move(self, game_id: int, user_id: int, to: str, shown: int | None, actor: Actor) -> Outcome:
@@ -148,7 +149,7 @@ class HistoryActions(ServiceCore):
                 target = steps.before(shown or 0) if to == "prev" else steps.after(shown or 0)
             post = await self._history_post(record, steps, target, actor, to)
         except Refusal as why:
-            return Outcome.refuse(str(why), game_id)
+            return Outcome.refuse(reason(why), game_id)
         return Outcome(edit=post, game_id=game_id)
 
     async def history_goto(self, game_id: int, user_id: int, value: str, actor: Actor) -> Outcome:
@@ -160,7 +161,7 @@ class HistoryActions(ServiceCore):
             self._check_not_rolled_back(steps, step)
             post = await self._history_post(record, steps, steps.at_or_before(step), actor, "goto")
         except Refusal as why:
-            return Outcome.refuse(str(why), game_id)
+            return Outcome.refuse(reason(why), game_id)
         return Outcome(edit=post, game_id=game_id)
 
     @staticmethod
@@ -181,13 +182,14 @@ class HistoryActions(ServiceCore):
 
     # -- the view --------------------------------------------------------------------------------
     async def _history_post(self, record: GameRecord, steps: Steps, target: int, actor: Actor, mode: str) -> Post:
-        view = await self._step_view(record, steps, target)
-        lines = [str(msg("📜 **{title}** #{game}: step {step} of {latest}", title=engine_of(record).title,
-                         game=record.id, step=target, latest=steps.latest))]
+        # A private view: drawn in the member's own language (else the game's).
+        view = await self._step_view(record, steps, target, actor.lang or await self.record_language(record))
+        lines = [msg("📜 **{title}** #{game}: step {step} of {latest}", title=engine_of(record).title,
+                         game=record.id, step=target, latest=steps.latest)]
         if mode == "mine":
             lines += self._since_lines(steps, target)
         lines += self._step_lines(record, steps, target, view.label)
-        content = text.clip("\n".join(lines), text.MESSAGE_LIMIT)
+        content = text.clip(one_per_line(lines), text.MESSAGE_LIMIT)
         name = f"{record.game}-{record.id}-step{target}"
         attachments = tuple(Attachment(f"{name}{suffix}.png", data)
                             for suffix, data in (("", view.inline), ("-board", view.board)) if data is not None)
@@ -196,7 +198,7 @@ class HistoryActions(ServiceCore):
 
     def _step_lines(self, record: GameRecord, steps: Steps, target: int, label: str | None) -> list[str]:
         if target == 0:
-            return [str(msg("The game as it was set up, before anyone chose."))]
+            return [msg("The game as it was set up, before anyone chose.")]
         choice = steps.choices[target]
         mine = choice.player == steps.me
         told = text.event_lines(hidden.events_for(events_from_json(choice.events), steps.me))
@@ -205,28 +207,33 @@ class HistoryActions(ServiceCore):
                        option=text.clip(label or choice.option_id, 200))
         else:  # another player's option in a game with secrets, or their standing order, is theirs
             head = msg("**{player}** decided.", player=choice.player)
-        return [str(head), *told]
+        return [head, *told]
 
     def _since_lines(self, steps: Steps, target: int) -> list[str]:
         mine = steps.my_last_move()
         if mine is None:
-            return [str(msg("You have not moved yet: this is the start of the game."))]
+            return [msg("You have not moved yet: this is the start of the game.")]
         later = [s for s in steps.visible if s > mine]
         if not later:
-            return [str(msg("Nothing has happened since your last move (step {step}).", step=mine))]
-        lines = [str(msg("Since your last move (step {step}): {count} steps. This is the first; ▶ for the next.",
-                         step=mine, count=len(later)))]
+            return [msg("Nothing has happened since your last move (step {step}).", step=mine)]
+        lines = [msg("Since your last move (step {step}): {count} steps. This is the first; ▶ for the next.",
+                         step=mine, count=len(later))]
         for seq in later[:SINCE_LINES]:
             choice = steps.choices[seq]
             told = hidden.events_for(events_from_json(choice.events), steps.me)
-            first = next((str(e.text) for e in told if e.text), "")
-            lines.append(text.clip(f"#{seq} **{choice.player}**" + (f": {first}" if first else ""), 160))
+            first = next((e.text for e in told if e.text), "")
+            if first:
+                lines.append(text.clip(layout("#{seq} **{player}**: {event}", seq=seq, player=choice.player,
+                                              event=first), 160))
+            else:
+                lines.append(f"#{seq} **{choice.player}**")
         if len(later) > SINCE_LINES:
-            lines.append(str(msg("… and {count} more.", count=len(later) - SINCE_LINES)))
+            lines.append(msg("… and {count} more.", count=len(later) - SINCE_LINES))
         lines.append("")
         return lines
 
-    async def _step_view(self, record: GameRecord, steps: Steps, target: int) -> story.StepView:
+    async def _step_view(self, record: GameRecord, steps: Steps, target: int,
+                         lang: str | None = None) -> story.StepView:
         """The step drawn in the render pool (and the label of its option); no images when the
         bot draws nothing or the drawing fails (the text still tells the step)."""
         if self.renderer is None:
@@ -235,7 +242,7 @@ class HistoryActions(ServiceCore):
         events = tuple(hidden.public_events(events_from_json(choice.events))) if choice else ()
         tape = await tapes.step_tape(self.storage, record, target, events)
         try:
-            return await self.renderer.run(story.step_views, tape, target)
+            return await self.renderer.run(story.step_views, tape, target, lang)
         except Exception:
             log.exception("game %s: the board of step %s could not be drawn", record.id, target)
             return story.StepView(None, None, None)
@@ -245,20 +252,20 @@ class HistoryActions(ServiceCore):
         last = steps.visible[-1]
         buttons = []
         if target > 0:
-            buttons.append(("⏮ Start", "first", None))
-            buttons.append((str(msg("◀ Step {step}", step=steps.before(target))), "prev", target))
+            buttons.append((msg("⏮ Start"), "first", None))
+            buttons.append((msg("◀ Step {step}", step=steps.before(target)), "prev", target))
         if target < last:
-            buttons.append((str(msg("Step {step} ▶", step=steps.after(target))), "next", target))
-            buttons.append((str(msg("Now ⏭")), "last", None))
+            buttons.append((msg("Step {step} ▶", step=steps.after(target)), "next", target))
+            buttons.append((msg("Now ⏭"), "last", None))
         if steps.me is not None:
-            buttons.append((str(msg("Since my last move")), "mine", None))
+            buttons.append((msg("Since my last move"), "mine", None))
         specs: list = [ButtonSpec(history_id(game_id, user_id, to, step), label, 0,
                                   "secondary" if to == "mine" else "primary") for label, to, step in buttons]
         jumps = [s for s in steps.spread(JUMPS) if s != target]
         if jumps:
-            options = tuple((text.clip(str(msg("Step {step}", step=s)) + _step_summary(steps, s), 100), str(s))
-                            for s in jumps)
-            specs.append(SelectSpec(history_select_id(game_id, user_id), str(msg("Go to a step…")), options, 1))
+            options = tuple((layout("{step}{summary}", step=msg("Step {step}", step=s), summary=_step_summary(steps, s)),
+                             str(s)) for s in jumps)
+            specs.append(SelectSpec(history_select_id(game_id, user_id), msg("Go to a step…"), options, 1))
         return tuple(specs)
 
 
@@ -266,7 +273,9 @@ def _step_summary(steps: Steps, seq: int) -> str:
     """ · Bo: takes Damascus — a menu entry's hint of what the step did (public events only)."""
     choice = steps.choices.get(seq)
     if choice is None:
-        return " · " + str(msg("the setup"))
+        return layout(" · {setup}", setup=msg("the setup"))
     told = hidden.events_for(events_from_json(choice.events), steps.me)
-    first = next((str(e.text) for e in told if e.text), "")
-    return f" · {choice.player}" + (f": {first}" if first else "")
+    first = next((e.text for e in told if e.text), "")
+    if first:
+        return layout(" · {player}: {event}", player=choice.player, event=first)
+    return f" · {choice.player}"

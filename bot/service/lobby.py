@@ -9,15 +9,16 @@ from __future__ import annotations
 from bot.service import lobby_alexander, lobby_options, text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, engine_of
-from bot.service.posts import Outcome, Post
+from bot.service.posts import Outcome, Post, reason
 from bot.service.prompt import ButtonSpec, lobby_id
 from bot.service.seats import colour_mark, role_marks, seat_name
 from bot.service.turns import TurnPosts
 from bot.storage.records import ChannelBusy, GameMovedOn, GameRecord, Seat, UnknownGame, WrongStatus
 from engine import IllegalAction, game_names, get_game
+from engine.text import joined, layout, lines, msg, msg_n
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
-GAME_STARTED = "The game has started."
+GAME_STARTED = msg("The game has started.")
 
 
 def lobby_card(record: GameRecord, note: str = "") -> Post:
@@ -25,35 +26,40 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
     the four buttons."""
     engine = engine_of(record)
     count = len({s.user_id for s in record.seats})  # a solitaire game seats its host twice
-    lines = [f"🎲 **{engine.title}** lobby, hosted by <@{record.host_user_id}>"]
+    out = [msg("🎲 **{game}** lobby, hosted by {host}", game=engine.title, host=f"<@{record.host_user_id}>")]
     setup = lobby_options.describe(record.game, record.options)
     if setup:
-        lines.append(setup)
+        out.append(setup)
     fewest, most, _why = lobby_options.seat_limits(record.game, record.options)
-    wanted = f"{fewest}-{most}" if fewest != most else f"{fewest}"
-    lines.append(f"Seats ({count}; {wanted} players):")
+    if fewest != most:
+        out.append(msg("Seats ({count}; {fewest}-{most} players):", count=count, fewest=fewest, most=most))
+    else:
+        out.append(msg_n("Seats ({count}; {n} player):", "Seats ({count}; {n} players):", fewest, count=count))
     if record.seats:
         for i, seat in enumerate(record.seats):
             team = lobby_options.team_label(record.options, i, seat.seat)
-            lines.append(f"{i + 1}. {colour_mark(record.game, i)} **{seat.seat}** <@{seat.user_id}>"
-                         + (f" ({team})" if team else ""))
+            line = layout("{number}. {colour} **{player}** {mention}", number=i + 1, colour=colour_mark(record.game, i),
+                          player=seat.seat, mention=f"<@{seat.user_id}>")
+            out.append(layout("{line} ({team})", line=line, team=team) if team else line)
     else:
-        lines.append("(empty)")
-    thread = "yes" if record.boards_in_thread else "no"
-    lines.append(f"Reminders after {record.reminder_hours:g} h · boards in a thread: {thread}")
+        out.append(msg("(empty)"))
+    if record.boards_in_thread:
+        out.append(msg("Reminders after {hours} h · boards in a thread: yes", hours=f"{record.reminder_hours:g}"))
+    else:
+        out.append(msg("Reminders after {hours} h · boards in a thread: no", hours=f"{record.reminder_hours:g}"))
     if record.status == "lobby":
-        lines.append("Click **Join** to take a seat; the host clicks **Start** when everyone is in.")
+        out.append(msg("Click **Join** to take a seat; the host clicks **Start** when everyone is in."))
     if note:
-        lines.append(note)
+        out.append(note)
     components = ()
     if record.status == "lobby":
         components = (
-            ButtonSpec(lobby_id(record.id, "join"), "Join", 0, "success"),
-            ButtonSpec(lobby_id(record.id, "leave"), "Leave", 0, "secondary"),
-            ButtonSpec(lobby_id(record.id, "start"), "Start", 0, "primary"),
-            ButtonSpec(lobby_id(record.id, "cancel"), "Cancel", 0, "danger"),
+            ButtonSpec(lobby_id(record.id, "join"), msg("Join"), 0, "success"),
+            ButtonSpec(lobby_id(record.id, "leave"), msg("Leave"), 0, "secondary"),
+            ButtonSpec(lobby_id(record.id, "start"), msg("Start"), 0, "primary"),
+            ButtonSpec(lobby_id(record.id, "cancel"), msg("Cancel"), 0, "danger"),
         )
-    return Post(text.clip("\n".join(lines), text.MESSAGE_LIMIT), components=components, kind="lobby")
+    return Post(text.clip(lines(out), text.MESSAGE_LIMIT), components=components, kind="lobby")
 
 
 class LobbyActions(TurnPosts):
@@ -62,15 +68,16 @@ class LobbyActions(TurnPosts):
                        setup: dict[str, str | None] | None = None) -> Outcome:
         """`setup`: the game's setup options as the host gave them (see bot/service/lobby_options.py)."""
         if actor.guild_id is None:
-            return Outcome.refuse("Games are played in a server's channels, not in direct messages.")
+            return Outcome.refuse(msg("Games are played in a server's channels, not in direct messages."))
         if game_name not in game_names():
-            return Outcome.refuse(f"There is no game called '{game_name}'. Games: {', '.join(game_names())}.")
+            return Outcome.refuse(msg("There is no game called '{game}'. Games: {games}.", game=game_name,
+                                      games=", ".join(game_names())))
         if not 1 <= reminder_hours <= 24 * 14:
-            return Outcome.refuse("The reminder delay must be between 1 hour and 14 days (336 hours).")
+            return Outcome.refuse(msg("The reminder delay must be between 1 hour and 14 days (336 hours)."))
         try:
             options = lobby_options.lobby_options(game_name, setup or {})
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         if boards_in_thread and actor.in_thread:
             boards_in_thread = False  # a thread cannot hold another thread; boards stay here
         host = Seat(seat_name(actor.name, ()), actor.name, actor.user_id)
@@ -83,13 +90,13 @@ class LobbyActions(TurnPosts):
             )
         except ChannelBusy:
             return Outcome.refuse(
-                "This channel already has a game. Finish it (or ask a moderator to `/mod abandon` it) first, "
-                "or start yours in another channel or thread."
+                msg("This channel already has a game. Finish it (or ask a moderator to `/mod abandon` it) first, "
+                    "or start yours in another channel or thread.")
             )
         except UnknownGame:
-            return Outcome.refuse(f"There is no game called '{game_name}'.")
+            return Outcome.refuse(msg("There is no game called '{game}'.", game=game_name))
         title = get_game(game_name).title
-        return self.outcome(record, reply=Post(f"Lobby for {title} opened."), posts=[lobby_card(record)])
+        return self.outcome(record, reply=Post(msg("Lobby for {game} opened.", game=title)), posts=[lobby_card(record)])
 
     async def drop_unseen_lobby(self, game_id: int) -> None:
         """The lobby message could not be posted: abandon the lobby instead of leaving it invisible."""
@@ -97,54 +104,55 @@ class LobbyActions(TurnPosts):
 
     async def lobby_action(self, game_id: int, action: str, actor: Actor) -> Outcome:
         if action not in LOBBY_ACTIONS:
-            return Outcome.refuse("Unknown lobby action.", game_id)
+            return Outcome.refuse(msg("Unknown lobby action."), game_id)
         async with self.lock(game_id):
             try:
                 record = (await self.game_by_id(game_id, actor)).record
                 if record.status != "lobby":
-                    raise Refusal("This lobby is closed.")
+                    raise Refusal(msg("This lobby is closed."))
                 return await getattr(self, f"_lobby_{action}")(record, actor)
             except Refusal as why:
-                return Outcome.refuse(str(why), game_id)
+                return Outcome.refuse(reason(why), game_id)
             except (WrongStatus, GameMovedOn):
-                return Outcome.refuse("The lobby changed meanwhile; please try again.", game_id)
+                return Outcome.refuse(msg("The lobby changed meanwhile; please try again."), game_id)
 
     async def _lobby_join(self, record: GameRecord, actor: Actor) -> Outcome:
         if record.seat_of(actor.user_id):
-            raise Refusal("You already have a seat in this game.")
+            raise Refusal(msg("You already have a seat in this game."))
         _fewest, most, why = lobby_options.seat_limits(record.game, record.options)
         if len(record.seats) >= most:
-            raise Refusal(f"{why} takes at most {most} players; the table is full.")
+            raise Refusal(msg("{game} takes at most {most} players; the table is full.", game=why, most=most))
         seat = Seat(seat_name(actor.name, [s.seat for s in record.seats]), actor.name, actor.user_id)
         record = await self.storage.update_lobby(record.id, seats=[*record.seats, seat])
         return self.outcome(record, edit=lobby_card(record))
 
     async def _lobby_leave(self, record: GameRecord, actor: Actor) -> Outcome:
         if record.seat_of(actor.user_id) is None:
-            raise Refusal("You don't have a seat in this game.")
+            raise Refusal(msg("You don't have a seat in this game."))
         if actor.user_id == record.host_user_id:
-            raise Refusal("You are the host: click **Cancel** to close the lobby instead.")
+            raise Refusal(msg("You are the host: click **Cancel** to close the lobby instead."))
         seats = [s for s in record.seats if s.user_id != actor.user_id]
         record = await self.storage.update_lobby(record.id, seats=seats)
         return self.outcome(record, edit=lobby_card(record))
 
     async def _lobby_cancel(self, record: GameRecord, actor: Actor) -> Outcome:
         if actor.user_id != record.host_user_id and not actor.is_moderator:
-            raise Refusal("Only the host or a moderator can cancel this lobby.")
+            raise Refusal(msg("Only the host or a moderator can cancel this lobby."))
         record = await self.storage.set_status(record.id, "abandoned", by_user_id=actor.user_id)
-        return self.outcome(record, edit=lobby_card(record, f"❌ Cancelled by <@{actor.user_id}>."))
+        return self.outcome(record, edit=lobby_card(record, msg("❌ Cancelled by {member}.", member=f"<@{actor.user_id}>")))
 
     async def _lobby_start(self, record: GameRecord, actor: Actor) -> Outcome:
         if actor.user_id != record.host_user_id and not actor.is_moderator:
-            raise Refusal("Only the host (or a moderator) can start the game.")
+            raise Refusal(msg("Only the host (or a moderator) can start the game."))
         engine = engine_of(record)
         fewest, most, why = lobby_options.seat_limits(record.game, record.options)
         if not fewest <= len(record.seats) <= most:
-            wanted = f"{fewest} to {most}" if fewest != most else f"exactly {fewest}"
-            raise Refusal(
-                f"{why} needs {wanted} players; "
-                f"{len(record.seats)} {'has' if len(record.seats) == 1 else 'have'} joined."
-            )
+            seated = msg_n("{n} has joined", "{n} have joined", len(record.seats))
+            if fewest != most:
+                raise Refusal(msg("{game} needs {fewest} to {most} players; {joined}.", game=why, fewest=fewest,
+                                  most=most, joined=seated))
+            raise Refusal(msg("{game} needs exactly {fewest} players; {joined}.", game=why, fewest=fewest,
+                              joined=seated))
         seats = list(record.seats)
         if record.game == lobby_options.ALEX and lobby_alexander.is_solitaire(record.options):
             seats = lobby_alexander.solitaire_seats(seats)  # the host takes both sides (16.0)
@@ -157,14 +165,14 @@ class LobbyActions(TurnPosts):
                 record = await self.storage.update_lobby(record.id, options=options, seats=seats)
             loaded = await self.storage.start_game(record.id)
         except IllegalAction as exc:
-            raise Refusal(str(exc)) from None
+            raise Refusal(reason(exc)) from None
         roles = role_marks(loaded.record.game, engine.view(loaded.state, None))
-        seats = ", ".join(f"{roles.get(s.seat) or colour_mark(record.game, i)} **{s.seat}**"
-                          for i, s in enumerate(loaded.record.seats))
-        header = f"▶️ **{engine.title}** begins: {seats}."
+        marks = joined([layout("{mark} **{player}**", mark=roles.get(s.seat) or colour_mark(record.game, i),
+                               player=s.seat) for i, s in enumerate(loaded.record.seats)], ", ")
+        header = msg("▶️ **{game}** begins: {seats}.", game=engine.title, seats=marks)
         setup = lobby_options.describe(loaded.record.game, loaded.record.options)
         if setup:
-            header += f"\n{setup}"
+            header = lines([header, setup])
         posts, trouble = await self.after_change(loaded, [], header, board=True)
-        return self.outcome(loaded.record, edit=lobby_card(loaded.record, "▶️ Started."), posts=posts,
+        return self.outcome(loaded.record, edit=lobby_card(loaded.record, msg("▶️ Started.")), posts=posts,
                             saved=GAME_STARTED, trouble=trouble)

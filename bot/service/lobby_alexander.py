@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.service.posts import Refusal
 from bot.storage.records import Seat
-from engine.text import msg
+from engine.text import joined, msg
 
 GAME = "alexander"
 OPTION_NAMES = ("side", "opening", "balance", "solitaire")
@@ -78,11 +78,16 @@ def describe(options: Mapping) -> str:
     parts = [who, opening]
     if options.get("balance"):
         parts.append(msg("balance option: one Macedonian marker out of the cup (2.7)"))
-    return " · ".join(str(p) for p in parts)
+    return dotted(parts)
 
 
 def seat_limits(options: Mapping) -> tuple[int, int, str] | None:
     """A solitaire lobby takes its host alone; None: the game's own two seats."""
     if options.get("solitaire"):
-        return 1, 1, str(msg("Solitaire"))
+        return 1, 1, msg("Solitaire")
     return None
+
+
+def dotted(parts: list) -> str:
+    """Parts of one line separated by " · ", each in the reader's language."""
+    return joined(parts, " · ")

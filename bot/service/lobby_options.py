@@ -19,7 +19,8 @@ from functools import cache
 from bot.service import lobby_alexander
 from bot.service.posts import Refusal
 from engine import get_game
-from engine.text import msg
+from engine.text import listing, msg
+from engine.warriors_traders.words import map_t
 
 # Every option /game new has, in the order the lobby card lists them.
 OPTION_NAMES = ("map", "variant", "nations", "turn_order", "teams", *lobby_alexander.OPTION_NAMES)
@@ -28,8 +29,8 @@ ALEX = lobby_alexander.GAME
 WT = "warriors_traders"
 WT_MAP_TITLES = {"west": "West Europe", "east": "East Europe", "italy": "Italy"}
 FULL = "full"  # the whole map, 2 to 6 players
-NATIONS = {"random": "random nations", "choose": "nations chosen in seat order"}
-TURN_ORDERS = {"fixed": "fixed turn order", "variable": "variable turn order"}
+NATIONS = {"random": msg("random nations"), "choose": msg("nations chosen in seat order")}
+TURN_ORDERS = {"fixed": msg("fixed turn order"), "variable": msg("variable turn order")}
 # Cooperative play: team shape -> team sizes; teams are formed by seat order.
 TEAMS = {"free": (), "2v2": (2, 2), "3v3": (3, 3), "2v2v2": (2, 2, 2)}
 TEAM_NAMES = "ABC"
@@ -64,9 +65,10 @@ def variant_choices() -> list[tuple[str, str]]:
 
 def _variant_words(map_name: str, variant: str) -> str:
     if variant == FULL:
-        return "full map"
+        return msg("full map")
     count, nations = wt_variants()[map_name][variant]
-    return f"{variant} variant ({count} players: {', '.join(nations)})"
+    return msg("{variant} variant ({count} players: {nations})", variant=variant, count=count,
+               nations=", ".join(nations))
 
 
 def lobby_options(game: str, given: Mapping[str, str | None]) -> dict:
@@ -79,8 +81,10 @@ def lobby_options(game: str, given: Mapping[str, str | None]) -> dict:
     if game != WT:
         if given:
             title = get_game(game).title
-            raise Refusal(f"{title} has no {', '.join(sorted(given))} option; leave "
-                          f"{'it' if len(given) == 1 else 'them'} out.")
+            names = ", ".join(sorted(given))
+            if len(given) == 1:
+                raise Refusal(msg("{game} has no {names} option; leave it out.", game=title, names=names))
+            raise Refusal(msg("{game} has no {names} options; leave them out.", game=title, names=names))
         return {}
     foreign = sorted(set(given) & set(lobby_alexander.OPTION_NAMES))
     if foreign:
@@ -89,21 +93,21 @@ def lobby_options(game: str, given: Mapping[str, str | None]) -> dict:
     chosen = {**WT_DEFAULTS, **given}
     map_name, variant = chosen["map"], chosen["variant"]
     if map_name not in WT_MAP_TITLES:
-        raise Refusal(f"There is no map '{map_name}'; maps: {', '.join(WT_MAP_TITLES)}.")
+        raise Refusal(msg("There is no map '{map}'; maps: {maps}.", map=map_name, maps=", ".join(WT_MAP_TITLES)))
     found = wt_variants()[map_name]
     if variant != FULL and variant not in found:
-        listed = ", ".join(f"{vid} ({n} players)" for vid, (n, _) in found.items())
-        raise Refusal(f"The {WT_MAP_TITLES[map_name]} map has no variant '{variant}'; its variants: {listed}, "
-                      f"or the full map.")
+        listed = listing([msg("{variant} ({n} players)", variant=vid, n=n) for vid, (n, _) in found.items()])
+        raise Refusal(msg("The {map} map has no variant '{variant}'; its variants: {variants}, or the full map.",
+                          map=map_t(map_name), variant=variant, variants=listed))
     if chosen["nations"] not in NATIONS:
-        raise Refusal(f"nations is one of: {', '.join(NATIONS)}.")
+        raise Refusal(msg("nations is one of: {values}.", values=", ".join(NATIONS)))
     if chosen["turn_order"] not in TURN_ORDERS:
-        raise Refusal(f"turn_order is one of: {', '.join(TURN_ORDERS)}.")
+        raise Refusal(msg("turn_order is one of: {values}.", values=", ".join(TURN_ORDERS)))
     if chosen["teams"] not in TEAMS:
-        raise Refusal(f"teams is one of: {', '.join(TEAMS)}.")
+        raise Refusal(msg("teams is one of: {values}.", values=", ".join(TEAMS)))
     if chosen["teams"] != "free" and variant != FULL:
-        raise Refusal(f"Team play needs the full map; the {variant} variant is for "
-                      f"{found[variant][0]} players each on their own.")
+        raise Refusal(msg("Team play needs the full map; the {variant} variant is for {n} players each on their own.",
+                          variant=variant, n=found[variant][0]))
     options = {k: chosen[k] for k in ("map", "variant", "nations", "turn_order")}
     if chosen["teams"] != "free":
         options["teams"] = chosen["teams"]
@@ -121,14 +125,14 @@ def seat_limits(game: str, options: Mapping) -> tuple[int, int, str]:
         if variant not in (FULL, None, "none") and options.get("map") in wt_variants():
             count = wt_variants()[options["map"]].get(variant, (0,))[0]
             if count:
-                return count, count, f"The {variant} variant"
+                return count, count, msg("The {variant} variant", variant=variant)
         teams = options.get("teams")
         if isinstance(teams, str) and teams in TEAMS and TEAMS[teams]:
             count = sum(TEAMS[teams])
-            return count, count, f"{teams.replace('v', ' vs ')} team play"
+            return count, count, msg("{teams} team play", teams=teams.replace("v", " vs "))
         if isinstance(teams, list) and teams:  # as the engine took them at Start
             count = sum(len(t) for t in teams)
-            return count, count, "Team play"
+            return count, count, msg("Team play")
     return engine.min_players, engine.max_players, engine.title
 
 
@@ -161,12 +165,12 @@ def team_label(options: Mapping, seat_index: int, seat_name: str) -> str | None:
         start = 0
         for number, size in enumerate(TEAMS.get(teams, ())):
             if start <= seat_index < start + size:
-                return f"team {TEAM_NAMES[number]}"
+                return msg("team {name}", name=TEAM_NAMES[number])
             start += size
     elif isinstance(teams, list):
         for number, members in enumerate(teams):
             if seat_name in members:
-                return f"team {TEAM_NAMES[number]}"
+                return msg("team {name}", name=TEAM_NAMES[number])
     return None
 
 
@@ -178,15 +182,15 @@ def describe(game: str, options: Mapping) -> str | None:
         return None
     map_name = options.get("map", "west")
     variant = options.get("variant") or FULL
-    parts = [f"Map **{WT_MAP_TITLES.get(map_name, map_name)}**",
+    parts = [msg("Map **{map}**", map=map_t(map_name) if map_name in WT_MAP_TITLES else map_name),
              _variant_words(map_name, variant) if map_name in wt_variants() else str(variant),
              NATIONS.get(options.get("nations", "random"), str(options.get("nations"))),
              TURN_ORDERS.get(options.get("turn_order", "fixed"), str(options.get("turn_order")))]
     teams = options.get("teams")
     if isinstance(teams, str):
-        parts.append(f"cooperative {teams.replace('v', ' vs ')} (teams by seat order)")
+        parts.append(msg("cooperative {teams} (teams by seat order)", teams=teams.replace("v", " vs ")))
     elif isinstance(teams, list):
-        parts.append("cooperative " + " vs ".join(str(len(t)) for t in teams))
+        parts.append(msg("cooperative {teams}", teams=" vs ".join(str(len(t)) for t in teams)))
     else:
-        parts.append("every player for themselves")
-    return " · ".join(parts)
+        parts.append(msg("every player for themselves"))
+    return lobby_alexander.dotted(parts)

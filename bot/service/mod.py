@@ -11,21 +11,23 @@ import logging
 
 from bot.service import hidden, text
 from bot.service.actor import Actor
-from bot.service.core import Refusal, engine_of, events_from_json
+from bot.service.core import Refusal, engine_of, events_from_json, status_name
 from bot.service.follow_up import retried
-from bot.service.posts import Attachment, Outcome, Post
+from bot.service.posts import Attachment, Outcome, Post, reason
 from bot.service.prompt import ButtonSpec, confirm_id
 from bot.service.turns import TurnPosts
 from bot.storage.records import GameMovedOn, GameRecord, LoadedGame, Seat, StorageError, WrongStatus
 from engine import Decision, Option
+from engine.text import msg, msg_n
 
 log = logging.getLogger(__name__)
 
-AUDIT_FAILED = "But I could not write it to the game's audit log (the database is busy or full)."
+AUDIT_FAILED = msg("But I could not write it to the game's audit log (the database is busy or full).")
 
 # What a vanished player "would" do, best first: pass when passing is possible.
 _DEFAULT_IDS = ("pass", "done", "no_levy", "spare")
-CONFIRMABLE = {"undo": "Undo", "reset": "Reset", "abandon": "Abandon"}
+CONFIRMABLE = {"undo": msg("Undo"), "reset": msg("Reset"), "abandon": msg("Abandon")}
+DONE = {"undo": msg("✅ Undo done."), "reset": msg("✅ Reset done."), "abandon": msg("✅ Abandon done.")}
 
 
 def default_option(decision: Decision) -> Option:
@@ -41,8 +43,13 @@ def _running(record: GameRecord) -> bool:
     return record.status in ("lobby", "active", "paused")
 
 
-def _announce(actor: Actor, what: str) -> Post:
-    return Post(f"🛠️ Moderator <@{actor.user_id}> {what}", kind="mod")
+def _announce(text: str) -> Post:
+    """The channel's notice of a moderator action (a message with the {moderator} mention)."""
+    return Post(text, kind="mod")
+
+
+def _mod(actor: Actor) -> str:
+    return f"<@{actor.user_id}>"
 
 
 class ModActions(TurnPosts):
@@ -60,7 +67,7 @@ class ModActions(TurnPosts):
             last = await self.storage.last_channel_game(actor.channel_id)
             record = last if last is not None and last.status == "finished" else None
         if record is None:
-            raise Refusal("There is no open game in this channel.")
+            raise Refusal(msg("There is no open game in this channel."))
         self.check_guild(record, actor)
         return record
 
@@ -69,21 +76,22 @@ class ModActions(TurnPosts):
         try:
             record = await self._mod_record(actor, finished_too=action == "undo")
             if action == "undo" and record.status not in ("active", "paused", "finished"):
-                raise Refusal("Only a running or paused game can be rolled back.")
+                raise Refusal(msg("Only a running or paused game can be rolled back."))
             loaded = await self.load(record.id)
             if action == "undo":
                 if steps is None or not 1 <= steps <= loaded.seq:
-                    raise Refusal(f"There are {loaded.seq} choices to undo; give a number from 1 to {loaded.seq}.")
-                question = f"Undo the last {steps} choice{'s' if steps > 1 else ''} (back to choice {loaded.seq - steps})?"
+                    raise Refusal(msg("There are {n} choices to undo; give a number from 1 to {n}.", n=loaded.seq))
+                question = msg_n("Undo the last choice (back to choice {back})?",
+                                 "Undo the last {n} choices (back to choice {back})?", steps, back=loaded.seq - steps)
                 if record.status == "finished":
-                    question += (" The game is finished: it reopens here, and its result (and the skill ratings it"
-                                 " changed) no longer counts unless it ends again.")
+                    question = msg("{question} The game is finished: it reopens here, and its result (and the skill "
+                                   "ratings it changed) no longer counts unless it ends again.", question=question)
             elif action == "reset":
-                question = "Start this game over from the beginning, with the same seats? Every choice is lost."
+                question = msg("Start this game over from the beginning, with the same seats? Every choice is lost.")
             else:
-                question = "Abandon this game? It ends without results and the channel is free for a new one."
+                question = msg("Abandon this game? It ends without results and the channel is free for a new one.")
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         button = ButtonSpec(confirm_id(loaded.id, loaded.seq, action, steps), CONFIRMABLE[action], 0, "danger")
         return Outcome(reply=Post(question, components=(button,)), game_id=loaded.id)
 
@@ -95,26 +103,28 @@ class ModActions(TurnPosts):
                 self.require_moderator(actor)
                 loaded = await self.game_by_id(game_id, actor)
                 if loaded.seq != version:
-                    raise Refusal("The game moved on since this confirmation was shown; ask again.")
+                    raise Refusal(msg("The game moved on since this confirmation was shown; ask again."))
                 if action not in CONFIRMABLE:
-                    raise Refusal("Unknown action.")
+                    raise Refusal(msg("Unknown action."))
                 outcome = await getattr(self, f"_do_{action}")(loaded, actor, arg)
             except Refusal as why:
-                return Outcome.refuse(str(why), game_id)
-            except (GameMovedOn, WrongStatus) as exc:
-                return Outcome.refuse(f"That can't be done now: {exc}.", game_id)
-        outcome.edit = Post(f"✅ {CONFIRMABLE[action]} done.")
+                return Outcome.refuse(reason(why), game_id)
+            except (GameMovedOn, WrongStatus):
+                return Outcome.refuse(msg("That can't be done now: the game moved on or changed state."), game_id)
+        outcome.edit = Post(DONE[action])
         return outcome
 
     async def _do_undo(self, loaded: LoadedGame, actor: Actor, steps: int | None) -> Outcome:
         if loaded.record.status not in ("active", "paused", "finished"):
-            raise Refusal("Only a running or paused game can be rolled back.")
+            raise Refusal(msg("Only a running or paused game can be rolled back."))
         if loaded.record.status == "finished" and await self.storage.channel_game(loaded.record.channel_id):
-            raise Refusal("A new game has started in this channel since; the finished one can no longer reopen.")
+            raise Refusal(msg("A new game has started in this channel since; the finished one can no longer reopen."))
         steps = steps or 1
         undone = await self.storage.undo_to(loaded.id, loaded.seq - steps, by_user_id=actor.user_id)
-        header = f"↩️ The last {steps} choice{'s were' if steps > 1 else ' was'} undone by a moderator."
-        posts = [_announce(actor, f"undid the last {steps} choice{'s' if steps > 1 else ''}.")]
+        header = msg_n("↩️ The last choice was undone by a moderator.", "↩️ The last {n} choices were undone by a moderator.",
+                       steps)
+        posts = [_announce(msg_n("🛠️ Moderator {moderator} undid the last choice.",
+                                 "🛠️ Moderator {moderator} undid the last {n} choices.", steps, moderator=_mod(actor)))]
         trouble: list[str] = []
         if undone.record.status == "active":
             more, trouble = await self.after_change(undone, [], header, board=True)
@@ -123,14 +133,15 @@ class ModActions(TurnPosts):
 
     async def _do_abandon(self, loaded: LoadedGame, actor: Actor, _arg) -> Outcome:
         record = await self.storage.set_status(loaded.id, "abandoned", by_user_id=actor.user_id)
-        return self.outcome(record, posts=[_announce(actor, "abandoned this game. The channel is free again.")],
+        return self.outcome(record, posts=[_announce(msg("🛠️ Moderator {moderator} abandoned this game. The channel is free again.",
+                                                  moderator=_mod(actor)))],
                             retire_games=[record.id])
 
     async def _do_reset(self, loaded: LoadedGame, actor: Actor, _arg) -> Outcome:
         """The same game over: a new game record with the same seats and settings, started."""
         old = loaded.record
         if old.status == "lobby":
-            raise Refusal("The game has not started; there is nothing to reset.")
+            raise Refusal(msg("The game has not started; there is nothing to reset."))
         await self.storage.set_status(old.id, "abandoned", by_user_id=actor.user_id)
         await self.storage.audit(old.id, actor.user_id, "reset", {})
         record = await self.storage.create_game(
@@ -141,8 +152,9 @@ class ModActions(TurnPosts):
         if old.board_thread_id is not None:
             record = await self.storage.update_settings(record.id, board_thread_id=old.board_thread_id)
         started = await self.storage.start_game(record.id)
-        header = f"🔄 **{engine_of(record).title}** starts over."
-        posts = [_announce(actor, "reset the game: it starts over with the same seats.")]
+        header = msg("🔄 **{game}** starts over.", game=engine_of(record).title)
+        posts = [_announce(msg("🛠️ Moderator {moderator} reset the game: it starts over with the same seats.",
+                               moderator=_mod(actor)))]
         more, trouble = await self.after_change(started, [], header, board=True)
         return self.outcome(started.record, posts=posts + more, retire_games=[old.id], trouble=trouble)
 
@@ -154,31 +166,33 @@ class ModActions(TurnPosts):
         will come through the bot players' own path (issue 15)."""
         try:
             if new_is_me:
-                raise Refusal("I can't take a seat myself; hand it to a member who will play it.")
+                raise Refusal(msg("I can't take a seat myself; hand it to a member who will play it."))
             if new_is_bot:
-                raise Refusal(f"{new_name} is a bot account; seats go to members who play them.")
+                raise Refusal(msg("{member} is a bot account; seats go to members who play them.", member=new_name))
             loaded = await self._mod_game(actor, states=("lobby", "active", "paused"))
             record = loaded.record
             wanted = old.strip().removeprefix("<@").removeprefix("!").removesuffix(">").casefold()
             seat = next((s for s in record.seats if wanted in (s.seat.casefold(), s.name.casefold(),
                                                              str(s.user_id))), None)
             if seat is None:
-                raise Refusal(f"No seat matches '{old}'. Seats: {', '.join(s.seat for s in record.seats)}.")
+                raise Refusal(msg("No seat matches '{old}'. Seats: {seats}.", old=old,
+                                  seats=", ".join(s.seat for s in record.seats)))
             if record.seat_of(new_user_id):
-                raise Refusal("That member already has a seat in this game.")
+                raise Refusal(msg("That member already has a seat in this game."))
             try:
                 record = await self.storage.replace_seat(record.id, seat.seat, user_id=new_user_id, name=new_name,
                                                          by_user_id=actor.user_id)
             except StorageError as exc:
-                raise Refusal(str(exc)) from None
+                raise Refusal(reason(exc)) from None
         except Refusal as why:
-            return Outcome.refuse(str(why))
-        posts = [_announce(actor, f"handed the seat **{seat.seat}** to <@{new_user_id}>.")]
+            return Outcome.refuse(reason(why))
+        posts = [_announce(msg("🛠️ Moderator {moderator} handed the seat **{seat}** to {member}.", moderator=_mod(actor),
+                               seat=seat.seat, member=f"<@{new_user_id}>"))]
         if record.status == "active":
             loaded = LoadedGame(record, loaded.state, loaded.seq, loaded.last_choice_at)
             if any(d.player == seat.seat for d in engine_of(record).pending(loaded.state)):
                 posts += await self.prompt_posts(loaded)
-        return self.outcome(record, posts=posts, reply=Post("Seat handed over."))
+        return self.outcome(record, posts=posts, reply=Post(msg("Seat handed over.")))
 
     async def skip(self, actor: Actor) -> Outcome:
         """Take the default choice (pass when possible) for the first player the game waits on."""
@@ -186,26 +200,31 @@ class ModActions(TurnPosts):
             self.require_moderator(actor)
             record = await self.channel_record(actor, states=("active",))
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         async with self.lock(record.id):
             try:
                 loaded = await self.load(record.id)
             except Refusal as why:
-                return Outcome.refuse(str(why), record.id)
+                return Outcome.refuse(reason(why), record.id)
             decisions = engine_of(record).pending(loaded.state)
             if loaded.record.status != "active" or not decisions:
-                return Outcome.refuse("The game is not waiting on anyone.", record.id)
+                return Outcome.refuse(msg("The game is not waiting on anyone."), record.id)
             decision = decisions[0]
             option = decision.option(decision.pass_id) if decision.window else default_option(decision)
             seat = loaded.record.seat_named(decision.player) or Seat(decision.player, decision.player)
             # A private decision's answer is the player's secret: the events tell what is public.
-            what = "" if decision.private else f" ({option.label or option.id})"
-            header = (f"⏭️ A moderator decided for **{seat.seat}**." if decision.private
-                      else f"⏭️ A moderator chose **{option.label or option.id}** for **{seat.seat}**.")
+            if decision.private:
+                header = msg("⏭️ A moderator decided for **{player}**.", player=seat.seat)
+                notice = msg("🛠️ Moderator {moderator} skipped **{player}**.", moderator=_mod(actor), player=seat.seat)
+            else:
+                header = msg("⏭️ A moderator chose **{choice}** for **{player}**.", choice=option.label or option.id,
+                             player=seat.seat)
+                notice = msg("🛠️ Moderator {moderator} skipped **{player}** ({choice}).", moderator=_mod(actor),
+                             player=seat.seat, choice=option.label or option.id)
             try:
                 outcome = await self._apply_choice(loaded, seat, decision, option, actor, header=header)
             except Refusal as why:
-                return Outcome.refuse(str(why), record.id)
+                return Outcome.refuse(reason(why), record.id)
             try:  # the skip is stored: a missing audit line must not make it look undone
                 await retried(f"auditing a skip in game {record.id}", lambda: self.storage.audit(
                     record.id, actor.user_id, "skip", {"seat": seat.seat, "option": option.id}))
@@ -213,8 +232,8 @@ class ModActions(TurnPosts):
                 log.exception("game %s: the skip of %s is stored but not in the audit log", record.id, seat.seat)
                 outcome.trouble.append(AUDIT_FAILED)
         outcome.edit = None
-        outcome.posts.insert(0, _announce(actor, f"skipped **{seat.seat}**{what}."))
-        outcome.reply = Post("Skipped.")
+        outcome.posts.insert(0, _announce(notice))
+        outcome.reply = Post(msg("Skipped."))
         return outcome
 
     async def set_paused(self, actor: Actor, paused: bool) -> Outcome:
@@ -224,14 +243,16 @@ class ModActions(TurnPosts):
                 record = await self.storage.set_status(loaded.id, "paused" if paused else "active",
                                                        by_user_id=actor.user_id)
         except Refusal as why:
-            return Outcome.refuse(str(why))
-        except WrongStatus as exc:
-            return Outcome.refuse(f"That can't be done now: {exc}.")
+            return Outcome.refuse(reason(why))
+        except WrongStatus:
+            return Outcome.refuse(msg("That can't be done now: the game moved on or changed state."))
         if paused:
-            return self.outcome(record, posts=[_announce(actor, "paused the game. Choices wait until it resumes.")])
+            return self.outcome(record, posts=[_announce(msg(
+                "🛠️ Moderator {moderator} paused the game. Choices wait until it resumes.", moderator=_mod(actor)))])
         resumed = LoadedGame(record, loaded.state, loaded.seq, loaded.last_choice_at)
         prompts, trouble = await self.after_change(resumed, [], "", board=False)
-        return self.outcome(record, posts=[_announce(actor, "resumed the game."), *prompts], trouble=trouble)
+        return self.outcome(record, posts=[_announce(msg("🛠️ Moderator {moderator} resumed the game.", moderator=_mod(actor))),
+                                                  *prompts], trouble=trouble)
 
     async def inspect(self, actor: Actor, reveal: bool = False) -> Outcome:
         """The game's state for a moderator, privately. While the game runs, its secrets (hands,
@@ -241,19 +262,26 @@ class ModActions(TurnPosts):
             loaded = await self._mod_game(actor, states=("lobby", "active", "paused"))
             reveal = self._may_reveal(loaded.record, actor, reveal)
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         record = loaded.record
         engine = engine_of(record)
-        seed = f", seed {record.seed}" if reveal else ""
-        lines = [f"**Game #{record.id}** ({record.game}, {record.status}), {loaded.seq} choices{seed}"]
-        lines.append("Seats: " + ", ".join(f"{s.seat} (<@{s.user_id}>)" for s in record.seats))
+        if reveal:
+            lines = [msg("**Game #{game}** ({name}, {status}), {n} choices, seed {seed}", game=record.id, name=record.game,
+                         status=status_name(record.status), n=loaded.seq, seed=str(record.seed))]
+        else:
+            lines = [msg("**Game #{game}** ({name}, {status}), {n} choices", game=record.id, name=record.game,
+                         status=status_name(record.status), n=loaded.seq)]
+        lines.append(msg("Seats: {seats}", seats=", ".join(f"{s.seat} (<@{s.user_id}>)" for s in record.seats)))
         if loaded.state is not None:
             for d in engine.pending(loaded.state):
                 if d.private and not reveal:
-                    lines.append(f"Waiting on **{d.player}** ({d.kind}, private): {hidden.shown_prompt(d)}")
+                    lines.append(msg("Waiting on **{player}** ({kind}, private): {prompt}", player=d.player, kind=d.kind,
+                                     prompt=hidden.shown_prompt(d)))
                 else:
-                    lines.append(f"Waiting on **{d.player}** ({d.kind}): {d.prompt} — {len(d.options)} options")
-            lines.append("Last events:")
+                    lines.append(msg_n("Waiting on **{player}** ({kind}): {prompt} — {n} option",
+                                       "Waiting on **{player}** ({kind}): {prompt} — {n} options", len(d.options),
+                                       player=d.player, kind=d.kind, prompt=d.prompt))
+            lines.append(msg("Last events:"))
             for choice in await self.storage.last_choices(record.id, 3):
                 events = events_from_json(choice.events)
                 if not reveal:
@@ -270,23 +298,23 @@ class ModActions(TurnPosts):
         body = text.chunk_lines(lines)[0]
         # The data stays private; the channel is told that a moderator looked (and revealed).
         return self.outcome(record, reply=Post(body, attachments=files),
-                            posts=[_announce(actor, await self._looked(record, actor, "inspected", reveal))])
+                            posts=[_announce(await self._looked(record, actor, "inspected", reveal))])
 
     async def export(self, actor: Actor, reveal: bool = False) -> Outcome:
         try:
             record = await self._mod_record(actor)
             reveal = self._may_reveal(record, actor, reveal)
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         files = await self._export_files(record, reveal)
         if reveal or not _running(record):
-            words = f"Replay of game #{record.id} (for `python -m engine replay`)."
+            words = msg("Replay of game #{game} (for `python -m engine replay`).", game=record.id)
         else:
-            words = (f"Public record of game #{record.id}: the seed and every secret are left out while the "
-                     "game runs, so it does not replay. `reveal:true` (announced) or an export after the end "
-                     "gives the full replay.")
+            words = msg("Public record of game #{game}: the seed and every secret are left out while the "
+                        "game runs, so it does not replay. `reveal:true` (announced) or an export after the end "
+                        "gives the full replay.", game=record.id)
         return self.outcome(record, reply=Post(words, attachments=files),
-                            posts=[_announce(actor, await self._looked(record, actor, "exported", reveal))])
+                            posts=[_announce(await self._looked(record, actor, "exported", reveal))])
 
     @staticmethod
     def _may_reveal(record: GameRecord, actor: Actor, reveal: bool) -> bool:
@@ -295,16 +323,22 @@ class ModActions(TurnPosts):
         if not _running(record):
             return True
         if reveal and record.seat_of(actor.user_id) is not None:
-            raise Refusal("You play in this game, so its secrets stay hidden from you; ask another moderator, "
-                          "or leave out `reveal`.")
+            raise Refusal(msg("You play in this game, so its secrets stay hidden from you; ask another moderator, "
+                              "or leave out `reveal`."))
         return reveal
 
     async def _looked(self, record: GameRecord, actor: Actor, did: str, reveal: bool) -> str:
         """The channel's notice, and the audit line when secrets were revealed."""
+        plain = {"inspected": msg("🛠️ Moderator {moderator} inspected the game.", moderator=_mod(actor)),
+                 "exported": msg("🛠️ Moderator {moderator} exported the game.", moderator=_mod(actor))}
+        revealed = {"inspected": msg("🛠️ Moderator {moderator} inspected the game **with its secrets revealed** (hands, "
+                                     "decks and the seed).", moderator=_mod(actor)),
+                    "exported": msg("🛠️ Moderator {moderator} exported the game **with its secrets revealed** (hands, "
+                                    "decks and the seed).", moderator=_mod(actor))}
         if not (reveal and _running(record)):
-            return f"{did} the game."
+            return plain[did]
         await self.storage.audit(record.id, actor.user_id, "reveal", {"command": did})
-        return f"{did} the game **with its secrets revealed** (hands, decks and the seed)."
+        return revealed[did]
 
     async def _export_files(self, record: GameRecord, reveal: bool = True) -> tuple[Attachment, ...]:
         replay = await self.storage.export_game(record.id, reveal=reveal)

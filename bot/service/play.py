@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from bot.service import forms, hidden, text
 from bot.service.actor import Actor
 from bot.service.core import STALE, Refusal, engine_of, events_from_json, game_title
-from bot.service.posts import Outcome, Post
+from bot.service.posts import Outcome, Post, reason
 from bot.service.prompt import build_group_page, history_head, option_groups, resolve_group, resolve_ref
 from bot.service.turns import TurnPosts
 from bot.storage.records import OPEN_STATUSES, GameMovedOn, GameRecord, LoadedGame, Seat
 from engine import Decision, Option
 from engine.core import enumerate_answers
 from engine.terminal import typed_amounts
-from engine.text import msg
+from engine.text import layout, listing, msg
 
 AMOUNT_SUGGESTIONS = 20  # autocomplete shows 25 at most
 
@@ -39,7 +39,7 @@ class PlayActions(TurnPosts):
                 return await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor,
                                                 clicked=clicked)
             except Refusal as why:
-                return Outcome.refuse(str(why), game_id)
+                return Outcome.refuse(reason(why), game_id)
 
     async def _prompt_check(self, game_id: int, version: int, head: str | None, seat: int | None,
                             actor: Actor) -> tuple[LoadedGame, Seat, list[Decision]]:
@@ -54,13 +54,13 @@ class PlayActions(TurnPosts):
         if not current and not await self.still_valid(loaded, version, head):
             raise Refusal(STALE)
         if head is None:
-            raise Refusal(STALE + " (This prompt is from an older version of the bot; "
-                                  "`/game repost` posts a fresh one.)")
+            raise Refusal(msg("{stale} (This prompt is from an older version of the bot; "
+                              "`/game repost` posts a fresh one.)", stale=STALE))
         mine, decisions = self._my_turn(loaded, actor)
         seats = loaded.record.seats
         if seat is not None and (seat >= len(seats) or seats[seat].user_id != actor.user_id):
-            owner = seats[seat].seat if seat < len(seats) else "another player"
-            raise Refusal(f"This prompt is for {owner}; use the one that mentions you.")
+            owner = seats[seat].seat if seat < len(seats) else msg("another player")
+            raise Refusal(msg("This prompt is for {player}; use the one that mentions you.", player=owner))
         if seat is not None:  # a member with two seats (solitaire) answers the prompt's seat
             decisions = [d for d in decisions if d.player == seats[seat].seat]
         return loaded, mine, decisions
@@ -77,12 +77,13 @@ class PlayActions(TurnPosts):
                 if group is not None:
                     break
             else:
-                raise Refusal("Those options are not offered any more. Please use the latest prompt.")
+                raise Refusal(msg("Those options are not offered any more. Please use the latest prompt."))
         except Refusal as why:
-            return Outcome.refuse(str(why), game_id)
+            return Outcome.refuse(reason(why), game_id)
         pages = build_group_page(game_id, loaded.seq, decision, seat, group, head=history_head(loaded))
-        posts = [Post(text.clip(f"{decision.prompt}\n**{group}**" + (f" ({p.part})" if p.part else ""),
-                                text.MESSAGE_LIMIT), components=p.components) for p in pages]
+        posts = [Post(layout("{prompt}\n**{group}** ({part})", prompt=decision.prompt, group=group, part=p.part)
+                      if p.part else layout("{prompt}\n**{group}**", prompt=decision.prompt, group=group),
+                      components=p.components) for p in pages]
         return Outcome(reply=posts[0], more_replies=posts[1:], game_id=game_id)
 
     async def amounts_form(self, game_id: int, version: int, head: str | None, seat: int, actor: Actor) -> Outcome:
@@ -93,7 +94,7 @@ class PlayActions(TurnPosts):
             if decision is None:
                 raise Refusal(msg("That form is not offered any more. Please use the latest prompt."))
         except Refusal as why:
-            return Outcome.refuse(str(why), game_id)
+            return Outcome.refuse(reason(why), game_id)
         return Outcome(modal=forms.amounts_form(game_id, loaded.seq, history_head(loaded), seat, decision),
                        game_id=game_id)
 
@@ -115,18 +116,19 @@ class PlayActions(TurnPosts):
                 return await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor,
                                                 clicked=clicked)
             except Refusal as why:
-                return Outcome.refuse(str(why), game_id)
+                return Outcome.refuse(reason(why), game_id)
 
     async def full_board(self, game_id: int, actor: Actor) -> Outcome:
         """The game's whole board now, privately (the button beside a turn message's close-up)."""
         try:
             loaded = await self.game_by_id(game_id, actor)
         except Refusal as why:
-            return Outcome.refuse(str(why), game_id)
+            return Outcome.refuse(reason(why), game_id)
         image = await self.board_image(loaded)
         if image is None:
-            return Outcome.refuse("This game has no board drawing; `/game status` tells where it stands.", game_id)
-        return Outcome(reply=Post(f"The whole board of game #{loaded.id} now (choice {loaded.seq}).", (image,)),
+            return Outcome.refuse(msg("This game has no board drawing; `/game status` tells where it stands."), game_id)
+        return Outcome(reply=Post(msg("The whole board of game #{game} now (choice {choice}).", game=loaded.id,
+                                      choice=loaded.seq), (image,)),
                        game_id=game_id)
 
     async def choose_typed(self, actor: Actor, typed: str, prefixes: Sequence[str] = (),
@@ -137,10 +139,10 @@ class PlayActions(TurnPosts):
             # Every open status: `_my_turn` words the refusal for a lobby or a paused game.
             record = await self.channel_record(actor, states=OPEN_STATUSES)
             if game is not None and record.game != game:
-                raise Refusal(f"These shortcuts are for {game_title(game)}; this channel plays "
-                              f"{engine_of(record).title}. Use the buttons.")
+                raise Refusal(msg("These shortcuts are for {game}; this channel plays {other}. Use the buttons.",
+                                  game=game_title(game), other=engine_of(record).title))
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         async with self.lock(record.id):
             try:
                 loaded = await self.game_by_id(record.id, actor)
@@ -153,7 +155,7 @@ class PlayActions(TurnPosts):
                     outcome.reply, outcome.edit = outcome.edit, None
                 return outcome
             except Refusal as why:
-                return Outcome.refuse(str(why), record.id)
+                return Outcome.refuse(reason(why), record.id)
 
     async def my_options(self, actor: Actor, prefixes: Sequence[str] = (), game: str | None = None) -> list[Option]:
         """What the actor may choose now in this channel's game (autocomplete; empty if nothing)."""
@@ -178,11 +180,11 @@ class PlayActions(TurnPosts):
         _check_playing(record)
         seat = record.seat_of(actor.user_id)
         if seat is None:
-            raise Refusal("You are not playing in this game, so you can't choose for it.")
+            raise Refusal(msg("You are not playing in this game, so you can't choose for it."))
         decisions = self.my_decisions(loaded, actor.user_id)
         if not decisions:
             waiting = sorted({d.player for d in engine_of(record).pending(loaded.state)})
-            raise Refusal(f"It is not your decision now; the game waits on {', '.join(waiting)}.")
+            raise Refusal(msg("It is not your decision now; the game waits on {waiting}.", waiting=listing(waiting)))
         return seat, decisions
 
     async def takeback(self, actor: Actor) -> Outcome:
@@ -190,44 +192,47 @@ class PlayActions(TurnPosts):
         try:
             record = await self.channel_record(actor, states=("active",))
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         async with self.lock(record.id):
             try:
                 loaded = await self.load(record.id)
             except Refusal as why:
-                return Outcome.refuse(str(why), record.id)
+                return Outcome.refuse(reason(why), record.id)
             if loaded.record.status != "active":
-                return Outcome.refuse("The game can't be changed now.", record.id)
+                return Outcome.refuse(msg("The game can't be changed now."), record.id)
             last = await self.storage.last_choices(record.id, 1)
             # Own choice: made for one of this member's seats by this member (not a moderator's
             # skip, nor the choice of whoever held the seat before a /mod replace).
             seat = next((s for s in loaded.record.seats_of(actor.user_id) if last and s.seat == last[0].player), None)
             if not last or seat is None or last[0].user_id != actor.user_id:
                 return Outcome.refuse(
-                    "You can only take back your own choice, and only while it is the last one made.", record.id
+                    msg("You can only take back your own choice, and only while it is the last one made."), record.id
                 )
             choice = last[0]
             events = events_from_json(choice.events)
             if hidden.is_preference(choice.option_id):
-                return Outcome.refuse("That was a setting: change it again with `/game orders`.", record.id)
+                return Outcome.refuse(msg("That was a setting: change it again with `/game orders`."), record.id)
             if any(text.has_dice(e) for e in events):
                 return Outcome.refuse(
-                    "Dice were rolled in that choice, so it stands. A moderator can still undo it.", record.id
+                    msg("Dice were rolled in that choice, so it stands. A moderator can still undo it."), record.id
                 )
             if any(e.private_to for e in events):
                 # Someone saw something hidden (a card drawn): taking it back would let them
                 # choose again knowing it.
                 return Outcome.refuse(
-                    "Something hidden was revealed in that choice, so it stands. A moderator can still undo it.",
+                    msg("Something hidden was revealed in that choice, so it stands. A moderator can still undo it."),
                     record.id)
             try:
                 undone = await self.storage.undo_to(record.id, choice.seq - 1, by_user_id=actor.user_id)
             except GameMovedOn:
                 return Outcome.refuse(STALE, record.id)
-            named = "" if hidden.has_secrets(engine_of(record)) else f" (`{choice.option_id}`)"
-            header = f"↩️ **{seat.seat}** took back their last choice{named}."
+            if hidden.has_secrets(engine_of(record)):
+                header = msg("↩️ **{player}** took back their last choice.", player=seat.seat)
+            else:
+                header = msg("↩️ **{player}** took back their last choice (`{option}`).", player=seat.seat,
+                             option=choice.option_id)
             posts, trouble = await self.after_change(undone, [], header, board=True, here=actor.user_id)
-            return self.outcome(undone.record, reply=Post("Taken back."), posts=posts, trouble=trouble)
+            return self.outcome(undone.record, reply=Post(msg("Taken back.")), posts=posts, trouble=trouble)
 
 
 def _deciding_seat(loaded: LoadedGame, decision: Decision) -> Seat:
@@ -240,9 +245,9 @@ def _deciding_seat(loaded: LoadedGame, decision: Decision) -> Seat:
 def _check_playing(record: GameRecord) -> None:
     """Refuse a choice in a game that is not running, naming why."""
     if record.status == "paused":
-        raise Refusal("The game is paused by a moderator; it will continue when they resume it.")
+        raise Refusal(msg("The game is paused by a moderator; it will continue when they resume it."))
     if record.status != "active":
-        raise Refusal("This game is over." if record.status != "lobby" else "This game has not started yet.")
+        raise Refusal(msg("This game is over.") if record.status != "lobby" else msg("This game has not started yet."))
 
 
 def _prefix(option_id: str) -> str:
@@ -255,7 +260,7 @@ def _resolve(decisions: Sequence[Decision], ref: str) -> tuple[Decision, Option]
         option_id = resolve_ref(decision.options, ref)
         if option_id is not None:
             return decision, decision.option(option_id)
-    raise Refusal("That option is not offered any more. Please use the latest prompt.")
+    raise Refusal(msg("That option is not offered any more. Please use the latest prompt."))
 
 
 def _match_typed(decisions: Sequence[Decision], typed: str, prefixes: Sequence[str]) -> tuple[Decision, Option]:
@@ -278,13 +283,14 @@ def _match_typed(decisions: Sequence[Decision], typed: str, prefixes: Sequence[s
             return found[0]
         if len(found) > 1:
             names = ", ".join(f"`{o.id}`" for _, o in found[:5])
-            raise Refusal(f"'{typed}' could mean several options ({names}); pick one from the list.")
+            raise Refusal(msg("'{typed}' could mean several options ({options}); pick one from the list.", typed=typed,
+                              options=names))
     typed_line = _match_amounts_line(decisions, typed, prefixes)
     if typed_line is not None:
         return typed_line
     if not candidates and not any(d.amounts and (not prefixes or d.amounts.prefix in prefixes) for d in decisions):
-        raise Refusal("That command offers nothing now; `/game status` shows what the game waits for.")
-    raise Refusal(f"'{typed}' is not one of your options now; pick one from the list.")
+        raise Refusal(msg("That command offers nothing now; `/game status` shows what the game waits for."))
+    raise Refusal(msg("'{typed}' is not one of your options now; pick one from the list.", typed=typed))
 
 
 def _match_amounts_line(decisions: Sequence[Decision], typed: str,

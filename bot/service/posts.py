@@ -17,7 +17,14 @@ Where = Literal["channel", "board"]
 
 
 class Refusal(Exception):
-    """A request that cannot be granted; the message is the polite answer to the member."""
+    """A request that cannot be granted; the message (a message id: engine.text.msg) is the
+    polite answer to the member."""
+
+
+def reason(refused: Exception) -> str:
+    """The words of a refusal (a Refusal, or the engine's IllegalAction) as the message id it
+    carries, so the member reads it in their own language (str() would give the English)."""
+    return refused.args[0] if refused.args and isinstance(refused.args[0], str) else str(refused)
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from bot.service import hidden, private_prompt, text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, engine_of
-from bot.service.posts import Outcome, Post
+from bot.service.posts import Outcome, Post, reason
 from bot.service.turns import TurnPosts
-from engine.text import msg
+from engine.text import layout, lines, listing, msg
 
 
 class PrivateActions(TurnPosts):
@@ -23,18 +23,18 @@ class PrivateActions(TurnPosts):
             loaded = await self.game_by_id(game_id, actor)
             seats = loaded.record.seats
             if seat_index >= len(seats) or seats[seat_index].user_id != actor.user_id:
-                owner = seats[seat_index].seat if seat_index < len(seats) else "another player"
-                raise Refusal(f"This prompt is for {owner}; only they can open it.")
+                owner = seats[seat_index].seat if seat_index < len(seats) else msg("another player")
+                raise Refusal(msg("This prompt is for {player}; only they can open it.", player=owner))
             if loaded.record.status == "paused":
-                raise Refusal("The game is paused by a moderator; it will continue when they resume it.")
+                raise Refusal(msg("The game is paused by a moderator; it will continue when they resume it."))
             if loaded.record.status != "active":
-                raise Refusal("This game is over.")
+                raise Refusal(msg("This game is over."))
             seat = seats[seat_index].seat
             mine = [d for d in engine_of(loaded.record).pending(loaded.state) if d.player == seat and d.private]
             if not mine:
-                raise Refusal("Nothing waits on you now; the newest post in the channel says whose turn it is.")
+                raise Refusal(msg("Nothing waits on you now; the newest post in the channel says whose turn it is."))
         except Refusal as why:
-            return Outcome.refuse(str(why), game_id)
+            return Outcome.refuse(reason(why), game_id)
         pages = []
         for decision in mine:
             pages += await self.private_prompt_pages(loaded, decision, seat_index)
@@ -46,43 +46,44 @@ class PrivateActions(TurnPosts):
         try:
             loaded = await self.channel_game(actor)
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         seat = loaded.record.seat_of(actor.user_id)
         if seat is None:
-            return Outcome.refuse("You are not playing in this game, so you hold nothing in it.", loaded.id)
+            return Outcome.refuse(msg("You are not playing in this game, so you hold nothing in it."), loaded.id)
         engine = engine_of(loaded.record)
-        lines = [f"🔒 Only you see this: **{seat.seat}** in **{engine.title}** (game #{loaded.id})."]
+        lines = [msg("🔒 Only you see this: **{player}** in **{game}** (game #{number}).", player=seat.seat,
+                     game=engine.title, number=loaded.id)]
         secrets = private_prompt.secrets_lines(engine, loaded, seat.seat)
         if secrets:
-            lines += ["Your secrets:", *secrets]
+            lines += [msg("Your secrets:"), *secrets]
         elif not hidden.has_secrets(engine):
-            lines.append("This game has no secrets: everything is on the board.")
+            lines.append(msg("This game has no secrets: everything is on the board."))
         else:
-            lines.append("You hold nothing secret now.")
+            lines.append(msg("You hold nothing secret now."))
         recent = await self.storage.last_choices(loaded.id, private_prompt.RECAP_CHOICES)
         learnt = hidden.private_events(
             [hidden.event_from_data(row) for choice in recent for row in choice.events], seat.seat)
         learnt = [e for e in learnt if e.kind != "preference"][-private_prompt.RECAP_LINES:]
         if learnt:
-            lines += ["Lately, only to you:", *text.event_lines(learnt)]
+            lines += [msg("Lately, only to you:"), *text.event_lines(learnt)]
         lines += settings_lines(engine, loaded.state, seat.seat)
-        return Outcome.say("\n".join(text.chunk_lines(lines)[:1]), loaded.id)
+        return Outcome.say(text.chunk_lines(lines)[0], loaded.id)
 
     async def my_preferences(self, actor: Actor) -> Outcome:
         """`/game prefs` with nothing to change: the member's settings and standing orders."""
         try:
             loaded = await self.channel_game(actor)
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         seat = loaded.record.seat_of(actor.user_id)
         if seat is None:
             return Outcome.refuse(msg("You are not playing in this game, so you have no settings in it."), loaded.id)
         engine = engine_of(loaded.record)
-        lines = settings_lines(engine, loaded.state, seat.seat)
-        if not lines:
+        mine = settings_lines(engine, loaded.state, seat.seat)
+        if not mine:
             return Outcome.say(msg("{game} has no settings: every choice is asked when it comes.", game=engine.title),
                                loaded.id)
-        return Outcome.say("\n".join(text.chunk_lines(["🔒 Only you see this:", *lines])[:1]), loaded.id)
+        return Outcome.say(text.chunk_lines([msg("🔒 Only you see this:"), *mine])[0], loaded.id)
 
     async def preference_choices(self, actor: Actor, setting: str | None = None) -> list[tuple[str, str]]:
         """Autocomplete for `/game orders`: (label, value) of the settings of this channel's game,
@@ -103,30 +104,32 @@ class PrivateActions(TurnPosts):
         try:
             record = await self.channel_record(actor, states=("active",))
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         async with self.lock(record.id):
             try:
                 loaded = await self.load(record.id)
                 seats = loaded.record.seats_of(actor.user_id)  # both sides, in solitaire
                 if not seats:
-                    raise Refusal("You are not playing in this game, so you have no orders in it.")
+                    raise Refusal(msg("You are not playing in this game, so you have no orders in it."))
                 engine = engine_of(loaded.record)
                 table = engine.preference_table()
                 if key not in table:
-                    known = ", ".join(f"`{k}` ({p.label})" for k, p in table.items())
-                    raise Refusal(f"'{key}' is not a setting of {engine.title}. "
-                                  + (f"Its settings: {known}." if known else "It has none."))
+                    known = listing([layout("`{key}` ({label})", key=k, label=p.label) for k, p in table.items()])
+                    if table:
+                        raise Refusal(msg("'{key}' is not a setting of {game}. Its settings: {known}.", key=key,
+                                          game=engine.title, known=known))
+                    raise Refusal(msg("'{key}' is not a setting of {game}. It has none.", key=key, game=engine.title))
                 todo = [seat for seat in seats if engine.preference(loaded.state, seat.seat, key) != value]
                 if not todo:
-                    return Outcome.say("That is already your setting; nothing changed.", loaded.id)
+                    return Outcome.say(msg("That is already your setting; nothing changed."), loaded.id)
                 after, events, learnt = loaded, [], []
                 for seat in todo:
                     after, more = await self._store_choice(after, seat, engine.preference_id(key, value), actor)
                     events += more
                     learnt += hidden.private_events(more, seat.seat)
             except Refusal as why:
-                return Outcome.refuse(str(why), record.id)
-            answer = Post("\n".join(["🔒 Only you see this:", *text.event_lines(learnt)]))
+                return Outcome.refuse(reason(why), record.id)
+            answer = Post(lines([msg("🔒 Only you see this:"), *text.event_lines(learnt)]))
             if not hidden.public_events(events) and not engine.is_over(after.state):
                 return Outcome(reply=answer, game_id=record.id)  # quiet: every prompt stays valid
             header = text.chosen_header(seat.seat, "", private=True)
@@ -139,10 +142,10 @@ def settings_lines(engine, state, seat: str) -> list[str]:
     table = engine.preference_table()
     if not table:
         return []
-    lines = [msg("Your settings (change one with `/game prefs setting: value:`; you are asked only when "
-                 "they cannot decide):")]
+    out = [msg("Your settings (change one with `/game prefs setting: value:`; you are asked only when they cannot "
+               "decide):")]
     for key, preference in table.items():
         value = engine.preference(state, seat, key)
         label = next((c.label for c in preference.choices if c.id == value), value)
-        lines.append(f"• {preference.label}: **{label}**")
-    return lines
+        out.append(layout("• {setting}: **{value}**", setting=preference.label, value=label))
+    return out

@@ -14,8 +14,9 @@ from bot.service.prompt import ButtonSpec, build_prompt, open_id
 from bot.storage.records import ChoiceRecord, LoadedGame
 from engine import Decision, Event
 from engine.core import Game
+from engine.text import layout, lines, msg
 
-OPEN_LABEL = "Open my prompt"
+OPEN_LABEL = msg("Open my prompt")
 RECAP_CHOICES = 20  # how far back the "since your last choice" account looks
 RECAP_LINES = 10
 
@@ -44,8 +45,8 @@ def secrets_lines(engine: Game, loaded: LoadedGame, seat: str) -> list[str]:
     ..."), else one line per part of the state ("hands: Bo: 3, 4, parry")."""
     told = engine.secret_lines(loaded.state, seat)
     if told is not None:
-        return [f"• {line}" for line in told]
-    return [f"• {key.replace('_', ' ')}: {hidden.compact(value)}"
+        return [layout("• {line}", line=line) for line in told]
+    return [layout("• {part}: {value}", part=text.figure_word(key), value=hidden.compact(value))
             for key, value in hidden.secret_parts(engine, loaded.state, seat).items()]
 
 
@@ -53,18 +54,18 @@ def private_pages(engine: Game, loaded: LoadedGame, decision: Decision, seat_ind
                   learnt: list[Event], channel_id: int) -> list[Post]:
     """The private prompt: a header with the seat's secrets and recent private events, then the
     decision's own prompt and options (one post per page of options)."""
-    lines = [f"🔒 Only you see this: **{engine.title}** in <#{channel_id}>."]
+    head_lines = [msg("🔒 Only you see this: **{game}** in {channel}.", game=engine.title, channel=f"<#{channel_id}>")]
     secrets = secrets_lines(engine, loaded, decision.player)
     if secrets:
-        lines += ["Your secrets:", *secrets]
+        head_lines += [msg("Your secrets:"), *secrets]
     if learnt:
-        lines += ["Since your last choice:", *text.event_lines(learnt)]
+        head_lines += [msg("Since your last choice:"), *text.event_lines(learnt)]
     pages = build_prompt(loaded.id, loaded.seq, decision, seat_index, head=head)
     posts = []
     for number, page in enumerate(pages):
-        body = text.clip(decision.prompt + (f" ({page.part})" if page.part else ""), text.MESSAGE_LIMIT)
+        body = layout("{prompt} ({part})", prompt=decision.prompt, part=page.part) if page.part else decision.prompt
         if number == 0:  # the prompt itself is never cut; a very long account is
             room = text.MESSAGE_LIMIT - len(body) - 1
-            body = text.clip("\n".join(lines), room) + "\n" + body
+            body = lines([text.clip(lines(head_lines), room), body])
         posts.append(Post(body, components=page.components, kind="dm_prompt", version=loaded.seq))
     return posts

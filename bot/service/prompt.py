@@ -59,7 +59,7 @@ from bot.service.specs import (  # noqa: F401  (re-exported: the Discord layer a
 )
 from bot.storage.records import time_to_text
 from engine import Decision, Option
-from engine.text import msg
+from engine.text import layout, msg
 
 if TYPE_CHECKING:
     from bot.storage.records import LoadedGame
@@ -164,7 +164,7 @@ def _grouped_page(ids: _Ids, decision: Decision, groups: list[str], extras: list
             if option.group in (g for g, _ in group_entries):
                 continue
             number = groups.index(option.group)
-            label = clip(msg("{group}… ({n})", group=option.group, n=sizes[option.group]), BUTTON_LABEL_LIMIT)
+            label = clip(layout("{group}… ({n})", group=option.group, n=sizes[option.group]), BUTTON_LABEL_LIMIT)
             ref = group_ref(groups, number)
             group_entries.append((option.group, ref))
             entries.append(ButtonSpec(group_id(ids.game_id, ids.version, ids.head, ids.seat, ref), label, 0,
@@ -184,9 +184,9 @@ def _grouped_page(ids: _Ids, decision: Decision, groups: list[str], extras: list
         return None
     menus = tuple(
         SelectSpec(group_select_id(ids.game_id, ids.version, ids.head, ids.seat, part),
-                   clip(msg("Choose what to do… ({part}/{parts})", part=part + 1, parts=len(pages))
-                        if len(pages) > 1 else msg("Choose what to do…"), PLACEHOLDER_LIMIT),
-                   tuple((clip(msg("{group} ({n})", group=g, n=sizes[g]), SELECT_TEXT_LIMIT), ref) for g, ref in page),
+                   layout("{choose} ({part}/{pages})", choose=CHOOSE_WHAT, part=part + 1, pages=len(pages))
+                   if len(pages) > 1 else CHOOSE_WHAT,
+                   tuple((clip(layout("{group} ({n})", group=g, n=sizes[g]), SELECT_TEXT_LIMIT), ref) for g, ref in page),
                    button_rows + part)
         for part, page in enumerate(pages))
     return PromptPage(_in_rows(buttons) + menus)
@@ -229,12 +229,16 @@ def _flat_pages(ids: _Ids, options: Sequence[Option], indices: Sequence[int],
     for key, members in groups.items():
         pages = [members[n: n + SELECT_OPTIONS] for n in range(0, len(members), SELECT_OPTIONS)]
         for number, page in enumerate(pages, start=1):
-            paged = f" ({number}/{len(pages)})" if len(pages) > 1 else ""
-            first, last = _short_label(options[page[0]]), _short_label(options[page[-1]])
-            span = f": {first} … {last}" if len(pages) > 1 else "…"
+            title = options[page[0]].group or _group_title(key)
+            if len(pages) > 1:
+                placeholder = layout("{title} ({number}/{pages}): {first} … {last}", title=title, number=number,
+                                     pages=len(pages), first=_short_label(options[page[0]]),
+                                     last=_short_label(options[page[-1]]))
+            else:
+                placeholder = layout("{title}…", title=title)
             rows.append([SelectSpec(
                 custom_id=ids.select(select_count),
-                placeholder=clip(f"{_group_title(key)}{paged}{span}", PLACEHOLDER_LIMIT),
+                placeholder=clip(placeholder, PLACEHOLDER_LIMIT),
                 options=tuple((clip(options[i].label or options[i].id, SELECT_TEXT_LIMIT),
                                option_ref(options, i, SELECT_TEXT_LIMIT)) for i in page),
                 row=0,
@@ -250,13 +254,22 @@ def _flat_pages(ids: _Ids, options: Sequence[Option], indices: Sequence[int],
     return result
 
 
+CHOOSE_WHAT = msg("Choose what to do…")
+
+
 def _group_key(option: Option) -> str:
     prefix, sep, _rest = option.id.partition(":")
     return prefix if sep else ""
 
 
 def _group_title(key: str) -> str:
-    return key.replace("_", " ").capitalize() or "Choose"
+    """A menu's title when its options name no group: the id prefix is no word to show."""
+    return msg("Choose")
+
+
+def _fit(label: str, limit: int) -> str:
+    """A label that fits stays a message id (the publisher clips its translation again)."""
+    return label if len(label) <= limit else label[: limit - 1] + "…"
 
 
 def _rows_needed(groups: dict[str, list[int]], as_buttons: set[str], extras: int) -> int:
@@ -276,4 +289,4 @@ def _button_label(option: Option) -> str:
 
 
 def _short_label(option: Option) -> str:
-    return (option.label or option.id)[:30]
+    return _fit(option.label or option.id, 30)

@@ -6,15 +6,19 @@ from datetime import datetime
 
 from bot.service import hidden, text
 from bot.service.actor import Actor
-from bot.service.core import Refusal, engine_of, events_from_json, game_title, seat_map
-from bot.service.posts import Outcome, Post
+from bot.service.core import Refusal, engine_of, events_from_json, game_title, seat_map, status_name
+from bot.service.posts import Outcome, Post, reason
 from bot.service.private import settings_lines
 from bot.service.rules_hints import hint
 from bot.service.turns import TurnPosts
 from bot.storage.records import standings_of
 from engine import game_names
+from engine.text import lines as one_per_line
+from engine.text import msg
 
-PING_MODES = {"channel": "in the game's channel", "dm": "by direct message", "both": "in the channel and by DM"}
+PING_MODES = {"channel": msg("You will be told of your turns and reminded in the game's channel."),
+              "dm": msg("You will be told of your turns and reminded by direct message."),
+              "both": msg("You will be told of your turns and reminded in the channel and by DM.")}
 LOG_MAX = 50
 
 
@@ -24,20 +28,23 @@ class ReadActions(TurnPosts):
             loaded = await self.channel_game(actor, states=("active", "paused", "lobby"))
         except Refusal as why:
             finished = await self.finished_status(actor)
-            return finished or Outcome.refuse(str(why))
+            return finished or Outcome.refuse(reason(why))
         record = loaded.record
         engine = engine_of(record)
         if loaded.state is None:
             seats = ", ".join(s.seat for s in record.seats)
-            return Outcome.say(f"**{engine.title}** lobby: {len(record.seats)} seated ({seats}).", record.id)
+            return Outcome.say(msg("**{game}** lobby: {count} seated ({players}).", game=engine.title,
+                                   count=len(record.seats), players=seats), record.id)
         body = text.status_text(
             engine.title, engine.view(loaded.state, None), engine.pending(loaded.state), seat_map(record),
-            since=await self.waiting_since(loaded), status=f"game #{record.id}, {record.status}, choice {loaded.seq}",
+            since=await self.waiting_since(loaded),
+            status=msg("game #{game}, {status}, choice {choice}", game=record.id, status=status_name(record.status),
+                       choice=loaded.seq),
         )
         seat = record.seat_of(actor.user_id)  # the answer is private: the reader's own settings
         mine = settings_lines(engine, loaded.state, seat.seat) if seat is not None else []
         if mine and len(body) + sum(len(line) + 1 for line in mine) < text.MESSAGE_LIMIT:
-            body = "\n".join([body, *mine])
+            body = one_per_line([body, *mine])
         return Outcome.say(body, record.id)
 
     async def finished_status(self, actor: Actor) -> Outcome | None:
@@ -48,22 +55,26 @@ class ReadActions(TurnPosts):
         rows = await self.storage.results(record.id)
         standings = standings_of(rows)  # a team's rows (cooperative play) as one again
         lines = text.result_lines(game_title(record.game), standings, seat_map(record))
-        when = f", {text.relative_time(rows[0].finished_at)}" if rows and rows[0].finished_at else ""
-        lines.insert(1, f"(game #{record.id}, finished{when}; start the next one with `/game new`)")
-        return Outcome.say("\n".join(text.chunk_lines(lines)[:1]), record.id)
+        if rows and rows[0].finished_at:
+            lines.insert(1, msg("(game #{game}, finished {when}; start the next one with `/game new`)", game=record.id,
+                                when=text.relative_time(rows[0].finished_at)))
+        else:
+            lines.insert(1, msg("(game #{game}, finished; start the next one with `/game new`)", game=record.id))
+        return Outcome.say(text.chunk_lines(lines)[0], record.id)
 
     async def board(self, actor: Actor, public: bool = False) -> Outcome:
         try:
             loaded = await self.channel_game(actor)
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         image = await self.board_image(loaded)
-        caption = f"Board of game #{loaded.id} after choice {loaded.seq}."
+        caption = msg("Board of game #{game} after choice {choice}.", game=loaded.id, choice=loaded.seq)
         if image is None:
-            caption += " (This game has no board drawing; `/game status` tells where it stands.)"
+            caption = msg("Board of game #{game} after choice {choice}. (This game has no board drawing; "
+                          "`/game status` tells where it stands.)", game=loaded.id, choice=loaded.seq)
         post = Post(caption, (image,) if image else (), kind="board", version=loaded.seq)
         if public:
-            return self.outcome(loaded.record, reply=Post("Posted."), posts=[post])
+            return self.outcome(loaded.record, reply=Post(msg("Posted.")), posts=[post])
         return Outcome(reply=post, game_id=loaded.id)
 
     async def repost(self, actor: Actor) -> Outcome:
@@ -72,12 +83,13 @@ class ReadActions(TurnPosts):
         try:
             loaded = await self.channel_game(actor, states=("active",))
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         if loaded.record.seat_of(actor.user_id) is None and not actor.is_moderator:
-            return Outcome.refuse("Only the players and moderators can re-post this game's prompts.", loaded.id)
-        header = f"📌 The game so far (choice {loaded.seq}), re-posted for <@{actor.user_id}>."
+            return Outcome.refuse(msg("Only the players and moderators can re-post this game's prompts."), loaded.id)
+        header = msg("📌 The game so far (choice {choice}), re-posted for {member}.", choice=loaded.seq,
+                     member=f"<@{actor.user_id}>")
         posts = await self.turn_posts(loaded, [], header, board=True, here=actor.user_id)
-        return self.outcome(loaded.record, reply=Post("Re-posted."), posts=posts, retire_games=[loaded.id])
+        return self.outcome(loaded.record, reply=Post(msg("Re-posted.")), posts=posts, retire_games=[loaded.id])
 
     async def unposted(self, before: datetime) -> list[Outcome]:
         """Games whose latest choice was stored but whose prompt never went out (the process
@@ -99,7 +111,7 @@ class ReadActions(TurnPosts):
             if (any(m.version is not None and live <= m.version <= loaded.seq for m in prompts)
                     or engine_of(record).is_over(loaded.state)):
                 continue
-            header = f"📌 Back online: the game so far (choice {loaded.seq})."
+            header = msg("📌 Back online: the game so far (choice {choice}).", choice=loaded.seq)
             posts = await self.turn_posts(loaded, [], header, board=True)
             outcomes.append(self.outcome(loaded.record, posts=posts))
         return outcomes
@@ -108,7 +120,7 @@ class ReadActions(TurnPosts):
         try:
             loaded = await self.channel_game(actor, states=("active", "paused"))
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         n = max(1, min(n, LOG_MAX))
         lines = []
         seat = loaded.record.seat_of(actor.user_id)
@@ -120,27 +132,30 @@ class ReadActions(TurnPosts):
                 continue  # another player's standing order is theirs alone
             # Which option a player took in a game with secrets may be a secret too: the
             # public events tell what everyone may know of it.
-            named = f": `{choice.option_id}`" if mine or not secretive else ""
-            lines.append(f"**#{choice.seq}** {choice.player}{named}")
+            if mine or not secretive:
+                lines.append(f"**#{choice.seq}** {choice.player}: `{choice.option_id}`")
+            else:
+                lines.append(f"**#{choice.seq}** {choice.player}")
             lines.extend(text.event_lines(hidden.events_for(events_from_json(choice.events), me)))
         if not lines:
-            return Outcome.say("No choices yet.", loaded.id)
+            return Outcome.say(msg("No choices yet."), loaded.id)
         # Keep the newest lines that fit one message: the end of the log is what readers want.
         kept, size = [], 0
         for line in reversed(lines):
             if size + len(line) + 1 > text.MESSAGE_LIMIT - 40:
-                kept.append("… (earlier events cut; ask for fewer choices)")
+                kept.append(msg("… (earlier events cut; ask for fewer choices)"))
                 break
             kept.append(line)
             size += len(line) + 1
-        return Outcome.say("\n".join(reversed(kept)), loaded.id)
+        return Outcome.say(one_per_line(list(reversed(kept))), loaded.id)
 
     async def help(self, actor: Actor) -> Outcome:
         record = await self.storage.channel_game(actor.channel_id) if actor.channel_id else None
         if record is None or record.status not in ("active", "paused"):
-            lines = ["Start a game here with `/game new game:<name>`; others click Join, the host clicks Start.",
-                     "Games: " + ", ".join(f"{n} ({game_title(n)})" for n in game_names())]
-            return Outcome.say("\n".join(lines))
+            games = ", ".join(f"{n} ({game_title(n)})" for n in game_names())
+            return Outcome.say(one_per_line([
+                msg("Start a game here with `/game new game:<name>`; others click Join, the host clicks Start."),
+                msg("Games: {games}", games=games)]))
         loaded = await self.load(record.id)
         engine = engine_of(record)
         mine = self.my_decisions(loaded, actor.user_id)
@@ -151,6 +166,6 @@ class ReadActions(TurnPosts):
 
     async def set_ping(self, actor: Actor, mode: str) -> Outcome:
         if mode not in PING_MODES:
-            return Outcome.refuse(f"Choose one of: {', '.join(PING_MODES)}.")
+            return Outcome.refuse(msg("Choose one of: {modes}.", modes=", ".join(PING_MODES)))
         await self.storage.set_ping_mode(actor.user_id, mode)
-        return Outcome.say(f"You will be told of your turns and reminded {PING_MODES[mode]}.")
+        return Outcome.say(PING_MODES[mode])

@@ -22,24 +22,25 @@ from bot.service.story import _highlight  # a highlight is a nicety: None if it 
 log = logging.getLogger(__name__)
 
 
-def _render(game_name: str, state: Any, events: list) -> bytes | None:
+def _render(game_name: str, state: Any, events: list, lang: str | None = None) -> bytes | None:
     import render
 
     if game_name not in render.drawn_games():
         return None  # a game without a drawing is posted as text
-    return render.render_png(game_name, state, highlight=_highlight(game_name, events))
+    return render.render_png(game_name, state, highlight=_highlight(game_name, events), lang=lang)
 
 
-def _render_views(game_name: str, state: Any, events: list) -> tuple[bytes | None, bytes | None]:
+def _render_views(game_name: str, state: Any, events: list,
+                  lang: str | None = None) -> tuple[bytes | None, bytes | None]:
     import render
 
     if game_name not in render.drawn_games():
         return None, None
     highlight = _highlight(game_name, events)
     try:
-        inline, full = render.render_views(game_name, state, highlight=highlight)
+        inline, full = render.render_views(game_name, state, highlight=highlight, lang=lang)
     except (AttributeError, NotImplementedError, ValueError):  # no close-up for this game's drawing
-        return None, render.render_png(game_name, state, highlight=highlight)
+        return None, render.render_png(game_name, state, highlight=highlight, lang=lang)
     return inline, full
 
 
@@ -63,11 +64,16 @@ class RenderPool:
         self._test_games = test_games  # TEST HOOK ONLY: the games the long-job process must know too
         self._close_ups: dict[str, bool] = {}  # game -> whether its drawing has a close-up
 
-    async def board(self, game_name: str, state: Any, events: list | None = None) -> bytes | None:
-        """The board PNG, or None when this game cannot be drawn (the post then goes out as text)."""
+    async def board(self, game_name: str, state: Any, events: list | None = None,
+                    lang: str | None = None) -> bytes | None:
+        """The board PNG (its labels in `lang`), or None when this game cannot be drawn (the
+        post then goes out as text)."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor, partial(_render, game_name, state, list(events or [])))
+            # English is the drawing's own language: only another one is passed on.
+            other = {"lang": lang} if lang and lang != "en" else {}
+            return await loop.run_in_executor(self._executor, partial(_render, game_name, state, list(events or []),
+                                                                      **other))
         except Exception:
             log.exception("rendering %s failed", game_name)
             return None
@@ -91,13 +97,17 @@ class RenderPool:
                                    max_tasks_per_child=1, initializer=_long_worker_start,
                                    initargs=(tuple(str(p) for p in self._test_games),))
 
-    async def views(self, game_name: str, state: Any, events: list | None = None) -> tuple[bytes | None, bytes | None]:
-        """(close-up for the chat, full board) as PNGs, drawn at once; the close-up is None for a
-        game without one (its turn messages show the full board), both None without a drawing."""
+    async def views(self, game_name: str, state: Any, events: list | None = None,
+                    lang: str | None = None) -> tuple[bytes | None, bytes | None]:
+        """(close-up for the chat, full board) as PNGs in `lang`, drawn at once; the close-up is
+        None for a game without one (its turn messages show the full board), both None without a
+        drawing."""
         loop = asyncio.get_running_loop()
+        other = {"lang": lang} if lang and lang != "en" else {}
         try:
             inline, full = await loop.run_in_executor(self._executor,
-                                                      partial(_render_views, game_name, state, list(events or [])))
+                                                      partial(_render_views, game_name, state, list(events or []),
+                                                              **other))
         except Exception:
             log.exception("rendering %s failed", game_name)
             return None, None

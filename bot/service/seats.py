@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from engine.text import layout, msg
 from engine.warriors_traders.state import COLORS as WT_COLOURS
 
 NAME_LIMIT = 32
@@ -48,6 +49,11 @@ def role_marks(game_name: str, public_view: Mapping) -> dict[str, str]:
     return {seat: msg("{mark} {side}", mark=marks.get(side, "•"), side=side_t(side)) for side, seat in sides.items()}
 
 
+COLOUR_WORDS = {"red": msg("red"), "yellow": msg("yellow"), "blue": msg("blue"), "green": msg("green"),
+                "white": msg("white"), "black": msg("black")}
+
+
 def colour_mark(game_name: str, seat_index: int) -> str:
     name = colour(game_name, seat_index)
-    return f"{_COLOUR_MARKS.get(name, '•')} {name}" if name else "•"
+    return layout("{mark} {colour}", mark=_COLOUR_MARKS.get(name, "•"), colour=COLOUR_WORDS.get(name) or name) \
+        if name else "•"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections import defaultdict
 
-from bot.service import ratings
+from bot.service import ratings, text
 from bot.service.actor import Actor
 from bot.service.core import ServiceCore, game_title
 from bot.service.posts import Outcome
@@ -52,7 +52,7 @@ class SkillActions(ServiceCore):
         if not rows:
             return Outcome.say(msg("{name} has not finished a game here yet.", name=name))
         rated = await self._ratings(actor.guild_id)
-        lines = [str(msg("**{name}** on this server:", name=name))]
+        lines = [msg("**{name}** on this server:", name=name)]
         for row in rows:
             line = msg("• {game}: {played} played, {won} won", game=game_title(row.game), played=row.played,
                        won=row.won)
@@ -61,8 +61,8 @@ class SkillActions(ServiceCore):
             if mine is not None:
                 line = msg("{line}; skill rating {rating} (#{place} of {count})", line=line,
                            rating=shown(board[mine]), place=mine + 1, count=len(board))
-            lines.append(str(line))
-        return Outcome.say("\n".join(lines))
+            lines.append(line)
+        return Outcome.say(text.chunk_lines(lines)[0])
 
     async def top(self, actor: Actor, game: str | None = None) -> Outcome:
         """The server's leaderboard: the best-rated members of each game type (or of one)."""
@@ -74,10 +74,10 @@ class SkillActions(ServiceCore):
             return Outcome.say(msg("No rated game has finished on this server yet."))
         lines = []
         for name, board in boards.items():
-            lines.append(str(msg("**{game}** — skill ratings", game=game_title(name))))
+            lines.append(msg("**{game}** — skill ratings", game=game_title(name)))
             for place, rating in enumerate(board[:TOP], 1):
-                lines.append(str(msg("{place}. <@{user}> {rating} ({played} rated games)", place=place,
-                                     user=rating.user_id, rating=shown(rating), played=rating.played)))
-        lines.append(str(msg("A skill rating starts at 0 and grows with wins against strong players and with "
-                             "games played (openskill: mean skill minus three times its uncertainty).")))
-        return Outcome.say("\n".join(lines)[:2000])
+                lines.append(msg("{place}. <@{user}> {rating} ({played} rated games)", place=place,
+                                     user=rating.user_id, rating=shown(rating), played=rating.played))
+        lines.append(msg("A skill rating starts at 0 and grows with wins against strong players and with "
+                             "games played (openskill: mean skill minus three times its uncertainty)."))
+        return Outcome.say(text.chunk_lines(lines)[0])

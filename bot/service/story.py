@@ -96,7 +96,7 @@ def option_label(engine, state: Any, player: str, option_id: str) -> str | None:
     return None
 
 
-def step_views(tape: Tape, step: int) -> StepView:
+def step_views(tape: Tape, step: int, lang: str | None = None) -> StepView:
     """The state after choice `step` (the tape's end), with that choice's public events
     highlighted. A drawing without the chat's close-up gives the board alone."""
     import render
@@ -112,10 +112,15 @@ def step_views(tape: Tape, step: int) -> StepView:
     shown = hidden.board_input(engine, state)
     highlight = _highlight(tape.game, tape.events.get(step, ()))
     try:
-        inline, board = render.render_views(tape.game, shown, highlight=highlight)
+        inline, board = render.render_views(tape.game, shown, highlight=highlight, **_lang(lang))
     except (AttributeError, NotImplementedError):  # a drawing with no close-up (a test game's)
-        inline, board = None, render.render_png(tape.game, shown, highlight=highlight)
+        inline, board = None, render.render_png(tape.game, shown, highlight=highlight, **_lang(lang))
     return StepView(inline, board, label)
+
+
+def _lang(lang: str | None) -> dict:
+    """The drawing's language (English, render's own, needs no argument: test drawings take none)."""
+    return {"lang": lang} if lang and lang != "en" else {}
 
 
 def caption(player: str, events: Sequence[Event], highlight: dict | None) -> str:
@@ -125,7 +130,7 @@ def caption(player: str, events: Sequence[Event], highlight: dict | None) -> str
     return told or msg("{player} decided.", player=player)
 
 
-def animation(tape: Tape, max_bytes: int | None = None) -> bytes | None:
+def animation(tape: Tape, max_bytes: int | None = None, lang: str | None = None) -> bytes | None:
     """The GIF of the tape from setup: one frame per step (the step's number and action on it),
     quiet preference steps left out. None for a game without a drawing, or whose drawing has no
     animation frame."""
@@ -145,12 +150,12 @@ def animation(tape: Tape, max_bytes: int | None = None) -> bytes | None:
     if not frames:
         return None
     try:
-        return render.render_animation(tape.game, frames, max_bytes=max_bytes)
+        return render.render_animation(tape.game, frames, max_bytes=max_bytes, **_lang(lang))
     except (AttributeError, NotImplementedError):
         return None
 
 
-def score_chart(tape: Tape) -> bytes | None:
+def score_chart(tape: Tape, lang: str | None = None) -> bytes | None:
     """The chart of every player's score after each step of the tape (from setup), or None
     for a game whose drawing keeps no scores."""
     import render
@@ -163,6 +168,6 @@ def score_chart(tape: Tape) -> bytes | None:
         for _seq, state in states(tape):
             last = hidden.board_input(engine, state)
             series.append(render.scores(tape.game, last))
-        return render.render_score_chart(tape.game, series, state=last)
+        return render.render_score_chart(tape.game, series, state=last, **_lang(lang))
     except (AttributeError, NotImplementedError):
         return None

@@ -9,7 +9,7 @@ import logging
 from bot.service import story, tapes
 from bot.service.actor import Actor
 from bot.service.history import HistoryActions
-from bot.service.posts import Attachment, Outcome, Post, Refusal
+from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
 from engine.text import msg
 
 log = logging.getLogger(__name__)
@@ -34,29 +34,30 @@ class StoryActions(HistoryActions):
             if record.id in drawing:
                 raise Refusal(msg("The replay of this game is already being drawn; it will appear here shortly."))
         except Refusal as why:
-            return Outcome.refuse(str(why))
+            return Outcome.refuse(reason(why))
         drawing.add(record.id)
         steps = len(tape.choices) - len(tape.hidden_steps)
 
         async def draw() -> Outcome:
             try:
-                gif = await self.renderer.run_long(story.animation, tape, REPLAY_MAX_BYTES)
+                gif = await self.renderer.run_long(story.animation, tape, REPLAY_MAX_BYTES,
+                                                   await self.record_language(record))
             except Exception:
                 log.exception("game %s: the replay could not be drawn", record.id)
                 gif = None
             finally:
                 drawing.discard(record.id)
             if gif is None:
-                post = Post(str(msg("Sorry, the replay of game #{game} could not be drawn.", game=record.id)))
+                post = Post(msg("Sorry, the replay of game #{game} could not be drawn.", game=record.id))
             else:
-                post = Post(str(msg("🎞️ The story of game #{game} so far ({steps} steps), for <@{user}>.",
-                                    game=record.id, steps=steps, user=actor.user_id)),
+                post = Post(msg("🎞️ The story of game #{game} so far ({steps} steps), for <@{user}>.",
+                                    game=record.id, steps=steps, user=actor.user_id),
                             (Attachment(f"{record.game}-{record.id}-replay.gif", gif),), where="board",
                             kind="replay", version=len(tape.choices))
             return self.outcome(record, posts=[post])
 
         reply = msg("🎞️ Drawing the replay of {steps} steps; it will be posted here when it is ready.", steps=steps)
-        return Outcome(reply=Post(str(reply)), game_id=record.id, later=draw)
+        return Outcome(reply=Post(reply), game_id=record.id, later=draw)
 
     def _replays_drawn(self) -> set[int]:
         """Games whose replay is being drawn now (one at a time per game)."""

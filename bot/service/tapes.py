@@ -33,14 +33,15 @@ async def step_tape(storage: Storage, record: GameRecord, step: int, events: tup
                       record.rules_version, start, snapshot, tuple(rows), {step: events} if step else {})
 
 
-async def score_chart(storage: Storage, renderer: RenderPool | None, record: GameRecord) -> Attachment | None:
+async def score_chart(storage: Storage, renderer: RenderPool | None, record: GameRecord,
+                      lang: str | None = None) -> Attachment | None:
     """The chart of every player's score over the game, replayed from the stored choices in the
     render pool; None if the game has no such drawing or it fails (the final scores go out
     anyway)."""
     if renderer is None or not story.drawable(record.game):
         return None
     try:
-        png = await renderer.run(story.score_chart, await whole_tape(storage, record))
+        png = await renderer.run(story.score_chart, await whole_tape(storage, record), lang)
     except Exception:
         log.exception("game %s: the score chart could not be drawn", record.id)
         return None

@@ -2,6 +2,8 @@
 
 Pure functions of engine objects and plain data; nothing here talks to Discord. Long
 accounts are split into several messages rather than cut, so no die roll is ever lost.
+Every text stays a message id (engine.text) until the publisher renders it in its reader's
+language (bot/discord_ui/speech.py), which also splits a translation longer than a message.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from datetime import datetime
 
 from bot.service.hidden import shown_prompt
 from engine import Decision, Event
-from engine.text import msg
+from engine.text import Msg, joined, layout, lines, listing, msg, term
 
 MESSAGE_LIMIT = 2000
 
@@ -30,32 +32,36 @@ _EVENT_MARKS = {
 
 
 def clip(text: str, limit: int) -> str:
-    """`text` shortened to `limit` characters, marking the cut with an ellipsis."""
+    """`text` shortened to `limit` characters, marking the cut with an ellipsis (a text that
+    fits stays a message id; the publisher clips the translation again)."""
     if len(text) <= limit:
         return text
     return text[: max(0, limit - 1)] + "…"
 
 
-def chunk_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Join lines into as few messages as fit in `limit` characters each, never splitting a
-    line unless that one line alone is too long."""
+def chunk_lines(texts: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Join lines into as few messages as fit in `limit` characters each (in English; the
+    publisher splits a longer translation again), never splitting a line unless that one line
+    alone is too long. Each message is the lines' `lines()`, still in every language."""
     chunks: list[str] = []
-    current = ""
-    for line in lines:
+    current: list = []
+    size = 0
+    for line in texts:
         while len(line) > limit:
             if current:
-                chunks.append(current)
-                current = ""
-            chunks.append(line[:limit])
-            line = line[limit:]
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
-            chunks.append(current)
-            current = line
+                chunks.append(lines(current))
+                current, size = [], 0
+            chunks.append(str(line)[:limit])
+            line = str(line)[limit:]
+        added = len(line) + (1 if current else 0)
+        if current and size + added > limit:
+            chunks.append(lines(current))
+            current, size = [line], len(line)
         else:
-            current = candidate
+            current.append(line)
+            size += added
     if current:
-        chunks.append(current)
+        chunks.append(lines(current))
     return chunks
 
 
@@ -68,7 +74,7 @@ def has_dice(event: Event) -> bool:
 
 def event_line(event: Event) -> str:
     mark = _EVENT_MARKS.get(event.kind, "•")
-    return f"{mark} {event.text}"
+    return layout("{mark} {event}", mark=mark, event=event.text)
 
 
 def event_lines(events: Sequence[Event]) -> list[str]:
@@ -86,25 +92,60 @@ def mention(user_id: int | None, seat: str) -> str:
 
 def prompt_text(decision: Decision, user_id: int | None, *, part: str = "") -> str:
     """The line above a decision's buttons: who must decide and what."""
-    suffix = f" ({part})" if part else ""
-    return clip(f"{mention(user_id, decision.player)}, {decision.prompt}{suffix}", MESSAGE_LIMIT)
+    if part:
+        return layout("{who}, {prompt} ({part})", who=mention(user_id, decision.player), prompt=decision.prompt,
+                      part=part)
+    return layout("{who}, {prompt}", who=mention(user_id, decision.player), prompt=decision.prompt)
 
 
 def waiting_text(public_prompt: str, seat: str, user_id: int | None) -> str:
     """The channel's line for a private decision: only what everyone may know."""
-    return clip(f"{mention(user_id, seat)}, {public_prompt}\n🔒 Your options are private: click "
-                "**Open my prompt** to see them (only you can).", MESSAGE_LIMIT)
+    return msg("{who}, {prompt}\n🔒 Your options are private: click **Open my prompt** to see them (only you can).",
+               who=mention(user_id, seat), prompt=public_prompt)
 
 
 def chosen_header(seat: str, label: str, private: bool) -> str:
     """The first line of the board post after a choice; a private choice is not named (the
     game's public events say what everyone may know of it)."""
-    return f"**{seat}** has chosen." if private else f"**{seat}** chose **{label}**."
+    return msg("**{player}** has chosen.", player=seat) if private else \
+        msg("**{player}** chose **{choice}**.", player=seat, choice=label)
 
 
 def relative_time(moment: datetime) -> str:
     """Discord renders <t:...:R> as '3 hours ago' in each reader's own time zone."""
     return f"<t:{int(moment.timestamp())}:R>"
+
+
+# Words for the figures the games report in their summaries and standings (keys of data).
+FIGURES = {
+    "vp": msg("VP"), "treasury": msg("treasury"), "score": msg("score"), "byzantine_vp": msg("Byzantine VP"),
+    "arab_vp": msg("Arab VP"), "total_vp": msg("total VP"), "halved": msg("halved"), "cities": msg("cities"),
+    "money": msg("money"), "nation": msg("nation"), "side": msg("side"), "reason": msg("reason"),
+    "byzantine": msg("Byzantine"), "arab": msg("Arab"), "team": msg("team"),
+}
+REASONS = {"alexander_dead": msg("Alexander is dead"), "mutiny": msg("mutiny"),
+           "objectives": msg("the objectives reached"), "conceded": msg("conceded")}
+PHASES = {
+    "setup": msg("setup"), "sustenance": msg("sustenance"), "trade": msg("trade"),
+    "development": msg("development"), "maneuver": msg("maneuver"), "upkeep": msg("upkeep"),
+    "over": msg("the game is over"),
+}
+
+
+def figure_word(key: str):
+    """A summary's or a standing's key in words (a key no game told us about: as it is)."""
+    return FIGURES.get(key) or key.replace("_", " ")
+
+
+def figure_value(key: str, value):
+    """A figure's value in words: nations, sides and reasons are game terms; numbers stay."""
+    if key == "nation" and isinstance(value, str):
+        return term("wt nation", value.replace("_", " ").title())
+    if key == "side" and isinstance(value, str) and value in ("macedonian", "persian"):
+        return term("alexander side", value.title())
+    if key == "reason" and isinstance(value, str):
+        return REASONS.get(value) or value
+    return _compact(value)
 
 
 def status_text(
@@ -117,23 +158,28 @@ def status_text(
     status: str,
 ) -> str:
     """`/game status`: whose turn, since when, the round and the scores so far."""
-    lines = [f"**{title}** — {status}"]
+    out = [layout("**{title}** — {status}", title=title, status=status)]
     if "round" in summary:
-        lines.append(f"Round {summary['round']}")
+        out.append(msg("Round {round}", round=summary["round"]))
     elif "turn" in summary:  # Warriors & Traders counts turns, each in phases
-        phase = f", {summary['phase']} phase" if summary.get("phase") else ""
-        lines.append(f"Turn {summary['turn']}{phase}")
+        if summary.get("phase"):
+            out.append(msg("Turn {turn}, {phase} phase", turn=summary["turn"],
+                           phase=PHASES.get(summary["phase"]) or summary["phase"]))
+        else:
+            out.append(msg("Turn {turn}", turn=summary["turn"]))
     if decisions:
-        waiting = ", ".join(sorted({mention(seats.get(d.player), d.player) for d in decisions}))
-        when = f" since {relative_time(since)}" if since else ""
-        lines.append(f"Waiting on {waiting}{when}:")
-        lines.extend(f"• {d.player}: {shown_prompt(d)}" for d in decisions)
+        waiting = listing(sorted({mention(seats.get(d.player), d.player) for d in decisions}))
+        if since:
+            out.append(msg("Waiting on {players} since {when}:", players=waiting, when=relative_time(since)))
+        else:
+            out.append(msg("Waiting on {players}:", players=waiting))
+        out.extend(layout("• {player}: {prompt}", player=d.player, prompt=shown_prompt(d)) for d in decisions)
     players = summary.get("players")
     if isinstance(players, Mapping) and players:
-        lines.append("Scores so far:")
+        out.append(msg("Scores so far:"))
         for seat, info in players.items():
-            lines.append(f"• {seat}: {_score_words(info)}")
-    return "\n".join(chunk_lines(lines)[:1])
+            out.append(layout("• {player}: {scores}", player=seat, scores=_score_words(info)))
+    return chunk_lines(out)[0]
 
 
 def _score_words(info) -> str:
@@ -142,8 +188,8 @@ def _score_words(info) -> str:
     parts = []
     for key, value in info.items():
         if key in ("vp", "treasury", "score") or key.endswith("_vp") or key.endswith("treasury"):
-            parts.append(f"{key.replace('_', ' ')} {_compact(value)}")
-    return ", ".join(parts) or "—"
+            parts.append(layout("{figure} {value}", figure=figure_word(key), value=_compact(value)))
+    return listing(parts) if parts else "—"
 
 
 def number(value) -> str:
@@ -155,7 +201,8 @@ def number(value) -> str:
 
 def _compact(value) -> str:
     if isinstance(value, Mapping):
-        return "/".join(f"{k} {number(v)}" for k, v in value.items())
+        return joined([layout("{figure} {value}", figure=figure_word(str(k)), value=number(v))
+                       for k, v in value.items()], " / ")
     if isinstance(value, list | tuple):
         return ", ".join(number(v) for v in value)
     return number(value)
@@ -163,40 +210,50 @@ def _compact(value) -> str:
 
 def result_lines(title: str, standings: Sequence[Mapping], seats: Mapping[str, int]) -> list[str]:
     """Final scores with every tie-break figure the engine reports."""
-    lines = [f"🏁 **{title}** is over. Final scores:"]
+    out = [msg("🏁 **{game}** is over. Final scores:", game=title)]
     for row in sorted(standings, key=lambda r: r.get("rank", 0)):
         seat = str(row.get("player"))
         # A team (cooperative play) lists its players: each of them is mentioned.
         members = row.get("players") if isinstance(row.get("players"), list) else [seat]
         user_ids = [seats[m] for m in members if m in seats]
         who = f"**{seat}**" + "".join(f" <@{u}>" for u in user_ids)
-        extras = ", ".join(_figure(k, v) for k, v in row.items()
-                           if k not in ("player", "players", "score", "rank") and v is not False and v is not None)
-        tail = f" ({extras})" if extras else ""
-        lines.append(f"{row.get('rank')}. {who}: **{number(row.get('score'))}**{tail}")
-    return lines
+        extras = [_figure(k, v) for k, v in row.items()
+                  if k not in ("player", "players", "score", "rank") and v is not False and v is not None]
+        if extras:
+            out.append(layout("{rank}. {who}: **{score}** ({extras})", rank=row.get("rank"), who=who,
+                              score=number(row.get("score")), extras=_comma_list(extras)))
+        else:
+            out.append(layout("{rank}. {who}: **{score}**", rank=row.get("rank"), who=who,
+                              score=number(row.get("score"))))
+    return out
 
 
-def _figure(key: str, value) -> str:
-    name = key.replace("_", " ")
-    return name if value is True else f"{name} {_compact(value)}"
+def _comma_list(items: list) -> Msg:
+    return joined(items, ", ")
+
+
+def _figure(key: str, value):
+    if value is True:
+        return figure_word(key)
+    return layout("{figure} {value}", figure=figure_word(key), value=figure_value(key, value))
 
 
 def help_text(title: str, decision: Decision | None, rules_hint: str | None, *, own: bool = False) -> str:
     """`own`: the decision is the reader's, who may see its private prompt."""
-    lines = [
-        f"**Playing {title} here**",
-        "The bot posts the board after every move, then asks the player it waits on. "
-        "Click a button (or pick from a menu) to choose; only that player can.",
-        "`/game status` whose turn it is · `/game map` the board · `/game log` recent events · "
-        "`/game takeback` undo your own last choice if no die was rolled and nobody chose since · "
-        "`/settings ping` how you are reminded.",
+    out = [
+        msg("**Playing {game} here**", game=title),
+        msg("The bot posts the board after every move, then asks the player it waits on. "
+            "Click a button (or pick from a menu) to choose; only that player can."),
+        msg("`/game status` whose turn it is · `/game map` the board · `/game log` recent events · "
+            "`/game takeback` undo your own last choice if no die was rolled and nobody chose since · "
+            "`/settings ping` how you are reminded."),
     ]
     if decision is not None:
-        lines.append(f"\n**Now:** {decision.player} — {decision.prompt if own else shown_prompt(decision)}")
+        out.append(layout("\n{now}", now=msg("**Now:** {player} — {prompt}", player=decision.player,
+                                                prompt=decision.prompt if own else shown_prompt(decision))))
         if rules_hint:
-            lines.append(rules_hint)
-    return clip("\n".join(lines), MESSAGE_LIMIT)
+            out.append(rules_hint)
+    return clip(lines(out), MESSAGE_LIMIT)
 
 
 # -- turn messages (see turns.py) --------------------------------------------------------------------
@@ -213,25 +270,26 @@ def answered_line(seat: str, label: str, private: bool) -> str:
     return msg("✅ **{player}** chose **{option}**.", player=seat, option=clip(label, 200))
 
 
-def join_lines(body: str | None, lines: Sequence[str]) -> str:
-    return "\n".join(part for part in (body, *lines) if part)
+def join_lines(body: str | None, texts: Sequence[str]) -> str:
+    return lines([part for part in (body, *texts) if part])
 
 
 def with_prompt(account: str, prompt: str) -> str:
     """A turn message's text: the account, a blank line, the prompt's question."""
-    return f"{account}\n\n{prompt}" if account else prompt
+    return layout("{account}\n\n{prompt}", account=account, prompt=prompt) if account else prompt
 
 
-def split_account(lines: Sequence[str], prompt: str, limit: int = MESSAGE_LIMIT) -> tuple[list[str], str]:
+def split_account(texts: Sequence[str], prompt: str, limit: int = MESSAGE_LIMIT) -> tuple[list[str], str]:
     """(messages to post before, the account that fits above `prompt` in one message): the
-    newest lines stay with the prompt, the older ones go before, never cut."""
+    newest lines stay with the prompt, the older ones go before, never cut (measured in English;
+    the publisher splits a longer translation again)."""
     room = limit - len(prompt) - 2
     kept: list[str] = []
     size = -1
-    for line in reversed(lines):
+    for line in reversed(texts):
         if size + len(line) + 1 > room:
             break
         kept.insert(0, line)
         size += len(line) + 1
-    earlier = list(lines[: len(lines) - len(kept)])
-    return chunk_lines(earlier, limit), "\n".join(kept)
+    earlier = list(texts[: len(texts) - len(kept)])
+    return chunk_lines(earlier, limit), lines(kept)

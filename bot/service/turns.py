@@ -37,7 +37,7 @@ from bot.service.prompt import build_prompt, history_head
 from bot.service.specs import BUTTONS_PER_ROW, ROWS, ButtonSpec, SelectSpec, board_id
 from bot.storage.records import LoadedGame, MessageRecord, Seat
 from engine import Decision, Event, Option
-from engine.text import msg
+from engine.text import lines, msg
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,8 @@ class TurnPosts(ServiceCore):
             return _Pictures()
         engine = engine_of(loaded.record)
         inline, full = await self.renderer.views(loaded.record.game, hidden.board_input(engine, loaded.state),
-                                                 hidden.public_events(events))
+                                                 hidden.public_events(events),
+                                                 lang=await self.record_language(loaded.record))
         name = f"{loaded.record.game}-{loaded.id}-v{loaded.seq}"
         board = Attachment(f"{name}.png", full) if full else None
         if inline:
@@ -152,12 +153,12 @@ class TurnPosts(ServiceCore):
         image = pictures.turn
         if self._threaded(loaded):
             if thread_board and pictures.full is not None:
-                caption = text.clip(lines[0] if lines else f"Choice {loaded.seq}.", text.MESSAGE_LIMIT)
+                caption = text.clip(lines[0] if lines else msg("Choice {choice}.", choice=loaded.seq), text.MESSAGE_LIMIT)
                 posts.append(Post(caption, (pictures.full,), where="board", kind="board", version=loaded.seq))
             image = None
         if not news:
             if lines or image is not None:
-                chunks = text.chunk_lines(lines) or [f"Choice {loaded.seq}."]
+                chunks = text.chunk_lines(lines) or [msg("Choice {choice}.", choice=loaded.seq)]
                 posts += [Post(c, kind="board", version=loaded.seq) for c in chunks[:-1]]
                 posts.append(self._pictured(Post(chunks[-1], kind="board", version=loaded.seq), image,
                                             pictures.close_up, loaded.id))
@@ -220,9 +221,9 @@ class TurnPosts(ServiceCore):
         reply = edit = None
         if decision.private:  # the private prompt names the answer: only its player sees it
             named = text.answered_line(seat.seat, label, private=False)
-            edit = Post(text.clip("\n".join([named, *learnt]), text.MESSAGE_LIMIT))
+            edit = Post(text.clip(lines([named, *learnt]), text.MESSAGE_LIMIT))
         elif learnt:
-            reply = Post("\n".join(["🔒 Only you see this:", *learnt]))
+            reply = Post(lines([msg("🔒 Only you see this:"), *learnt]))
         if clicked is not None and any(e.message_id == clicked for e in edits):
             edit = None  # the turn message itself: changed by its edit
         elif edit is None:

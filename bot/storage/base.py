@@ -24,6 +24,7 @@ from bot.storage.records import (
     text_to_time,
     time_to_text,
 )
+from engine.text import Msg, to_data
 
 # Snapshot policy, chosen by measuring (bench/storage.py, docs/operations.md "Snapshots"):
 # every append writes the state after it, so a load replays nothing; the previous snapshot
@@ -44,9 +45,14 @@ def _utcnow() -> datetime:
 
 
 def _event_json(events: Iterable[Any]) -> str:
+    """Events as JSON; a text that is a message id is kept as one (engine.text.to_data), so the
+    log and the recaps read it in each reader's language later."""
     out = []
     for event in events:
-        out.append(dataclasses.asdict(event) if dataclasses.is_dataclass(event) else dict(event))
+        row = dataclasses.asdict(event) if dataclasses.is_dataclass(event) else dict(event)
+        if isinstance(getattr(event, "text", None), Msg):
+            row["text"] = to_data(event.text)
+        out.append(row)
     return json.dumps(out, default=str)
 
 

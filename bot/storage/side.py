@@ -184,6 +184,36 @@ class SideTables(StorageBase):
             " ON CONFLICT (user_id) DO UPDATE SET ping_mode = excluded.ping_mode, updated_at = excluded.updated_at",
             (user_id, mode, self._now())))
 
+    # -- languages (issue 17) ----------------------------------------------------------------
+    async def languages(self, guild_id: int, channel_id: int) -> tuple[str | None, str | None]:
+        """The language a moderator set for this channel, and for the whole server (None: not set)."""
+        rows = await self._read(lambda c: c.all(
+            "SELECT channel_id, lang FROM language_settings WHERE guild_id = ? AND channel_id IN (?, 0)",
+            (guild_id, channel_id)))
+        found = {r["channel_id"]: r["lang"] for r in rows}
+        return found.get(channel_id) if channel_id else None, found.get(0)
+
+    async def set_language(self, guild_id: int, channel_id: int, lang: str | None, *, by_user_id: int | None) -> None:
+        """Set (or with None clear) the language of a channel, or of the server with channel_id 0."""
+        if lang is None:
+            await self._write(lambda c: c.execute(
+                "DELETE FROM language_settings WHERE guild_id = ? AND channel_id = ?", (guild_id, channel_id)))
+            return
+        await self._write(lambda c: c.execute(
+            "INSERT INTO language_settings (guild_id, channel_id, lang, set_by, updated_at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, channel_id) DO UPDATE SET lang = excluded.lang, set_by = excluded.set_by,"
+            " updated_at = excluded.updated_at", (guild_id, channel_id, lang, by_user_id, self._now())))
+
+    async def member_language(self, user_id: int) -> str | None:
+        row = await self._read(lambda c: c.one("SELECT lang FROM member_languages WHERE user_id = ?", (user_id,)))
+        return row["lang"] if row else None
+
+    async def set_member_language(self, user_id: int, lang: str) -> None:
+        await self._write(lambda c: c.execute(
+            "INSERT INTO member_languages (user_id, lang, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang, updated_at = excluded.updated_at",
+            (user_id, lang, self._now())))
+
     # -- audit ---------------------------------------------------------------------------
     async def audit(self, game_id: int, user_id: int | None, action: str, detail: dict | None = None) -> None:
         """Record a moderator action that storage does not log by itself (e.g. skip, reset)."""

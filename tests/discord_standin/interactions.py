@@ -34,7 +34,7 @@ async def create(s: StandIn, member: Member, channel: Channel, type: int, data: 
         "channel_id": str(channel.id),
         "token": token,
         "version": 1,
-        "locale": "en-US",
+        "locale": member.user.locale,
         "entitlements": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
@@ -42,8 +42,8 @@ async def create(s: StandIn, member: Member, channel: Channel, type: int, data: 
         permissions = guild.permissions_of(member)
         payload |= {
             "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-            "guild_locale": "en-US",
+            "guild": {"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+            "guild_locale": guild.preferred_locale,
             "member": payloads.member(member, permissions=permissions),
             "channel": payloads.channel(channel) | {"permissions": str(permissions)},
             "app_permissions": str(guild.permissions_of(bot_member) if bot_member else 0),

@@ -152,7 +152,7 @@ def guild_create(g: Guild, *, all_members: bool, threads: list[Channel]) -> dict
         "premium_tier": 0,
         "premium_subscription_count": 0,
         "premium_progress_bar_enabled": False,
-        "preferred_locale": "en-US",
+        "preferred_locale": g.preferred_locale,
         "features": [],
         "application_id": None,
         "system_channel_id": None,

@@ -58,6 +58,8 @@ class User:
     # "Allow direct messages from server members" off: the bot may open the DM channel, but
     # every message into it is refused (403, code 50007), as on Discord.
     accepts_dms: bool = True
+    # The member's Discord client language, sent with each interaction as `locale`.
+    locale: str = "en-US"
 
 
 @dataclass
@@ -113,6 +115,8 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: list[Member] = field(default_factory=list)
     joined_at: str = field(default_factory=now_iso)
+    # The server's language (Server Settings -> Community), sent as `guild_locale`.
+    preferred_locale: str = "en-US"
 
     @property
     def everyone(self) -> Role:

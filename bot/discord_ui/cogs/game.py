@@ -9,8 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui import interact
+from bot.discord_ui.speech import lang_of
 from bot.service import lobby_options
+from bot.service.text import clip
 from engine import game_names, get_game
+from locales import tr
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -163,5 +166,7 @@ async def _preference_choices(interaction: discord.Interaction, current: str,
     except Exception:  # a suggestion must never raise at the member
         return []
     typed = current.casefold().strip()
-    return [app_commands.Choice(name=label[:100], value=value[:100]) for label, value in found
+    lang = lang_of(getattr(interaction, "locale", None))
+    shown = [(tr(label, lang), value) for label, value in found]
+    return [app_commands.Choice(name=clip(label, 100), value=value[:100]) for label, value in shown
             if not typed or typed in label.casefold() or typed in value.casefold()][:25]

@@ -1,4 +1,5 @@
-"""`/settings ping`: how each member wants to be reminded."""
+"""`/settings ping`: how each member wants to be reminded; `/settings language`: the language
+of the game posts in a channel or a whole server (moderators)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui import interact
+from locales import LANGUAGES
+
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()] + [
+    app_commands.Choice(name="Default: the server's language", value="default")]
 
 
 class SettingsCog(commands.Cog):
@@ -21,3 +26,13 @@ class SettingsCog(commands.Cog):
     @app_commands.describe(mode="channel, dm or both")
     async def ping(self, interaction: discord.Interaction, mode: Literal["channel", "dm", "both"]):
         await interact.command(interaction, lambda service, actor: service.set_ping(actor, mode))
+
+    @settings.command(name="language",
+                      description="Moderators: the language of the game posts here or in the whole server")
+    @app_commands.describe(language="The language of boards and posts (each member's own answers follow their Discord)",
+                           where="This channel's games (default) or the whole server's")
+    @app_commands.choices(language=LANGUAGE_CHOICES,
+                          where=[app_commands.Choice(name="This channel", value="channel"),
+                                 app_commands.Choice(name="The whole server", value="server")])
+    async def language(self, interaction: discord.Interaction, language: str, where: str = "channel"):
+        await interact.command(interaction, lambda service, actor: service.set_language(actor, where, language))

@@ -14,6 +14,9 @@ import discord
 from discord import app_commands
 
 from bot.discord_ui import interact
+from bot.discord_ui.speech import lang_of
+from bot.service.text import clip
+from locales import tr
 
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 suggestions
 CHOICE_TEXT_LIMIT = 100
@@ -28,9 +31,12 @@ async def suggest(interaction: discord.Interaction, current: str, prefixes: Sequ
     except Exception:  # autocomplete is a suggestion; a failure must not raise at the member
         return []
     typed = current.casefold().strip()
-    hits = [o for o in options if not typed or typed in o.label.casefold() or typed in o.id.casefold()]
-    return [app_commands.Choice(name=(o.label or o.id)[:CHOICE_TEXT_LIMIT], value=o.id[:CHOICE_TEXT_LIMIT])
-            for o in hits[:AUTOCOMPLETE_LIMIT]]
+    lang = lang_of(getattr(interaction, "locale", None))
+    labelled = [(tr(o.label, lang) if o.label else o.id, o) for o in options]
+    hits = [(label, o) for label, o in labelled
+            if not typed or typed in label.casefold() or typed in o.id.casefold() or typed in o.label.casefold()]
+    return [app_commands.Choice(name=clip(label, CHOICE_TEXT_LIMIT), value=o.id[:CHOICE_TEXT_LIMIT])
+            for label, o in hits[:AUTOCOMPLETE_LIMIT]]
 
 
 async def choose(interaction: discord.Interaction, typed: str, prefixes: Sequence[str], game: str) -> None:
