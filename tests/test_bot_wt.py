@@ -429,7 +429,7 @@ def test_scores_read_as_integers_where_they_are_integers():
     standings = [{"player": "Ann", "score": 72.0, "rank": 1, "vp": {"byz": 40.0, "arab": 32.0}},
                  {"player": "Bo", "score": 12.5, "rank": 2}]
     lines = text.result_lines("Byzantium", standings, {"Ann": 1, "Bo": 2})
-    assert lines[1] == "1. **Ann** <@1>: **72** (vp byz 40/arab 32)", lines[1]
+    assert lines[1] == "1. **Ann** <@1>: **72** (VP byz 40 / Arab 32)", lines[1]
     assert lines[2] == "2. **Bo** <@2>: **12.5**"
 
 
