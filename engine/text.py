@@ -126,10 +126,22 @@ def render(text: Any, translations: Translations | None = None) -> str:
     elif text.plural is not None:
         template = (translations.npgettext(text.context, text.mid, text.plural, text.count) if text.context
                     else translations.ngettext(text.mid, text.plural, text.count))
-    elif text.context:
-        template = translations.pgettext(text.context, text.mid)
     else:
-        template = translations.gettext(text.mid)
+        # A catalogue never changes once loaded: its lookups are kept beside it (issue 17's speed).
+        found = getattr(translations, "_looked_up", None)
+        if found is None:
+            found = {}
+            try:
+                translations._looked_up = found
+            except AttributeError:  # a catalogue that takes no attributes: looked up every time
+                pass
+        template = found.get((text.context, text.mid))
+        if template is None:
+            template = (translations.pgettext(text.context, text.mid) if text.context
+                        else translations.gettext(text.mid))
+            found[(text.context, text.mid)] = template
+    if not text.params:
+        return _fill(template, text.params, str)
     return _fill(template, text.params, lambda value: render(value, translations))
 
 
