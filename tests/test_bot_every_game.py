@@ -18,9 +18,22 @@ OTHER_GAMES = [name for name in game_names() if name != "byzantium"]
 OPEN = "Open my prompt"
 # The typed shortcut that takes any answer, per game.
 CHOOSE = {"alexander": "alex choose", "warriors_traders": "wt choose"}
-# Alexander has no turn limit: its seed and dice are pinned so that a random game ends soon
-# (every die a 6: Alexander dies in his first battle unless Black Cleitus saves him).
+# Alexander has no turn limit: its seed and dice are pinned (every die a 6: Alexander dies in his
+# first battle unless Black Cleitus saves him), and a random game that has not ended after
+# CONCEDE_AFTER choices ends by `/game concede` (its confirmation clicked), as players end a game
+# without a turn limit. A whole game to Alexander's death: test_e2e_alexander.py.
 PINNED = {"alexander": {"seed": 8, "options": {"dice": [6] * 2000}}}
+CONCEDE_AFTER = {"alexander": 120}
+
+
+async def concede(world, channel, members, name):
+    """The member the game waits on gives up, through the command and its confirmation."""
+    loaded = await loaded_game(world, channel)
+    waiting = get_game(name).pending(loaded.state)[0].player
+    member = next(m for m in members if m.id == loaded.record.seat_named(waiting).user_id)
+    asked = await world.slash(member, channel, "game concede")
+    confirmed = await world.click(member, asked.replies[0], "Concede")
+    assert confirmed.reply_text == "", confirmed.reply_text
 
 
 def open_post(channel):
@@ -76,7 +89,9 @@ async def test_random_clicks_play_the_game_to_its_final_scores(name, tmp_path):
             await world.click(member, card, "Join")
         await world.click(members[0], card, "Start")
         rng = random.Random(11)
-        for _ in range(5000):
+        for step in range(5000):
+            if step == CONCEDE_AFTER.get(name):
+                await concede(world, channel, members, name)
             if not await answer_once(world, channel, members, name, rng):
                 break
         else:
