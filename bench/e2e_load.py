@@ -4,6 +4,7 @@ stand-in (tests/discord_standin), which runs in this process.
 
     python bench/e2e_load.py [--games 50] [--choices 20] [--think 0] [--check] [--story]
     python bench/e2e_load.py --processes 2 --db postgres     # sharded, beside 1 process on SQLite
+    python bench/e2e_load.py --bots 2 [--bot-budget-ms 100]   # 2 bot players in each game
 
 Each game opens with /game new, Join, Join, Start; then its members make `--choices` choices by
 clicking the live prompt (passing early, the cheapest way through upkeep), each waiting for the
@@ -20,6 +21,10 @@ concurrent games, no errors. With --check the exit status is 1 when a target is 
 With --story, a member of #story (a finished ~300-step game stored before the bot starts) asks
 /game replay, waits for the GIF, opens /game history and steps back three times, over and over
 while the games are played: compare the click figures with a run without it.
+With --bots N, each game seats N bot players (and 4 - N members, at most 3): the members' clicks
+are timed while the bots think in their worker process (issue 15: first response p95 < 300 ms);
+the database check then covers the members' choices, and every bot choice must be stored with
+nobody's click.
 Figures, not a test.
 
 With `--processes N --db postgres` the same run is made twice and printed side by side: one bot
@@ -55,6 +60,9 @@ from pg_kit import PgServer  # noqa: E402
 FIRST_RESPONSE_TARGET = 0.300
 BOARD_TARGET = 1.5
 ANSWER_TIMEOUT = 120.0
+# With bot players a click waits for their turns too (a pause and a search each, one worker for
+# every game): members wait longer for their next prompt, never for their click's first answer.
+BOT_GAME_TIMEOUT = 900.0
 
 
 @dataclass
@@ -75,7 +83,14 @@ async def play(table: Table, choices: int, think: float, rng: random.Random, run
     name = table.channel.name
     if think:
         await asyncio.sleep(rng.uniform(0, 2 * think))  # members do not all click the moment their game starts
+    timeout = BOT_GAME_TIMEOUT if None in table.seats else ANSWER_TIMEOUT  # bot seats have no member
     for _ in range(choices):
+        try:
+            # With bots the game may be theirs for a while: wait for a member's prompt.
+            await table.fake.wait_for(lambda: table.final() or table.live_prompts() or None, timeout, "a prompt")
+        except AssertionError as exc:
+            run.errors.append(f"#{name}: {exc}")
+            return
         if table.final() is not None:
             run.ended += 1  # quick choices end some games early: not an error, fewer samples
             return
@@ -84,7 +99,7 @@ async def play(table: Table, choices: int, think: float, rng: random.Random, run
             member = table.waiting()
             option = quick_option(table.options())
             ix = await table.press(member, option)
-            await table.settle(ix, version, ANSWER_TIMEOUT)
+            await table.settle(ix, version, timeout)
         except AssertionError as exc:
             run.errors.append(f"#{name}: {exc}")
             return
@@ -190,16 +205,36 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))] if ordered else float("inf")
 
 
+def assert_members_and_bots_stored(table: Table) -> None:
+    """The members' choices as acknowledged, in order; every other choice a bot's, with no click."""
+    from e2e_kit import db_choices
+
+    rows = db_choices(table.db_path, table.game_id)
+    assert [seq for seq, *_ in rows] == list(range(1, len(rows) + 1))
+    members = {seat for user, seat in table.seats.items() if user is not None}
+    member_rows = [(p, o, u) for _s, p, o, u in rows if p in members]
+    assert member_rows == table.acked, "the members' choices differ from those acknowledged"
+    assert all(u is None for _s, p, _o, u in rows if p not in members), "a bot's choice carries a click"
+
+
 @dataclass
 class Setup:
     """One configuration: how many bot processes (shards), on which database."""
 
     processes: int
     db: str  # "sqlite" or "postgres"
+    bots: int = 0  # bot players per game (issue 15)
+    bot_budget_ms: float = 100
 
     @property
     def label(self) -> str:
-        return f"{self.processes} process{'es' if self.processes > 1 else ''}, {self.db}"
+        bots = f", {self.bots} bots/game at {self.bot_budget_ms:g} ms" if self.bots else ""
+        return f"{self.processes} process{'es' if self.processes > 1 else ''}, {self.db}{bots}"
+
+    @property
+    def letters(self) -> str:
+        """The members of each game (A, B, C ...), fewer when bots take seats."""
+        return "ABC"[:min(3, 4 - self.bots)] if self.bots else "ABC"
 
 
 async def bench(setup: Setup, games: int, choices: int, think: float, seed: int, folder: Path,
@@ -221,6 +256,8 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
     bots = []
     for k in range(count):
         env = {"LOG_LEVEL": "WARNING"}
+        if setup.bots:
+            env["BOT_BUDGET_MS"] = f"{setup.bot_budget_ms:g}"
         if isinstance(db, str):
             env["DATABASE_URL"] = db
         if count > 1:
@@ -240,7 +277,7 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
             await bot.start(timeout=60)
         await servers[0].wait_for_commands("game", "byz", timeout=60)
         for i in range(games):
-            for letter in "ABC":
+            for letter in setup.letters:
                 servers[i % count].member(f"{letter}{i + 1}")
         started = [bot.resource_usage() for bot in bots]
         db_started = postgres.cpu_seconds() if postgres else 0.0
@@ -248,7 +285,8 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
 
         t0 = time.monotonic()
         opened = await asyncio.gather(*(open_table(servers[i % count], db, channel=f"game-{i + 1}",
-                                                   names=tuple(f"{c}{i + 1}" for c in "ABC"))
+                                                   names=tuple(f"{c}{i + 1}" for c in setup.letters),
+                                                   **({"bots": setup.bots} if setup.bots else {}))
                                         for i in range(games)), return_exceptions=True)
         tables = [t for t in opened if isinstance(t, Table)]
         run.errors += [f"lobby: {e!r}" for e in opened if not isinstance(e, Table)]
@@ -267,7 +305,10 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
         self_usage = resource.getrusage(resource.RUSAGE_SELF)
         for table in tables:
             try:
-                table.assert_db_matches_acknowledged()
+                if setup.bots:
+                    assert_members_and_bots_stored(table)
+                else:
+                    table.assert_db_matches_acknowledged()
                 table.assert_nothing_doubled()
             except AssertionError as exc:
                 run.errors.append(f"#{table.channel.name} database: {exc}")
@@ -308,7 +349,7 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
 def report(results: list[dict]) -> bool:
     """The figures of each configuration side by side."""
     head = results[0]
-    print(f"e2e load: {head['games']} games x {head['choices']} choices, 3 members each, think 0..{2 * head['think']:g} s;"
+    print(f"e2e load: {head['games']} games x {head['choices']} choices, {len(head['setup'].letters)} members each, think 0..{2 * head['think']:g} s;"
           f" bots = `python -m bot` (with --shards K --shard-count N when several), stand-in and members in this process;"
           f" {os.cpu_count()} CPUs shared with other work")
     ok = True
@@ -376,12 +417,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--story", action="store_true",
                         help="meanwhile, in #story (a stored ~300-step game), ask /game replay and /game history again "
                              "and again, and print their times")
+    parser.add_argument("--bots", type=int, default=0, choices=range(0, 4), help="bot players per game")
+    parser.add_argument("--bot-budget-ms", type=float, default=100, help="their thinking budget per decision")
     args = parser.parse_args(argv)
     if args.processes > 1 and args.db != "postgres":
         parser.error("several processes share one database: use --db postgres")
-    setups = [Setup(1, "sqlite")]
+    setups = [Setup(1, "sqlite", args.bots, args.bot_budget_ms)]
     if (args.processes, args.db) != (1, "sqlite"):
-        setups.append(Setup(args.processes, args.db))  # side by side with one process on SQLite
+        setups.append(Setup(args.processes, args.db, args.bots, args.bot_budget_ms))  # side by side with one process on SQLite
     ok = asyncio.run(bench_all(setups, args.games, args.choices, args.think, args.seed, args.story))
     return 0 if ok or not args.check else 1
 

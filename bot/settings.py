@@ -85,6 +85,10 @@ class Settings:
     # Test hook only: Python files that register extra games (the secrets tests' hidden-hand
     # game), imported before the commands are built; refused unless DISCORD_API_BASE is set.
     test_games: tuple[Path, ...] = ()
+    # Bot players: thinking budget per decision (ms, counted in the engine's work units) and the
+    # pause before a bot's turn is played (seconds).
+    bot_budget_ms: float = 1000.0
+    bot_pause_seconds: float = 2.0
 
     @property
     def database(self) -> str | Path:
@@ -104,7 +108,7 @@ class Settings:
 # The settings this bot reads: the only words of a malformed .env line ever repeated back.
 KNOWN_KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "BACKUP_DIR", "SHARD_IDS", "SHARD_COUNT",
               "SHARD_LEASE_SECONDS", "DEV_GUILD_ID", "MODERATOR_ROLE", "LOG_LEVEL", "DISCORD_API_BASE",
-              "DISCORD_GATEWAY_URL", "BOT_TEST_GAMES")
+              "DISCORD_GATEWAY_URL", "BOT_TEST_GAMES", "BOT_BUDGET_MS", "BOT_PAUSE_SECONDS")
 
 
 def _named(line: str) -> str:
@@ -245,6 +249,10 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         if path.suffix != ".py" or not path.is_file():
             raise SettingsError(f"BOT_TEST_GAMES names {str(path)!r}, which is not a Python file")
 
+    raw_budget, raw_pause = get("BOT_BUDGET_MS"), get("BOT_PAUSE_SECONDS")
+    bot_budget_ms = 1000.0 if raw_budget is None else number(raw_budget, "BOT_BUDGET_MS", low=1, high=60_000)
+    bot_pause_seconds = 2.0 if raw_pause is None else number(raw_pause, "BOT_PAUSE_SECONDS", low=0, high=600)
+
     return Settings(
         token=token,
         database_path=database_path,
@@ -259,4 +267,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         api_base=api_base,
         gateway_url=gateway_url,
         test_games=test_games,
+        bot_budget_ms=bot_budget_ms,
+        bot_pause_seconds=bot_pause_seconds,
     )
+

@@ -131,6 +131,23 @@ class Guild:
         self.me = None
         self.filesize_limit = 10 * 1024 * 1024
         self.preferred_locale: str | None = None  # the server's language (guild.preferred_locale)
+        self.members: dict[int, Member] = {}
+
+    def get_member(self, user_id: int):
+        return self.members.get(user_id)
+
+    async def fetch_member(self, user_id: int):
+        if user_id not in self.members:
+            raise discord.NotFound(_Response(404), "Unknown Member")
+        return self.members[user_id]
+
+
+class _Response:
+    """Enough of an aiohttp response for discord.HTTPException."""
+
+    def __init__(self, status: int):
+        self.status = status
+        self.reason = "Not Found"
 
 
 class Channel:
@@ -273,6 +290,7 @@ class World:
     def member(self, name: str, **kwargs) -> Member:
         member = Member(next(_ids), name, **kwargs)
         self.members[member.id] = member
+        self.guild.members[member.id] = member
         return member
 
     async def start_bot(self, **settings) -> GameBot:

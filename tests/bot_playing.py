@@ -43,7 +43,7 @@ async def open_game(world: World, players=("Ann", "Bo", "Cy"), seed: int = 7):
     reply = await world.slash(members[0], channel, "game new", game="byzantium")
     assert "opened" in reply.reply_text
     card = channel.messages[-1]
-    assert card.buttons() == ["Join", "Leave", "Start", "Cancel"]
+    assert card.buttons() == ["Join", "Leave", "Start", "Cancel", "🤖 Add bot", "🤖 Add easy bot", "Remove a bot"]
     game_id = int(re.search(r"lobby:(\d+):", card.view.children[0].item.custom_id)[1])
     # Pin the seed so the game (and this test) is the same on every run.
     await world.bot.storage.update_lobby(game_id, seed=seed)

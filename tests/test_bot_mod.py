@@ -81,7 +81,7 @@ async def test_replace_hands_a_seat_to_another_member(world):
     prompt = current_prompts(channel)[0]
     leaving = waiting_member(prompt, members)
     dan = world.member("Dan")
-    reply = await world.slash(mod, channel, "mod replace", old=leaving.name, new=dan)
+    reply = await world.slash(mod, channel, "mod replace", old=leaving.name, new=dan.mention)
     assert "handed over" in reply.reply_text
     assert f"handed the seat **{leaving.name}** to <@{dan.id}>" in channel.messages[-2].content
     new_prompt = current_prompts(channel)[-1]

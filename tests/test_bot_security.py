@@ -17,7 +17,7 @@ async def test_replace_refuses_a_bot_account(world):
     channel, members = await open_game(world)
     mod = world.member("Mia", manage_channels=True)
     robot = world.member("Robo", bot=True)
-    reply = await world.slash(mod, channel, "mod replace", old=members[0].name, new=robot)
+    reply = await world.slash(mod, channel, "mod replace", old=members[0].name, new=robot.mention)
     assert "bot" in reply.reply_text and "handed over" not in reply.reply_text
     record = (await loaded_game(world, channel)).record
     assert record.seat_named(members[0].name).user_id == members[0].id
@@ -29,7 +29,7 @@ async def test_replace_refuses_this_bot_itself(world):
     mod = world.member("Mia", manage_channels=True)
     me = world.member("GameBot", bot=True)
     world.bot._connection.user = me  # what discord.py knows once connected
-    reply = await world.slash(mod, channel, "mod replace", old=members[1].name, new=me)
+    reply = await world.slash(mod, channel, "mod replace", old=members[1].name, new=me.mention)
     assert "myself" in reply.reply_text
     record = (await loaded_game(world, channel)).record
     assert record.seat_named(members[1].name).user_id == members[1].id

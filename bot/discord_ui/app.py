@@ -26,6 +26,7 @@ from bot.discord_ui.speech import lang_of, say
 from bot.discord_ui.translator import CatalogueTranslator
 from bot.scheduling.reminders import ReminderScheduler
 from bot.scheduling.shards import ShardClaim
+from bot.service.bot_pool import ThinkPool
 from bot.service.game_service import GameService, utcnow
 from bot.service.render_pool import RenderPool
 from bot.settings import Settings
@@ -158,6 +159,7 @@ class GameBot(commands.Bot):
         self.publisher: Publisher | None = None
         self.reminders: ReminderScheduler | None = None
         self._renderer: RenderPool | None = None
+        self._thinker: ThinkPool | None = None
         self._reminder_task: asyncio.Task | None = None
         self._database_claim: ProcessLock | None = None
         # The servers this process serves (all by default) and, on PostgreSQL, its leases on them.
@@ -191,7 +193,10 @@ class GameBot(commands.Bot):
                 raise StartupError(f"cannot start: {exc}") from None
         self.started_at = self.clock()
         self._renderer = RenderPool(self.render_workers, test_games=self.settings.test_games)
-        self.service = GameService(self.storage, self._renderer, self.clock)
+        self._thinker = ThinkPool(test_games=self.settings.test_games)
+        self.service = GameService(self.storage, self._renderer, self.clock, thinker=self._thinker,
+                                   bot_budget_ms=self.settings.bot_budget_ms,
+                                   bot_pause=self.settings.bot_pause_seconds)
         self.publisher = Publisher(self, self.service)
         self.reminders = ReminderScheduler(
             self.service, self.publisher, clock=self.clock, shards=self.served_shards,
@@ -284,6 +289,8 @@ class GameBot(commands.Bot):
             self._database_claim = None
         if self._renderer is not None:
             self._renderer.close()
+        if self._thinker is not None:
+            self._thinker.close()
 
 
 class ShardedGameBot(GameBot, commands.AutoShardedBot):

@@ -18,6 +18,7 @@ import discord
 from bot.discord_ui import interact
 from bot.discord_ui.history_items import HISTORY_ITEMS, history_item
 from bot.service.specs import (
+    BACK_TEMPLATE,
     BOARD_TEMPLATE,
     BUTTON_TEMPLATE,
     CONFIRM_TEMPLATE,
@@ -291,9 +292,21 @@ def build_modal(spec: ModalSpec) -> discord.ui.Modal:
     return modal
 
 
+class BackButton(OpenPromptButton, template=BACK_TEMPLATE):
+    """"I'm back" under the notice that a bot plays a member's seat: the member takes it back
+    (game and seat in its custom id, as Open my prompt's)."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interact.component(
+            interaction, lambda service, actor: service.come_back(self.game_id, self.seat, actor),
+            game_id=self.game_id,
+        )
+
+
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, ConfirmButton, OpenPromptButton, GroupButton, GroupSelect,
-                 FormButton, BoardButton, *HISTORY_ITEMS)
-_BUTTONS = (ChoiceButton, LobbyButton, ConfirmButton, OpenPromptButton, GroupButton, FormButton, BoardButton)
+                 FormButton, BoardButton, BackButton, *HISTORY_ITEMS)
+_BUTTONS = (ChoiceButton, LobbyButton, ConfirmButton, OpenPromptButton, GroupButton, FormButton, BoardButton,
+            BackButton)
 
 
 def item_for(spec: ButtonSpec | SelectSpec) -> discord.ui.Item:

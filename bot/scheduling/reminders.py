@@ -67,8 +67,9 @@ class Nudge:
 class ReminderActions(ServiceCore):
     async def remind(self, reminder: Reminder, now: datetime) -> Nudge | None:
         """The reminder's messages (none for a seat without a member) and when the next is due;
-        None if the game stopped waiting. Changes nothing but a stale or unloadable row: the
-        scheduler moves the row on once the messages are out."""
+        None if the game stopped waiting. Changes nothing but a stale or unloadable row (and the
+        seat, when a bot starts standing in for its member: `bot_takeover_hours`): the scheduler
+        moves the row on once the messages are out."""
         async with self.lock(reminder.game_id):
             try:
                 loaded = await self.storage.load(reminder.game_id)
@@ -87,11 +88,19 @@ class ReminderActions(ServiceCore):
                 await self.storage.clear_reminders(record.id, reminder.player)
                 return None
             seat = record.seat_named(reminder.player)
+            since = await self.waiting_since(loaded)  # a private setting changed meanwhile is not a move
+            takeover = _takeover_at(record, since)
+            if seat is not None and seat.user_id is not None and takeover is not None and now >= takeover:
+                # Nobody answered for the game's bot_takeover_hours: a bot plays the seat for them
+                # (its turn comes after the usual pause).
+                outcome = await self.take_over(loaded, seat, record.bot_takeover_hours)
+                return Nudge(outcome, next_due=now + self.bot_pause)
             next_due = now + next_delay(record.reminder_hours, reminder.attempt + 1)
+            if takeover is not None:
+                next_due = min(next_due, takeover)
         nudge = Nudge(Outcome(game_id=record.id, channel_id=record.channel_id), next_due=next_due)
         if seat is None or seat.user_id is None:
             return nudge  # nobody to tell; the schedule still moves on
-        since = await self.waiting_since(loaded)  # a private setting changed meanwhile is not a move
         link = await self._prompt_link(record, await self.posted_version(loaded))
         decision = mine[0]
         # Public words only: this may be posted in the channel (a private prompt opens from its post).
@@ -124,10 +133,17 @@ class ReminderActions(ServiceCore):
 def channel_reminder(user_id: int, body, nonce: str | None = None) -> Post:
     return Post(layout("⏰ {member}, {body}", member=f"<@{user_id}>", body=body), mentions=(user_id,), kind="reminder",
                 nonce=nonce)
+def _takeover_at(record, since: datetime | None) -> datetime | None:
+    """When a bot starts playing for a member the game has waited on since `since` (None: never)."""
+    if not record.bot_takeover_hours or since is None:
+        return None
+    return since + timedelta(hours=record.bot_takeover_hours)
 
 
 class ReminderScheduler:
-    """Sends due reminders: `run_due()` once (tests), or `run()` forever (the bot).
+    """Sends due reminders and plays due bot turns: `run_due()` once (tests), or `run()` forever
+    (the bot). A bot turn runs as a task of its own (its search takes a while in the worker
+    process), one at a time per seat; `wait_bots()` waits for those started.
 
     `shards`: the servers whose reminders this process sends (all by default); `holds()` says
     whether it still holds their leases (shards.py), checked before every send."""
@@ -140,15 +156,20 @@ class ReminderScheduler:
         self.poll_seconds = poll_seconds
         self.shards = shards or Shards()
         self.holds = holds
+        self._bot_turns: dict[tuple[int, str], asyncio.Task] = {}
 
     async def run_due(self) -> int:
-        """Send every reminder due now; returns how many members were reminded."""
+        """Send every reminder due now and start every bot turn due; returns how many members
+        were reminded."""
         now = self.clock()
         sent = 0
         for reminder in await self.service.storage.due_reminders(now, self.shards):
             if not self.holds():
                 break  # the shards went to another process: it sends them
             try:
+                if await self.service.is_bot_turn(reminder.game_id, reminder.player):
+                    self._start_bot_turn(reminder.game_id, reminder.player)
+                    continue
                 nudge = await self.service.remind(reminder, now)
                 if nudge is None:
                     continue
@@ -160,6 +181,29 @@ class ReminderScheduler:
             except Exception:
                 log.exception("reminder failed: game=%s seat=%s", reminder.game_id, reminder.player)
         return sent
+
+    def _start_bot_turn(self, game_id: int, player: str) -> None:
+        key = (game_id, player)
+        if key in self._bot_turns:
+            return  # already thinking: its row stays due until the choice is stored
+
+        async def turn() -> None:
+            try:
+                outcome = await self.service.bot_turn(game_id, player)
+                if outcome is not None:
+                    await self.publisher.deliver(outcome)
+            except Exception:
+                log.exception("bot turn failed: game=%s seat=%s", game_id, player)
+            finally:
+                self._bot_turns.pop(key, None)
+                self.service.bot_due.set()  # the schedule changed: look again
+
+        self._bot_turns[key] = asyncio.get_running_loop().create_task(turn(), name=f"bot {game_id} {player}")
+
+    async def wait_bots(self) -> None:
+        """Wait until the bot turns started so far are done (tests)."""
+        while self._bot_turns:
+            await asyncio.gather(*list(self._bot_turns.values()), return_exceptions=True)
 
     async def _send(self, nudge: Nudge) -> None:
         delivered_dm = True
@@ -173,6 +217,8 @@ class ReminderScheduler:
 
     async def run(self) -> None:
         while True:
+            # A bot's turn scheduled from now on (in this process) wakes the wait below at once.
+            self.service.bot_due.clear()
             try:
                 await self.run_due()
                 upcoming = await self.service.storage.next_reminder_at(self.shards)
@@ -187,4 +233,7 @@ class ReminderScheduler:
                 # than the poll interval, when a test sets it shorter).
                 until = (upcoming - self.clock()).total_seconds()
                 wait = min(wait, max(until, min(1.0, self.poll_seconds)))
-            await asyncio.sleep(wait)
+            try:
+                await asyncio.wait_for(self.service.bot_due.wait(), wait)
+            except TimeoutError:
+                pass

@@ -6,6 +6,7 @@ Holds no Discord objects: it speaks in Actors, storage records and `Post`s.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Sequence
@@ -13,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.service import hidden, tapes, text
 from bot.service.actor import Actor
+from bot.service.bot_pool import ThinkPool
 from bot.service.follow_up import REMINDERS_FAILED, retried
 from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
 from bot.service.prompt import history_head
@@ -38,6 +40,11 @@ log = logging.getLogger(__name__)
 def utcnow() -> datetime:
     return datetime.now(UTC)
 
+
+# A bot player's thinking budget per decision (engine/ai counts it in work units), and the pause
+# before its turn is played.
+BOT_BUDGET_MS = 1000.0
+BOT_PAUSE_SECONDS = 2.0
 
 OTHER_CHANNEL = msg("That button belongs to a game in another channel; nothing was changed.")
 STALE = msg("That prompt is out of date: the game has moved on. Please use the latest prompt.")
@@ -69,10 +76,17 @@ def events_from_json(rows: Sequence[dict]) -> list[Event]:
 
 class ServiceCore:
     def __init__(self, storage: Storage, renderer: RenderPool | None = None,
-                 clock: Callable[[], datetime] = utcnow):
+                 clock: Callable[[], datetime] = utcnow, *, thinker: ThinkPool | None = None,
+                 bot_budget_ms: float = BOT_BUDGET_MS, bot_pause: float = BOT_PAUSE_SECONDS):
         self.storage = storage
         self.renderer = renderer
         self.clock = clock
+        # Bot players (bot/service/bots.py): where they think, for how long, and the pause before
+        # a bot's turn (so the channel stays readable); `bot_due` wakes the scheduler for one.
+        self.thinker = thinker or ThinkPool()
+        self.bot_budget_ms = bot_budget_ms
+        self.bot_pause = timedelta(seconds=bot_pause)
+        self.bot_due = asyncio.Event()
 
     def lock(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]:
         """One game's requests are handled one at a time, by every process sharing the database
@@ -227,7 +241,8 @@ class ServiceCore:
         the game (replayed from the stored choices in the render pool)."""
         record = loaded.record
         engine = engine_of(record)
-        lines = text.result_lines(engine.title, engine.result(loaded.state), seat_map(record))
+        bots = [s.seat for s in record.seats if s.bot or s.bot_played]
+        lines = text.result_lines(engine.title, engine.result(loaded.state), seat_map(record), bots)
         user_ids = tuple(s.user_id for s in record.seats if s.user_id)
         chart = await tapes.score_chart(self.storage, self.renderer, record, await self.record_language(record))
         return [Post(chunk, (chart,) if chart is not None and i == 0 else (), mentions=user_ids, kind="result",
@@ -239,8 +254,11 @@ class ServiceCore:
         record = loaded.record
         due: dict[str, datetime] = {}
         if record.status == "active":
-            at = self.clock() + timedelta(hours=record.reminder_hours)
-            due = {player: at for player in sorted({d.player for d in engine_of(record).pending(loaded.state)})}
+            now = self.clock()
+            for player in sorted({d.player for d in engine_of(record).pending(loaded.state)}):
+                seat = record.seat_named(player)
+                # A seat a bot plays: its turn, after a short pause; a member's: a reminder.
+                due[player] = now + (self.bot_pause if seat is not None and seat.bot else member_delay(record))
         try:
             # One transaction: the old schedule never lingers beside the new one.
             await retried(f"rescheduling the reminders of game {record.id}",
@@ -248,7 +266,25 @@ class ServiceCore:
         except Exception:
             log.exception("game %s: reminders not rescheduled after choice %s", record.id, loaded.seq)
             return [REMINDERS_FAILED]
+        if any(s.bot for s in record.seats):
+            self.bot_due.set()
         return []
+
+    async def schedule_seat(self, loaded: LoadedGame, player: str) -> None:
+        """A seat changed hands (a member, a bot): its own row of the schedule starts afresh, a
+        bot's turn or a member's first reminder, if the game waits on it."""
+        record = loaded.record
+        seat = record.seat_named(player)
+        waiting = record.status == "active" and any(
+            d.player == player for d in engine_of(record).pending(loaded.state))
+        if not waiting or seat is None:
+            await retried(f"clearing a reminder of game {record.id}", lambda: self.storage.clear_reminders(record.id, player))
+            return
+        delay = self.bot_pause if seat.bot else member_delay(record)
+        await retried(f"rescheduling a seat of game {record.id}",
+                      lambda: self.storage.set_reminder(record.id, player, self.clock() + delay))
+        if seat.bot:
+            self.bot_due.set()
 
     async def _store_choice(self, loaded: LoadedGame, seat: Seat, option_id: str,
                             actor: Actor) -> tuple[LoadedGame, list[Event]]:
@@ -261,7 +297,7 @@ class ServiceCore:
             raise Refusal(reason(exc)) from None
         try:
             choice = await self.storage.append_choice(
-                record.id, loaded.seq + 1, seat.seat, option_id, state, user_id=actor.user_id, events=events
+                record.id, loaded.seq + 1, seat.seat, option_id, state, user_id=actor.user_id or None, events=events
             )
         except GameMovedOn:
             raise Refusal(STALE) from None
@@ -280,6 +316,13 @@ class ServiceCore:
         """The decisions waiting on any of the member's seats (both, in a solitaire game)."""
         mine = {s.seat for s in loaded.record.seats_of(user_id)}
         return [d for d in engine_of(loaded.record).pending(loaded.state) if d.player in mine]
+
+
+def member_delay(record: GameRecord) -> timedelta:
+    """How long the schedule waits on a member before it acts: their first reminder, or a bot
+    standing in for them if that comes first."""
+    hours = min(record.reminder_hours, record.bot_takeover_hours or record.reminder_hours)
+    return timedelta(hours=hours)
 
 
 def _status_words(status: str) -> str:

@@ -12,11 +12,13 @@ group of requests lives in its own module:
 - skill: /stats player and /stats top (skill ratings from the stored results)
 - languages: /settings language, and which language each post is read in
 - bot/scheduling/reminders.py: play-by-post reminders
+- bots: bot players' turns, a member's seat played while they are away, and taken back
 """
 
 from __future__ import annotations
 
 from bot.scheduling.reminders import ReminderActions
+from bot.service.bots import BotActions
 from bot.service.concede import ConcedeActions
 from bot.service.core import Refusal, utcnow
 from bot.service.languages import LanguageActions
@@ -30,7 +32,7 @@ from bot.service.story_posts import StoryActions
 
 
 class GameService(LobbyActions, PlayActions, ConcedeActions, PrivateActions, ReadActions, StoryActions,
-                  SkillActions, ModActions, ReminderActions, LanguageActions):
+                  SkillActions, ModActions, ReminderActions, LanguageActions, BotActions):
     """`GameService(storage, renderer=RenderPool(), clock=utcnow)`."""
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.service import lobby_alexander, lobby_options, text
 from bot.service.actor import Actor
+from bot.service.bots import BOT_LEVELS, bot_label
 from bot.service.core import Refusal, engine_of
 from bot.service.posts import Outcome, Post, reason
 from bot.service.prompt import ButtonSpec, lobby_id
@@ -17,7 +18,7 @@ from bot.storage.records import ChannelBusy, GameMovedOn, GameRecord, Seat, Unkn
 from engine import IllegalAction, game_names, get_game
 from engine.text import joined, layout, lines, msg, msg_n
 
-LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "bot_normal", "bot_easy", "unbot")
 GAME_STARTED = msg("The game has started.")
 
 
@@ -25,7 +26,7 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
     """The lobby message: game, setup options, seats with colours (and teams), settings, and
     the four buttons."""
     engine = engine_of(record)
-    count = len({s.user_id for s in record.seats})  # a solitaire game seats its host twice
+    count = len({s.user_id or s.seat for s in record.seats})  # a solitaire game seats its host twice
     out = [msg("🎲 **{game}** lobby, hosted by {host}", game=engine.title, host=f"<@{record.host_user_id}>")]
     setup = lobby_options.describe(record.game, record.options)
     if setup:
@@ -39,7 +40,8 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
         for i, seat in enumerate(record.seats):
             team = lobby_options.team_label(record.options, i, seat.seat)
             line = layout("{number}. {colour} **{player}** {mention}", number=i + 1, colour=colour_mark(record.game, i),
-                          player=seat.seat, mention=f"<@{seat.user_id}>")
+                          player=seat.seat, mention=layout("🤖 ({level})", level=bot_label(seat.level)) if seat.bot
+                          else f"<@{seat.user_id}>")
             out.append(layout("{line} ({team})", line=line, team=team) if team else line)
     else:
         out.append(msg("(empty)"))
@@ -47,6 +49,9 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
         out.append(msg("Reminders after {hours} h · boards in a thread: yes", hours=f"{record.reminder_hours:g}"))
     else:
         out.append(msg("Reminders after {hours} h · boards in a thread: no", hours=f"{record.reminder_hours:g}"))
+    if record.bot_takeover_hours:
+        out.append(msg("🤖 A bot plays for anyone who has not answered for {hours} h, until they click "
+                       "a prompt of theirs.", hours=f"{record.bot_takeover_hours:g}"))
     if record.status == "lobby":
         out.append(msg("Click **Join** to take a seat; the host clicks **Start** when everyone is in."))
     if note:
@@ -58,6 +63,9 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
             ButtonSpec(lobby_id(record.id, "leave"), msg("Leave"), 0, "secondary"),
             ButtonSpec(lobby_id(record.id, "start"), msg("Start"), 0, "primary"),
             ButtonSpec(lobby_id(record.id, "cancel"), msg("Cancel"), 0, "danger"),
+            ButtonSpec(lobby_id(record.id, "bot_normal"), msg("🤖 Add bot"), 1, "secondary"),
+            ButtonSpec(lobby_id(record.id, "bot_easy"), msg("🤖 Add easy bot"), 1, "secondary"),
+            ButtonSpec(lobby_id(record.id, "unbot"), msg("Remove a bot"), 1, "secondary"),
         )
     return Post(text.clip(lines(out), text.MESSAGE_LIMIT), components=components, kind="lobby")
 
@@ -65,8 +73,11 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
 class LobbyActions(TurnPosts):
     async def new_game(self, actor: Actor, game_name: str, *, reminder_hours: float = 12.0,
                        boards_in_thread: bool = False, seed: int | None = None,
-                       setup: dict[str, str | None] | None = None) -> Outcome:
-        """`setup`: the game's setup options as the host gave them (see bot/service/lobby_options.py)."""
+                       setup: dict[str, str | None] | None = None, bots: int = 0,
+                       bot_level: str = "normal", bot_takeover_hours: float | None = None) -> Outcome:
+        """`setup`: the game's setup options as the host gave them (see bot/service/lobby_options.py);
+        `bots`: bot seats at `bot_level` after the host's; `bot_takeover_hours`: a bot plays for a
+        member who has not answered for that long (None: never)."""
         if actor.guild_id is None:
             return Outcome.refuse(msg("Games are played in a server's channels, not in direct messages."))
         if game_name not in game_names():
@@ -74,6 +85,9 @@ class LobbyActions(TurnPosts):
                                       games=", ".join(game_names())))
         if not 1 <= reminder_hours <= 24 * 14:
             return Outcome.refuse(msg("The reminder delay must be between 1 hour and 14 days (336 hours)."))
+        if bot_takeover_hours is not None and not 1 <= bot_takeover_hours <= 24 * 14:
+            return Outcome.refuse(msg("The delay before a bot stands in must be between 1 hour and 14 days "
+                                      "(336 hours)."))
         try:
             options = lobby_options.lobby_options(game_name, setup or {})
         except Refusal as why:
@@ -82,11 +96,15 @@ class LobbyActions(TurnPosts):
             boards_in_thread = False  # a thread cannot hold another thread; boards stay here
         host = Seat(seat_name(actor.name, ()), actor.name, actor.user_id)
         try:
+            seats = [host, *_bot_seats(game_name, options, [host], bots, bot_level)]
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        try:
             record = await self.storage.create_game(
                 guild_id=actor.guild_id, channel_id=actor.channel_id, game=game_name, host_user_id=actor.user_id,
-                seats=[host], seed=seed, options=options, reminder_hours=reminder_hours,
+                seats=seats, seed=seed, options=options, reminder_hours=reminder_hours,
                 boards_in_thread=boards_in_thread,
-                parent_channel_id=actor.parent_channel_id,
+                parent_channel_id=actor.parent_channel_id, bot_takeover_hours=bot_takeover_hours,
             )
         except ChannelBusy:
             return Outcome.refuse(
@@ -124,6 +142,28 @@ class LobbyActions(TurnPosts):
             raise Refusal(msg("{game} takes at most {most} players; the table is full.", game=why, most=most))
         seat = Seat(seat_name(actor.name, [s.seat for s in record.seats]), actor.name, actor.user_id)
         record = await self.storage.update_lobby(record.id, seats=[*record.seats, seat])
+        return self.outcome(record, edit=lobby_card(record))
+
+    async def _lobby_bot_normal(self, record: GameRecord, actor: Actor) -> Outcome:
+        return await self._lobby_bot(record, actor, "normal")
+
+    async def _lobby_bot_easy(self, record: GameRecord, actor: Actor) -> Outcome:
+        return await self._lobby_bot(record, actor, "easy")
+
+    async def _lobby_bot(self, record: GameRecord, actor: Actor, level: str) -> Outcome:
+        if actor.user_id != record.host_user_id and not actor.is_moderator:
+            raise Refusal(msg("Only the host (or a moderator) can add bot players."))
+        seats = [*record.seats, *_bot_seats(record.game, record.options, record.seats, 1, level)]
+        record = await self.storage.update_lobby(record.id, seats=seats)
+        return self.outcome(record, edit=lobby_card(record))
+
+    async def _lobby_unbot(self, record: GameRecord, actor: Actor) -> Outcome:
+        if actor.user_id != record.host_user_id and not actor.is_moderator:
+            raise Refusal(msg("Only the host (or a moderator) can remove bot players."))
+        bots = [s for s in record.seats if s.bot]
+        if not bots:
+            raise Refusal(msg("There is no bot player in this lobby."))
+        record = await self.storage.update_lobby(record.id, seats=[s for s in record.seats if s is not bots[-1]])
         return self.outcome(record, edit=lobby_card(record))
 
     async def _lobby_leave(self, record: GameRecord, actor: Actor) -> Outcome:
@@ -176,3 +216,28 @@ class LobbyActions(TurnPosts):
         posts, trouble = await self.after_change(loaded, [], header, board=True)
         return self.outcome(loaded.record, edit=lobby_card(loaded.record, msg("▶️ Started.")), posts=posts,
                             saved=GAME_STARTED, trouble=trouble)
+
+
+def _bot_seats(game: str, options: dict, seats: list[Seat] | tuple[Seat, ...], count: int, level: str) -> list[Seat]:
+    """`count` new bot seats ("Bot 1", "Bot 2" ... after those already seated), or Refusal when
+    the table has no room for them or the level is unknown."""
+    if level not in BOT_LEVELS:
+        raise Refusal(msg("Bot players come in these levels: {levels}.", levels=", ".join(BOT_LEVELS)))
+    if count <= 0:
+        return []
+    _fewest, most, why = lobby_options.seat_limits(game, options)
+    if len(seats) + count > most:
+        room = most - len(seats)
+        if room <= 0:
+            raise Refusal(msg("{what} takes at most {most} players; the table is full.", what=why, most=most))
+        raise Refusal(msg("{what} takes at most {most} players: there is room for {room} more, not {count}.",
+                          what=why, most=most, room=room, count=count))
+    taken = [s.seat for s in seats]
+    number = sum(1 for s in seats if s.bot)
+    added = []
+    for _ in range(count):
+        number += 1
+        name = seat_name(str(msg("Bot {number}", number=number)), taken)
+        taken.append(name)
+        added.append(Seat(name, name, None, bot=True, level=level))
+    return added

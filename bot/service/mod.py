@@ -18,6 +18,7 @@ from bot.service.prompt import ButtonSpec, confirm_id
 from bot.service.turns import TurnPosts
 from bot.storage.records import GameMovedOn, GameRecord, LoadedGame, Seat, StorageError, WrongStatus
 from engine import Decision, Option
+from engine.ai import LEVELS
 from engine.text import msg, msg_n
 
 log = logging.getLogger(__name__)
@@ -146,8 +147,9 @@ class ModActions(TurnPosts):
         await self.storage.audit(old.id, actor.user_id, "reset", {})
         record = await self.storage.create_game(
             guild_id=old.guild_id, channel_id=old.channel_id, game=old.game, host_user_id=old.host_user_id,
-            seats=old.seats, options=old.options, reminder_hours=old.reminder_hours,
+            seats=[_fresh(s) for s in old.seats], options=old.options, reminder_hours=old.reminder_hours,
             boards_in_thread=old.boards_in_thread, parent_channel_id=old.parent_channel_id,
+            bot_takeover_hours=old.bot_takeover_hours,
         )
         if old.board_thread_id is not None:
             record = await self.storage.update_settings(record.id, board_thread_id=old.board_thread_id)
@@ -160,10 +162,11 @@ class ModActions(TurnPosts):
 
     async def replace(self, actor: Actor, old: str, new_user_id: int, new_name: str, *,
                       new_is_bot: bool = False, new_is_me: bool = False) -> Outcome:
-        """Hand a seat (named by seat name, member name or mention) to another member.
+        """Hand a seat (named by seat name, member name or mention, or `bot` for the one seat a bot
+        plays) to another member.
 
-        Never to a bot account, this bot included: bots cannot click prompts, and bot seats
-        will come through the bot players' own path (issue 15)."""
+        Never to a bot account, this bot included: bots cannot click prompts; a seat goes to a
+        bot player with `replace_with_bot` (`/mod replace new:bot`)."""
         try:
             if new_is_me:
                 raise Refusal(msg("I can't take a seat myself; hand it to a member who will play it."))
@@ -171,13 +174,9 @@ class ModActions(TurnPosts):
                 raise Refusal(msg("{member} is a bot account; seats go to members who play them.", member=new_name))
             loaded = await self._mod_game(actor, states=("lobby", "active", "paused"))
             record = loaded.record
-            wanted = old.strip().removeprefix("<@").removeprefix("!").removesuffix(">").casefold()
-            seat = next((s for s in record.seats if wanted in (s.seat.casefold(), s.name.casefold(),
-                                                             str(s.user_id))), None)
-            if seat is None:
-                raise Refusal(msg("No seat matches '{old}'. Seats: {seats}.", old=old,
-                                  seats=", ".join(s.seat for s in record.seats)))
-            if record.seat_of(new_user_id):
+            seat = _seat_to_hand_over(record, old)
+            held = record.seat_of(new_user_id)
+            if held is not None and held.seat != seat.seat:  # (their own seat, a bot playing it: back to them)
                 raise Refusal(msg("That member already has a seat in this game."))
             try:
                 record = await self.storage.replace_seat(record.id, seat.seat, user_id=new_user_id, name=new_name,
@@ -190,9 +189,33 @@ class ModActions(TurnPosts):
                                seat=seat.seat, member=f"<@{new_user_id}>"))]
         if record.status == "active":
             loaded = LoadedGame(record, loaded.state, loaded.seq, loaded.last_choice_at)
+            await self.schedule_seat(loaded, seat.seat)  # a bot's turn due becomes a reminder
             if any(d.player == seat.seat for d in engine_of(record).pending(loaded.state)):
                 posts += await self.prompt_posts(loaded)
         return self.outcome(record, posts=posts, reply=Post(msg("Seat handed over.")))
+
+    async def replace_with_bot(self, actor: Actor, old: str, level: str = "normal") -> Outcome:
+        """`/mod replace old:... new:bot`: a bot player takes the seat (the member leaves it)."""
+        try:
+            if level not in LEVELS:
+                raise Refusal(msg("Bot players come in these levels: {levels}.", levels=", ".join(LEVELS)))
+            loaded = await self._mod_game(actor, states=("lobby", "active", "paused"))
+            seat = _seat_to_hand_over(loaded.record, old)
+            if seat.bot and seat.user_id is None:
+                raise Refusal(msg("**{seat}** is already played by a bot.", seat=seat.seat))
+            async with self.lock(loaded.id):
+                try:
+                    record = await self.storage.put_seat(
+                        loaded.id, Seat(seat.seat, seat.seat, None, bot=True, level=level), by_user_id=actor.user_id)
+                except StorageError as exc:
+                    raise Refusal(str(exc)) from None
+        except Refusal as why:
+            return Outcome.refuse(str(why))
+        posts = [_announce(actor, str(msg("handed the seat **{seat}** to a bot player ({level}).", seat=seat.seat,
+                                          level=level)))]
+        if record.status == "active":
+            await self.schedule_seat(LoadedGame(record, loaded.state, loaded.seq, loaded.last_choice_at), seat.seat)
+        return self.outcome(record, posts=posts, reply=Post(str(msg("Seat handed to a bot player."))))
 
     async def skip(self, actor: Actor) -> Outcome:
         """Take the default choice (pass when possible) for the first player the game waits on."""
@@ -271,7 +294,7 @@ class ModActions(TurnPosts):
         else:
             lines = [msg("**Game #{game}** ({name}, {status}), {n} choices", game=record.id, name=record.game,
                          status=status_name(record.status), n=loaded.seq)]
-        lines.append(msg("Seats: {seats}", seats=", ".join(f"{s.seat} (<@{s.user_id}>)" for s in record.seats)))
+        lines.append(msg("Seats: {seats}", seats=", ".join(f"{s.seat} ({_holder(s)})" for s in record.seats)))
         if loaded.state is not None:
             for d in engine.pending(loaded.state):
                 if d.private and not reveal:
@@ -364,3 +387,40 @@ class ModActions(TurnPosts):
         return {"game": replay["game"], "players": replay["players"],
                 "options": hidden.public_options(replay.get("options") or {}),
                 "public_record": True, "choices": choices}
+
+
+def _holder(seat: Seat) -> str:
+    """Who plays a seat, for /mod inspect: the member, a bot, or a bot standing in for the member."""
+    if not seat.bot:
+        return f"<@{seat.user_id}>"
+    if seat.user_id is None:
+        return str(msg("🤖 bot, {level}", level=seat.level))
+    return str(msg("🤖 bot for <@{user}>", user=seat.user_id))
+
+
+def _fresh(seat: Seat) -> Seat:
+    """A seat as a new game starts it: a member's is theirs (no bot standing in), a bot seat a bot's."""
+    if seat.user_id is None and seat.bot:
+        return Seat(seat.seat, seat.name, None, bot=True, level=seat.level)
+    return Seat(seat.seat, seat.name, seat.user_id)
+
+
+def _seat_to_hand_over(record: GameRecord, old: str) -> Seat:
+    """The seat `old` names: a seat or member name, a mention or id, or `bot` (the one seat a bot
+    plays); Refusal naming the seats otherwise."""
+    wanted = old.strip().removeprefix("<@").removeprefix("!").removesuffix(">").casefold()
+    seats = ", ".join(s.seat for s in record.seats)
+    if wanted in ("bot", "bots"):
+        bots = [s for s in record.seats if s.bot]
+        if len(bots) == 1:
+            return bots[0]
+        if not bots:
+            raise Refusal(msg("No seat of this game is played by a bot. Seats: {seats}.", seats=seats))
+        raise Refusal(msg("Several seats are played by bots; name one: {seats}.",
+                          seats=", ".join(s.seat for s in bots)))
+    seat = next((s for s in record.seats if wanted in (s.seat.casefold(), s.name.casefold(), str(s.user_id))), None)
+    if seat is not None:
+        return seat
+    if old.strip().startswith("<@") or wanted.isdigit():
+        raise Refusal(msg("{member} has no seat in this game. Seats: {seats}.", member=old.strip(), seats=seats))
+    raise Refusal(msg("No seat matches '{old}'. Seats: {seats}.", old=old, seats=seats))

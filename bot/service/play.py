@@ -33,13 +33,20 @@ class PlayActions(TurnPosts):
         again. None (a prompt posted by an older bot, without a head) is refused too.
         `clicked`: the id of the message clicked (a turn message is changed in place)."""
         async with self.lock(game_id):
+            back = None
             try:
+                back = await self.reclaim_if_away(game_id, actor)
                 loaded, _mine, decisions = await self._prompt_check(game_id, version, head, seat, actor)
                 decision, option = _resolve(decisions, ref)
-                return await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor,
-                                                clicked=clicked)
+                outcome = await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor,
+                                                   clicked=clicked)
             except Refusal as why:
-                return Outcome.refuse(reason(why), game_id)
+                if back is None:
+                    return Outcome.refuse(reason(why), game_id)
+                back.ok, back.reply = False, Post(msg("Your seat is yours again. {why}", why=reason(why)))
+                return back
+        outcome.posts[:0] = back.posts if back is not None else []
+        return outcome
 
     async def _prompt_check(self, game_id: int, version: int, head: str | None, seat: int | None,
                             actor: Actor) -> tuple[LoadedGame, Seat, list[Decision]]:
@@ -144,8 +151,12 @@ class PlayActions(TurnPosts):
         except Refusal as why:
             return Outcome.refuse(reason(why))
         async with self.lock(record.id):
+            back = None
             try:
                 loaded = await self.game_by_id(record.id, actor)
+                back = await self.reclaim_if_away(record.id, actor)
+                if back is not None:
+                    loaded = await self.game_by_id(record.id, actor)
                 _seat, decisions = self._my_turn(loaded, actor)
                 decision, option = _match_typed(decisions, typed, prefixes)
                 outcome = await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor)
@@ -153,9 +164,13 @@ class PlayActions(TurnPosts):
                     # A command has no prompt message to edit: the answered private prompt, with
                     # what only the chooser learnt (a card drawn), is the private answer itself.
                     outcome.reply, outcome.edit = outcome.edit, None
-                return outcome
             except Refusal as why:
-                return Outcome.refuse(reason(why), record.id)
+                if back is None:
+                    return Outcome.refuse(reason(why), record.id)
+                back.ok, back.reply = False, Post(msg("Your seat is yours again. {why}", why=reason(why)))
+                return back
+        outcome.posts[:0] = back.posts if back is not None else []
+        return outcome
 
     async def my_options(self, actor: Actor, prefixes: Sequence[str] = (), game: str | None = None) -> list[Option]:
         """What the actor may choose now in this channel's game (autocomplete; empty if nothing)."""

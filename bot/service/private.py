@@ -19,8 +19,12 @@ from engine.text import layout, lines, listing, msg
 class PrivateActions(TurnPosts):
     async def open_prompt(self, game_id: int, seat_index: int, actor: Actor) -> Outcome:
         """The private prompt of seat `seat_index`, for its player only."""
+        back = None
         try:
             loaded = await self.game_by_id(game_id, actor)
+            if loaded.record.status == "active":
+                async with self.lock(game_id):  # a member whose seat a bot plays takes it back
+                    loaded, back = await self.reclaim_seat(loaded, actor)
             seats = loaded.record.seats
             if seat_index >= len(seats) or seats[seat_index].user_id != actor.user_id:
                 owner = seats[seat_index].seat if seat_index < len(seats) else msg("another player")
@@ -34,10 +38,14 @@ class PrivateActions(TurnPosts):
             if not mine:
                 raise Refusal(msg("Nothing waits on you now; the newest post in the channel says whose turn it is."))
         except Refusal as why:
-            return Outcome.refuse(reason(why), game_id)
+            if back is None:
+                return Outcome.refuse(reason(why), game_id)
+            return self.outcome(loaded.record, ok=False, reply=Post(reason(why)), posts=[back])
         pages = []
         for decision in mine:
             pages += await self.private_prompt_pages(loaded, decision, seat_index)
+        if back is not None:
+            return self.outcome(loaded.record, reply=pages[0], more_replies=pages[1:], posts=[back])
         return Outcome(reply=pages[0], more_replies=pages[1:], game_id=game_id)
 
     async def hand(self, actor: Actor) -> Outcome:

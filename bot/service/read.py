@@ -54,7 +54,8 @@ class ReadActions(TurnPosts):
             return None
         rows = await self.storage.results(record.id)
         standings = standings_of(rows)  # a team's rows (cooperative play) as one again
-        lines = text.result_lines(game_title(record.game), standings, seat_map(record))
+        lines = text.result_lines(game_title(record.game), standings, seat_map(record),
+                                  [s.seat for s in record.seats if s.bot or s.bot_played])
         if rows and rows[0].finished_at:
             lines.insert(1, msg("(game #{game}, finished {when}; start the next one with `/game new`)", game=record.id,
                                 when=text.relative_time(rows[0].finished_at)))
@@ -109,7 +110,7 @@ class ReadActions(TurnPosts):
             prompts = await self.storage.game_messages(record.id, "prompt")
             live = await self.posted_version(loaded)  # a quiet preference posts no prompt
             if (any(m.version is not None and live <= m.version <= loaded.seq for m in prompts)
-                    or engine_of(record).is_over(loaded.state)):
+                    or engine_of(record).is_over(loaded.state) or _only_bots_waited_on(loaded)):
                 continue
             header = msg("📌 Back online: the game so far (choice {choice}).", choice=loaded.seq)
             posts = await self.turn_posts(loaded, [], header, board=True)
@@ -169,3 +170,10 @@ class ReadActions(TurnPosts):
             return Outcome.refuse(msg("Choose one of: {modes}.", modes=", ".join(PING_MODES)))
         await self.storage.set_ping_mode(actor.user_id, mode)
         return Outcome.say(PING_MODES[mode])
+
+
+def _only_bots_waited_on(loaded) -> bool:
+    """The game waits on bot seats only: no prompt was posted, their turns come from the schedule."""
+    record = loaded.record
+    seats = [record.seat_named(d.player) for d in engine_of(record).pending(loaded.state)]
+    return bool(seats) and all(s is not None and s.bot and s.user_id is None for s in seats)

@@ -52,10 +52,16 @@ class SkillActions(ServiceCore):
         if not rows:
             return Outcome.say(msg("{name} has not finished a game here yet.", name=name))
         rated = await self._ratings(actor.guild_id)
+        with_bots = defaultdict(set)  # game type -> the member's games that had a bot player
+        for result, has_bot in await self.storage.finished_results(actor.guild_id):
+            if has_bot and result.user_id == user_id:
+                with_bots[result.game].add(result.game_id)
         lines = [msg("**{name}** on this server:", name=name)]
         for row in rows:
             line = msg("• {game}: {played} played, {won} won", game=game_title(row.game), played=row.played,
                        won=row.won)
+            if with_bots[row.game]:
+                line = msg("{line} ({count} with bot players, not rated)", line=line, count=len(with_bots[row.game]))
             board = ratings.leaderboard(rated.get(row.game, {}))
             mine = next((i for i, r in enumerate(board) if r.user_id == user_id), None)
             if mine is not None:

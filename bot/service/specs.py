@@ -51,13 +51,15 @@ GROUP_SELECT_TEMPLATE = rf"gs:{_PROMPT}:(?P<part>[0-9]+)"
 # The button that opens a decision's amounts form, and the form's own id when submitted.
 FORM_TEMPLATE = rf"fm:{_PROMPT}"
 FORM_SUBMIT_TEMPLATE = rf"fs:{_PROMPT}"
-LOBBY_TEMPLATE = r"lobby:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"
+LOBBY_TEMPLATE = r"lobby:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel|bot_normal|bot_easy|unbot)"
 # Moderator confirmations: the action's argument rides along, and the version makes an old
 # confirmation useless once the game has moved on.
 CONFIRM_TEMPLATE = r"confirm:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>[a-z]+):(?P<arg>[0-9]*)"
 # "Open my prompt" on the public post of a private decision: it always opens the seat's current
 # private prompt, so it carries no version (a preference set meanwhile never makes it stale).
 OPEN_TEMPLATE = r"open:(?P<game>[0-9]+):(?P<seat>[0-9]+)"
+# "I'm back" under the notice that a bot plays a member's seat while they are away.
+BACK_TEMPLATE = r"back:(?P<game>[0-9]+):(?P<seat>[0-9]+)"
 # "Full board" beside a turn message's close-up: the game's board now, privately.
 BOARD_TEMPLATE = r"board:(?P<game>[0-9]+)"
 _INDEX_REF = re.compile(r"#(?P<index>[0-9]+)\.(?P<digest>[0-9a-f]{6})")
@@ -173,6 +175,10 @@ def lobby_id(game_id: int, action: str) -> str:
 
 def confirm_id(game_id: int, version: int, action: str, arg: int | None = None) -> str:
     return f"confirm:{game_id}:{version}:{action}:{'' if arg is None else arg}"
+
+
+def back_id(game_id: int, seat: int) -> str:
+    return f"back:{game_id}:{seat}"
 
 
 def open_id(game_id: int, seat: int) -> str:

@@ -8,7 +8,7 @@ language (bot/discord_ui/speech.py), which also splits a translation longer than
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from bot.service.hidden import shown_prompt
@@ -208,15 +208,17 @@ def _compact(value) -> str:
     return number(value)
 
 
-def result_lines(title: str, standings: Sequence[Mapping], seats: Mapping[str, int]) -> list[str]:
-    """Final scores with every tie-break figure the engine reports."""
+def result_lines(title: str, standings: Sequence[Mapping], seats: Mapping[str, int],
+                 bots: Collection[str] = ()) -> list[str]:
+    """Final scores with every tie-break figure the engine reports; the seats a bot played
+    (`bots`) are marked 🤖, and a last line says the game counts for nobody's rating."""
     out = [msg("🏁 **{game}** is over. Final scores:", game=title)]
     for row in sorted(standings, key=lambda r: r.get("rank", 0)):
         seat = str(row.get("player"))
         # A team (cooperative play) lists its players: each of them is mentioned.
         members = row.get("players") if isinstance(row.get("players"), list) else [seat]
         user_ids = [seats[m] for m in members if m in seats]
-        who = f"**{seat}**" + "".join(f" <@{u}>" for u in user_ids)
+        who = f"**{seat}**" + "".join(f" <@{u}>" for u in user_ids) + (" 🤖" if set(members) & set(bots) else "")
         extras = [_figure(k, v) for k, v in row.items()
                   if k not in ("player", "players", "score", "rank") and v is not False and v is not None]
         if extras:
@@ -225,6 +227,8 @@ def result_lines(title: str, standings: Sequence[Mapping], seats: Mapping[str, i
         else:
             out.append(layout("{rank}. {who}: **{score}**", rank=row.get("rank"), who=who,
                               score=number(row.get("score"))))
+    if bots:
+        out.append(msg("🤖 A game with bot players: it counts for nobody's skill rating."))
     return out
 
 

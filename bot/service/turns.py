@@ -92,7 +92,11 @@ class TurnPosts(ServiceCore):
     async def _decision_posts(self, loaded: LoadedGame, decision: Decision, *, here: int | None,
                               notify: bool = True) -> list[Post]:
         record = loaded.record
+        seat = record.seat_named(decision.player)
+        if seat is not None and seat.bot and seat.user_id is None:
+            return []  # nobody can click for a bot seat: its turn comes from the schedule (bots.py)
         user_id = seat_map(record).get(decision.player)
+        notify = notify and not (seat is not None and seat.away)  # a bot plays for them: no ping every turn
         mode = await self.storage.ping_mode(user_id) if notify and user_id and user_id != here else None
         index = next((i for i, s in enumerate(record.seats) if s.seat == decision.player), 0)
         head = history_head(loaded)

@@ -157,6 +157,7 @@ class StorageBase:
             updated_at=text_to_time(row["updated_at"]),
             started_at=text_to_time(row["started_at"]),
             finished_at=text_to_time(row["finished_at"]),
+            bot_takeover_hours=row["bot_takeover_hours"],
         )
 
     async def _game_row(self, conn: Conn, game_id: int) -> GameRecord:

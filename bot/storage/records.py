@@ -94,16 +94,29 @@ class Seat:
     seat: str
     name: str
     user_id: int | None = None
-    # Played by a program (bot players, a later issue): such a game counts for nobody's rating.
+    # Played by a bot player (engine/ai) at `level`: a bot seat (no member), or a member's seat
+    # a bot plays while they are away (`user_id` kept: any click of theirs takes it back).
     bot: bool = False
+    level: str | None = None
+    # A bot has played for this seat at some point: the game counts for nobody's rating.
+    bot_played: bool = False
+
+    @property
+    def away(self) -> bool:
+        """A member's seat that a bot plays for them until they come back."""
+        return self.bot and self.user_id is not None
 
     def to_json(self) -> dict:
         data = {"user_id": self.user_id, "name": self.name, "seat": self.seat}
-        return {**data, "bot": True} if self.bot else data
+        if self.bot:
+            data |= {"bot": True, "level": self.level or "normal"}
+        return {**data, "bot_played": True} if self.bot_played else data
 
     @classmethod
     def from_json(cls, data: dict) -> Seat:
-        return cls(seat=data["seat"], name=data["name"], user_id=data.get("user_id"), bot=bool(data.get("bot")))
+        bot = bool(data.get("bot"))
+        return cls(seat=data["seat"], name=data["name"], user_id=data.get("user_id"), bot=bot,
+                   level=(data.get("level") or "normal") if bot else None, bot_played=bool(data.get("bot_played")))
 
 
 def seed_to_text(seed: int) -> str:
@@ -141,6 +154,8 @@ class GameRecord:
     updated_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
+    # After how many hours without an answer a bot plays a member's seat for them (None: never).
+    bot_takeover_hours: float | None = None
 
     @property
     def players(self) -> list[str]:

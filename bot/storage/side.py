@@ -49,7 +49,7 @@ class SideTables(StorageBase):
         rows = await self._read(lambda c: c.all(sql, (guild_id, game) if game else (guild_id,)))
         return [(ResultRow(r["game_id"], r["player"], r["user_id"], r["game"], r["score"], r["rank"],
                            json.loads(r["details"]), text_to_time(r["finished_at"])),
-                 any(seat.get("bot") for seat in json.loads(r["seats"]))) for r in rows]
+                 any(seat.get("bot") or seat.get("bot_played") for seat in json.loads(r["seats"]))) for r in rows]
 
     async def record_results(self, game_id: int, standings: list[dict]) -> GameRecord:
         """Finish an active game with the engine's standings (dicts with player, score, rank)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from bot.storage import replay as rp
@@ -78,6 +79,7 @@ class Storage(SideTables, Tools, Leases):
         reminder_hours: float = 12.0,
         boards_in_thread: bool = False,
         parent_channel_id: int | None = None,
+        bot_takeover_hours: float | None = None,
     ) -> GameRecord:
         """Open a lobby in a channel. Raises ChannelBusy if the channel has an open game."""
         engine = rp.engine_for(game)
@@ -93,10 +95,11 @@ class Storage(SideTables, Tools, Leases):
                 game_id = await c.value(
                     "INSERT INTO games (guild_id, channel_id, parent_channel_id, game, rules_version, seats,"
                     " seed, options, status, host_user_id, reminder_hours, boards_in_thread, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                    " updated_at, bot_takeover_hours) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)"
+                    " RETURNING id",
                     (guild_id, channel_id, parent_channel_id, game, rp.rules_version(engine), seats_text,
                      seed_to_text(seed), json.dumps(options or {}), host_user_id, reminder_hours, int(boards_in_thread),
-                     now, now),
+                     now, now, bot_takeover_hours),
                 )
             except Conflict:  # another process won the race for the channel (its unique index)
                 raise ChannelBusy(channel_id, None) from None
@@ -132,10 +135,12 @@ class Storage(SideTables, Tools, Leases):
     async def update_settings(
         self, game_id: int, *, reminder_hours: float = _UNSET, boards_in_thread: bool = _UNSET,
         board_thread_id: int | None = _UNSET, lobby_message_id: int | None = _UNSET,
+        bot_takeover_hours: float | None = _UNSET,
     ) -> GameRecord:
         """The bot's per-game settings; allowed at any time."""
         fields = {"reminder_hours": reminder_hours, "boards_in_thread": boards_in_thread,
-                  "board_thread_id": board_thread_id, "lobby_message_id": lobby_message_id}
+                  "board_thread_id": board_thread_id, "lobby_message_id": lobby_message_id,
+                  "bot_takeover_hours": bot_takeover_hours}
         given = {k: (int(v) if isinstance(v, bool) else v) for k, v in fields.items() if v is not _UNSET}
 
         async def body(c):
@@ -160,11 +165,39 @@ class Storage(SideTables, Tools, Leases):
                 raise StorageError(f"game #{game_id} has no seat '{seat}'")
             if user_id is not None and any(s.user_id == user_id and s.seat != seat for s in record.seats):
                 raise StorageError(f"that member already holds another seat in game #{game_id}")
-            seats = [Seat(seat, name, user_id) if s.seat == seat else s for s in record.seats]
+            # A seat a bot has played keeps saying so: the game counts for nobody's rating.
+            seats = [Seat(seat, name, user_id, bot_played=s.bot_played or (s.bot and record.status != "lobby"))
+                     if s.seat == seat else s for s in record.seats]
             await c.execute("UPDATE games SET seats = ?, updated_at = ? WHERE id = ?",
                             (seats_to_text(seats), self._now(), game_id))
             await self._audit(c, game_id, by_user_id, "replace",
                               {"seat": seat, "old_user_id": old.user_id, "new_user_id": user_id})
+            return await self._game_row(c, game_id)
+
+        return await self._write(body)
+
+    async def put_seat(self, game_id: int, new: Seat, *, by_user_id: int | None = None,
+                       action: str = "replace") -> GameRecord:
+        """Replace the seat named `new.seat` by `new` as a whole (a bot takes it, or gives it back),
+        audited as `action`. Once a game has started, a seat a bot plays is marked `bot_played`
+        for good."""
+
+        async def body(c):
+            record = await self._locked_game_row(c, game_id)
+            if record.status not in OPEN_STATUSES:
+                raise WrongStatus(game_id, record.status, "lobby, active or paused")
+            old = record.seat_named(new.seat)
+            if old is None:
+                raise StorageError(f"game #{game_id} has no seat '{new.seat}'")
+            if new.user_id is not None and any(s.user_id == new.user_id and s.seat != new.seat for s in record.seats):
+                raise StorageError(f"that member already holds another seat in game #{game_id}")
+            played = old.bot_played or new.bot_played or (record.status != "lobby" and (old.bot or new.bot))
+            seats = [replace(new, bot_played=played) if s.seat == new.seat else s for s in record.seats]
+            await c.execute("UPDATE games SET seats = ?, updated_at = ? WHERE id = ?",
+                            (seats_to_text(seats), self._now(), game_id))
+            await self._audit(c, game_id, by_user_id, action,
+                              {"seat": new.seat, "old_user_id": old.user_id, "new_user_id": new.user_id,
+                               "bot": new.bot})
             return await self._game_row(c, game_id)
 
         return await self._write(body)

@@ -48,6 +48,9 @@ class GameCog(commands.Cog):
         opening="Alexander: historical (the Macedonian moves first, default) or optional (first marker drawn)",
         balance="Alexander: balance option, one Macedonian action marker out of the cup (2.7)",
         solitaire="Alexander: one member plays both sides, nothing hidden (16.0)",
+        bots="Seats played by bot players, after yours (more can be added in the lobby)",
+        bot_level="How well those bots play (default normal)",
+        bot_takeover_hours="Let a bot play for a member who has not answered for this many hours (default: never)",
     )
     @app_commands.choices(game=_game_choices(), map=_map_choices(), variant=_variant_choices())
     async def new(self, interaction: discord.Interaction, game: str,
@@ -58,11 +61,14 @@ class GameCog(commands.Cog):
                   teams: Literal["free", "2v2", "3v3", "2v2v2"] | None = None,
                   side: Literal["random", "macedonian", "persian"] | None = None,
                   opening: Literal["historical", "optional"] | None = None,
-                  balance: bool | None = None, solitaire: bool | None = None):
+                  balance: bool | None = None, solitaire: bool | None = None,
+                  bots: app_commands.Range[int, 0, 5] = 0, bot_level: Literal["normal", "easy"] = "normal",
+                  bot_takeover_hours: app_commands.Range[float, 1, 336] | None = None):
         setup = {"map": map, "variant": variant, "nations": nations, "turn_order": turn_order, "teams": teams,
                  "side": side, "opening": opening, "balance": balance, "solitaire": solitaire}
         await interact.command(interaction, lambda service, actor: service.new_game(
-            actor, game, reminder_hours=reminder_hours, boards_in_thread=boards_in_thread, setup=setup))
+            actor, game, reminder_hours=reminder_hours, boards_in_thread=boards_in_thread, setup=setup,
+            bots=bots, bot_level=bot_level, bot_takeover_hours=bot_takeover_hours))
 
     @game.command(name="status", description="Whose turn it is, since when, and the scores so far")
     async def status(self, interaction: discord.Interaction):

@@ -8,6 +8,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui import interact
+from bot.service.posts import Outcome
+from engine.text import msg
 
 
 class ModCog(commands.Cog):
@@ -27,12 +29,27 @@ class ModCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction, steps: app_commands.Range[int, 1, 1000] = 1):
         await interact.command(interaction, lambda service, actor: service.mod_request(actor, "undo", steps))
 
-    @mod.command(name="replace", description="Hand a seat to another member")
-    @app_commands.describe(old="The seat (or its member) to hand over", new="The member who takes the seat")
-    async def replace(self, interaction: discord.Interaction, old: str, new: discord.Member):
+    @mod.command(name="replace", description="Hand a seat to another member, or to a bot player and back")
+    @app_commands.describe(old="The seat (or its member) to hand over; `bot` for the seat a bot plays",
+                           new="The member who takes the seat (@mention), or `bot` / `bot:easy` for a bot player")
+    async def replace(self, interaction: discord.Interaction, old: str, new: str):
+        level = bot_level(new)
+        if level is not None:
+            await interact.command(interaction, lambda service, actor: service.replace_with_bot(actor, old, level))
+            return
+        member = await _member(interaction, new)
+        if member is None:
+            await interact.command(interaction, lambda service, actor: _refuse(msg(
+                "Name the new player with an @mention, or write `bot` (or `bot:easy`) for a bot player.")))
+            return
         me = getattr(interaction.client.user, "id", None)
         await interact.command(interaction, lambda service, actor: service.replace(
-            actor, old, new.id, new.display_name, new_is_bot=bool(new.bot), new_is_me=new.id == me))
+            actor, old, member.id, member.display_name, new_is_bot=bool(member.bot), new_is_me=member.id == me))
+
+    @replace.autocomplete("new")
+    async def _new_players(self, interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=str(msg("a bot player ({level})", level=level)), value=f"bot:{level}")
+                for level in ("normal", "easy") if current.casefold() in f"bot:{level}"]
 
     @replace.autocomplete("old")
     async def _seats(self, interaction: discord.Interaction, current: str):
@@ -71,3 +88,30 @@ class ModCog(commands.Cog):
                                   "logged; never to a moderator who plays)")
     async def export(self, interaction: discord.Interaction, reveal: bool = False):
         await interact.command(interaction, lambda service, actor: service.export(actor, reveal))
+
+
+def bot_level(typed: str) -> str | None:
+    """The level `new:` names a bot player with (`bot`, `bot:easy`, `bot easy`), else None."""
+    word, _, level = typed.strip().casefold().replace(" ", ":").partition(":")
+    if word != "bot":
+        return None
+    return level or "normal"
+
+
+async def _member(interaction: discord.Interaction, typed: str):
+    """The server member an @mention (or an id) names, or None."""
+    digits = typed.strip().removeprefix("<@").removeprefix("!").removesuffix(">")
+    guild = interaction.guild
+    if not digits.isdigit() or guild is None:
+        return None
+    found = guild.get_member(int(digits))
+    if found is not None:
+        return found
+    try:
+        return await guild.fetch_member(int(digits))
+    except discord.HTTPException:
+        return None
+
+
+async def _refuse(text: str) -> Outcome:
+    return Outcome.refuse(str(text))
