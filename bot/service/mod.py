@@ -210,12 +210,12 @@ class ModActions(TurnPosts):
                 except StorageError as exc:
                     raise Refusal(str(exc)) from None
         except Refusal as why:
-            return Outcome.refuse(str(why))
-        posts = [_announce(actor, str(msg("handed the seat **{seat}** to a bot player ({level}).", seat=seat.seat,
-                                          level=level)))]
+            return Outcome.refuse(reason(why))
+        posts = [_announce(msg("🛠️ Moderator {moderator} handed the seat **{seat}** to a bot player ({level}).",
+                               moderator=_mod(actor), seat=seat.seat, level=level))]
         if record.status == "active":
             await self.schedule_seat(LoadedGame(record, loaded.state, loaded.seq, loaded.last_choice_at), seat.seat)
-        return self.outcome(record, posts=posts, reply=Post(str(msg("Seat handed to a bot player."))))
+        return self.outcome(record, posts=posts, reply=Post(msg("Seat handed to a bot player.")))
 
     async def skip(self, actor: Actor) -> Outcome:
         """Take the default choice (pass when possible) for the first player the game waits on."""
