@@ -57,8 +57,9 @@ def run_turn_end(ctx: Ctx, t) -> None:
             ctx.emit("title", msg("{player} holds the title of {title} (3 VP).", player=ctx.name(seat),
                                   title=title_t(track)), player=ctx.name(seat), title=LEADER_TITLE[track])
     scores = {p.name: vp(ctx, p.seat) for p in s.players}
-    ctx.emit("turn_end", msg("End of turn {turn}: {scores}.", turn=s.turn,
-                             scores=listing([msg("{player} {vp} VP", player=k, vp=v) for k, v in scores.items()])),
+    # Built apart: Babel does not extract a msg() nested in a comprehension inside another msg().
+    standings = [msg("{player} {vp} VP", player=k, vp=v) for k, v in scores.items()]
+    ctx.emit("turn_end", msg("End of turn {turn}: {scores}.", turn=s.turn, scores=listing(standings)),
              turn=s.turn, vp=scores)
     if threshold_passed(ctx) or s.turn >= ctx.pieces.turns:
         s.finished = True
