@@ -184,11 +184,12 @@ async def story_load(fake: FakeDiscord, members: list, steps: int, done: asyncio
 def board_latency(sample: Sample) -> float | None:
     """Seconds from the click to the arrival of the board of the version it made (None: no board,
     as after a choice nothing visible happened in)."""
-    suffix = f"-v{sample.version + 1}.png"
-    for m in sample.table.boards():
-        if m.id > sample.ix.id and any(a.filename.endswith(suffix) for a in m.versions[0].attachments):
-            return m.versions[0].at - sample.ix.created
-    return None
+    # A turn message carries the close-up (`-vN-close-up.png`) and the board (`-vN.png`); while the
+    # same player goes on, the message is edited in place, so every version of it counts.
+    suffixes = (f"-v{sample.version + 1}.png", f"-v{sample.version + 1}-close-up.png")
+    arrivals = [version.at for m in sample.table.boards() for version in m.versions
+                if version.at >= sample.ix.created and any(a.filename.endswith(suffixes) for a in version.attachments)]
+    return min(arrivals) - sample.ix.created if arrivals else None
 
 
 def spread(values: list[float]) -> str:
