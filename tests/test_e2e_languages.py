@@ -8,19 +8,20 @@ reads the same words a member would."""
 from __future__ import annotations
 
 from discord_standin.api import FakeDiscord
-from e2e_kit import WAIT, read_db
+from e2e_kit import WAIT, is_board, read_db
 
+from engine import get_game
 from engine.text import msg
 from locales import tr
 
 CHOOSE = msg("Round {round}: choose your action.", round=1)
 
 
-async def open_game(fake: FakeDiscord, names=("Ann", "Bo")):
+async def open_game(fake: FakeDiscord, names=("Ann", "Bo"), **new_options):
     await fake.wait_for_commands("game", "settings", timeout=WAIT)
     where = fake.channel("general")
     members = [fake.member(n) for n in names]
-    ix = await fake.slash(members[0], where, "game new", game="byzantium")
+    ix = await fake.slash(members[0], where, "game new", game="byzantium", **new_options)
     await ix.result(WAIT)
     lobby = await fake.wait_for_message(where, lambda m: _ids(m)[:1] and _ids(m)[0].startswith("lobby:"),
                                         timeout=WAIT, since=ix)
@@ -93,3 +94,16 @@ async def test_settings_language_changes_the_next_post_and_only_for_moderators(f
     again = await fake.wait_for_message(where, lambda m: m.author_is_bot and tr(CHOOSE, "de") in m.content,
                                         timeout=WAIT, since=repost)
     assert (again.buttons() or again.selects()) and tr(CHOOSE, "de") != str(CHOOSE)
+
+
+async def test_the_board_thread_is_named_in_the_games_language(fake_discord: FakeDiscord, start_bot_process,
+                                                                tmp_path):
+    fake = fake_discord
+    fake.guild.preferred_locale = "it"
+    await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    await open_game(fake, boards_in_thread=True)
+    name = tr(msg("{game} #{number} boards", game=get_game("byzantium").title, number=1), "it")
+    assert "boards" not in name  # the Italian catalogue names it
+    thread = await fake.wait_for(lambda: next((c for c in fake.standin.world.channels.values()
+                                               if c.is_thread and c.name == name), None), WAIT, "the board thread")
+    assert any(is_board(m) for m in fake.messages(thread))

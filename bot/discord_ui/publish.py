@@ -21,7 +21,7 @@ from bot.discord_ui.speech import lang_of, pages, rendered
 from bot.service import follow_up
 from bot.service.posts import Outcome, Post
 from engine.text import Msg, lines, msg
-from locales import SOURCE
+from locales import SOURCE, tr
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ class Publisher(MessageEdits):
                 log.exception("game %s: listing its outdated prompts failed; they keep their buttons",
                               outcome.game_id)
                 stale = []
-            await self._ensure_board_thread(outcome, channel)
+            await self._ensure_board_thread(outcome, channel, public)
             failed_edit = await self.edit_all(outcome, channel, lang=public)
             lacking = await self.post_all(outcome, channel, lang=public)
             if not lacking:
@@ -122,13 +122,14 @@ class Publisher(MessageEdits):
                 last, files=files, ephemeral=True, allowed_mentions=_allowed(answer), **kwargs
             )
 
-    async def _ensure_board_thread(self, outcome: Outcome, channel) -> None:
-        """Create the game's board thread the first time a board is posted, if it wants one."""
+    async def _ensure_board_thread(self, outcome: Outcome, channel, lang: str = SOURCE) -> None:
+        """Create the game's board thread the first time a board is posted, if it wants one,
+        named in the game's language."""
         if outcome.wants_board_thread is None or outcome.board_thread_id is not None:
             return
         if not any(p.where == "board" for p in outcome.posts) or outcome.game_id is None:
             return
-        thread_id = await self.create_board_thread(channel, outcome.wants_board_thread)
+        thread_id = await self.create_board_thread(channel, tr(outcome.wants_board_thread, lang))
         if thread_id is not None:
             outcome.board_thread_id = thread_id
             try:
