@@ -253,12 +253,19 @@ def glossary(lang: str) -> dict:
     return json.loads(path.read_text("utf-8")) if path.exists() else {"terms": {}, "names": {}}
 
 
+# Contexts whose texts every catalogue keeps in English (help texts cite `/game new`, `/alex
+# retreat`...), so the glossary's terms do not apply to them.
+KEPT_ENGLISH = frozenset({"command name", "command option"})
+
+
 def glossary_problems(lang: str, catalog: Catalog) -> list[Problem]:
     entries = glossary(lang)
     problems = []
     for message in catalog:
         if not message.id or not all(_forms(message)):
             continue
+        if message.context in KEPT_ENGLISH:
+            continue  # slash command and option names stay English in every language
         english = " ".join(_source_forms(message))
         translated = " ".join(_forms(message)).lower()
         for term, forms in entries.get("terms", {}).items():
