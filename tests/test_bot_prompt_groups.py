@@ -4,6 +4,7 @@ Pure: the prompt builder, the form builder and the form reader, without Discord.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -33,6 +34,8 @@ from bot.service.specs import (
     SELECT_OPTIONS,
 )
 from engine.core import Amounts, Decision, Item, Option, Total, enumerate_answers
+from engine.text import msg
+from locales import tr
 
 
 def offered(pages) -> list[str]:
@@ -193,3 +196,16 @@ def test_submitted_values_are_read_from_labels_action_rows_and_menus():
         {"type": 1, "components": [{"type": 4, "custom_id": "all", "value": "x: 1"}]},
     ]
     assert submitted_values(components) == {"n0": "2", "n1": "4", "all": "x: 1"}
+
+
+def test_the_form_is_built_in_the_members_language_and_read_back_in_any():
+    many = Amounts(tuple(Item(f"i{n}", msg("{lo} to {hi}", lo=n, hi=9), 3) for n in range(9)), (Total(1, 5),),
+                   prefix="p")
+    spec = amounts_form(1, 1, HEAD, 0, amounts_decision(many))
+    shown = json.dumps(build_modal(spec, "de").to_dict(), ensure_ascii=False)
+    label = tr(msg("How many of each"), "de")
+    assert label != "How many of each" and label in shown and "How many of each" not in shown
+    german = tr(spec.fields[0].default, "de")
+    assert german != str(spec.fields[0].default)  # the item labels too
+    edited = "\n".join(line.rpartition(":")[0] + (": 2" if i == 4 else ": 0") for i, line in enumerate(german.splitlines()))
+    assert read_form(amounts_decision(many), {ALL_FIELD: edited}) == ("p:i4=2", "")

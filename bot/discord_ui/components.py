@@ -10,6 +10,7 @@ an open form is kept in memory, so a form opened before a restart is still answe
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 
@@ -22,17 +23,24 @@ from bot.service.specs import (
     BOARD_TEMPLATE,
     BUTTON_TEMPLATE,
     CONFIRM_TEMPLATE,
+    FIELD_DESCRIPTION_LIMIT,
+    FIELD_LABEL_LIMIT,
     FORM_SUBMIT_TEMPLATE,
     FORM_TEMPLATE,
     GROUP_SELECT_TEMPLATE,
     GROUP_TEMPLATE,
+    INPUT_PLACEHOLDER_LIMIT,
     LOBBY_TEMPLATE,
+    MODAL_TITLE_LIMIT,
     OPEN_TEMPLATE,
     SELECT_TEMPLATE,
+    TEXT_DISPLAY_LIMIT,
     ButtonSpec,
     ModalSpec,
     SelectSpec,
+    clip,
 )
+from locales import tr
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -272,8 +280,19 @@ def submitted_values(components: Sequence[dict]) -> dict[str, str]:
     return found
 
 
-def build_modal(spec: ModalSpec) -> discord.ui.Modal:
-    """The modal of a form; `stop()`ped, so discord.py does not keep it: `form_submitted` answers."""
+def build_modal(spec: ModalSpec, lang: str | None = None) -> discord.ui.Modal:
+    """The modal of a form in `lang` (the member's: a form is private); `stop()`ped, so discord.py
+    does not keep it: `form_submitted` answers."""
+
+    def words(text, limit: int):
+        return clip(tr(text, lang), limit) if text else text
+
+    spec = dataclasses.replace(
+        spec, title=words(spec.title, MODAL_TITLE_LIMIT), intro=words(spec.intro, TEXT_DISPLAY_LIMIT),
+        fields=tuple(dataclasses.replace(
+            f, label=words(f.label, FIELD_LABEL_LIMIT), description=words(f.description, FIELD_DESCRIPTION_LIMIT),
+            placeholder=words(f.placeholder, INPUT_PLACEHOLDER_LIMIT), default=words(f.default, 4000))
+            for f in spec.fields))
     modal = discord.ui.Modal(title=spec.title, custom_id=spec.custom_id, timeout=None)
     if spec.intro:
         modal.add_item(discord.ui.TextDisplay(spec.intro))

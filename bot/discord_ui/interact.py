@@ -76,8 +76,8 @@ async def form(interaction: discord.Interaction, request: Request, *, game_id: i
     except Exception:
         log.exception("opening a form failed: game=%s user=%s", game_id, interaction.user.id)
         outcome = Outcome.refuse(SORRY, game_id)
-    if outcome.modal is not None:
-        await interaction.response.send_modal(build_modal(outcome.modal))
+    if outcome.modal is not None:  # a form is private: in the member's own language
+        await interaction.response.send_modal(build_modal(outcome.modal, lang_of(getattr(interaction, "locale", None))))
         return
     if outcome.reply is not None:
         log.info("refused user=%s game=%s: %s", interaction.user.id, game_id, outcome.reply.content)

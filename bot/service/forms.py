@@ -30,7 +30,7 @@ from bot.service.specs import (
     form_submit_id,
 )
 from engine.core import Amounts, Decision, Total
-from engine.text import msg
+from engine.text import joined, layout, lines, msg
 
 ALL_FIELD = "all"
 _NUMBER = re.compile(r"-?[0-9]+")
@@ -59,26 +59,29 @@ def amounts_form(game_id: int, version: int, head: str, seat: int, decision: Dec
     amounts = decision.amounts
     assert amounts is not None
     custom_id = form_submit_id(game_id, version, head, seat)
-    title = clip(decision.prompt.split("\n")[0], MODAL_TITLE_LIMIT)
-    intro = clip("\n".join([decision.prompt, *totals_text(amounts)]), TEXT_DISPLAY_LIMIT)
+    # Texts stay message ids where they fit (the modal is built in the member's language).
+    prompt = decision.prompt
+    title = clip(prompt if "\n" not in prompt else prompt.split("\n")[0], MODAL_TITLE_LIMIT)
+    intro = clip(lines([prompt, *totals_text(amounts)]), TEXT_DISPLAY_LIMIT)
     items = amounts.items
     if len(items) < MODAL_COMPONENTS:
         return ModalSpec(custom_id, title, intro, tuple(_item_field(i, item) for i, item in enumerate(items)))
     if len(items) == MODAL_COMPONENTS:
         fields = [_item_field(i, item) for i, item in enumerate(items)]
         first = fields[0]
-        fields[0] = FieldSpec(first.custom_id, first.label, clip("; ".join(totals_text(amounts)),
+        fields[0] = FieldSpec(first.custom_id, first.label, clip(joined(totals_text(amounts), "; "),
                                                                  FIELD_DESCRIPTION_LIMIT),
                               first.choices, first.default, placeholder=first.placeholder)
         return ModalSpec(custom_id, title, "", tuple(fields))
-    lines = "\n".join(f"{item.label}: {item.min}" for item in items)
-    box = FieldSpec(ALL_FIELD, msg("How many of each"), msg("Change the number after each colon."), default=lines,
+    # read_form takes the number after each line's last colon, whatever language the label is in.
+    default = lines([layout("{item}: {n}", item=item.label, n=item.min) for item in items])
+    box = FieldSpec(ALL_FIELD, msg("How many of each"), msg("Change the number after each colon."), default=default,
                     paragraph=True)
     return ModalSpec(custom_id, title, intro, (box,))
 
 
 def _item_field(index: int, item) -> FieldSpec:
-    label = clip(str(item.label), FIELD_LABEL_LIMIT)
+    label = clip(item.label, FIELD_LABEL_LIMIT)
     span = msg("{lo} to {hi}", lo=item.min, hi=item.max)
     description = clip(msg("{item} ({lo} to {hi})", item=item.label, lo=item.min, hi=item.max), FIELD_DESCRIPTION_LIMIT)
     if item.max - item.min + 1 <= SELECT_OPTIONS:
