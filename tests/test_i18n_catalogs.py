@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from babel.messages.catalog import Catalog
 
@@ -42,8 +45,10 @@ def test_every_language_has_a_compiled_catalogue_except_the_source():
 def test_the_translated_sources_are_complete_in_every_language():
     """CI fails if any message of the sources lacks a translation, or a translation drops or adds
     a {field}, or a compiled catalogue is stale."""
-    problems = catalogs.check(catalogs.template())  # every source, the games' data terms, the slash commands
-    assert problems == [], "\n".join(map(str, problems))
+    # Every source, the games' data terms and the slash commands, as `python -m locales check` sees
+    # them: in a process of its own, where no test game (tests/hiddengame.py) is registered.
+    done = subprocess.run([sys.executable, "-m", "locales", "check"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
 
 
 def test_the_check_finds_a_missing_translation_a_lost_field_and_too_few_polish_forms(tmp_path, monkeypatch):
