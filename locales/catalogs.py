@@ -236,9 +236,23 @@ def check(source: Catalog | None = None, langs: Iterable[str] = TARGETS) -> list
                 problems.append(Problem(lang, label, f"needs {catalog.num_plurals} plural forms"))
             problems.extend(field_problems(lang, found))
         problems.extend(glossary_problems(lang, catalog))
+        problems.extend(command_name_problems(lang, catalog))
         if not mo_path(lang).exists() or mo_path(lang).read_bytes() != compiled(lang):
             problems.append(Problem(lang, str(mo_path(lang).relative_to(ROOT)), "compiled catalogue out of date"))
     return problems
+
+
+def command_name_problems(lang: str, catalog: Catalog) -> list[Problem]:
+    """A slash command's or option's name must be a name Discord takes, exactly as translated:
+    texts cite commands by these entries (bot/service/slash.py), so a name Discord refused
+    would be cited as something no member can type."""
+    try:
+        from bot.discord_ui.translator import NAME_CONTEXTS, valid_name
+    except ImportError:  # the engine alone, without the bot's libraries
+        return []
+    return [Problem(lang, message.id, f"not a Discord command name: {message.string!r}")
+            for message in catalog
+            if message.context in NAME_CONTEXTS and message.string and not valid_name(message.string)]
 
 
 # -- the glossary --------------------------------------------------------------------------------
@@ -253,19 +267,12 @@ def glossary(lang: str) -> dict:
     return json.loads(path.read_text("utf-8")) if path.exists() else {"terms": {}, "names": {}}
 
 
-# Contexts whose texts every catalogue keeps in English (help texts cite `/game new`, `/alex
-# retreat`...), so the glossary's terms do not apply to them.
-KEPT_ENGLISH = frozenset({"command name", "command option"})
-
-
 def glossary_problems(lang: str, catalog: Catalog) -> list[Problem]:
     entries = glossary(lang)
     problems = []
     for message in catalog:
         if not message.id or not all(_forms(message)):
             continue
-        if message.context in KEPT_ENGLISH:
-            continue  # slash command and option names stay English in every language
         english = " ".join(_source_forms(message))
         translated = " ".join(_forms(message)).lower()
         for term, forms in entries.get("terms", {}).items():

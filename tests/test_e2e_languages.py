@@ -54,9 +54,15 @@ async def test_posts_follow_the_server_and_private_answers_follow_the_member(fak
     answer = await help_ix.result(WAIT)
     assert answer.ephemeral and tr(CHOOSE, "de") in answer.content
     assert tr(CHOOSE, "it") not in answer.content
+    # It cites the commands by the names Ann's German client offers (/spiel stand is /game status).
+    assert "`/spiel stand`" in answer.content and "`/game status`" not in answer.content
     # Bo's client is English: his answer is in English.
     bo_answer = await (await fake.slash(bo, where, "game help")).result(WAIT)
-    assert str(CHOOSE) in bo_answer.content
+    assert str(CHOOSE) in bo_answer.content and "`/game status`" in bo_answer.content
+    # The commands registered with their names in each language, as Discord takes them.
+    registered = fake.commands()
+    assert registered["game"].payload["name_localizations"] == {"it": "partita", "de": "spiel", "pl": "gra"}
+    assert [v for v in fake.violations if v.kind == "command_payload"] == []
     # The member's language is kept for the DMs the bot sends outside an interaction.
     rows = read_db(tmp_path / "games.sqlite3", "SELECT lang FROM member_languages WHERE user_id = ?", (ann.id,))
     assert [r["lang"] for r in rows] == ["de"]

@@ -18,12 +18,13 @@ from bot.discord_ui.permissions import is_moderator, missing, missing_sentence
 from bot.discord_ui.speech import lang_of, say
 from bot.service.actor import Actor
 from bot.service.posts import Outcome, Refusal
+from bot.service.slash import slash
 from engine.text import msg
 
 log = logging.getLogger(__name__)
 
-POST_FAILED = msg("That was saved, but Discord would not take everything I posted; `/game repost` shows the board "
-                  "and prompt again.")
+POST_FAILED = msg("That was saved, but Discord would not take everything I posted; {command} shows the board "
+                  "and prompt again.", command=slash("game repost"))
 SORRY = msg("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.")
 
 

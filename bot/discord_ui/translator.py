@@ -5,25 +5,27 @@ app_commands Translator (Discord shows each member the command in their client's
 The catalogue entries are not written by hand: `command_texts()` walks the command tree and
 `python -m locales update` adds every text with its context ("command name", "command
 option", "command description", "command choice"). A localized name must follow Discord's
-rules (lowercase, no spaces, at most 32 letters, digits, - or _): `command_name()` makes a
-translation fit, and a name that cannot fit (or would collide with a sibling) keeps English.
+rules as the translator wrote it (`valid_name`: lowercase, 1-32 letters, digits, - or _;
+`python -m locales check` reports any other), since texts cite commands by the same catalogue
+entries (bot/service/slash.py) and must show the very name Discord offers; a name that breaks
+the rules, or equals a sibling's, keeps English (tests/test_i18n_commands.py finds none).
 """
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from collections.abc import Iterable
 
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
+from bot.service.slash import NAME_CONTEXT, OPTION_CONTEXT
 from locales import LANGUAGES, SOURCE, language_of, translations
 
-NAME_CONTEXT = "command name"
-OPTION_CONTEXT = "command option"
 DESCRIPTION_CONTEXT = "command description"
 CHOICE_CONTEXT = "command choice"
+NAME_CONTEXTS = (NAME_CONTEXT, OPTION_CONTEXT)
 CONTEXTS = {
     Where.command_name: NAME_CONTEXT,
     Where.group_name: NAME_CONTEXT,
@@ -33,17 +35,15 @@ CONTEXTS = {
     Where.parameter_description: DESCRIPTION_CONTEXT,
     Where.choice_name: CHOICE_CONTEXT,
 }
-# Discord's rule for command and option names (its API's regex, for the scripts we translate to).
-VALID_NAME = re.compile(r"^[-_\w]{1,32}$")
 NAME_LIMIT, DESCRIPTION_LIMIT, CHOICE_LIMIT = 32, 100, 100
 
 
-def command_name(text: str) -> str | None:
-    """A translated name made to fit Discord's rules: lowercase, spaces as hyphens, no other
-    punctuation; None when nothing valid is left."""
-    name = re.sub(r"\s+", "-", text.strip().lower())
-    name = re.sub(r"[^-_\w]", "", name)[:NAME_LIMIT]
-    return name if VALID_NAME.fullmatch(name) and name == name.lower() else None
+def valid_name(name: str) -> bool:
+    """Discord's rule for command and option names: `^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`
+    (letters and digits of any script, - and _; Devanagari and Thai marks too, which our
+    languages never need), lowercase where the script has case."""
+    return (1 <= len(name) <= NAME_LIMIT and name == name.lower()
+            and all(ch in "-_" or unicodedata.category(ch)[0] in "LN" for ch in name))
 
 
 def localize(text: str, context: str, lang: str) -> str | None:
@@ -54,8 +54,8 @@ def localize(text: str, context: str, lang: str) -> str | None:
     found = translations(lang).pgettext(context, text)
     if not found or found == text:
         return None
-    if context in (NAME_CONTEXT, OPTION_CONTEXT):
-        return command_name(found)
+    if context in NAME_CONTEXTS:
+        return found if valid_name(found) else None
     limit = CHOICE_LIMIT if context == CHOICE_CONTEXT else DESCRIPTION_LIMIT
     return found if len(found) <= limit else found[: limit - 1] + "…"
 
@@ -74,7 +74,7 @@ class CatalogueTranslator(app_commands.Translator):
         kind = CONTEXTS.get(context.location)
         if not lang or kind is None:
             return None
-        if kind in (NAME_CONTEXT, OPTION_CONTEXT) and (lang, kind, string.message) in self._clashes:
+        if kind in NAME_CONTEXTS and (lang, kind, string.message) in self._clashes:
             return None
         return localize(string.message, kind, lang)
 

@@ -19,6 +19,7 @@ from bot.service.follow_up import REMINDERS_FAILED, retried
 from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
 from bot.service.prompt import history_head
 from bot.service.render_pool import RenderPool
+from bot.service.slash import slash
 from bot.storage.records import (
     CorruptGame,
     GameMovedOn,
@@ -106,14 +107,15 @@ class ServiceCore:
             where = msg("at step {step}", step=exc.step) if isinstance(exc, CorruptGame) else \
                 msg("its rules are no longer here")
             raise Refusal(msg("This game's saved history does not replay ({where}). Nothing was changed; "
-                              "a moderator can `/mod export` or `/mod abandon` it.", where=where)) from None
+                              "a moderator can {export} or {abandon} it.", where=where,
+                              export=slash("mod export"), abandon=slash("mod abandon"))) from None
 
     async def channel_record(self, actor: Actor, *, states: tuple[str, ...] = ("active", "paused")) -> GameRecord:
         """The record of the actor's channel's open game (nothing replayed), or Refusal with the
         reason: for requests that load the game themselves, under its lock."""
         record = await self.storage.channel_game(actor.channel_id)
         if record is None:
-            raise Refusal(msg("There is no game in this channel. Start one with `/game new`."))
+            raise Refusal(msg("There is no game in this channel. Start one with {command}.", command=slash("game new")))
         self.check_guild(record, actor)
         if record.status not in states:
             raise Refusal(_status_words(record.status))

@@ -15,6 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+from bot.service.slash import slash
 from engine.text import lines, msg
 
 log = logging.getLogger(__name__)
@@ -30,8 +31,8 @@ SAVED = msg("That is saved.")
 CHOICE_SAVED = msg("Your choice is saved.")
 REMINDERS_FAILED = msg("But I could not update the reminders (the database is busy or full), so the next "
                        "reminder may be late or missing.")
-POSTS_FAILED = msg("But I could not prepare the board and the next prompt; `/game repost` shows them "
-                   "(the database is busy or full).")
+POSTS_FAILED = msg("But I could not prepare the board and the next prompt; {command} shows them "
+                   "(the database is busy or full).", command=slash("game repost"))
 MESSAGES_FAILED = msg("Everything is posted, but I could not note the posts in the database (it is busy or full), "
                       "so an older prompt may keep its buttons (a click on it is refused as out of date).")
 

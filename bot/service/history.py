@@ -24,6 +24,7 @@ from bot.service.actor import Actor
 from bot.service.core import OTHER_CHANNEL, ServiceCore, engine_of, events_from_json
 from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
 from bot.service.prompt import ButtonSpec, SelectSpec
+from bot.service.slash import slash
 from bot.storage.records import ChoiceRecord, GameNotFound, GameRecord
 from engine.text import layout, msg
 from engine.text import lines as one_per_line
@@ -39,8 +40,9 @@ MOVES = ("first", "prev", "next", "last", "mine")
 JUMPS = 25  # entries of the "Go to a step" menu (Discord's limit)
 SINCE_LINES = 12  # steps listed under "since your last move"
 
-NOT_YOURS = msg("That history view was opened by another member; `/game history` opens your own.")
-NO_GAME = msg("There is no game in this channel yet. Start one with `/game new`.")
+NOT_YOURS = msg("That history view was opened by another member; {command} opens your own.",
+                command=slash("game history"))
+NO_GAME = msg("There is no game in this channel yet. Start one with {command}.", command=slash("game new"))
 
 
 def history_id(game_id: int, user_id: int, to: str, step: int | None = None) -> str:
@@ -168,8 +170,8 @@ class HistoryActions(ServiceCore):
     def _check_not_rolled_back(steps: Steps, step: int | None) -> None:
         if step is None or not 0 <= step <= steps.latest:
             raise Refusal(msg("That step is no longer part of this game (a moderator rolled it back to step "
-                              "{latest}). Nothing was changed; `/game history` shows the game as it is now.",
-                              latest=steps.latest))
+                              "{latest}). Nothing was changed; {command} shows the game as it is now.",
+                              latest=steps.latest, command=slash("game history")))
 
     @staticmethod
     def _since_target(steps: Steps) -> int:

@@ -13,6 +13,7 @@ from bot.service.core import Refusal, engine_of
 from bot.service.posts import Outcome, Post, reason
 from bot.service.prompt import ButtonSpec, lobby_id
 from bot.service.seats import colour_mark, role_marks, seat_name
+from bot.service.slash import slash
 from bot.service.turns import TurnPosts
 from bot.storage.records import ChannelBusy, GameMovedOn, GameRecord, Seat, UnknownGame, WrongStatus
 from engine import IllegalAction, game_names, get_game
@@ -108,8 +109,8 @@ class LobbyActions(TurnPosts):
             )
         except ChannelBusy:
             return Outcome.refuse(
-                msg("This channel already has a game. Finish it (or ask a moderator to `/mod abandon` it) first, "
-                    "or start yours in another channel or thread.")
+                msg("This channel already has a game. Finish it (or ask a moderator to {command} it) first, "
+                    "or start yours in another channel or thread.", command=slash("mod abandon"))
             )
         except UnknownGame:
             return Outcome.refuse(msg("There is no game called '{game}'.", game=game_name))

@@ -14,6 +14,7 @@ from bot.service.actor import Actor
 from bot.service.core import STALE, Refusal, engine_of, events_from_json, game_title
 from bot.service.posts import Outcome, Post, reason
 from bot.service.prompt import build_group_page, history_head, option_groups, resolve_group, resolve_ref
+from bot.service.slash import slash
 from bot.service.turns import TurnPosts
 from bot.storage.records import OPEN_STATUSES, GameMovedOn, GameRecord, LoadedGame, Seat
 from engine import Decision, Option
@@ -62,7 +63,7 @@ class PlayActions(TurnPosts):
             raise Refusal(STALE)
         if head is None:
             raise Refusal(msg("{stale} (This prompt is from an older version of the bot; "
-                              "`/game repost` posts a fresh one.)", stale=STALE))
+                              "{command} posts a fresh one.)", stale=STALE, command=slash("game repost")))
         mine, decisions = self._my_turn(loaded, actor)
         seats = loaded.record.seats
         if seat is not None and (seat >= len(seats) or seats[seat].user_id != actor.user_id):
@@ -133,7 +134,8 @@ class PlayActions(TurnPosts):
             return Outcome.refuse(reason(why), game_id)
         image = await self.board_image(loaded)
         if image is None:
-            return Outcome.refuse(msg("This game has no board drawing; `/game status` tells where it stands."), game_id)
+            return Outcome.refuse(msg("This game has no board drawing; {command} tells where it stands.",
+                                          command=slash("game status")), game_id)
         return Outcome(reply=Post(msg("The whole board of game #{game} now (choice {choice}).", game=loaded.id,
                                       choice=loaded.seq), (image,)),
                        game_id=game_id)
@@ -226,7 +228,7 @@ class PlayActions(TurnPosts):
             choice = last[0]
             events = events_from_json(choice.events)
             if hidden.is_preference(choice.option_id):
-                return Outcome.refuse(msg("That was a setting: change it again with `/game orders`."), record.id)
+                return Outcome.refuse(msg("That was a setting: change it again with {command}.", command=slash("game orders")), record.id)
             if any(text.has_dice(e) for e in events):
                 return Outcome.refuse(
                     msg("Dice were rolled in that choice, so it stands. A moderator can still undo it."), record.id
@@ -304,7 +306,8 @@ def _match_typed(decisions: Sequence[Decision], typed: str, prefixes: Sequence[s
     if typed_line is not None:
         return typed_line
     if not candidates and not any(d.amounts and (not prefixes or d.amounts.prefix in prefixes) for d in decisions):
-        raise Refusal(msg("That command offers nothing now; `/game status` shows what the game waits for."))
+        raise Refusal(msg("That command offers nothing now; {command} shows what the game waits for.",
+                          command=slash("game status")))
     raise Refusal(msg("'{typed}' is not one of your options now; pick one from the list.", typed=typed))
 
 

@@ -12,6 +12,7 @@ from bot.service import hidden, private_prompt, text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, engine_of
 from bot.service.posts import Outcome, Post, reason
+from bot.service.slash import slash
 from bot.service.turns import TurnPosts
 from engine.text import layout, lines, listing, msg
 
@@ -150,8 +151,8 @@ def settings_lines(engine, state, seat: str) -> list[str]:
     table = engine.preference_table()
     if not table:
         return []
-    out = [msg("Your settings (change one with `/game prefs setting: value:`; you are asked only when they cannot "
-               "decide):")]
+    out = [msg("Your settings (change one with {command}; you are asked only when they cannot decide):",
+               command=slash("game prefs", setting="", value=""))]
     for key, preference in table.items():
         value = engine.preference(state, seat, key)
         label = next((c.label for c in preference.choices if c.id == value), value)

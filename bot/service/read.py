@@ -10,6 +10,7 @@ from bot.service.core import Refusal, engine_of, events_from_json, game_title, s
 from bot.service.posts import Outcome, Post, reason
 from bot.service.private import settings_lines
 from bot.service.rules_hints import hint
+from bot.service.slash import slash
 from bot.service.turns import TurnPosts
 from bot.storage.records import standings_of
 from engine import game_names
@@ -57,10 +58,11 @@ class ReadActions(TurnPosts):
         lines = text.result_lines(game_title(record.game), standings, seat_map(record),
                                   [s.seat for s in record.seats if s.bot or s.bot_played])
         if rows and rows[0].finished_at:
-            lines.insert(1, msg("(game #{game}, finished {when}; start the next one with `/game new`)", game=record.id,
-                                when=text.relative_time(rows[0].finished_at)))
+            lines.insert(1, msg("(game #{game}, finished {when}; start the next one with {command})", game=record.id,
+                                when=text.relative_time(rows[0].finished_at), command=slash("game new")))
         else:
-            lines.insert(1, msg("(game #{game}, finished; start the next one with `/game new`)", game=record.id))
+            lines.insert(1, msg("(game #{game}, finished; start the next one with {command})", game=record.id,
+                                command=slash("game new")))
         return Outcome.say(text.chunk_lines(lines)[0], record.id)
 
     async def board(self, actor: Actor, public: bool = False) -> Outcome:
@@ -72,7 +74,8 @@ class ReadActions(TurnPosts):
         caption = msg("Board of game #{game} after choice {choice}.", game=loaded.id, choice=loaded.seq)
         if image is None:
             caption = msg("Board of game #{game} after choice {choice}. (This game has no board drawing; "
-                          "`/game status` tells where it stands.)", game=loaded.id, choice=loaded.seq)
+                          "{command} tells where it stands.)", game=loaded.id, choice=loaded.seq,
+                          command=slash("game status"))
         post = Post(caption, (image,) if image else (), kind="board", version=loaded.seq)
         if public:
             return self.outcome(loaded.record, reply=Post(msg("Posted.")), posts=[post])
@@ -155,7 +158,8 @@ class ReadActions(TurnPosts):
         if record is None or record.status not in ("active", "paused"):
             games = ", ".join(f"{n} ({game_title(n)})" for n in game_names())
             return Outcome.say(one_per_line([
-                msg("Start a game here with `/game new game:<name>`; others click Join, the host clicks Start."),
+                msg("Start a game here with {command}; others click Join, the host clicks Start.",
+                    command=slash("game new", game="")),
                 msg("Games: {games}", games=games)]))
         loaded = await self.load(record.id)
         engine = engine_of(record)

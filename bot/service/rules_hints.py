@@ -6,6 +6,7 @@ Every hint is a message id (docs/i18n.md); the callers render them in the reader
 
 from __future__ import annotations
 
+from bot.service.slash import slash
 from engine.text import msg
 
 HINTS: dict[str, dict[str, str]] = {
@@ -46,7 +47,7 @@ HINTS: dict[str, dict[str, str]] = {
         "route_income": msg("In the 2- and 3-player variants each unused trade-route slot yields one resource."),
         "trade": msg("Trade phase, everyone at once until all are done: bank trades at your rate, trade routes "
                      "and offers need a trade centre; anyone may buy 1 VP for 10 gold or propose peace. "
-                     "`/wt trade` and `/wt offer` type these."),
+                     "{trade} and {offer} type these.", trade=slash("wt trade"), offer=slash("wt offer")),
         "offer": msg("Draft an offer one resource at a time (give / ask), then send it: the other player accepts "
                      "or refuses; you wait for the answer."),
         "answer": msg("Accepting swaps the resources at once, if both of you still hold them."),
@@ -78,26 +79,28 @@ HINTS["alexander"] = {
     "setup_garrisons": msg("Place your starting garrisons (3.1): GSP in the cities of your provinces, province "
                            "first, then the city; or take the suggested placement."),
     "cards": msg("Card segment (15.0): play one card (PAT cards besides), or discard any number and play "
-                 "none; then draw. A hand of five must play or discard. `/alex card` types it."),
-    "discard": msg("The cards you discard end your card segment. Typed: `/alex choose option:` with the "
-                   "answer autocomplete offers."),
+                 "none; then draw. A hand of five must play or discard. {command} types it.", command=slash("alex card")),
+    "discard": msg("The cards you discard end your card segment. Typed: {command} with the "
+                   "answer autocomplete offers.", command=slash("alex choose", option="")),
     "activity": msg("One activity a round (3.3 D): move an army, fleets or leaders, recruit, reorganize, "
-                    "declare an Admin Phase (not twice in a row), or pass. `/alex move` types a move."),
+                    "declare an Admin Phase (not twice in a row), or pass. {command} types a move.",
+                    command=slash("alex move")),
     "declare_mp": msg("Declare the MP the unit may use at most (10.1); over its base (3, Alexander 4) the "
                       "treasury that pays rolls for reduction."),
     "move": msg("Each step costs MP by path type (10.0); entering an enemy army's space attacks it, and "
-                "enemies in reach may intercept. Stop here ends the move. `/alex stop`."),
+                "enemies in reach may intercept. Stop here ends the move. {command}.", command=slash("alex stop")),
     "leader_move": msg("Leaders may move alone (10.8), link by link; enemies in reach may intercept them."),
     "leader_walk": msg("Leaders may move alone (10.8), link by link; enemies in reach may intercept them."),
     "recruit": msg("Recruitment (8.0): ASP from your pool into an army at a city you control, paid by a usable "
-                   "treasury; raise a new army or fleet, or draw a leader. `/alex recruit`."),
+                   "treasury; raise a new army or fleet, or draw a leader. {command}.", command=slash("alex recruit")),
     "reorganize": msg("Reorganize (8.0): move ASP and leaders between your armies and loose ASP in one space. "
                       "Army #1 is never dissolved."),
-    "reorganize_amount": msg("How many ASP move: typed as `asp:asp=N` with `/alex choose`."),
-    "window": msg("A reaction moment: play a card now or let it pass. Your standing orders (`/game orders`) "
-                  "settle these without asking you each time."),
+    "reorganize_amount": msg("How many ASP move: typed as `asp:asp=N` with {command}.", command=slash("alex choose")),
+    "window": msg("A reaction moment: play a card now or let it pass. Your standing orders ({command}) "
+                  "settle these without asking you each time.", command=slash("game orders")),
     "intercept": msg("An enemy unit comes within reach (10.6): try to intercept it (a die roll against your "
-                     "leader's rating) or let it pass. Standing order: `/game orders setting:order:intercept`."),
+                     "leader's rating) or let it pass. Standing order: {command}.",
+                     command=slash("game orders", setting="order:intercept")),
     "avoid": msg("Before a battle the defender outside a major city may try to avoid it (11.3 A): a die plus "
                  "the leader's rating, 6 or more."),
     "retreat": msg("The beaten army retreats (11.3 E), space by space away from the victor; an enemy may "

@@ -12,6 +12,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from bot.service.hidden import shown_prompt
+from bot.service.slash import slash
 from engine import Decision, Event
 from engine.text import Msg, joined, layout, lines, listing, msg, term
 
@@ -248,9 +249,10 @@ def help_text(title: str, decision: Decision | None, rules_hint: str | None, *, 
         msg("**Playing {game} here**", game=title),
         msg("The bot posts the board after every move, then asks the player it waits on. "
             "Click a button (or pick from a menu) to choose; only that player can."),
-        msg("`/game status` whose turn it is · `/game map` the board · `/game log` recent events · "
-            "`/game takeback` undo your own last choice if no die was rolled and nobody chose since · "
-            "`/settings ping` how you are reminded."),
+        msg("{status} whose turn it is · {map} the board · {log} recent events · "
+            "{takeback} undo your own last choice if no die was rolled and nobody chose since · "
+            "{ping} how you are reminded.", status=slash("game status"), map=slash("game map"),
+            log=slash("game log"), takeback=slash("game takeback"), ping=slash("settings ping")),
     ]
     if decision is not None:
         out.append(layout("\n{now}", now=msg("**Now:** {player} — {prompt}", player=decision.player,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import payloads
+from . import command_rules, payloads
 from .http_util import API, error, not_found, snowflake_arg
 from .ids import snowflake
 from .records import RegisteredCommand, Violation
@@ -75,12 +75,9 @@ def add_routes(app: web.Application, s: StandIn) -> None:
                request: web.Request) -> RegisteredCommand:
         name = str(body.get("name", ""))
         kind = int(body.get("type") or 1)
-        if kind == 1 and not (1 <= len(name) <= 32 and name == name.lower()):
-            store.violation(Violation("command_name", f"slash command name {name!r} must be 1-32 lowercase characters",
-                                      request.method, request.path))
-        if kind == 1 and not 1 <= len(body.get("description") or "") <= 100:
-            store.violation(Violation("command_description", f"/{name} description must be 1-100 characters",
-                                      request.method, request.path))
+        if kind == 1:  # a slash command: its names, localized names and descriptions at every level
+            for problem in command_rules.command_problems(body):
+                store.violation(Violation("command_payload", problem, request.method, request.path))
         old = commands.get(name)
         # Discord keeps a command's id when it is overwritten with the same name.
         cmd = RegisteredCommand(id=old.id if old else snowflake(), name=name, type=kind, payload=body,
@@ -103,6 +100,8 @@ def add_routes(app: web.Application, s: StandIn) -> None:
         if len(body) > 100:
             store.violation(Violation("command_count", f"{len(body)} commands (max 100)", request.method, request.path))
             return error(400, 30032, "Maximum number of application commands reached (100)")
+        for problem in command_rules.level_problems("/", [c for c in body if int(c.get("type") or 1) == 1]):
+            store.violation(Violation("command_payload", problem, request.method, request.path))
         previous = dict(commands)
         commands.clear()
         result = []
