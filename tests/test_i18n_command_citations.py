@@ -120,3 +120,15 @@ def test_no_message_names_a_command_by_hand():
                 if text and by_hand.search(text):
                     found.append(f"[{lang}] {text}")
     assert found == []
+
+
+def test_the_docs_list_the_names_players_see_as_the_tree_registers_them():
+    import asyncio
+
+    tree = asyncio.run(shown_tree())
+    documented = {}
+    for row in (ROOT / "docs" / "i18n.md").read_text("utf-8").splitlines():
+        cells = [c.strip().strip("`") for c in row.strip("|").split("|")]
+        if row.startswith("| `/") and len(cells) == 4:
+            documented[cells[0].lstrip("/")] = cells
+    assert documented == {path: [f"/{shown[loc]}" for loc in ("en", *LOCALES)] for path, shown in tree.items()}
