@@ -142,7 +142,20 @@ def render(text: Any, translations: Translations | None = None) -> str:
             found[(text.context, text.mid)] = template
     if not text.params:
         return _fill(template, text.params, str)
-    return _fill(template, text.params, lambda value: render(value, translations))
+    show = lambda value: render(value, translations)  # noqa: E731
+    # A language whose words before a field change with its value keeps `seams` on its catalogue
+    # (an instance attribute: read from __dict__, since a missed getattr costs an exception).
+    seams = getattr(translations, "__dict__", _NONE).get("seams")
+    if seams is not None:
+        points = seams.get(template)
+        if points is None:
+            points = seams[template] = _seam_points(template, translations.seam_at)
+        if points:
+            return _fill_seamed(template, text.params, show, points, translations.seam)
+    return _fill(template, text.params, show)
+
+
+_NONE: dict = {}
 
 
 def _fill(template: str, params: dict[str, Any], show) -> str:
@@ -152,6 +165,44 @@ def _fill(template: str, params: dict[str, Any], show) -> str:
         return pieces[0]
     return "".join(p if isinstance(p, str) else (show(params[p[0]]) if p[0] in params else "{" + p[0] + "}")
                    for p in pieces)
+
+
+def _seam_points(template: str, seam_at) -> dict[int, Any]:
+    """The fields of `template` whose preceding text a language changes with the field's value
+    (Italian "a {space}": "ad Alessandria"; locales/italian.py), each with what `seam_at` read
+    in that text; usually none. The catalogue keeps the answer per template (its `seams`), so a
+    render asks a dictionary."""
+    pieces = _pieces(template)
+    points = {}
+    for i in range(1, len(pieces)):
+        if isinstance(pieces[i], tuple) and isinstance(pieces[i - 1], str):
+            found = seam_at(pieces[i - 1])
+            if found is not None:
+                points[i] = found
+    return points
+
+
+def _fill_seamed(template: str, params: dict[str, Any], show, points: dict[int, Any], seam) -> str:
+    """_fill, where the text before each field in `points` may change with its value:
+    `seam(what seam_at read, value)` gives that text and the value back fitted to each other
+    (None: as they are)."""
+    out: list[str] = []
+    for i, piece in enumerate(_pieces(template)):
+        if piece.__class__ is str:
+            out.append(piece)
+            continue
+        name = piece[0]
+        if name not in params:
+            out.append("{" + name + "}")
+            continue
+        value = show(params[name])
+        tail = points.get(i)
+        if tail is not None:
+            fitted = seam(tail, value)
+            if fitted is not None:
+                out[-1], value = fitted
+        out.append(value)
+    return "".join(out)
 
 
 @lru_cache(maxsize=8192)

@@ -37,6 +37,10 @@ def translations(lang: str) -> gettext.NullTranslations:
     if not path.exists():
         return gettext.NullTranslations()
     with path.open("rb") as handle:
+        if lang == "it":  # prepositions that change with the word after them ("ad Alessandria")
+            from locales.italian import ItalianTranslations
+
+            return ItalianTranslations(handle)
         return gettext.GNUTranslations(handle)
 
 
