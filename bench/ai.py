@@ -1,7 +1,7 @@
 """The bot player's strength and speed in full games (figures, not a test; issue 15).
 
     nice python bench/ai.py [--budget-ms 100] [--games 40] [--greedy-games 30] [--selfplay-games 12]
-                            [--parts random,greedy,selfplay] [--seed 0]
+                            [--parts random,greedy,selfplay] [--game byzantium,warriors_traders] [--seed 0]
 
 Prints, for the normal bot at a fixed budget per decision:
 - its win rate against players choosing uniformly at random, in 4-player Byzantium and
@@ -130,18 +130,22 @@ def main() -> None:
     parser.add_argument("--selfplay-games", type=int, default=12)
     parser.add_argument("--selfplay-budget-ms", type=float, default=None, help="default: --budget-ms")
     parser.add_argument("--parts", default="random,greedy,selfplay")
+    parser.add_argument("--game", default="byzantium,warriors_traders", help="the games whose matches are played")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     parts = set(args.parts.split(","))
+    games = set(args.game.split(","))
     print(f"budget {args.budget_ms:g} ms per decision = {int(args.budget_ms * UNITS_PER_MS)} work units")
     if "random" in parts:
-        match("byzantium", 4, uniform, "3 uniform random players", args.games, args.budget_ms, args.seed)
-        match("warriors_traders", 3, uniform, "2 uniform random players", args.games, args.budget_ms, args.seed)
+        if "byzantium" in games:
+            match("byzantium", 4, uniform, "3 uniform random players", args.games, args.budget_ms, args.seed)
+        if "warriors_traders" in games:
+            match("warriors_traders", 3, uniform, "2 uniform random players", args.games, args.budget_ms, args.seed)
     if "greedy" in parts:
-        match("byzantium", 2, greedy, "the one-move greedy player", args.greedy_games, args.budget_ms, args.seed)
-        match("warriors_traders", 2, greedy, "the one-move greedy player", args.greedy_games, args.budget_ms,
-              args.seed)
-    if "selfplay" in parts:
+        for name in ("byzantium", "warriors_traders"):
+            if name in games:
+                match(name, 2, greedy, "the one-move greedy player", args.greedy_games, args.budget_ms, args.seed)
+    if "selfplay" in parts and "warriors_traders" in games:
         selfplay_wt(args.selfplay_games, args.selfplay_budget_ms or args.budget_ms, args.seed)
 
 

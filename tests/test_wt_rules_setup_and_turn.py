@@ -149,6 +149,21 @@ def test_game_ends_after_turn_ten():
     assert [r["rank"] for r in GAME.result(state)] == [1, 1]
 
 
+def test_equal_vp_at_the_end_share_the_victory_with_no_tie_break():
+    """Condizioni di Vittoria: "La Vittoria verrà ottenuta dal Giocatore(i) ... con il maggior
+    quantitativo di Punti Vittoria": several players may win; nothing else (kills, resources,
+    turn order) breaks a tie."""
+    state = start(["A", "B", "C"])
+    state.turn = 10
+    state.player("A").vp_kills = 2  # A: 6 + 2 by kills; B: 6 + 2 bought and more resources
+    state.player("B").vp_bought = 2
+    state.player("B").res["gold"] = 15
+    state = run(state, ("turn_end",))
+    rows = {r["player"]: r for r in GAME.result(state)}
+    assert rows["A"]["score"] == rows["B"]["score"] == 8
+    assert rows["A"]["rank"] == rows["B"]["rank"] == 1 and rows["C"]["rank"] == 3
+
+
 def test_cooperative_victory_by_team():
     """Tabella 3: 2 vs 2 needs 65 VP together; allies win as a team."""
     state = start(["A", "B", "C", "D"], teams=[["A", "C"], ["B", "D"]])

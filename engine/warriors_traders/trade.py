@@ -161,8 +161,10 @@ def choose_trade(ctx: Ctx, t, option_id: str) -> None:
     if option_id == "done":
         ctx.emit("trade_done", msg("{player} is done trading.", player=p.name), player=p.name)
         return
-    ctx.then(t)  # the trade menu stays until "done"
     verb, _, rest = option_id.partition(":")
+    # The trade menu stays until "done"; it counts the offers and peace proposals the player
+    # made in this phase (a bot player weighs asking again against that: evaluate.py).
+    ctx.then(t.but(asked=t.get("asked", 0) + 1) if verb in ("offer", "peace") else t)
     if verb == "vp":
         buy_vp(ctx, seat, 1)
     elif verb == "trade":

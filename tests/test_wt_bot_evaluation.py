@@ -1,0 +1,140 @@
+"""Warriors & Traders for bot players: the evaluation sees what armies can still take
+(engine/warriors_traders/prospects.py, evaluate.py), and the bot takes a province when it can.
+
+Rulebook passages behind the values: Punti Vittoria ("ogni Capitale controllata apporta 3 PV ...
+qualsiasi altra Provincia apporterà 1 PV"; "Uccidere i Barbari – ogni Esercito Barbaro distrutto
+procura 1 PV"), Nazioni e Province ("Una Provincia è considerata libera se all'interno dei suoi
+confini non vi è presenza di Eserciti, Principesse o Fortezze")."""
+
+from engine.ai import choose
+from engine.ai.players import greedy
+from engine.warriors_traders import GAME
+from engine.warriors_traders.evaluate import estimated_scores
+from engine.warriors_traders.flow import Ctx
+from engine.warriors_traders.prospects import reach_value
+from engine.warriors_traders.state import War
+from engine.warriors_traders.testkit import act, clear, options, put, run, seat, set_levels, start
+
+
+def position(turn=2):
+    """Ann is France, Bo England; an empty board but for the capitals' fortresses."""
+    state = start(nations={"Ann": "france", "Bo": "england"})
+    state.turn = turn
+    clear(state)
+    for name, capital in (("Ann", "Île-de-France"), ("Bo", "London")):
+        set_levels(state, name, production=1, trade=1, military=1)
+        put(state, name, "fortress", capital)
+    return state
+
+
+def fence(state, *provinces):
+    """Barbarian fortresses: provinces no small army can take."""
+    for p in provinces:
+        put(state, None, "fortress", p)
+
+
+def ann(state) -> float:
+    return estimated_scores(state)[0]["Ann"]
+
+
+def test_an_army_next_to_a_free_province_is_worth_more_than_one_with_nothing_to_take():
+    fenced = position()
+    fence(fenced, "Anjou", "Artois", "Bourbon", "Normandie")
+    put(fenced, "Ann", "infantry", "Île-de-France")
+    open_ = position()
+    fence(open_, "Artois", "Bourbon", "Normandie")  # Anjou (1 VP, 2 food) is free
+    put(open_, "Ann", "infantry", "Île-de-France")
+    assert ann(open_) > ann(fenced) + 0.5
+
+
+def test_the_same_state_without_the_army_is_worth_less():
+    with_army = position()
+    fence(with_army, "Artois", "Bourbon", "Normandie")
+    put(with_army, None, "barbarian", "Anjou")
+    put(with_army, "Ann", "infantry", "Île-de-France", 2)
+    without = position()
+    fence(without, "Artois", "Bourbon", "Normandie")
+    put(without, None, "barbarian", "Anjou")
+    assert ann(with_army) > ann(without) + 1.0
+
+
+def test_armies_strong_enough_for_the_barbarians_count_the_province_and_the_kill():
+    """Turn 2: a barbarian army has strength 1 and retreats at 1 damage, so 2 infantry kill it
+    and one survives to take the province; one infantry alone does not."""
+    state = position(turn=2)
+    put(state, None, "barbarian", "Anjou")
+    put(state, "Ann", "infantry", "Île-de-France", 2)
+    fence(state, "Artois", "Bourbon", "Normandie")
+    reach, _ = reach_value(Ctx(state), seat(state, "Ann"), 0.0, 0.05)
+    assert reach == 2.0  # Anjou 1 VP and the barbarian's 1 VP, no income counted
+    alone = position(turn=2)
+    put(alone, None, "barbarian", "Anjou")
+    put(alone, "Ann", "infantry", "Île-de-France", 1)
+    fence(alone, "Artois", "Bourbon", "Normandie")
+    reach_alone, _ = reach_value(Ctx(alone), seat(alone, "Ann"), 0.0, 0.05)
+    assert 0 < reach_alone < reach / 2
+
+
+def test_a_province_of_a_player_at_peace_is_not_within_reach_and_at_war_it_is():
+    """Guerra: one enters another player's province only at war with them."""
+    state = position()
+    for p in ("Bourbon", "Normandie", "Provence"):
+        put(state, "Bo", "infantry", p)
+    put(state, "Ann", "cavalry", "Anjou", 2)
+    reach, _ = reach_value(Ctx(state), seat(state, "Ann"), 5.0, 0.05)
+    assert reach == 0.0
+    state.wars.append(War(a=seat(state, "Ann"), b=seat(state, "Bo"), declared=state.turn))
+    reach, _ = reach_value(Ctx(state), seat(state, "Ann"), 5.0, 0.05)
+    assert reach > 2  # one of the provinces (1 VP, its income) and the infantry in it (1 VP)
+
+
+def maneuvering(state, player):
+    me = seat(state, player)
+    return run(state, ("maneuver_begin", me), ("move", me, {"round": 1}), ("battles", me), ("princesses", me))
+
+
+def take_turn(state, player, chooser):
+    """Let `chooser` answer every decision of `player` until nobody waits on them."""
+    for _ in range(20):
+        mine = [d for d in GAME.pending(state) if d.player == player]
+        if not mine:
+            return state
+        state, _ = act(state, player, chooser(state))
+    raise AssertionError("the maneuver did not end")
+
+
+def test_the_bot_takes_a_free_province_when_it_can():
+    state = position()
+    fence(state, "Artois", "Bourbon", "Normandie", "Provence")
+    put(state, "Ann", "infantry", "Île-de-France")
+    state = maneuvering(state, "Ann")
+    assert "from:Île-de-France:Anjou" in options(state, "Ann")
+    state = take_turn(state, "Ann", lambda s: choose(GAME, s, "Ann", seed=3, budget_ms=30))
+    assert state.owner["Anjou"] == seat(state, "Ann")
+
+
+def test_the_bot_takes_a_barbarian_province_with_enough_armies():
+    state = position(turn=2)
+    fence(state, "Artois", "Bourbon", "Normandie")
+    put(state, None, "barbarian", "Anjou")
+    put(state, "Ann", "infantry", "Île-de-France", 2)
+    state = maneuvering(state, "Ann")
+    state = take_turn(state, "Ann", lambda s: choose(GAME, s, "Ann", seed=5, budget_ms=30))
+    assert state.owner["Anjou"] == seat(state, "Ann")
+    assert state.player("Ann").vp_kills == 1
+
+
+def test_the_greedy_player_builds_an_army_next_to_a_barbarian_it_can_then_take():
+    """With one weapon left after a first infantry, a second one makes the barbarian next door
+    takeable: a one-move player following the evaluation builds it rather than pass."""
+    state = position(turn=2)
+    fence(state, "Artois", "Bourbon", "Normandie")
+    put(state, None, "barbarian", "Anjou")
+    put(state, "Ann", "infantry", "Île-de-France")
+    state.player("Ann").res.update(weapons=1)
+    for p in state.players:  # no token lead to chase: tokens stay as they are
+        p.tokens = {"production": 0, "trade": 0, "military": 0}
+    state = run(state, ("action", seat(state, "Ann"), {"why": "first"}), ("maneuver_start",))
+    assert "build:infantry:Île-de-France" in options(state, "Ann")
+    choice = greedy(GAME, state, "Ann", 1)
+    assert choice == "build:infantry:Île-de-France"
