@@ -63,6 +63,27 @@ async def test_startup_identifies_and_syncs_commands_globally(fake_discord: Fake
     fake_discord.assert_clean()
 
 
+async def test_a_sync_with_names_discord_would_refuse_is_recorded(fake_discord: FakeDiscord) -> None:
+    """Discord refuses a localized name with a space or a capital, and two subcommands that a
+    locale shows with the same name; the stand-in records each such sync."""
+    headers = {"Authorization": f"Bot {fake_discord.token}"}
+    good = {"type": 1, "name": "game", "description": "Games", "name_localizations": {"it": "partita"},
+            "options": [{"type": 1, "name": "new", "description": "New game", "name_localizations": {"it": "nuova"}},
+                        {"type": 1, "name": "status", "description": "Status", "name_localizations": {"it": "stato"}}]}
+    url = f"{fake_discord.api_base}/applications/{fake_discord.application_id}/commands"
+    async with aiohttp.ClientSession() as http:
+        async with http.put(url, headers=headers, json=[good]) as resp:
+            assert resp.status == 200
+        assert fake_discord.violations == []
+        bad = dict(good, name_localizations={"it": "Nuova Partita"},
+                   options=[dict(o, name_localizations={"de": "neu"}) for o in good["options"]])
+        async with http.put(url, headers=headers, json=[bad]) as resp:
+            assert resp.status == 200
+    found = [v.detail for v in fake_discord.violations if v.kind == "command_payload"]
+    assert any("invalid name [it] 'Nuova Partita'" in d for d in found)
+    assert any("two equal names [de]" in d for d in found)
+
+
 async def test_every_response_carries_rate_limit_headers_and_unknown_routes_are_recorded(
         fake_discord: FakeDiscord) -> None:
     headers = {"Authorization": f"Bot {fake_discord.token}"}
