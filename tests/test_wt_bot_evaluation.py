@@ -65,13 +65,13 @@ def test_armies_strong_enough_for_the_barbarians_count_the_province_and_the_kill
     put(state, None, "barbarian", "Anjou")
     put(state, "Ann", "infantry", "Île-de-France", 2)
     fence(state, "Artois", "Bourbon", "Normandie")
-    reach, _ = reach_value(Ctx(state), seat(state, "Ann"), 0.0, 0.05)
+    reach, _ = reach_value(Ctx(state), seat(state, "Ann"), 0.0, 0.05, 0.3)
     assert reach == 2.0  # Anjou 1 VP and the barbarian's 1 VP, no income counted
     alone = position(turn=2)
     put(alone, None, "barbarian", "Anjou")
     put(alone, "Ann", "infantry", "Île-de-France", 1)
     fence(alone, "Artois", "Bourbon", "Normandie")
-    reach_alone, _ = reach_value(Ctx(alone), seat(alone, "Ann"), 0.0, 0.05)
+    reach_alone, _ = reach_value(Ctx(alone), seat(alone, "Ann"), 0.0, 0.05, 0.3)
     assert 0 < reach_alone < reach / 2
 
 
@@ -81,10 +81,10 @@ def test_a_province_of_a_player_at_peace_is_not_within_reach_and_at_war_it_is():
     for p in ("Bourbon", "Normandie", "Provence"):
         put(state, "Bo", "infantry", p)
     put(state, "Ann", "cavalry", "Anjou", 2)
-    reach, _ = reach_value(Ctx(state), seat(state, "Ann"), 5.0, 0.05)
+    reach, _ = reach_value(Ctx(state), seat(state, "Ann"), 5.0, 0.05, 0.3)
     assert reach == 0.0
     state.wars.append(War(a=seat(state, "Ann"), b=seat(state, "Bo"), declared=state.turn))
-    reach, _ = reach_value(Ctx(state), seat(state, "Ann"), 5.0, 0.05)
+    reach, _ = reach_value(Ctx(state), seat(state, "Ann"), 5.0, 0.05, 0.3)
     assert reach > 2  # one of the provinces (1 VP, its income) and the infantry in it (1 VP)
 
 
@@ -138,3 +138,31 @@ def test_the_greedy_player_builds_an_army_next_to_a_barbarian_it_can_then_take()
     assert "build:infantry:Île-de-France" in options(state, "Ann")
     choice = greedy(GAME, state, "Ann", 1)
     assert choice == "build:infantry:Île-de-France"
+
+
+def test_a_gold_that_pays_for_a_fortress_is_worth_more_than_a_tenth_of_a_vp():
+    """Costruttori (production IV): a fortress costs 12 goods, 2 food and 1 gold and is worth 3 VP;
+    with the goods and food in hand, the one gold missing is worth most of those VP."""
+    poor = position()
+    set_levels(poor, "Ann", production=4)
+    poor.player("Ann").res.update(goods=12, food=2, gold=0)
+    rich = poor.model_copy(deep=True)
+    rich.player("Ann").res.update(gold=1)
+    assert ann(rich) - ann(poor) > 1.5
+    early = position()  # production I: no fortress to build, a gold is a tenth of a VP
+    early.player("Ann").res.update(goods=12, food=2, gold=0)
+    early_rich = early.model_copy(deep=True)
+    early_rich.player("Ann").res.update(gold=1)
+    assert 0 < ann(early_rich) - ann(early) < 0.2
+
+
+def test_a_trade_centre_within_reach_is_worth_more_to_a_player_without_one():
+    """Fase Commercio: "Solo i giocatori che controllano un Centro Commerciale possono partecipare
+    a questa Fase": the first trade centre opens the bank and the purchase of VP."""
+    state = position()
+    fence(state, "Bourbon", "Normandie")
+    put(state, "Ann", "infantry", "Anjou")  # Provence, France's trade centre, is free next door
+    without, _ = reach_value(Ctx(state), seat(state, "Ann"), 5.0, 0.05, 0.3)
+    put(state, "Ann", "fortress", "East Anglia")  # Ann holds England's trade centre
+    holding, _ = reach_value(Ctx(state), seat(state, "Ann"), 5.0, 0.05, 0.3)
+    assert without - holding == 5.0 * 0.3

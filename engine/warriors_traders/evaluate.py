@@ -11,12 +11,13 @@ import math
 
 from engine.ai.value import win_shares
 from engine.warriors_traders.board import TRACKS
+from engine.warriors_traders.development import fortress_sites
 from engine.warriors_traders.flow import Ctx
 from engine.warriors_traders.prospects import reach_value
-from engine.warriors_traders.state import ARMY_KINDS, WTState
+from engine.warriors_traders.state import ARMY_KINDS, FORTRESS, WTState
 from engine.warriors_traders.sustenance import income_of
 from engine.warriors_traders.turn import threshold
-from engine.warriors_traders.world import vp, vp_breakdown
+from engine.warriors_traders.world import controls_trade_center, level, reserve, vp, vp_breakdown
 
 GOLD_VP = 0.1  # ten gold buy a VP in the trade phase
 GOODS_VP = 0.04  # food, goods and weapons: a unit, a level or a fortress is many of them
@@ -26,6 +27,10 @@ TOKEN_VP = 0.3  # per development token: better income, abilities, titles
 REACH_VP = 0.6  # per VP of the provinces the armies and princesses can take next maneuver
 ASK_VP = 0.5  # per offer or peace proposal made in this trade phase: asking again and again gets nothing
 BATTLE_VP = 0.9  # per VP of the battles the armies have entered and are strong enough to win
+FORTRESS_READY_VP = 2.0  # per fortress paid for and placeable in a development phase still to come (3 VP)
+TRADE_ACCESS_VP = 0.3  # per turn left, for a trade centre: the bank turns goods into gold, gold into VP
+# The estimates' uncertainty in VP (win shares' temperature), at the end and added at the start.
+TEMPERATURE_END, TEMPERATURE_START = 2.0, 6.0
 TITLE_VP = 3  # Builder, Merchant, Warrior
 TITLE_SURE, TITLE_DOUBT = 0.3, 2.0  # title shares' temperature in tokens: at the end, at the start
 
@@ -49,6 +54,21 @@ def time_left(ctx: Ctx, vps: dict[int, int]) -> float:
 def maneuver_ahead(s: WTState) -> bool:
     """A maneuver phase is still to come or under way, in which armies can take provinces."""
     return s.phase not in ("upkeep", "over")
+
+
+def development_ahead(s: WTState) -> bool:
+    return s.phase in ("setup", "sustenance", "trade", "development") or (
+        s.turn < Ctx(s).pieces.turns and s.phase != "over")
+
+
+def fortresses_ready(ctx: Ctx, seat: int) -> int:
+    """Fortresses the player can pay for and place now (Costruttori, production IV): gold is
+    what usually lacks, so this is what makes a gold worth more than a tenth of a VP."""
+    if level(ctx, seat, "production") < 4:
+        return 0
+    res, cost = ctx.p(seat).res, ctx.pieces.fortress_cost
+    affordable = min(res.get(r, 0) // n for r, n in cost.items())
+    return max(0, min(affordable, reserve(ctx, seat, FORTRESS), len(fortress_sites(ctx, seat))))
 
 
 def asked(s: WTState, seat: int) -> int:
@@ -86,9 +106,13 @@ def estimated_scores(s: WTState) -> tuple[dict[str, float], float]:
         later = (GOLD_VP * res.get("gold", 0) + GOODS_VP * (res.get("food", 0) + res.get("goods", 0)
                  + res.get("weapons", 0)) + INCOME_VP * income * turns_left + ARMY_VP * armies
                  + TOKEN_VP * sum(p.tokens.values()))
-        reach, battles = reach_value(ctx, p.seat, turns_left, INCOME_VP) if maneuver_ahead(s) else (0.0, 0.0)
+        if controls_trade_center(ctx, p.seat):
+            later += TRADE_ACCESS_VP * turns_left
+        ready = FORTRESS_READY_VP * fortresses_ready(ctx, p.seat) if development_ahead(s) else 0.0
+        reach, battles = (reach_value(ctx, p.seat, turns_left, INCOME_VP, TRADE_ACCESS_VP) if maneuver_ahead(s)
+                          else (0.0, 0.0))
         now = vps[p.seat] - vp_breakdown(ctx, p.seat)["titles"] + titles[p.seat] - ASK_VP * asked(s, p.seat)
-        scores[p.name] = now + left * later + REACH_VP * reach + BATTLE_VP * battles
+        scores[p.name] = now + left * later + ready + REACH_VP * reach + BATTLE_VP * battles
     if s.coop:  # a team wins together: each member counts the team's total
         teams: dict[int, float] = {}
         for p in s.players:
@@ -101,6 +125,6 @@ def evaluate(s: WTState) -> dict[str, float]:
     scores, left = estimated_scores(s)
     if s.coop:  # shares per team, then each member gets the team's
         teams = {p.team: scores[p.name] for p in s.players}
-        shares = win_shares({str(t): v for t, v in teams.items()}, temperature=2.0 + 6.0 * left)
+        shares = win_shares({str(t): v for t, v in teams.items()}, temperature=TEMPERATURE_END + TEMPERATURE_START * left)
         return {p.name: shares[str(p.team)] for p in s.players}
-    return win_shares(scores, temperature=2.0 + 6.0 * left)
+    return win_shares(scores, temperature=TEMPERATURE_END + TEMPERATURE_START * left)

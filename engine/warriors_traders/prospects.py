@@ -5,22 +5,23 @@ an infantry is worth nothing until the maneuver in which it takes a province.
 A province is within reach of an army next to it (every army has at least 2 action points: one
 to enter, one to fight) and, when free, of a princess next to it. Taking it needs more strength
 than its defenders have (the attackers then kill or rout them and one of them is left standing);
-a free province needs none. Each target is priced at what it brings: its VP, the kills, and its
-income for the turns left. The player's armies are shared out among the targets, best value for
-the strength first, each group of armies used once; a target the armies near it cannot take
-counts by the square of the part of the strength they have (so a first infantry next to a
-barbarian is already worth something), each group of armies for one such target only. Armies that have entered a hostile province and wait for
-their battle count that province as taken if they are strong enough.
+a free province needs none. Each target is priced at what it brings: its VP, the kills, its
+income for the turns left, and for a player without a trade centre the trade one opens. The
+player's armies are shared out among the targets, best value for the strength first, each group
+of armies used once; a target the armies near it cannot take counts by the square of the part of
+the strength they have (so a first infantry next to a barbarian is already worth something), each
+group of armies for one such target only. Armies that have entered a hostile province and wait
+for their battle count that province as taken if they are strong enough.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.warriors_traders.board import KIND_VP
+from engine.warriors_traders.board import KIND_VP, Kind
 from engine.warriors_traders.flow import Ctx
 from engine.warriors_traders.state import ARMY_KINDS, BARB_ARMY, FORTRESS, PRINCESS
-from engine.warriors_traders.world import at_war, friendly, level, strength
+from engine.warriors_traders.world import at_war, controls_trade_center, friendly, level, strength
 
 KILL_VP = {BARB_ARMY: 1, FORTRESS: 3, PRINCESS: 1}
 
@@ -55,9 +56,12 @@ def defence(ctx: Ctx, seat: int, province: str) -> tuple[int, float] | None:
     return power + 1, float(kills)
 
 
-def reach_value(ctx: Ctx, seat: int, turns_left: float, per_resource: float) -> tuple[float, float]:
+def reach_value(ctx: Ctx, seat: int, turns_left: float, per_resource: float,
+                access_per_turn: float) -> tuple[float, float]:
     """(value of the provinces `seat`'s armies and princesses can take next, value of the battles
-    its armies are about to fight and win), in VP."""
+    its armies are about to fight and win), in VP. A player without a trade centre values one
+    also for the trade it opens: `access_per_turn` VP a turn."""
+    trade_access = 0.0 if controls_trade_center(ctx, seat) else access_per_turn * turns_left
     s = ctx.s
     groups: dict[str, int] = {}  # province -> strength of the seat's armies there, free to move
     princesses: set[str] = set()
@@ -74,8 +78,9 @@ def reach_value(ctx: Ctx, seat: int, turns_left: float, per_resource: float) -> 
             princesses.add(u.at)
 
     def worth(province: str, kills: float) -> float:
-        kind_vp = KIND_VP[ctx.board.provinces[province].kind]
-        return kind_vp + kills + income_value(ctx, seat, province, turns_left, per_resource)
+        kind = ctx.board.provinces[province].kind
+        access = trade_access if kind == Kind.TRADE_CENTER else 0.0
+        return KIND_VP[kind] + kills + access + income_value(ctx, seat, province, turns_left, per_resource)
 
     battles = 0.0
     for province, power in attacking.items():
