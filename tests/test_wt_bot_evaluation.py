@@ -6,7 +6,7 @@ qualsiasi altra Provincia apporterà 1 PV"; "Uccidere i Barbari – ogni Esercit
 procura 1 PV"), Nazioni e Province ("Una Provincia è considerata libera se all'interno dei suoi
 confini non vi è presenza di Eserciti, Principesse o Fortezze")."""
 
-from engine.ai import choose
+from engine.ai import choose, search
 from engine.ai.players import greedy
 from engine.warriors_traders import GAME
 from engine.warriors_traders.evaluate import estimated_scores
@@ -166,3 +166,20 @@ def test_a_trade_centre_within_reach_is_worth_more_to_a_player_without_one():
     put(state, "Ann", "fortress", "East Anglia")  # Ann holds England's trade centre
     holding, _ = reach_value(Ctx(state), seat(state, "Ann"), 5.0, 0.05, 0.3)
     assert without - holding == 5.0 * 0.3
+
+
+def test_the_search_scores_a_maneuver_half_done_without_random_moves_to_finish_it():
+    """The evaluation reads armies on the march, so the search adds no random moves after the
+    ones it weighs (a game without `evaluates_mid_action` gets up to QUIET_STEPS of them)."""
+    state = position(turn=2)
+    for p in ("Artois", "Bourbon", "Normandie", "Anjou"):
+        put(state, None, "barbarian", p)
+    put(state, "Ann", "infantry", "Île-de-France", 3)
+    state = maneuvering(state, "Ann")
+
+    class Settling(type(GAME)):
+        evaluates_mid_action = False
+
+    at_once = search(GAME, state, "Ann", seed=2, budget_ms=60)
+    settling = search(Settling(), state, "Ann", seed=2, budget_ms=60)
+    assert at_once.iterations > 2 * settling.iterations

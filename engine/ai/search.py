@@ -273,8 +273,11 @@ class _Search:
             if not decisions:
                 return outcome_values(game, s)
             depth = self.level.playout_depth
+            # A game whose `evaluate` reads an action in progress (armies on the march) has it
+            # scored at once: random steps to finish the action would only add noise.
+            settle = 0 if getattr(game, "evaluates_mid_action", False) else QUIET_STEPS
             if evaluate and steps >= depth and (
-                    steps >= depth + QUIET_STEPS or all(d.player != mover for d in decisions)):
+                    steps >= depth + settle or all(d.player != mover for d in decisions)):
                 self.work.spend(EVALUATE)
                 values = game.evaluate(s)
                 if values is not None:

@@ -48,6 +48,9 @@ class WarriorsTraders(Game[WTState]):
     #    choice, the princesses' step folded into the end of the movement, identical units one option).
     rules_version = "5"
     preferences = PREFERENCES
+    # evaluate.py reads a maneuver half done (armies about to fight, provinces within reach), so
+    # the bot's search scores it there rather than after random moves (engine/ai/search.py).
+    evaluates_mid_action = True
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[WTState, list[Event]]:
         state = setup.new_state(players, seed, options)
