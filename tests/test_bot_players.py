@@ -325,3 +325,64 @@ async def test_the_bot_plays_for_the_absent_member_until_they_click_im_back(worl
     # A member again: the schedule reminds them rather than playing for them.
     rows = {r.player: r.due_at for r in await world.bot.storage.reminders(game_id)}
     assert first.name not in rows or rows[first.name] > world.clock()
+
+
+# -- /mod takeover: the setting changed while the game runs --------------------------------------------------
+async def test_a_moderator_sets_the_takeover_hours_of_a_running_game_and_a_bot_stands_in_then(world):
+    channel = world.channel()
+    ann, bo = world.member("Ann"), world.member("Bo")
+    mia = world.member("Mia", manage_channels=True)
+    await world.slash(ann, channel, "game new", game="byzantium")
+    card, game_id = lobby_of(channel)
+    await world.bot.storage.update_lobby(game_id, seed=7)
+    await world.click(bo, card, "Join")
+    await world.click(ann, card, "Start")
+    first = waiting_member(current_prompts(channel)[0], [ann, bo])
+    world.clock.advance(hours=1)
+    assert "A bot plays for anyone" not in (await world.slash(ann, channel, "game status")).reply_text
+
+    reply = await world.slash(mia, channel, "mod takeover", hours=2)
+    assert reply.reply_text == "Setting changed."
+    assert channel.messages[-1].content == (f"🛠️ <@{mia.id}> changed the setting: a bot now plays for anyone who has "
+                                            "not answered for 2 h, until they click a prompt of theirs.")
+    assert (await world.bot.storage.game(game_id)).bot_takeover_hours == 2
+    assert [(a["user_id"], a["action"], a["detail"]) for a in await world.bot.storage.audit_log(game_id)
+            if a["action"] == "takeover"] == [(mia.id, "takeover", {"hours": 2})]
+    status = await world.slash(bo, channel, "game status")
+    assert "🤖 A bot plays for anyone who has not answered for 2 h, until they click a prompt of theirs." \
+        in status.reply_text
+    # The waiting member's schedule follows: 2 h after the game started waiting on them (not the 12 h reminder).
+    world.clock.advance(minutes=59)
+    await world.bot.reminders.run_due()
+    assert not (await world.bot.storage.game(game_id)).seat_named(first.name).bot
+    world.clock.advance(minutes=1)
+    await world.bot.reminders.run_due()
+    assert channel.messages[-1].content.startswith(f"🤖 <@{first.id}> has not answered for 2 h")
+    assert (await world.bot.storage.game(game_id)).seat_named(first.name).away
+
+
+async def test_the_host_turns_the_takeover_off_and_others_are_refused_with_nothing_changed(world):
+    channel, game_id, _prompt, first = await away_table(world)
+    ann = next(m for m in world.members.values() if m.name == "Ann")
+    bo = next(m for m in world.members.values() if m.name == "Bo")
+    before = len(channel.messages)
+    refused = await world.slash(bo, channel, "mod takeover", hours=1)
+    assert refused.reply_text == "Only a moderator or the game's host can change that."
+    too_short = await world.slash(ann, channel, "mod takeover", hours=0.5)
+    assert too_short.reply_text == "Give a number of hours from 1 to 336, or 0 to let no bot stand in."
+    assert len(channel.messages) == before and (await world.bot.storage.game(game_id)).bot_takeover_hours == 6
+    assert not [a for a in await world.bot.storage.audit_log(game_id) if a["action"] == "takeover"]
+
+    off = await world.slash(ann, channel, "mod takeover", hours=0)
+    assert off.reply_text == "Setting changed."
+    assert channel.messages[-1].content.startswith(f"🛠️ <@{ann.id}> changed the setting: no bot plays for a member")
+    assert (await world.bot.storage.game(game_id)).bot_takeover_hours is None
+    assert "A bot plays for anyone" not in (await world.slash(ann, channel, "game status")).reply_text
+    # Past the old 6 h nobody stands in: the member is reminded at 12 h as usual.
+    world.clock.advance(hours=6)
+    await world.bot.reminders.run_due()
+    assert not (await world.bot.storage.game(game_id)).seat_named(first.name).bot
+    world.clock.advance(hours=6)
+    await world.bot.reminders.run_due()
+    assert channel.messages[-1].content.startswith(f"⏰ <@{first.id}>")
+    assert not (await world.bot.storage.game(game_id)).seat_named(first.name).bot

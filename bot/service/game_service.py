@@ -6,7 +6,7 @@ group of requests lives in its own module:
 - lobby: /game new and the lobby buttons
 - play: clicks, typed shortcuts, take-backs; concede: giving up a game without a turn limit
 - read: status, map, log, help, ping settings
-- mod: moderator actions with confirmations
+- mod: moderator actions with confirmations; takeover: when a bot plays for a member away
 - private: a player's own prompt, hand and standing orders (secrets)
 - history, story_posts: /game history (the board at any past step) and /game replay
 - skill: /stats player and /stats top (skill ratings from the stored results)
@@ -29,10 +29,11 @@ from bot.service.private import PrivateActions
 from bot.service.read import ReadActions
 from bot.service.skill import SkillActions
 from bot.service.story_posts import StoryActions
+from bot.service.takeover import TakeoverActions
 
 
 class GameService(LobbyActions, PlayActions, ConcedeActions, PrivateActions, ReadActions, StoryActions,
-                  SkillActions, ModActions, ReminderActions, LanguageActions, BotActions):
+                  SkillActions, ModActions, TakeoverActions, ReminderActions, LanguageActions, BotActions):
     """`GameService(storage, renderer=RenderPool(), clock=utcnow)`."""
 
 

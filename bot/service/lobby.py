@@ -14,6 +14,7 @@ from bot.service.posts import Outcome, Post, reason
 from bot.service.prompt import ButtonSpec, lobby_id
 from bot.service.seats import colour_mark, role_marks, seat_name
 from bot.service.slash import slash
+from bot.service.takeover import takeover_line
 from bot.service.turns import TurnPosts
 from bot.storage.records import ChannelBusy, GameMovedOn, GameRecord, Seat, UnknownGame, WrongStatus
 from engine import IllegalAction, game_names, get_game
@@ -50,9 +51,8 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
         out.append(msg("Reminders after {hours} h · boards in a thread: yes", hours=f"{record.reminder_hours:g}"))
     else:
         out.append(msg("Reminders after {hours} h · boards in a thread: no", hours=f"{record.reminder_hours:g}"))
-    if record.bot_takeover_hours:
-        out.append(msg("🤖 A bot plays for anyone who has not answered for {hours} h, until they click "
-                       "a prompt of theirs.", hours=f"{record.bot_takeover_hours:g}"))
+    if takeover_line(record):
+        out.append(takeover_line(record))
     if record.status == "lobby":
         out.append(msg("Click **Join** to take a seat; the host clicks **Start** when everyone is in."))
     if note:

@@ -11,6 +11,7 @@ from bot.service.posts import Outcome, Post, reason
 from bot.service.private import settings_lines
 from bot.service.rules_hints import hint
 from bot.service.slash import slash
+from bot.service.takeover import takeover_line
 from bot.service.turns import TurnPosts
 from bot.storage.records import standings_of
 from engine import game_names
@@ -44,6 +45,7 @@ class ReadActions(TurnPosts):
         )
         seat = record.seat_of(actor.user_id)  # the answer is private: the reader's own settings
         mine = settings_lines(engine, loaded.state, seat.seat) if seat is not None else []
+        mine = [line for line in (takeover_line(record),) if line] + mine
         if mine and len(body) + sum(len(line) + 1 for line in mine) < text.MESSAGE_LIMIT:
             body = one_per_line([body, *mine])
         return Outcome.say(body, record.id)

@@ -63,6 +63,11 @@ class ModCog(commands.Cog):
         return [app_commands.Choice(name=f"{s.seat} ({s.name})"[:100], value=s.seat[:100])
                 for s in record.seats if typed in s.seat.casefold() or typed in s.name.casefold()][:25]
 
+    @mod.command(name="takeover", description="Let a bot play for a member who has not answered for some hours")
+    @app_commands.describe(hours="After how many hours without an answer (0: never); the host may set it too")
+    async def takeover(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 336]):
+        await interact.command(interaction, lambda service, actor: service.set_takeover(actor, hours))
+
     @mod.command(name="skip", description="Take the default choice (pass if possible) for the player waited on")
     async def skip(self, interaction: discord.Interaction):
         await interact.command(interaction, lambda service, actor: service.skip(actor))
