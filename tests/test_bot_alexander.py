@@ -220,3 +220,22 @@ def test_every_frequent_alexander_decision_has_a_hint():
                 "window", "reorganize", "drop", "intercept", "devastate", "avoid", "retreat"}
     assert frequent <= set(HINTS["alexander"])
     assert all(json.dumps(str(v)) for v in HINTS["alexander"].values())
+
+
+async def test_mod_replace_of_a_member_in_both_seats_asks_which_seat_and_takes_the_named_one(world):
+    """Solitaire (16.0) seats one member twice: naming the member hands over nothing and lists the
+    two seats; naming a seat hands over that one only."""
+    ann, bo = world.member("Ann"), world.member("Bo")
+    mia = world.member("Mia", manage_channels=True)
+    channel, card, _ = await new_lobby(world, ann, solitaire=True)
+    await world.click(ann, card, "Start")
+    before = (await loaded_game(world, channel)).record.seats
+    for new in (bo.mention, "bot"):
+        which = await world.slash(mia, channel, "mod replace", old=ann.mention, new=new)
+        assert which.reply_text == (f"{ann.mention} holds several seats here; name the one to hand over in `old:`: "
+                                    "Ann (Macedonian), Ann (Persian).")
+    assert (await loaded_game(world, channel)).record.seats == before
+    done = await world.slash(mia, channel, "mod replace", old="Ann (Persian)", new=bo.mention)
+    assert done.reply_text == "Seat handed over."
+    seats = (await loaded_game(world, channel)).record.seats
+    assert [(s.seat, s.user_id) for s in seats] == [("Ann (Macedonian)", ann.id), ("Ann (Persian)", bo.id)]

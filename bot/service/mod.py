@@ -418,9 +418,15 @@ def _seat_to_hand_over(record: GameRecord, old: str) -> Seat:
             raise Refusal(msg("No seat of this game is played by a bot. Seats: {seats}.", seats=seats))
         raise Refusal(msg("Several seats are played by bots; name one: {seats}.",
                           seats=", ".join(s.seat for s in bots)))
-    seat = next((s for s in record.seats if wanted in (s.seat.casefold(), s.name.casefold(), str(s.user_id))), None)
-    if seat is not None:
-        return seat
+    named = [s for s in record.seats if s.seat.casefold() == wanted]
+    if named:
+        return named[0]
+    held = [s for s in record.seats if wanted in (s.name.casefold(), str(s.user_id))]
+    if len(held) == 1:
+        return held[0]
+    if held:  # one member in several seats (solitaire, a hot-seat game): which one
+        raise Refusal(msg("{member} holds several seats here; name the one to hand over in `old:`: {seats}.",
+                          member=old.strip(), seats=", ".join(s.seat for s in held)))
     if old.strip().startswith("<@") or wanted.isdigit():
         raise Refusal(msg("{member} has no seat in this game. Seats: {seats}.", member=old.strip(), seats=seats))
     raise Refusal(msg("No seat matches '{old}'. Seats: {seats}.", old=old, seats=seats))
