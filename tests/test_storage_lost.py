@@ -23,7 +23,7 @@ from disk_kit import one_line, run_tool
 from toygame import GAME, random_move
 
 from bot.discord_ui.app import StartupError
-from bot.discord_ui.interact import SORRY
+from bot.discord_ui.interact import GONE, SORRY
 from bot.storage.records import DatabaseGone, Seat, StorageError
 from bot.storage.store import Storage
 
@@ -104,9 +104,19 @@ async def test_a_click_after_the_database_vanished_is_not_confirmed(tmp_path):
         before = len(channel.messages)
         delete(world.db_path, "")
         interaction = await world.click(waiting_member(prompt, members), prompt, prompt.option_buttons()[-1])
-        assert interaction.reply_text == SORRY  # "... nothing was changed": true
+        # One clear sentence, not "try again": it cannot work until the operator restores the file.
+        assert interaction.reply_text == GONE != SORRY
+        assert "nothing was changed" in GONE and "restart" in GONE
         assert len(channel.messages) == before and prompt.view is not None
         assert (await world.bot.storage.load(game.id)).seq == game.seq
+        # A moderator's command says the same, not the storage's words for the operator.
+        mia = world.member("Mia", manage_channels=True)
+        for command, options in (("mod replace", {"old": members[0].mention, "new": "bot"}),
+                                 ("mod pause", {})):
+            answer = await world.slash(mia, channel, command, **options)
+            assert answer.reply_text == GONE, command
+        assert len(channel.messages) == before
+        assert (await world.bot.storage.game(game.id)).seats == game.record.seats
     finally:
         await world.stop()
 

@@ -19,6 +19,7 @@ from bot.discord_ui.speech import lang_of, say
 from bot.service.actor import Actor
 from bot.service.posts import Outcome, Refusal
 from bot.service.slash import slash
+from bot.storage.records import DatabaseGone
 from engine.text import msg
 
 log = logging.getLogger(__name__)
@@ -26,6 +27,10 @@ log = logging.getLogger(__name__)
 POST_FAILED = msg("That was saved, but Discord would not take everything I posted; {command} shows the board "
                   "and prompt again.", command=slash("game repost"))
 SORRY = msg("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.")
+# The database file was deleted or replaced under the running bot (DatabaseGone): trying again
+# cannot help, only the operator can (the log has a CRITICAL line saying what to do).
+GONE = msg("I can't save any game right now (my database file is gone), so nothing was changed; whoever runs "
+           "the bot must restore it and restart me.")
 
 
 Request = Callable[[object, Actor], Awaitable[Outcome]]
@@ -74,6 +79,8 @@ async def form(interaction: discord.Interaction, request: Request, *, game_id: i
         outcome = await asyncio.wait_for(request(interaction.client.service, actor_from(interaction)), FORM_DEADLINE)
     except TimeoutError:
         outcome = Outcome.refuse(FORM_BUSY, game_id)
+    except DatabaseGone:
+        outcome = Outcome.refuse(GONE, game_id)
     except Exception:
         log.exception("opening a form failed: game=%s user=%s", game_id, interaction.user.id)
         outcome = Outcome.refuse(SORRY, game_id)
@@ -129,6 +136,8 @@ async def _run(interaction: discord.Interaction, request: Request, *, must_reply
             outcome = await request(client.service, actor)
     except Refusal as why:  # a refusal raised where no handler turned it into an Outcome
         outcome = Outcome.refuse(why.args[0] if why.args else str(why))
+    except DatabaseGone:  # logged as CRITICAL where it was found
+        outcome = Outcome.refuse(GONE, game_id)
     except Exception:
         log.exception(
             "request failed: game=%s user=%s guild=%s channel=%s",

@@ -16,7 +16,15 @@ from bot.service.follow_up import retried
 from bot.service.posts import Attachment, Outcome, Post, reason
 from bot.service.prompt import ButtonSpec, confirm_id
 from bot.service.turns import TurnPosts
-from bot.storage.records import GameMovedOn, GameRecord, LoadedGame, Seat, StorageError, WrongStatus
+from bot.storage.records import (
+    DatabaseGone,
+    GameMovedOn,
+    GameRecord,
+    LoadedGame,
+    Seat,
+    StorageError,
+    WrongStatus,
+)
 from engine import Decision, Option
 from engine.ai import LEVELS
 from engine.text import msg, msg_n
@@ -181,6 +189,8 @@ class ModActions(TurnPosts):
             try:
                 record = await self.storage.replace_seat(record.id, seat.seat, user_id=new_user_id, name=new_name,
                                                          by_user_id=actor.user_id)
+            except DatabaseGone:
+                raise  # not a refusal: the member is told the game cannot be saved
             except StorageError as exc:
                 raise Refusal(reason(exc)) from None
         except Refusal as why:
@@ -207,6 +217,8 @@ class ModActions(TurnPosts):
                 try:
                     record = await self.storage.put_seat(
                         loaded.id, Seat(seat.seat, seat.seat, None, bot=True, level=level), by_user_id=actor.user_id)
+                except DatabaseGone:
+                    raise  # not a refusal: the member is told the game cannot be saved
                 except StorageError as exc:
                     raise Refusal(str(exc)) from None
         except Refusal as why:
