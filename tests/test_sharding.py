@@ -4,15 +4,17 @@ one process, and one game's requests taking turns across processes (issue 16, it
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from bot_fakes import World, current_prompts, open_game, waiting_member
+from bot_fakes import FakeClock, World, current_prompts, open_game, waiting_member
 
 from bot.scheduling.shards import ShardClaim, ShardsTaken
 from bot.settings import SettingsError, load_settings
 from bot.storage.records import Shards, shard_of
 from bot.storage.store import Storage
+from engine import get_game
 
 T0 = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
 GOOD_TOKEN = "M" + "T" * 23 + ".GaBcDe." + "x" * 27
@@ -170,3 +172,113 @@ async def test_a_reminder_sent_before_a_crash_is_not_posted_twice_nor_lost(tmp_p
         assert row.attempt == 1  # moved on once
     finally:
         await world.stop()
+
+
+async def test_a_bot_turn_scheduled_by_another_process_wakes_the_shard_owner_at_once(tmp_path, pg_url):
+    """Issue 15: process B (shard 1) stores a member's choice in a game of shard 0's server, and
+    so schedules the bot's turn there; process A (shard 0), whose schedule waits a whole poll
+    (60 s) for the member's next reminder, is woken by PostgreSQL NOTIFY and plays the bot's turn
+    at once. The choice is made through the storage as B's handlers would."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import hiddengame
+
+    from bot.service.bot_pool import ThinkPool
+
+    clock = FakeClock()
+    worlds = [World(tmp_path / f"p{k}.sqlite3", clock=clock, guild_id=SHARD0_GUILD) for k in range(2)]
+    owner, other = worlds
+    run = None
+    try:
+        for k, world in enumerate(worlds):
+            bot = await world.start_bot(database_url=pg_url, shard_ids=(k,), shard_count=2, bot_budget_ms=5.0,
+                                        bot_pause_seconds=0.0)
+            bot.service.thinker = ThinkPool(executor=ThreadPoolExecutor(1))
+        channel = owner.channel()
+        ann = owner.member("Ann")
+        await owner.slash(ann, channel, "game new", game=hiddengame.NAME, bots=1)
+        game_id = (await owner.bot.storage.channel_game(channel.id)).id
+        card = next(m for m in reversed(channel.messages) if "lobby, hosted by" in m.content)
+        await owner.click(ann, card, "Start")
+        game = get_game(hiddengame.NAME)
+
+        async def waiting_on_ann():
+            loaded = await owner.bot.storage.load(game_id)
+            return loaded if any(d.player == "Ann" for d in game.pending(loaded.state)) else None
+
+        owner.bot.reminders.poll_seconds = 60.0
+        run = asyncio.create_task(owner.bot.reminders.run())
+        loaded = None
+        for _ in range(200):  # the bot's opening turns (if it starts), woken in its own process
+            loaded = await waiting_on_ann()
+            if loaded is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert loaded is not None
+        await asyncio.sleep(0.3)  # A's schedule now sleeps until Ann's reminder (12 h) or its poll
+
+        decision = next(d for d in game.pending(loaded.state) if d.player == "Ann")
+        await other.bot.storage.play(game_id, "Ann", decision.options[0].id, user_id=ann.id)
+        after = await other.bot.storage.load(game_id)
+        assert any(d.player == "Bot 1" for d in game.pending(after.state))
+        await other.bot.service.schedule_reminders(after)  # B schedules the bot's turn: due now
+
+        for _ in range(100):  # 10 s, well under the 60 s poll
+            choices = await owner.bot.storage.choices(game_id)
+            if choices[-1].player == "Bot 1" and choices[-1].seq > after.seq - 1:
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the shard's owner did not play the bot's turn before its next poll")
+        assert choices[-1].user_id is None
+    finally:
+        if run is not None:
+            run.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await run
+        for world in worlds:
+            await world.stop()
+
+
+async def test_on_sqlite_nobody_else_can_schedule_so_nothing_listens(tmp_path):
+    store = await Storage.open(tmp_path / "games.sqlite3")
+    try:
+        assert await store.listen_bot_turns(lambda guild: None) is None
+        await store.announce_bot_turn(SHARD0_GUILD)  # nothing to tell, nothing fails
+    finally:
+        await store.close()
+
+
+async def test_the_scheduler_listens_again_after_its_connection_broke(pg_url):
+    """A NOTIFY of any process for a server of this process's shards wakes it, one of another
+    shard does not; a listening connection the server dropped is replaced at the next pass."""
+    from types import SimpleNamespace
+
+    from bot.scheduling.reminders import ReminderScheduler
+
+    store = await Storage.open(pg_url)
+    try:
+        service = SimpleNamespace(storage=store, bot_due=asyncio.Event())
+        scheduler = ReminderScheduler(service, None, clock=FakeClock(), shards=Shards((0,), 2))
+        await scheduler.listen()
+        first = scheduler._listening
+        await store.announce_bot_turn(SHARD1_GUILD)  # not this process's server
+        await asyncio.sleep(0.3)
+        assert not service.bot_due.is_set()
+        await store.announce_bot_turn(SHARD0_GUILD)
+        await asyncio.wait_for(service.bot_due.wait(), 5)
+
+        await store.db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                               " WHERE application_name = 'boardgame-bot listen'")
+        for _ in range(50):
+            if not first.alive():
+                break
+            await asyncio.sleep(0.1)
+        assert not first.alive()
+        await scheduler.listen()
+        assert scheduler._listening is not first and scheduler._listening.alive()
+        service.bot_due.clear()
+        await store.announce_bot_turn(SHARD0_GUILD)
+        await asyncio.wait_for(service.bot_due.wait(), 5)
+    finally:
+        await store.close()

@@ -157,6 +157,8 @@ class ReminderScheduler:
         self.shards = shards or Shards()
         self.holds = holds
         self._bot_turns: dict[tuple[int, str], asyncio.Task] = {}
+        self._listening = None  # told of bot turns scheduled by other processes (PostgreSQL)
+        self._can_listen = True
 
     async def run_due(self) -> int:
         """Send every reminder due now and start every bot turn due; returns how many members
@@ -215,10 +217,37 @@ class ReminderScheduler:
                 nudge.outcome.posts.append(nudge.dms[0][2])
             await self.publisher.deliver(nudge.outcome)
 
+    async def listen(self) -> None:
+        """Be woken when another process sharing the database schedules a bot's turn on one of
+        this process's servers (PostgreSQL LISTEN); again after a broken connection. Without it
+        (SQLite, or the server refused) the poll finds the turn, up to `poll_seconds` later."""
+        if not self._can_listen or (self._listening is not None and self._listening.alive()):
+            return
+        if self._listening is not None:
+            log.warning("the connection listening for other processes' bot turns broke; listening again")
+        try:
+            self._listening = await self.service.storage.listen_bot_turns(self._heard)
+        except Exception:
+            log.warning("cannot listen for other processes' bot turns; the poll finds them", exc_info=True)
+            self._listening = None
+            return
+        self._can_listen = self._listening is not None
+
+    def _heard(self, guild_id: int) -> None:
+        if self.shards.owns(guild_id):
+            self.service.bot_due.set()
+
+    async def stop_listening(self) -> None:
+        if self._listening is not None:
+            await self._listening.close()
+            self._listening = None
+
     async def run(self) -> None:
         while True:
-            # A bot's turn scheduled from now on (in this process) wakes the wait below at once.
+            # A bot's turn scheduled from now on (in this process, or by another one we listen
+            # to) wakes the wait below at once.
             self.service.bot_due.clear()
+            await self.listen()
             try:
                 await self.run_due()
                 upcoming = await self.service.storage.next_reminder_at(self.shards)

@@ -268,8 +268,8 @@ class ServiceCore:
         except Exception:
             log.exception("game %s: reminders not rescheduled after choice %s", record.id, loaded.seq)
             return [REMINDERS_FAILED]
-        if any(s.bot for s in record.seats):
-            self.bot_due.set()
+        if any(record.seat_named(player) is not None and record.seat_named(player).bot for player in due):
+            await self.bot_turn_due(record)
         return []
 
     async def schedule_seat(self, loaded: LoadedGame, player: str) -> None:
@@ -286,7 +286,17 @@ class ServiceCore:
         await retried(f"rescheduling a seat of game {record.id}",
                       lambda: self.storage.set_reminder(record.id, player, self.clock() + delay))
         if seat.bot:
-            self.bot_due.set()
+            await self.bot_turn_due(record)
+
+    async def bot_turn_due(self, record: GameRecord) -> None:
+        """Wake the scheduler for a bot's turn: this process's at once, and on PostgreSQL the one
+        that runs this server's schedule, which may be another (a failure leaves it to its poll)."""
+        self.bot_due.set()
+        try:
+            await self.storage.announce_bot_turn(record.guild_id)
+        except Exception:
+            log.warning("game %s: could not tell the other processes of a bot's turn; their poll finds it",
+                        record.id, exc_info=True)
 
     async def _store_choice(self, loaded: LoadedGame, seat: Seat, option_id: str,
                             actor: Actor) -> tuple[LoadedGame, list[Event]]:

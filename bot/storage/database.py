@@ -70,6 +70,17 @@ class Conn(ABC):
         """Hold game `game_id` against other processes' writes until this transaction ends."""
 
 
+class Listening(ABC):
+    """A subscription of `Database.listen`."""
+
+    @abstractmethod
+    def alive(self) -> bool:
+        """False once its connection broke (listen again) or it was closed."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+
 class Database(ABC):
     """A backend: transactions, checks, backups. Open one with `Storage.open` (base.py)."""
 
@@ -96,6 +107,16 @@ class Database(ABC):
     @abstractmethod
     def describe(self) -> str:
         """Where the data is, for messages (a file path, or a URL without its password)."""
+
+    async def notify(self, channel: str, payload: str) -> None:
+        """Tell the other processes sharing this database (PostgreSQL NOTIFY); one process owns
+        a SQLite file, so there is nobody to tell."""
+        return None
+
+    async def listen(self, channel: str, heard: Callable[[str], None]) -> Listening | None:
+        """Call `heard(payload)` for every `notify` on `channel` by any process, until the
+        Listening is closed or its connection breaks; None where nobody else can notify (SQLite)."""
+        return None
 
     @contextlib.asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 
 from bot.storage.base import _UNSET, StorageBase
+from bot.storage.database import Listening
 from bot.storage.records import (
     GameRecord,
     GameStats,
@@ -21,6 +23,8 @@ from bot.storage.records import (
 )
 
 ALL_SHARDS = Shards()  # one process serving every server: the default
+# The PostgreSQL channel on which a process says a bot's turn was scheduled (payload: the server).
+BOT_TURNS_CHANNEL = "boardgame_bot_turns"
 
 
 class SideTables(StorageBase):
@@ -105,6 +109,20 @@ class SideTables(StorageBase):
                                 [(game_id, player, time_to_text(at)) for player, at in due.items()])
 
         await self._write(body)
+
+    async def announce_bot_turn(self, guild_id: int) -> None:
+        """Wake the process that runs this server's schedule (PostgreSQL NOTIFY; it may be another
+        process than this one): a bot's turn is due soon. Nothing on SQLite (one process)."""
+        await self.db.notify(BOT_TURNS_CHANNEL, str(guild_id))
+
+    async def listen_bot_turns(self, heard: Callable[[int], None]) -> Listening | None:
+        """`heard(guild_id)` for every `announce_bot_turn` of any process; None on SQLite."""
+
+        def payload(text: str) -> None:
+            if text.isdigit():
+                heard(int(text))
+
+        return await self.db.listen(BOT_TURNS_CHANNEL, payload)
 
     async def clear_reminders(self, game_id: int, player: str | None = None) -> None:
         if player is None:

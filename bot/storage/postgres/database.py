@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.storage.database import Conflict, Conn, Database, shielded
+from bot.storage.database import Conflict, Conn, Database, Listening, shielded
 from bot.storage.postgres import dump
 from bot.storage.postgres.migrate import current_version, migrate, postgres_migrations
 from bot.storage.records import StorageError
@@ -140,6 +140,22 @@ class GameLocks:
             self._conn = None
 
 
+class PostgresListening(Listening):
+    """LISTEN on a connection of its own (a pooled one goes back to the pool after each query)."""
+
+    def __init__(self, conn: asyncpg.Connection, channel: str, callback):
+        self.conn, self.channel, self.callback = conn, channel, callback
+
+    def alive(self) -> bool:
+        return not self.conn.is_closed()
+
+    async def close(self) -> None:
+        if not self.conn.is_closed():
+            with contextlib.suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                await self.conn.remove_listener(self.channel, self.callback)
+            await self.conn.close()
+
+
 class PostgresDatabase(Database):
     dialect = "postgresql"
 
@@ -147,6 +163,7 @@ class PostgresDatabase(Database):
         self.url = url
         self.pool = pool
         self.locks = GameLocks(url)
+        self._listening: list[PostgresListening] = []
 
     def game_lock(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]:
         return self.locks.hold(game_id)
@@ -186,8 +203,29 @@ class PostgresDatabase(Database):
                  self.describe(), version, target)
 
     async def close(self) -> None:
+        for listening in self._listening:
+            await listening.close()
         await self.locks.close()
         await self.pool.close()
+
+    # -- telling the other processes -------------------------------------------------------
+    async def notify(self, channel: str, payload: str) -> None:
+        await self.pool.execute("SELECT pg_notify($1, $2)", channel, payload)
+
+    async def listen(self, channel: str, heard: Callable[[str], None]) -> PostgresListening:
+        conn = await asyncpg.connect(self.url, server_settings={"application_name": "boardgame-bot listen"})
+
+        def callback(_conn, _pid, _channel, payload: str) -> None:
+            heard(payload)
+
+        try:
+            await conn.add_listener(channel, callback)
+        except BaseException:
+            await conn.close()
+            raise
+        listening = PostgresListening(conn, channel, callback)
+        self._listening = [x for x in self._listening if x.alive()] + [listening]
+        return listening
 
     def describe(self) -> str:
         return dump.without_password(self.url)
