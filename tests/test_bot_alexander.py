@@ -232,7 +232,7 @@ async def test_mod_replace_of_a_member_in_both_seats_asks_which_seat_and_takes_t
     before = (await loaded_game(world, channel)).record.seats
     for new in (bo.mention, "bot"):
         which = await world.slash(mia, channel, "mod replace", old=ann.mention, new=new)
-        assert which.reply_text == (f"{ann.mention} holds several seats here; name the one to hand over in `old:`: "
+        assert which.reply_text == (f"{ann.mention} holds several seats here; name the one to hand over: "
                                     "Ann (Macedonian), Ann (Persian).")
     assert (await loaded_game(world, channel)).record.seats == before
     done = await world.slash(mia, channel, "mod replace", old="Ann (Persian)", new=bo.mention)

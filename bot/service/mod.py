@@ -437,7 +437,7 @@ def _seat_to_hand_over(record: GameRecord, old: str) -> Seat:
     if len(held) == 1:
         return held[0]
     if held:  # one member in several seats (solitaire, a hot-seat game): which one
-        raise Refusal(msg("{member} holds several seats here; name the one to hand over in `old:`: {seats}.",
+        raise Refusal(msg("{member} holds several seats here; name the one to hand over: {seats}.",
                           member=old.strip(), seats=", ".join(s.seat for s in held)))
     if old.strip().startswith("<@") or wanted.isdigit():
         raise Refusal(msg("{member} has no seat in this game. Seats: {seats}.", member=old.strip(), seats=seats))
