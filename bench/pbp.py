@@ -49,15 +49,29 @@ Figures (`python bench/pbp.py --games 20 --quiet`, 3 players, seeds 0-19):
   median 3.0, mean 3.39.
 - BOT, public messages (`--bot-games 3 --bot-only --players 3`, seeds 0-2; bench/pbp_bot.py):
   before issue 12 the bot posted a board and a prompt per choice, about 1.9 public messages
-  per choice (issue 12's count). After (one message per turn, edited in place while the same
-  player goes on with the same action): Byzantium 142 messages for 121 player actions, mean
-  1.17, median 1.0, max 4 per action (the rest: upkeep prompts at round ends, each a player
-  of its own, and the final scores); 0.78 per prompt; per stretch the game waits on the same
-  players mean 1.04, max 2. Warriors & Traders (`--game warriors_traders --bot-games 2`): 174
-  messages for 60 player game turns, mean 2.90 per player per game turn: a game turn asks each
-  player in two to four stretches (two development actions taken in turn with the others, the
-  maneuver, trading, feeding), each a new message that pings them; per stretch mean 1.21,
-  median 1.0, max 2; 0.72 per prompt.
+  per choice (issue 12's count). One message per turn (main at f2f1bff: edited in place while
+  the same player goes on with the same action): Byzantium 142 messages for 121 player actions,
+  mean 1.17, median 1.0, max 4 per action (the rest: upkeep prompts at round ends, each a
+  player of its own, and the final scores); 0.78 per prompt; per stretch the game waits on the
+  same players mean 1.04, max 2. Warriors & Traders (`--game warriors_traders --bot-games 2`):
+  174 messages for 60 player game turns, mean 2.90 per player per game turn; per stretch mean
+  1.21, median 1.0, max 2 (a player's two development actions in a row, each a new message);
+  0.72 per prompt.
+  After (every upkeep of a round at once in one message, rules version 4; several players
+  asked at once share one message; W&T's stretch one message; the final scores on the last
+  turn message). The bot picks each game's seed, so the games differ from run to run:
+  Byzantium 134 messages for 123 player actions and 8 round-end upkeeps: per action mean 1.02,
+  median 1.0, 118 of 123 exactly 1, max 3 (a move whose attack asks the defender: the defender
+  is pinged in a message of their own, then the attacker again; the game's last action has 0,
+  the final scores come on its message); each round's upkeep one message for all players (mean
+  0.75: none when only the last player to act pays, on their message); per player turn in
+  issue 12 item 4's sense (a new action, or someone new waited on) max 1, mean 0.97; per
+  stretch max 2 only where a player takes two actions in a row after the others passed (one
+  message per action); 0.73 per prompt. Warriors & Traders: 160 messages for 60 player game
+  turns (2.67 per player game turn; a second run: 141 for 60, 2.35); per stretch (the
+  rulebook's player turn, docs/rules/warriors_traders.md) mean 0.94, median 1.0, max 1; per
+  player per game turn, the messages that asked them (a shared one counts for each): mean
+  2.75, median 2.0, max 6.
 """
 
 from __future__ import annotations

@@ -11,14 +11,22 @@ submitted; then it waits until the bot has answered. Counted, per game:
 - public messages: every message the bot posted in the game's channel and its board thread
   after the start (the lobby card is not counted; moderator notices and reminders do not happen
   here), and their edits apart;
-- player turns: as the ENGINE section counts actions (Byzantium: each action A-G; Warriors &
-  Traders: each player asked something in a turn); prompts outside any action (Byzantium's
-  upkeep, W&T's setup) belong to no turn, and the messages they cause count all the same;
-- per turn: the messages posted from the turn's first prompt to the next turn's;
+- player turns: Byzantium's player actions (each action A-G, as the ENGINE section counts them);
+  prompts outside any action (the round-end upkeep, every player who cannot pay at once) are a
+  run of their own, counted apart;
+- per action: the messages posted from the action's first prompt to the next action's (or the
+  upkeep run's): the message that the action's answers bring (the next player's, or the
+  upkeep's; none after the game's last, whose message carries the final scores);
 - per stretch: the same from each time the game starts waiting on other players (someone new
-  is pinged) to the next: a turn as the channel sees it. Byzantium's actions are such stretches;
-  a Warriors & Traders game turn asks each player in several stretches (two development actions
-  taken in turn with the others, the maneuver, feeding), so it has several messages per player.
+  is asked, or someone answered of several asked at once) to the next.
+- Warriors & Traders' *player turn* is the rulebook's: everything a player does before the turn
+  passes to another player ("Ogni giocatore svolge tutti i passaggi della Fase Manovra prima di
+  passare il turno al giocatore successivo"), the trading phase one turn for everyone at once
+  ("In questa fase non esiste un ordine di gioco"): exactly a stretch (docs/rules/
+  warriors_traders.md, "A player's turn in the channel"). A game turn asks each player in
+  several such turns (feeding when asked, trading, the first and the second development action
+  unless nobody acts between them, the maneuver): per player per game turn, the messages that
+  asked them in that game turn (a message several players share counts for each).
 
 `--bot-code DIR` runs the bot from another checkout (its folder goes first on the bot
 process's PYTHONPATH): the "before" figures of a change, measured with the same players.
@@ -56,7 +64,14 @@ class BotFigures:
     edits: int = 0
     prompts: int = 0
     per_turn: list[int] = field(default_factory=list)  # messages posted in each player turn
+    per_outside: list[int] = field(default_factory=list)  # ... in each run of prompts outside any turn
+    odd: list[str] = field(default_factory=list)  # the turns with other than one message, and why
+    # Issue 12 item 4's unit: a player turn begins with a new action or when someone new is waited on.
+    per_player_turn_item4: list[int] = field(default_factory=list)
     per_stretch: list[int] = field(default_factory=list)  # ... while the game waits on the same players
+    # Games counted per game turn (W&T): messages of the stretches that asked each player in each
+    # game turn, by (turn, player).
+    per_player_turn: dict = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
 
 
@@ -76,8 +91,11 @@ async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel:
     members = {table.seats[m.id]: m for m in table.members}
     start = max(m.id for m in table.bot_messages() if "lobby, hosted by" in m.content)
     rng = random.Random(seed)
-    marks: list[int] = []  # messages posted when each player turn began
+    marks: list[tuple[int, bool]] = []  # messages posted when each player turn (or outside run) began
+    labels: list[str] = []  # what each mark began with
+    item4: list[int] = []  # messages posted when each player turn in issue 12 item 4's sense began
     stretches: list[int] = []  # ... when the game began waiting on other players
+    asked: list[tuple] = []  # (game turn, players) of each stretch, for games counted per turn
     turns_seen: set = set()
     waiting: frozenset = frozenset()
     for _step in range(3000):
@@ -91,11 +109,20 @@ async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel:
             key = (tempo.turn(state), decision.player)
             started, _ = key not in turns_seen, turns_seen.add(key)
         now_waiting = frozenset(d.player for d in game.pending(state))
-        if started or now_waiting != waiting:
+        # Prompts outside any turn (Byzantium's round-end upkeep, W&T's setup) in a row: a turn of
+        # their own, counted apart.
+        apart = tempo.outside(decision) is not None and not (marks and marks[-1][1])
+        if started or apart or now_waiting - waiting:
+            item4.append(len(sum(posted(fake, table, start), [])))
+        if started or apart or now_waiting != waiting:
             channel_posts, thread_posts = posted(fake, table, start)
             count = len(channel_posts) + len(thread_posts)
-            marks += [count] if started else []
-            stretches += [count] if now_waiting != waiting else []
+            marks += [(count, apart)] if started or apart else []
+            labels += [f"{decision.player} {decision.kind}:{answer.split(':')[0]}"] if started or apart else []
+            if now_waiting != waiting:
+                stretches.append(count)
+                asked.append((tempo.turn(state) if tempo.turn is not None and tempo.outside(decision) is None
+                               else None, now_waiting))
             waiting = now_waiting
         await give(table, members[decision.player], decision, answer)
         figures.prompts += 1
@@ -105,9 +132,20 @@ async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel:
     figures.messages = len(channel_posts) + len(thread_posts)
     figures.thread_messages = len(thread_posts)
     figures.edits = sum(len(m.versions) - 1 for m in channel_posts + thread_posts)
-    figures.turns = len(marks)
-    figures.per_turn = [b - a for a, b in zip(marks, [*marks[1:], figures.messages], strict=True)]
+    counts = [b - a for (a, _), (b, _) in zip(marks, [*marks[1:], (figures.messages, False)], strict=True)]
+    figures.per_turn = [n for n, (_, apart) in zip(counts, marks, strict=True) if not apart]
+    figures.per_outside = [n for n, (_, apart) in zip(counts, marks, strict=True) if apart]
+    figures.turns = len(figures.per_turn)
+    figures.per_player_turn_item4 = [b - a for a, b in zip(item4, [*item4[1:], figures.messages], strict=True)]
+    figures.odd = [f"{label} -> {n}" for label, n, (_, apart) in zip(labels, counts, marks, strict=True)
+                   if n != 1 and not apart]
     figures.per_stretch = [b - a for a, b in zip(stretches, [*stretches[1:], figures.messages], strict=True)]
+    # The message that asks a stretch's players was posted just before it began (by the answer that
+    # ended the stretch before): it counts for each of them.
+    arrived = [b - a for a, b in zip([0, *stretches[:-1]], stretches, strict=True)]
+    for (turn, players), n in zip(asked, arrived, strict=True):
+        for player in players if turn is not None else ():
+            figures.per_player_turn[turn, player] = figures.per_player_turn.get((turn, player), 0) + n
     return figures
 
 
@@ -143,7 +181,7 @@ async def run(name: str, tempo, games: int, players: int, seed: int, bot_code: s
     return results
 
 
-def show(name: str, results: list[BotFigures], bot_code: str | None) -> None:
+def show(name: str, results: list[BotFigures], bot_code: str | None, per_game_turn: bool = False) -> None:
     where = f" (bot code from {bot_code})" if bot_code else ""
     print(f"\n== bot: {name}, {len(results)} games through `python -m bot` and the stand-in{where} ==")
     played = [r for r in results if r.turns]
@@ -155,21 +193,40 @@ def show(name: str, results: list[BotFigures], bot_code: str | None) -> None:
     turns = sum(r.turns for r in played)
     messages = sum(r.messages for r in played)
     per_turn = [n for r in played for n in r.per_turn]
-    print(f"player turns {turns}, prompts {sum(r.prompts for r in played)}, public messages {messages} "
+    outside = [n for r in played for n in r.per_outside]
+    unit = "player game turn" if per_game_turn else "player action"
+    print(f"{unit}s {turns}, prompts {sum(r.prompts for r in played)}, public messages {messages} "
           f"({sum(r.thread_messages for r in played)} in board threads), edits {sum(r.edits for r in played)}")
-    print(f"public messages per player turn: mean {messages / turns:.2f}, median {statistics.median(per_turn):.1f}, "
-          f"max {max(per_turn)}; per prompt {messages / sum(r.prompts for r in played):.2f}; "
-          f"edits per player turn {sum(r.edits for r in played) / turns:.2f}")
+    if not per_game_turn:  # W&T's player game turns interleave: counted below, by whom each message asks
+        print(f"public messages per {unit}: mean {sum(per_turn) / turns:.2f}, median {statistics.median(per_turn):.1f}, "
+              f"max {max(per_turn)}, {sum(n == 1 for n in per_turn)} of {turns} exactly 1; "
+              f"per prompt {messages / sum(r.prompts for r in played):.2f}; edits per {unit} {sum(r.edits for r in played) / turns:.2f}")
+    if outside:
+        print(f"prompts outside any {unit} ({'the setup' if per_game_turn else 'round-end upkeep, everyone at once'}): "
+              f"{len(outside)} runs, messages per run mean {statistics.mean(outside):.2f}, max {max(outside)}")
     stretches = [n for r in played for n in r.per_stretch]
-    print(f"public messages per stretch the game waits on the same players (a turn as the channel sees it): "
-          f"mean {messages / len(stretches):.2f}, median {statistics.median(stretches):.1f}, max {max(stretches)}")
+    print(f"public messages per stretch the game waits on the same players (a player's turn as the channel sees "
+          f"it): {len(stretches)} stretches, mean {messages / len(stretches):.2f}, "
+          f"median {statistics.median(stretches):.1f}, max {max(stretches)}")
+    item4 = [n for r in played for n in r.per_player_turn_item4]
+    print(f"public messages per player turn (a new {'stretch' if per_game_turn else 'action'}, or someone new "
+          f"waited on: issue 12 item 4): {len(item4)} turns, mean {statistics.mean(item4):.2f}, "
+          f"median {statistics.median(item4):.1f}, max {max(item4)}")
+    player_turns = [n for r in played for n in r.per_player_turn.values()]
+    if player_turns:
+        print(f"public messages asking each player per game turn (a message several players share counts for "
+              f"each): {len(player_turns)} player game turns, mean {statistics.mean(player_turns):.2f}, "
+              f"median {statistics.median(player_turns):.1f}, max {max(player_turns)}")
     print("per game (messages / turns): " + ", ".join(f"{r.messages}/{r.turns}" for r in played))
+    if not per_game_turn:
+        print("turns with other than one message (the last: the final scores on its message): "
+              + "; ".join(o for r in played for o in r.odd))
 
 
 def bot_section(name: str, tempo, games: int, players: int, seed: int, bot_code: str | None = None,
                 reset=lambda: None) -> None:
     results = asyncio.run(run(name, tempo, games, players, seed, bot_code, reset))
-    show(name, results, bot_code)
+    show(name, results, bot_code, per_game_turn=tempo.turn is not None)
 
 
 if __name__ == "__main__":  # pragma: no cover - run through bench/pbp.py

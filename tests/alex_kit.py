@@ -24,7 +24,7 @@ from discord_standin.api import FakeDiscord
 from discord_standin.message_record import Message, walk_components
 from discord_standin.world import Member
 from duel_kit import OPEN, ids_of, private_texts, public_record
-from e2e_kit import FINAL, WAIT, id_version, read_db
+from e2e_kit import FINAL, WAIT, final_since, id_version, read_db
 from test_alexander_playouts import hidden_words
 
 from engine.alexander import GAME
@@ -149,7 +149,7 @@ class AlexGame:
         """The bot has posted what the choice stored as `seq` asks next: the final scores, a
         prompt for that version, or a live Open post made after the click."""
         final = self.final()
-        if final is not None and final.id > after:
+        if final is not None and final_since(final, after):
             return True
         for m in self.bot_messages():
             if any(id_version(c.get("custom_id")) == seq for c in walk_components(m.components)):

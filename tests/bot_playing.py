@@ -98,20 +98,39 @@ def question(message) -> str:
 
 
 def waiting_member(message, members):
-    return next(m for m in members if question(message).startswith(f"<@{m.id}>"))
+    """The member a prompt asks: the first of them in a message several players share (their
+    paragraphs and their buttons come in the same order, bot/service/shared_prompt.py)."""
+    asked = [p for p in message.content.split("\n\n") if p.startswith("<@")]
+    return next(m for m in members if asked and asked[0].startswith(f"<@{m.id}>"))
 
 
-async def pick(world, message, member, rng: random.Random):
-    """Choose a random offered option on a prompt: a button, or a value from a select; a group
-    opens its options (privately) and one of those is picked. Not the form or the board."""
+def prompt_seat(custom_id: str) -> int | None:
+    """The deciding seat's index in the custom id of a prompt's component."""
+    match = next((m for m in (t.fullmatch(custom_id) for t in PROMPT_TEMPLATES) if m), None)
+    return int(match["seat"]) if match else None
+
+
+def own_choices(message) -> list[tuple[str, str]]:
+    """What `pick` may choose on a prompt: ("select", value) and ("button", custom id) of the first
+    player's part (a message several players share holds each one's), not the form or the board."""
     choices = []
+    seats = [prompt_seat(c.item.custom_id) for c in message.components if prompt_seat(c.item.custom_id) is not None]
     for component in message.components:
         if prompt_version(component.item.custom_id) is None or re.fullmatch(FORM_TEMPLATE, component.item.custom_id):
+            continue
+        if prompt_seat(component.item.custom_id) != seats[0]:
             continue
         if hasattr(component.item, "options"):
             choices += [("select", o.value) for o in component.item.options]
         else:
             choices.append(("button", component.item.custom_id))
+    return choices
+
+
+async def pick(world, message, member, rng: random.Random):
+    """Choose a random offered option on a prompt: a button, or a value from a select; a group
+    opens its options (privately) and one of those is picked (`own_choices`)."""
+    choices = own_choices(message)
     kind, value = rng.choice(choices)
     if kind == "select":
         interaction = await world.select(member, message, value)

@@ -23,7 +23,7 @@ from discord_standin.api import FakeDiscord
 from discord_standin.message_record import Message
 from discord_standin.records import Interaction
 from discord_standin.world import DM, Member
-from e2e_kit import WAIT, question, read_db
+from e2e_kit import WAIT, final_since, question, read_db
 
 from bot.service.prompt import BUTTON_TEMPLATE, OPEN_TEMPLATE
 
@@ -74,7 +74,7 @@ class Duel:
         def done() -> bool:
             live = self.live_posts()
             newest = [m for m in live if m.id > after]
-            if self.final() is not None and self.final().id > after:
+            if self.final() is not None and final_since(self.final(), after):
                 return not live
             return bool(newest) and len(live) == len(newest)
         await self.fake.wait_for(done, WAIT, f"the bot to finish answering after {after}")

@@ -10,9 +10,9 @@ import sqlite3
 from pathlib import Path
 
 from bot_playing import form_values
-from e2e_kit import GROUP_ID, GROUP_SELECT_ID, WAIT, Table, options_on, question
+from e2e_kit import GROUP_ID, GROUP_SELECT_ID, WAIT, Table, options_on, questions, seat_of_id
 
-from bot.service.prompt import FORM_LABEL
+from bot.service.prompt import FORM_LABEL, WHOLE_REF
 from engine import get_game
 from engine.core import Decision
 
@@ -41,26 +41,32 @@ async def give(table: Table, member, decision: Decision, answer: str) -> None:
     """Give `answer` on `member`'s live prompt as a member would, and wait for the bot."""
     fake = table.fake
 
+    seat = table.seat_index.get(member.id)
+
     def own() -> list:
-        return [m for m in table.live_prompts() if question(m).startswith(f"<@{member.id}>")]
+        return [m for m in table.live_prompts() if member.id in questions(m)]
+
+    def theirs(custom_id: str | None) -> bool:  # a message shared by several players: only theirs
+        return seat is None or seat_of_id(custom_id) == seat
 
     # Several players asked at once: the bot edits their messages one after the other, so the
     # member's own prompt may come up a moment after the first message of the new version.
     await fake.wait_for(own, ANSWER_WAIT, f"{member.name}'s prompt")
     mine = own()
     version = table.version()
-    choice = options_on(mine).get(answer)
+    choice = options_on(mine, seat).get(answer)
     if choice is None and decision.amounts is not None and decision.amounts.parse(answer) is not None:
-        ix = await submit_form(table, member, mine, decision, answer)
+        ix = await submit_form(table, member, mine, decision, answer, theirs)
     else:
         if choice is None:
             for message in mine:
                 for button in message.buttons():
-                    if choice is None and GROUP_ID.fullmatch(button.custom_id or ""):
+                    if choice is None and GROUP_ID.fullmatch(button.custom_id or "") and theirs(button.custom_id):
                         opened = await fake.open(member, message, button.custom_id)
                         choice = options_on([opened]).get(answer)
                 for menu in message.selects():
-                    for group in (menu.options if GROUP_SELECT_ID.fullmatch(menu.custom_id) else ()):
+                    for group in (menu.options if GROUP_SELECT_ID.fullmatch(menu.custom_id)
+                                  and theirs(menu.custom_id) else ()):
                         if choice is None:
                             shown = await fake.select(member, message, menu.custom_id, [group.value])
                             await fake.wait_for(lambda shown=shown: shown.followups, WAIT, "a group's options")
@@ -76,10 +82,15 @@ async def give(table: Table, member, decision: Decision, answer: str) -> None:
         raise AssertionError(f"{answer!r} refused: {ix.followups[0].content}")
 
 
-async def submit_form(table: Table, member, mine: list, decision: Decision, answer: str):
-    """Open the decision's form on `member`'s prompt and submit the amounts `answer` names."""
+async def submit_form(table: Table, member, mine: list, decision: Decision, answer: str, theirs=lambda _id: True):
+    """Open the decision's form on `member`'s prompt and submit the amounts `answer` names (in a
+    message shared by several players, the form may be behind the member's one button)."""
     fake = table.fake
-    button = next(b for m in mine for b in m.buttons() if b.label == FORM_LABEL)
+    button = next((b for m in mine for b in m.buttons() if b.label == FORM_LABEL and theirs(b.custom_id)), None)
+    if button is None:
+        whole = next(b for m in mine for b in m.buttons() if theirs(b.custom_id) and WHOLE_REF in b.custom_id)
+        mine = [await fake.open(member, next(m for m in mine if whole in m.buttons()), whole.custom_id)]
+        button = next(b for m in mine for b in m.buttons() if b.label == FORM_LABEL)
     message = next(m for m in mine if button in m.buttons())
     ix = await fake.click(member, message, button.custom_id)
     await ix.response

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from discord_standin.api import FakeDiscord
+from discord_standin.ids import DISCORD_EPOCH_MS
 from discord_standin.message_record import Message, walk_components
 from discord_standin.records import Interaction
 from discord_standin.world import Channel, Member
@@ -31,6 +32,7 @@ from bot.service.prompt import (
     GROUP_SELECT_TEMPLATE,
     GROUP_TEMPLATE,
     SELECT_TEMPLATE,
+    WHOLE_REF,
 )
 from render.byzantium_board import board
 
@@ -79,9 +81,35 @@ def question(message: Message) -> str:
     return message.content.rpartition("\n\n")[2]
 
 
+def questions(message: Message) -> dict[int, str]:
+    """A turn message's prompts by the member they ask: one paragraph each (several players
+    asked at once share one message, bot/service/shared_prompt.py)."""
+    found = {}
+    for paragraph in message.content.split("\n\n"):
+        match = ADDRESSEE.match(paragraph)
+        if match:
+            found.setdefault(int(match["id"]), paragraph)
+    return found
+
+
 def addressee(message: Message) -> int | None:
-    match = ADDRESSEE.match(question(message))
-    return int(match["id"]) if match else None
+    """The member a prompt asks (the first of them, in a message shared by several)."""
+    return next(iter(questions(message)), None)
+
+
+def final_since(message: Message, after_id: int) -> bool:
+    """Whether the final scores came on `message` after the snowflake `after_id`: in a message of
+    their own, or edited into the last turn message."""
+    first = next(v for v in message.versions if FINAL in v.content)
+    if first is message.versions[0]:
+        return message.id > after_id
+    return first.wall * 1000 > (after_id >> 22) + DISCORD_EPOCH_MS
+
+
+def seat_of_id(custom_id: str | None) -> int | None:
+    """The deciding seat's index in the custom id of a prompt's button or menu."""
+    match = next((m for m in (p.fullmatch(custom_id or "") for p in PROMPT_IDS) if m), None)
+    return int(match["seat"]) if match else None
 
 
 @dataclass(frozen=True)
@@ -93,18 +121,21 @@ class Choice:
     message: Message
     custom_id: str  # the button's, or the menu's
     in_menu: bool
+    behind: bool = False  # behind the player's one button of a shared message (opened first)
 
 
-def options_on(messages: list[Message]) -> dict[str, Choice]:
-    """Option id -> how to pick it, over the messages of one prompt."""
+def options_on(messages: list[Message], seat: int | None = None) -> dict[str, Choice]:
+    """Option id -> how to pick it, over the messages of one prompt (only `seat`'s when given: a
+    message shared by several players holds each one's buttons)."""
     found: dict[str, Choice] = {}
     for message in messages:
         for b in message.buttons():
             match = BUTTON_ID.fullmatch(b.custom_id or "")
-            if match and not b.disabled and not match["ref"].startswith("#"):
+            if match and not b.disabled and not match["ref"].startswith("#") \
+                    and seat in (None, int(match["seat"])):
                 found[match["ref"]] = Choice(match["ref"], b.label or "", message, b.custom_id, False)
         for s in message.selects():
-            if SELECT_ID.fullmatch(s.custom_id) and not s.disabled:
+            if SELECT_ID.fullmatch(s.custom_id) and not s.disabled and seat in (None, seat_of_id(s.custom_id)):
                 for o in s.options:
                     found[o.value] = Choice(o.value, o.label, message, s.custom_id, True)
     return found
@@ -174,6 +205,7 @@ class Table:
     db_path: Path
     game_id: int = 0
     seats: dict[int, str] = field(default_factory=dict)  # user id -> engine seat name
+    seat_index: dict[int, int] = field(default_factory=dict)  # user id -> the seat's place (custom ids)
     acked: list[tuple[str, str, int]] = field(default_factory=list)  # (seat, option id, user id)
 
     # -- who and what ---------------------------------------------------------------------------
@@ -203,8 +235,30 @@ class Table:
         assert prompts, "no live prompt in the channel"
         return self.member(addressee(prompts[0]))
 
-    def options(self) -> dict[str, Choice]:
-        return options_on(self.live_prompts())
+    def options(self, member: Member | None = None) -> dict[str, Choice]:
+        """The options of `member` (by default: the first member the live prompt asks); those
+        behind their one button in a message shared by several players (shared_prompt.py) are
+        read from the game's state, to be picked after opening it (`press`)."""
+        if member is None and self.live_prompts():
+            member = self.waiting()
+        seat = self.seat_index.get(member.id) if member is not None else None
+        found = options_on(self.live_prompts(), seat)
+        whole = [(m, b) for m in self.live_prompts() for b in m.buttons()
+                 if WHOLE_REF in (b.custom_id or "") and seat_of_id(b.custom_id) == seat and not b.disabled]
+        if whole:
+            from e2e_answers import engine_state  # noqa: PLC0415  (it imports this module)
+
+            game, state = engine_state(self.db_path, self.game_id)
+            message, button = whole[0]
+            for decision in game.pending(state):
+                if decision.player == self.seats[member.id]:
+                    found.update({o.id: Choice(o.id, o.label, message, button.custom_id, False, True)
+                                  for o in decision.options})
+        return found
+
+    def asking(self, member: Member) -> list[Message]:
+        """The live prompt messages that ask `member`."""
+        return [m for m in self.live_prompts() if member.id in questions(m)]
 
     def final(self) -> Message | None:
         return next((m for m in self.bot_messages() if FINAL in m.content), None)
@@ -217,7 +271,7 @@ class Table:
         to it), or the final scores were posted after `after_id` (an interaction's or message's
         id: snowflakes grow with time)."""
         for m in self.bot_messages():
-            if FINAL in m.content and m.id > after_id:
+            if FINAL in m.content and final_since(m, after_id):
                 return True
             shown = (id_version(c.get("custom_id")) for c in walk_components(m.components))
             if any(v is not None and v > version for v in shown):
@@ -250,23 +304,32 @@ class Table:
     async def press(self, member: Member, option_id: str) -> Interaction:
         """Click the button or pick the menu value of `option_id` on the live prompt (no waiting);
         an option inside a group is found by opening the groups (the second click, privately)."""
-        choice = self.options().get(option_id) or await self.in_group(member, option_id)
+        choice = self.options(member).get(option_id)
+        if choice is None or choice.behind:  # another member may click too (and is refused)
+            choice = (choice is None and options_on(self.live_prompts()).get(option_id)) or \
+                await self.in_group(member, option_id)
         assert choice is not None, f"{option_id!r} is not offered; the prompt offers {sorted(self.options())}"
         if choice.in_menu:
             return await self.fake.select(member, choice.message, choice.custom_id, [option_id])
         return await self.fake.click(member, choice.message, choice.custom_id)
 
     async def in_group(self, member: Member, option_id: str) -> Choice | None:
-        """`option_id` among the options of the live prompt's groups, as `member` opens them."""
+        """`option_id` among the options of the live prompt's groups, as `member` opens them (only
+        their own groups: in a message shared by several players the others' are theirs)."""
+        index = self.seat_index.get(member.id)
+
+        def theirs(custom_id: str | None) -> bool:
+            return index is None or seat_of_id(custom_id) == index
+
         for message in self.live_prompts():
             for button in message.buttons():
-                if GROUP_ID.fullmatch(button.custom_id or "") and not button.disabled:
+                if GROUP_ID.fullmatch(button.custom_id or "") and not button.disabled and theirs(button.custom_id):
                     opened = await self.fake.open(member, message, button.custom_id)
                     found = options_on([opened]).get(option_id)
                     if found is not None:
                         return found
             for menu in message.selects():
-                if GROUP_SELECT_ID.fullmatch(menu.custom_id) and not menu.disabled:
+                if GROUP_SELECT_ID.fullmatch(menu.custom_id) and not menu.disabled and theirs(menu.custom_id):
                     for group in menu.options:
                         ix = await self.fake.select(member, message, menu.custom_id, [group.value])
                         await self.fake.wait_for(lambda ix=ix: ix.followups, WAIT, "a group's options")
@@ -282,7 +345,8 @@ class Table:
         assert version is not None, "no live prompt"
         # The message answered: the option's, or (an option in a group) the turn message itself.
         live = self.live_prompts()
-        prompt = self.options()[option_id].message if option_id in self.options() else (live[0] if live else None)
+        mine = self.options(member)
+        prompt = mine[option_id].message if option_id in mine else (live[0] if live else None)
         ix = await self.press(member, option_id)
         await self.settle(ix, version, timeout)
         assert not ix.followups, f"{member.name}'s click on {option_id} was refused: {ix.followups[0].content}"
@@ -330,8 +394,10 @@ class Table:
 
 async def open_table(fake: FakeDiscord, db_path: Path, *, channel: str = "general",
                      names: tuple[str, ...] = ("Ann", "Bo", "Cy"), game: str = "byzantium", title: str = "Byzantium",
-                     **new_options: Any) -> Table:
-    """/game new by the first member, Join by the others, Start: the first board and prompt are up."""
+                     seed: int | None = None, **new_options: Any) -> Table:
+    """/game new by the first member, Join by the others, Start: the first board and prompt are up.
+    `seed`: the lobby's seed is set to it before Start (in the bot's database: members cannot
+    choose it), so a test can reach a given position."""
     await fake.wait_for_commands("game", "byz", "mod", timeout=WAIT)
     where = fake.channel(channel)
     members = [fake.member(n) for n in names]
@@ -343,6 +409,11 @@ async def open_table(fake: FakeDiscord, db_path: Path, *, channel: str = "genera
     for m in members[1:]:
         await fake.click(m, lobby, "Join")
         await fake.wait_for(lambda m=m: f"<@{m.id}>" in lobby.content, WAIT, f"{m.name} seated in the lobby")
+    if seed is not None:
+        conn = sqlite3.connect(db_path, timeout=10)
+        with conn:
+            conn.execute("UPDATE games SET seed = ? WHERE channel_id = ? AND status = 'lobby'", (seed, where.id))
+        conn.close()
     await fake.click(host, lobby, "Start")
     table = Table(fake, where, members, db_path)
     await table.wait_prompt()
@@ -350,6 +421,7 @@ async def open_table(fake: FakeDiscord, db_path: Path, *, channel: str = "genera
     row = read_db(db_path, "SELECT id, seats FROM games WHERE channel_id = ? AND status = 'active'", (where.id,))[0]
     table.game_id = row["id"]
     table.seats = {s["user_id"]: s["seat"] for s in json.loads(row["seats"])}
+    table.seat_index = {s["user_id"]: i for i, s in enumerate(json.loads(row["seats"]))}
     return table
 
 

@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from bot_fakes import World, current_prompts, loaded_game, pick, waiting_member
+from bot_fakes import World, current_prompts, loaded_game, own_choices, pick, waiting_member
 
 from engine import game_names, get_game
 from engine.core import enumerate_answers
@@ -56,7 +56,7 @@ async def answer_once(world, channel, members, name, rng):
     loaded = await loaded_game(world, channel)
     seats = {s.seat for s in loaded.record.seats_of(member.id)}
     decision = next(d for d in get_game(name).pending(loaded.state) if d.player in seats)
-    if decision.amounts is not None and (not post.components or rng.random() < 0.3):
+    if decision.amounts is not None and (not own_choices(post) or rng.random() < 0.3):
         answer = rng.choice(enumerate_answers(decision, 50))
         typed = await world.slash(member, channel, CHOOSE[name], option=answer)
         # An amount the rules refuse changes nothing (the answer says why); the loop picks again.

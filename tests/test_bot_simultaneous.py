@@ -1,5 +1,6 @@
-"""Several players deciding at once: one prompt per pending decision, each mentioning and
-accepting only its own player (the contract allows it; later games use it)."""
+"""Several players deciding at once (issue 12: one public message per turn): one message asks them
+all, each pinged, each with their own buttons, and a click is accepted only from its own player
+(the contract allows several decisions at once; Byzantium's upkeep and W&T's trading use it)."""
 
 from __future__ import annotations
 
@@ -52,32 +53,44 @@ async def world(tmp_path):
     await w.stop()
 
 
-async def test_one_prompt_per_pending_decision(world):
+def own_button(message, seat: int, label: str) -> str:
+    """The custom id of the button `label` in seat `seat`'s part of a shared message."""
+    return next(c.item.custom_id for c in message.components
+                if c.item.label == label and c.item.custom_id.split(":")[4] == str(seat))
+
+
+async def test_one_message_asks_everyone_deciding_at_once_each_on_their_own_part(world):
     channel = world.channel()
     ann, bo = world.member("Ann"), world.member("Bo")
     await world.slash(ann, channel, "game new", game="vote_test")
     card = channel.messages[-1]
     await world.click(bo, card, "Join")
     await world.click(ann, card, "Start")
-    prompts = current_prompts(channel)
-    assert [p.mentions for p in prompts] == [[ann.id], [bo.id]]
-    ann_prompt, bo_prompt = prompts
+    [prompt] = current_prompts(channel)
+    assert prompt.mentions == [ann.id, bo.id]  # both pinged by the one message
+    assert prompt.content.endswith(f"<@{ann.id}>, Yes or no?\n\n<@{bo.id}>, Yes or no?")
+    # Each player's buttons in rows of their own: Ann's first row, Bo's second.
+    assert [(c.row, c.item.label, c.item.custom_id.split(":")[4]) for c in prompt.components] == \
+        [(0, "Yes", "0"), (0, "No", "0"), (1, "Yes", "1"), (1, "No", "1")]
 
-    wrong = await world.click(bo, ann_prompt, "Yes")  # Bo may vote too, but not on Ann's prompt
+    wrong = await world.click(bo, prompt, own_button(prompt, 0, "Yes"))  # Bo may vote, but not on Ann's part
     assert "This prompt is for Ann" in wrong.reply_text
     assert (await loaded_game(world, channel)).seq == 0
-    bo_view = bo_prompt.view
+    old_view = prompt.view
     count = len(channel.messages)
-    await world.click(ann, ann_prompt, "No")
-    # Bo was already asked: his message stays, its buttons move to the new version in place.
+    await world.click(ann, prompt, own_button(prompt, 0, "No"))
+    # The same message goes on: Ann's answer in one line, Bo still asked, his buttons moved to the
+    # new version in place; no new message.
     [fresh] = current_prompts(channel)
-    assert fresh is bo_prompt and bo_prompt.view is not bo_view and bo_prompt.edits == 1
-    assert len(channel.messages) == count and ann_prompt.view is None  # Ann's answered prompt closed
-    fresh_view, bo_prompt.view = bo_prompt.view, bo_view  # a client that has not seen the edit yet
-    stale = await world.click(bo, bo_prompt, "Yes")
+    assert fresh is prompt and prompt.view is not old_view and prompt.edits == 1
+    assert len(channel.messages) == count
+    assert "✅ **Ann** chose **No**." in prompt.content and prompt.content.endswith(f"<@{bo.id}>, Yes or no?")
+    assert [c.item.custom_id.split(":")[4] for c in prompt.components] == ["1", "1"]
+    fresh_view, prompt.view = prompt.view, old_view  # a client that has not seen the edit yet
+    stale = await world.click(bo, prompt, own_button(prompt, 1, "Yes"))
     assert "out of date" in stale.reply_text
-    bo_prompt.view = fresh_view
+    prompt.view = fresh_view
     outsider = world.member("Eve")
     assert "not playing" in (await world.click(outsider, fresh, "Yes")).reply_text
     await world.click(bo, fresh, "Yes")
-    assert "is over" in channel.messages[-1].content
+    assert "is over" in channel.messages[-1].content and len(channel.messages) == count

@@ -9,7 +9,7 @@ import re
 
 import discord
 import pytest
-from bot_fakes import World, current_prompts, form_values, loaded_game, modal_fields, open_game, question
+from bot_fakes import World, current_prompts, form_values, loaded_game, modal_fields, open_game, prompt_seat
 
 from bot.discord_ui.cogs.wt import BUILD, DONE, MOVE, OFFER, TECH, TRADE
 from bot.service import lobby_options, render_pool, text
@@ -64,7 +64,16 @@ async def open_wt(world, names=("Ann", "Bo", "Cy"), *, seed=SEED, start=True, **
 
 
 def prompt_of(channel, member):
-    return [m for m in current_prompts(channel) if question(m).startswith(f"<@{member.id}>")]
+    """The live prompt messages that ask `member` (several players asked at once share one)."""
+    return [m for m in current_prompts(channel) if member.id in asked_in(m)]
+
+
+def asked_in(message) -> set[int]:
+    return {int(p[2:].partition(">")[0]) for p in message.content.split("\n\n") if re.match(r"<@[0-9]+>", p)}
+
+
+async def seat_index(world, channel, player: str) -> int:
+    return [s.seat for s in (await loaded_game(world, channel)).record.seats].index(player)
 
 
 def policy(state, rng):
@@ -100,10 +109,13 @@ async def click_option(world, channel, member, decision, option):
     """Click the button (or pick the menu entry) for `option` on the member's own prompt; an
     option in a group is reached by opening its group first (the second click)."""
     messages = prompt_of(channel, member)
+    seat = await seat_index(world, channel, decision.player)
     while messages:
         message = messages.pop(0)
         for component in message.components:
             item = component.item
+            if prompt_seat(item.custom_id) not in (None, seat):
+                continue  # another player's part of a shared message
             if isinstance(item, discord.ui.Select):
                 value = next((o.value for o in item.options if resolve_ref(decision.options, o.value) == option.id), None)
                 if value is not None:
@@ -123,8 +135,15 @@ async def click_option(world, channel, member, decision, option):
 
 async def fill_form(world, channel, member, decision, option):
     """Open the form on the member's own prompt and submit the amounts `option` names."""
-    [message] = [m for m in prompt_of(channel, member) if FORM_LABEL in m.buttons()]
-    opened = await world.click(member, message, FORM_LABEL)
+    seat = await seat_index(world, channel, decision.player)
+    found = [(m, c.item.custom_id) for m in prompt_of(channel, member) for c in m.components
+             if c.item.custom_id and prompt_seat(c.item.custom_id) == seat
+             and getattr(c.item, "label", None) in (FORM_LABEL, f"{decision.player}: Choose what to do…")]
+    message, custom_id = found[0]
+    if not custom_id.startswith("fm:"):  # behind the player's one button of a shared message
+        [message] = [m for m in (await world.click(member, message, custom_id)).replies if m.components]
+        custom_id = FORM_LABEL
+    opened = await world.click(member, message, custom_id)
     assert opened.response.modal is not None, opened.reply_text
     counts = decision.amounts.parse(option.id)
     return await world.submit_form(member, opened, form_values(modal_fields(opened.response.modal), decision, counts))
@@ -148,10 +167,13 @@ async def check_simultaneous_trade(world, channel, by_seat, trading):
     """Several players trade at once: each has their own prompt and their own /wt options."""
     before = (await loaded_game(world, channel)).seq
     prompts = {d.player: prompt_of(channel, by_seat[d.player]) for d in trading}
-    assert all(len(p) == 1 for p in prompts.values()), "one prompt per trading player"
+    [shared] = prompts[trading[0].player]
+    assert all(p == [shared] for p in prompts.values()), "one message for every trading player"
     first, second = trading[0], trading[1]
     intruder = by_seat[second.player]
-    refused = await world.click(intruder, prompts[first.player][0], prompts[first.player][0].option_buttons()[0])
+    seat = await seat_index(world, channel, first.player)
+    theirs = next(c.item.custom_id for c in shared.components if prompt_seat(c.item.custom_id) == seat)
+    refused = await world.click(intruder, shared, theirs)
     assert f"This prompt is for {first.player}" in refused.reply_text
     for decision in trading:
         listed = await world.autocomplete(by_seat[decision.player], channel, "wt trade", "option", "")
@@ -200,8 +222,9 @@ async def test_wt_lobby_options_then_a_whole_three_player_game(world, monkeypatc
                 await check_simultaneous_trade(world, channel, by_seat, trading)
                 checked = 1
             simultaneous += 1
-        assert {m.id for p in current_prompts(channel) for m in members if question(p).startswith(f"<@{m.id}>")} \
+        assert {m for p in current_prompts(channel) for m in asked_in(p)} \
             == {by_seat[d.player].id for d in decisions}  # exactly the players the game waits on
+        assert len(current_prompts(channel)) == 1  # in one message, however many they are
         decision, option = policy(loaded.state, rng)
         answered += decision.kind == "answer"
         member = by_seat[decision.player]

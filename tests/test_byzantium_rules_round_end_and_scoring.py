@@ -113,6 +113,31 @@ def test_unpaid_cubes_leave_the_game_and_cost_one_vp_each():
     check(state)
 
 
+def test_every_players_upkeep_waits_at_once_and_each_answers_their_own():
+    """2. EINKOMMEN UND UNTERHALT: "Alle Spieler erhalten nun Einkommen und müssen Unterhalt für ihre
+    Armeen bezahlen ... Dann muß jeder Spieler Unterhalt für seine Truppen zahlen": no order, so every
+    player who cannot pay decides at once (rules version 4), whoever answers first."""
+    state = quiet(("Ann", "Bo", "Cy"))
+    for name in ("Ann", "Bo", "Cy"):
+        set_army(state, name, "arab", main=3, levy=1)  # 5 bezants of upkeep, 2 in the treasury
+        set_money(state, name, arab=2)
+    ready(state, "Ann")
+    state, _ = play(state, "Ann pass", "Bo pass", "Cy pass")
+    waiting = GAME.pending(state)
+    assert [(d.player, d.kind) for d in waiting] == [("Ann", "upkeep"), ("Bo", "upkeep"), ("Cy", "upkeep")]
+    # The last in turn order may answer first; the others' choices stay exactly as they were.
+    before = {d.player: [o.id for o in d.options] for d in waiting}
+    state, _ = play(state, "Cy disband:main=3")
+    waiting = GAME.pending(state)
+    assert {d.player: [o.id for o in d.options] for d in waiting} == {"Ann": before["Ann"], "Bo": before["Bo"]}
+    refused(state, "Cy", "disband:main=1,levy=1")  # Cy has answered
+    refused(state, "Ann", "disband:main=3,levy=1")  # still checked against Ann's own upkeep
+    state, _ = play(state, "Bo disband:main=2,levy=1", "Ann disband:main=1,levy=1")
+    assert [state.player(name).arab.main for name in ("Ann", "Bo", "Cy")] == [2, 1, 0]
+    assert state.round == 2
+    check(state)
+
+
 def test_vp_never_drop_below_zero():
     """2. EINKOMMEN UND UNTERHALT: "Ein Spieler kann niemals weniger als null Siegpunkte haben." """
     state = quiet()

@@ -31,13 +31,13 @@ async def test_two_members_and_two_bots_play_byzantium_to_the_final_scores(
     else:
         raise AssertionError("the game did not end in 400 member choices")
 
-    # The final scores: the bots marked, the members pinged, the game said not to count.
+    # The final scores: the bots marked, the members named, the game said not to count.
     result = table.final()
     lines = result.content.splitlines()
     start = lines.index("🏁 **Byzantium** is over. Final scores:")  # after the account of the last move
     assert sum("🤖" in line for line in lines[start + 1:start + 5]) == 2
     assert "counts for nobody's skill rating" in lines[-1]
-    assert set(result.pinged_users) == {m.id for m in table.members}
+    assert all(f"<@{m.id}>" in result.content for m in table.members)
     # Every prompt posted named a member: nobody is asked to click for a bot.
     asked = {int(match["seat"]) for m in table.bot_messages() for c in walk_components(m.versions[0].components)
              if (match := BUTTON_ID.fullmatch(c.get("custom_id") or "") or SELECT_ID.fullmatch(c.get("custom_id") or ""))}

@@ -4,7 +4,10 @@ answers of every shape: buttons, groups opened first, and forms for the choices 
 things at once (offers, bank trades, damage, princesses, armies; issue 12).
 
 At every step the live prompts ping exactly the members the game waits on (several at once in
-the trade phase), each answered on their own prompt; Discord's limits hold throughout.
+the setup and the trade phase), each answered on their own part of the prompt; Discord's limits
+hold throughout. One public message per stretch (issue 12): while the game waits on the same
+members (a player's two development actions and maneuver in a row, everyone trading at once),
+their message is edited in place; several members asked at once share one message.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import random
 
 from discord_standin.api import FakeDiscord
 from e2e_answers import engine_state, give
-from e2e_kit import open_table, question
+from e2e_kit import open_table, questions
 
 from engine import IllegalAction
 from engine.warriors_traders.testkit import random_answers
@@ -41,15 +44,19 @@ async def test_three_members_play_warriors_and_traders_to_the_final_scores(fake_
     members = {table.seats[m.id]: m for m in table.members}
     rng = random.Random(5)
     forms = simultaneous = 0
+    stretches: list[tuple[frozenset, int]] = []  # (whom the game waits on, channel messages then)
     for _step in range(STEPS):
         if table.final() is not None:
             break
         game, state = engine_state(db_path, table.game_id)
         pending = game.pending(state)
         waiting = {members[d.player].id for d in pending}
-        await fake.wait_for(lambda waiting=waiting: {m.id for m in table.members for p in table.live_prompts()
-                                                     if question(p).startswith(f"<@{m.id}>")} == waiting,
+        await fake.wait_for(lambda waiting=waiting: {m for p in table.live_prompts() for m in questions(p)} == waiting,
                             120, "prompts for exactly the members the game waits on")
+        # Everyone the game waits on is asked in one message, however many they are.
+        assert len(table.live_prompts()) == 1, [questions(p) for p in table.live_prompts()]
+        if not stretches or stretches[-1][0] != frozenset(waiting):
+            stretches.append((frozenset(waiting), len(table.bot_messages())))
         simultaneous += len(pending) > 1
         decision = rng.choice(pending)
         answer = accepted_answer(game, state, decision, rng)
@@ -63,4 +70,8 @@ async def test_three_members_play_warriors_and_traders_to_the_final_scores(fake_
     assert all(f"<@{m.id}>" in final.content for m in table.members)
     assert table.live_prompts() == []
     assert forms >= 3 and simultaneous >= 1, (forms, simultaneous)
+    # One new message per stretch: the next stretch's (the final scores end the last one's message).
+    posted = [b - a for (_w, a), (_v, b) in zip(stretches, [*stretches[1:], (None, len(table.bot_messages()))],
+                                                strict=True)]
+    assert max(posted) <= 1 and sum(posted) >= len(stretches) // 2, posted
     fake.assert_clean()

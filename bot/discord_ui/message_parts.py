@@ -8,7 +8,7 @@ import io
 import discord
 
 from bot.service.posts import Post
-from engine.text import msg
+from engine.text import Msg, msg
 from locales import SOURCE, tr
 
 # Discord's smallest upload limit for bots (servers with boosts allow more).
@@ -35,3 +35,14 @@ def _content(post: Post, note: str) -> str:
     """A rendered post's text with a note; the publisher splits one longer than a message
     (speech.pages): a translation may be longer than the English."""
     return f"{post.content}\n{note}" if note else post.content
+
+
+def own_question(question: str, user_id: int) -> str:
+    """`user_id`'s own question when `question` asks several players at once (a shared message's
+    paragraphs, bot/service/turn_prompts.py), for their DM; else `question` itself."""
+    if not isinstance(question, Msg):
+        return question
+    for part in question.params.values():
+        if isinstance(part, Msg) and part.params.get("who") == f"<@{user_id}>":
+            return part
+    return question

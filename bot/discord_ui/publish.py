@@ -14,7 +14,7 @@ import logging
 import discord
 
 from bot.discord_ui.components import build_view
-from bot.discord_ui.message_parts import DEFAULT_FILE_LIMIT, _allowed, _content, _files
+from bot.discord_ui.message_parts import DEFAULT_FILE_LIMIT, _allowed, _content, _files, own_question
 from bot.discord_ui.permissions import missing, missing_sentence
 from bot.discord_ui.publish_edits import MessageEdits
 from bot.discord_ui.speech import lang_of, pages, rendered
@@ -216,7 +216,7 @@ class Publisher(MessageEdits):
                 else text
             for user_id in post.dm_to:
                 await self.dm(user_id, Post(msg("🎲 Your turn in {channel}: {prompt}\n{link}", channel=f"<#{channel.id}>",
-                                                prompt=question, link=link)), fallback=lang)
+                                                prompt=own_question(question, user_id), link=link)), fallback=lang)
         return message
 
     async def _note(self, game_id: int | None, message, post: Post, trouble: list[str] | None) -> None:

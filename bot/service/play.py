@@ -13,7 +13,15 @@ from bot.service import forms, hidden, text
 from bot.service.actor import Actor
 from bot.service.core import STALE, Refusal, engine_of, events_from_json, game_title
 from bot.service.posts import Outcome, Post, reason
-from bot.service.prompt import build_group_page, history_head, option_groups, resolve_group, resolve_ref
+from bot.service.prompt import (
+    WHOLE_REF,
+    build_group_page,
+    build_prompt,
+    history_head,
+    option_groups,
+    resolve_group,
+    resolve_ref,
+)
 from bot.service.slash import slash
 from bot.service.turns import TurnPosts
 from bot.storage.records import OPEN_STATUSES, GameMovedOn, GameRecord, LoadedGame, Seat
@@ -80,6 +88,11 @@ class PlayActions(TurnPosts):
         picks one, checked like any click)."""
         try:
             loaded, _mine, decisions = await self._prompt_check(game_id, version, head, seat, actor)
+            if ref == WHOLE_REF and decisions:  # a player's whole prompt, from a shared message
+                pages = build_prompt(game_id, loaded.seq, decisions[0], seat, head=history_head(loaded))
+                posts = [Post(layout("{prompt} ({part})", prompt=decisions[0].prompt, part=p.part) if p.part
+                              else decisions[0].prompt, components=p.components) for p in pages]
+                return Outcome(reply=posts[0], more_replies=posts[1:], game_id=game_id)
             for decision in decisions:
                 group = resolve_group(option_groups(decision), ref)
                 if group is not None:

@@ -142,6 +142,31 @@ def build_prompt(game_id: int, version: int, decision: Decision, seat: int = 0, 
     return _flat_pages(ids, decision.options, range(len(decision.options)), extras)
 
 
+# A whole decision as one group: the button that stands for a player's prompt in a message
+# shared with other players when their buttons do not all fit (shared_prompt.py).
+WHOLE_REF = f"0.{digest('*')}"
+
+
+def whole_button(game_id: int, version: int, decision: Decision, seat: int, *, head: str) -> ButtonSpec:
+    """One button that shows `decision`'s whole prompt to its player alone."""
+    label = clip(layout("{player}: {choose}", player=decision.player, choose=CHOOSE_WHAT), BUTTON_LABEL_LIMIT)
+    return ButtonSpec(group_id(game_id, version, head, seat, WHOLE_REF), label, 0, "primary")
+
+
+def menu_row(game_id: int, version: int, decision: Decision, seat: int, *, head: str) -> tuple[SelectSpec, ...] | None:
+    """`decision`'s options as one menu (one row), its placeholder naming its player, for a message
+    shared by several players; None when a menu cannot hold them all (more than 25 options, or a
+    form of amounts beside them)."""
+    if decision.amounts is not None or not 1 < len(decision.options) <= SELECT_OPTIONS:
+        return None
+    ids = _Ids(game_id, version, head, seat)
+    options = decision.options
+    placeholder = clip(layout("{player}: {choose}", player=decision.player, choose=CHOOSE_WHAT), PLACEHOLDER_LIMIT)
+    return (SelectSpec(ids.select(0), placeholder,
+                       tuple((clip(o.label or o.id, SELECT_TEXT_LIMIT), option_ref(options, i, SELECT_TEXT_LIMIT))
+                             for i, o in enumerate(options)), 0),)
+
+
 def build_group_page(game_id: int, version: int, decision: Decision, seat: int, group: str, *,
                      head: str) -> list[PromptPage]:
     """The options of one group of `decision` (the second click), with the same custom ids as

@@ -2,20 +2,24 @@
 
 A *turn message* is one classic Discord message: the account of what happened (text), the board
 (an image attachment: the close-up of the last action when the game's drawing has one, with a
-**Full board** button, else the whole board) and the prompt (its question as the last line of
-the text, its buttons below). After a choice:
-- while the chooser makes the next decision of the same action (the game waits on them alone,
-  publicly, and the next decision does not open a new action: `OPENING_KINDS`), their message
-  is edited in place: the answered question shrinks to one line ("✅ **Ann** chose **Take
-  Jerusalem**."), what the choice did is added below it, the board is redrawn, and the next
-  question and buttons replace the old ones;
-- a player the game was already waiting on (several decide at once) keeps their message: only
-  its buttons move to the new version, in place;
-- a player newly waited on gets a new message: what the choice did, the board, their prompt;
-- the chooser's message, when its action ends, closes: the answered question shrinks to one
-  line and the buttons go. What the last choice did is told in the next new message (or, when
-  nobody new is asked, on the closing message itself).
-A message goes on only while everything fits (2000 characters, one page of buttons); a private
+**Full board** button, else the whole board) and the prompt (its question as the last paragraph
+of the text, its buttons below). Several players the game waits on at once share one message:
+a paragraph and rows of buttons each (turn_prompts.py, shared_prompt.py). After a choice:
+- while the message asks nobody new (the game waits on the chooser alone with the next step of
+  the same action, or on players of the same shared message who have not answered yet), and no
+  decision opens a new action (`opening_kinds`: Byzantium's "choose your action"; none in
+  Warriors & Traders, whose player's turn is everything before the game waits on someone else),
+  the message is edited in place: the answered question shrinks to one line ("✅ **Ann** chose
+  **Take Jerusalem**."), what the choice did is added below it, the board is redrawn, and the
+  questions and buttons of those still asked replace the old ones;
+- players the game was already waiting on in another message keep it: only its buttons move to
+  the new version, in place;
+- everyone else the game waits on gets one new message (one per decision only when they do not
+  fit together): what the choice did, the board, their prompts, each of them pinged;
+- the chooser's message, when it asks nobody any more, closes: the answered question shrinks to
+  one line and the buttons go. What the last choice did is told in the next new message (or, when
+  nobody new is asked, on the closing message itself, with the final scores at the game's end).
+A message goes on only while everything fits (2000 characters, 5 rows of buttons); a private
 decision's public post ("waiting on Bo", **Open my prompt**) never goes on, and whether a
 message goes on depends only on public information. With boards in a thread, the boards go
 there and the channel's messages carry no image. Start, undo, take-back, re-post and the like
@@ -28,22 +32,37 @@ import dataclasses
 import logging
 from collections.abc import Sequence
 
-from bot.service import hidden, private_prompt, text
+from bot.service import hidden, text
 from bot.service.actor import Actor
-from bot.service.core import ServiceCore, engine_of, seat_map
+from bot.service.core import engine_of
 from bot.service.follow_up import CHOICE_SAVED, POSTS_FAILED
 from bot.service.posts import Attachment, MessageEdit, Outcome, Post
-from bot.service.prompt import build_prompt, history_head
 from bot.service.specs import BUTTONS_PER_ROW, ROWS, ButtonSpec, SelectSpec, board_id
+from bot.service.turn_prompts import TurnPrompts
 from bot.storage.records import LoadedGame, MessageRecord, Seat
 from engine import Decision, Event, Option
 from engine.text import lines, msg
 
 log = logging.getLogger(__name__)
 
-# Decision kinds that start a new action of their player (Byzantium's and Warriors & Traders'
-# "choose your action"): the player's message closes and a new one is posted.
+# Decision kinds that start a new action of their player (Byzantium's "choose your action"): the
+# player's message closes and a new one is posted, one per action. Warriors & Traders has none: a
+# player's turn there is everything they do before the game waits on someone else (two
+# development actions in a row, the maneuver after the last of them ...), one message edited in
+# place (docs/rules/warriors_traders.md, "A player's turn in the channel").
 OPENING_KINDS = frozenset({"action"})
+GAME_OPENING_KINDS = {"warriors_traders": frozenset()}
+
+
+def opening_kinds(game: str) -> frozenset[str]:
+    return GAME_OPENING_KINDS.get(game, OPENING_KINDS)
+
+
+def seats_of(row: MessageRecord | None) -> set[str]:
+    """The players a turn message asks (several when they decide at once: shared_prompt.py)."""
+    return set(row.seat.split("\n")) if row is not None and row.seat else set()
+
+
 BOARD_LABEL = msg("🗺️ Full board")
 
 
@@ -57,7 +76,7 @@ class _Pictures:
     close_up: bool = False
 
 
-class TurnPosts(ServiceCore):
+class TurnPosts(TurnPrompts):
     # -- pictures ----------------------------------------------------------------------------------
     async def pictures(self, loaded: LoadedGame, events: Sequence[Event] = ()) -> _Pictures:
         """Drawn from public information only: the public view of a game with secrets, and the
@@ -78,62 +97,6 @@ class TurnPosts(ServiceCore):
     def _threaded(loaded: LoadedGame) -> bool:
         record = loaded.record
         return record.boards_in_thread and record.parent_channel_id is None
-
-    # -- prompts -------------------------------------------------------------------------------------
-    async def prompt_posts(self, loaded: LoadedGame, *, here: int | None = None) -> list[Post]:
-        """One prompt per pending decision (a large decision may take several messages), without
-        any account or picture. Each player is notified as they chose with `/settings ping`: a
-        ping in the channel, a DM, or both; `here` is the member who just acted, who needs none."""
-        posts = []
-        for decision in engine_of(loaded.record).pending(loaded.state):
-            posts += await self._decision_posts(loaded, decision, here=here)
-        return posts
-
-    async def _decision_posts(self, loaded: LoadedGame, decision: Decision, *, here: int | None,
-                              notify: bool = True) -> list[Post]:
-        record = loaded.record
-        seat = record.seat_named(decision.player)
-        if seat is not None and seat.bot and seat.user_id is None:
-            return []  # nobody can click for a bot seat: its turn comes from the schedule (bots.py)
-        user_id = seat_map(record).get(decision.player)
-        notify = notify and not (seat is not None and seat.away)  # a bot plays for them: no ping every turn
-        mode = await self.storage.ping_mode(user_id) if notify and user_id and user_id != here else None
-        index = next((i for i, s in enumerate(record.seats) if s.seat == decision.player), 0)
-        head = history_head(loaded)
-        if decision.private:
-            return [await self._private_prompt_post(loaded, decision, index, user_id, mode, head)]
-        posts = []
-        for number, page in enumerate(build_prompt(record.id, loaded.seq, decision, index, head=head)):
-            first = number == 0
-            posts.append(Post(
-                text.prompt_text(decision, user_id, part=page.part), components=page.components,
-                mentions=(user_id,) if first and mode in ("channel", "both") else (),
-                dm_to=(user_id,) if first and mode in ("dm", "both") else (),
-                kind="prompt", version=loaded.seq, seat=decision.player, account="" if first else None,
-            ))
-        return posts
-
-    async def _private_prompt_post(self, loaded: LoadedGame, decision: Decision, index: int, user_id: int | None,
-                                   mode: str | None, head: str) -> Post:
-        """The public "waiting on X" post of a private decision. With `/settings ping` dm or
-        both, the private prompt itself goes by DM first; if the DM cannot be delivered the
-        publisher pings the player in the channel instead (see `Post.dm_prompt`)."""
-        post = private_prompt.waiting_post(loaded, decision, index, user_id)
-        ping = (user_id,) if mode in ("channel", "both") else ()
-        dm: tuple[Post, ...] = ()
-        if user_id and mode in ("dm", "both"):
-            dm = tuple(await self.private_prompt_pages(loaded, decision, index, head=head))
-        return dataclasses.replace(post, mentions=ping, dm_to=(user_id,) if dm else (), dm_prompt=dm,
-                                   seat=decision.player, account="")
-
-    async def private_prompt_pages(self, loaded: LoadedGame, decision: Decision, index: int,
-                                   *, head: str | None = None) -> list[Post]:
-        """The private prompt of `decision` for its player (ephemeral answer or DM)."""
-        recent = await self.storage.last_choices(loaded.id, private_prompt.RECAP_CHOICES)
-        learnt = private_prompt.recap(recent, decision.player)
-        return private_prompt.private_pages(engine_of(loaded.record), loaded, decision, index,
-                                            head=head or history_head(loaded), learnt=learnt,
-                                            channel_id=loaded.record.channel_id)
 
     # -- fresh posts (start, undo, re-post ...) ------------------------------------------------------
     async def turn_posts(self, loaded: LoadedGame, events: Sequence[Event], header: str, *,
@@ -241,8 +204,9 @@ class TurnPosts(ServiceCore):
         live = await self.posted_version(loaded)
         found: dict[str, MessageRecord] = {}
         for row in await self.storage.game_messages(loaded.id, "prompt"):
-            if row.version == live and row.seat and row.body is not None and row.seat not in found:
-                found[row.seat] = row
+            if row.version == live and row.body is not None:
+                for seat in seats_of(row):
+                    found.setdefault(seat, row)
         return found
 
     async def _after_choice(self, before: LoadedGame, after: LoadedGame, events: Sequence[Event], header: str,
@@ -264,49 +228,72 @@ class TurnPosts(ServiceCore):
                 pictures = await self.pictures(after, public)
             return pictures
 
+        def simple(players) -> bool:  # one public decision each: a message can go on with them
+            return all(len(waiting[p]) == 1 and not waiting[p][0].private for p in players)
+
         edits: list[MessageEdit] = []
         placed = False  # whether what this choice did is told somewhere yet
         done: set[str] = set()
         mine = live.get(chooser)
-        nexts = waiting.get(chooser, [])
-        # The chooser's message goes on with the next decision of the same action.
-        if mine is not None and not private and len(nexts) == 1 and not nexts[0].private \
-                and nexts[0].kind not in OPENING_KINDS:
+        in_mine = seats_of(mine)
+        opens = any(ds[0].kind in opening_kinds(after.record.game) for ds in waiting.values())
+        # The chooser's message goes on while it asks nobody new: the chooser's next step, or the
+        # players asked with them who have not answered yet.
+        if mine is not None and not private and waiting and set(waiting) <= in_mine and simple(waiting) \
+                and not opens:
             body = text.join_lines(mine.body, [answered, *lines])
-            edit = await self._in_place(after, mine, nexts[0], body, here, await drawn() if public else None)
+            edit = await self._in_place(after, mine, [ds[0] for ds in waiting.values()], body, here,
+                                        await drawn() if public else None)
             if edit is not None:
                 edits.append(edit)
                 placed = True
-                done.add(chooser)
-        # Players already waited on keep their message; its buttons move to this version.
-        for player, decisions in waiting.items():
-            row = live.get(player)
-            if player in done or player == chooser or row is None or len(decisions) != 1 or decisions[0].private:
+                done |= set(waiting)
+        # Players asked in other messages keep them; their buttons move to this version. A chooser
+        # with no message of their own (a bot's seat) has their answer told on the first of them.
+        for row in {r.message_id: r for r in live.values()}.values():
+            still = [p for p in seats_of(row) if p in waiting and p not in done]
+            if row is mine or not still or not simple(still):
                 continue
-            edit = await self._in_place(after, row, decisions[0], row.body, here, None)
+            tells = mine is None and not placed
+            body = text.join_lines(row.body, [answered, *lines]) if tells else row.body
+            edit = await self._in_place(after, row, [waiting[p][0] for p in still], body, here,
+                                        await drawn() if tells and public else None)
             if edit is not None:
                 edits.append(edit)
-                done.add(player)
-        # Everyone else the game waits on gets a new message (or the final scores come).
-        news: list[Post] = await self.result_posts(after) if over else []
-        for player, decisions in waiting.items():
-            if player not in done:
-                for decision in decisions:
-                    news += await self._decision_posts(after, decision, here=here)
+                done |= set(still)
+                placed = placed or tells
+        # Everyone else the game waits on: one new message (several players at once, each with
+        # their own buttons), or one per decision when they do not fit together.
+        asked = [d for p, ds in waiting.items() if p not in done for d in ds]
+        news: list[Post] = []
+        shared = await self._asking(after, asked, here=here, quiet=in_mine) if len(asked) > 1 else None
+        for decision in [] if shared is not None else asked:
+            news += await self._decision_posts(after, decision, here=here)
+        news = [shared] if shared is not None else news
+        closes = mine is not None and all(e.message_id != mine.message_id for e in edits)
+        results = await self.result_posts(after) if over else []
+        # The final scores go on the last turn message when they fit there (no post of their own).
+        folded = closes and not news and len(results) == 1 and len(text.with_prompt(
+            text.join_lines(mine.body, [answered, *lines]), results[0].content)) <= text.MESSAGE_LIMIT
+        news = news if folded else results + news
         posts: list[Post] = []
         if news:
             account = [] if placed else [header, *lines]
             posts = self._with_account(after, account, await drawn(), news, thread_board=bool(public) or over)
             placed = True
         # The chooser's message closes: the answer in one line (with what it did if untold).
-        if mine is not None and chooser not in done:
+        if closes:
             told = [] if placed else lines
-            image = (await drawn()).turn if told and public and not self._threaded(after) else None
+            shown = (told and public) or folded
+            image = (await drawn()).turn if shown and not self._threaded(after) else None
             body = text.clip(text.join_lines(mine.body, [answered, *told]), text.MESSAGE_LIMIT)
             attachments = (image,) if image is not None else ()
+            if folded:
+                body = text.with_prompt(body, results[0].content)
+                attachments += results[0].attachments
             edits.append(MessageEdit(mine.message_id, mine.channel_id,
                                      Post(body, attachments, kind="closed", version=after.seq)))
-            if told and public and self._threaded(after) and (await drawn()).full is not None:
+            if shown and self._threaded(after) and (await drawn()).full is not None:
                 posts.append(Post(text.clip(header, text.MESSAGE_LIMIT), ((await drawn()).full,), where="board",
                                   kind="board", version=after.seq))
             placed = True
@@ -315,14 +302,13 @@ class TurnPosts(ServiceCore):
             posts = self._with_account(after, [header, *lines], await drawn(), [], thread_board=True) + posts
         return edits, posts
 
-    async def _in_place(self, after: LoadedGame, row: MessageRecord, decision: Decision, body: str,
+    async def _in_place(self, after: LoadedGame, row: MessageRecord, decisions: Sequence[Decision], body: str,
                         here: int | None, pictures: _Pictures | None) -> MessageEdit | None:
-        """`row`'s message showing `body` above `decision`'s prompt, or None when that does not
-        fit one message (the caller then posts a new one)."""
-        pages = await self._decision_posts(after, decision, here=here, notify=False)
-        if len(pages) != 1:
+        """`row`'s message showing `body` above the prompt of `decisions` (one player's, or several
+        players' at once), or None when that does not fit one message (the caller then posts anew)."""
+        prompt = await self._asking(after, decisions, here=here, notify=False)
+        if prompt is None:
             return None
-        prompt = pages[0]
         content = text.with_prompt(body, prompt.content)
         if len(content) > text.MESSAGE_LIMIT:
             return None

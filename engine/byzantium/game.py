@@ -38,7 +38,8 @@ class Byzantium(Game[ByzantiumState]):
     # the Bulgars' sender decides on retreat first, Constantinople's sea retreat.
     # 3: issue 12 - cube sources by preference; upkeep, taxes, losses and reinforcements as one
     # choice each; an action's first step chosen with the action; retreat destinations offered whole.
-    rules_version = "3"
+    # 4: issue 12 - every player's upkeep decision waits at once (the rulebook has no order).
+    rules_version = "4"
     preferences = cubes.PREFERENCES
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[ByzantiumState, list[Event]]:
@@ -73,15 +74,21 @@ class Byzantium(Game[ByzantiumState]):
         return state, events
 
     def _pending(self, state: ByzantiumState) -> list[Decision]:
-        found = top_decision(Ctx(state))
+        ctx = Ctx(state)
+        found = top_decision(ctx)
+        if found is not None and found.kind == "upkeep":
+            return [decision for _index, decision in rounds.upkeep_waiting(ctx)]
         return [found] if found else []
 
     def _apply(self, state: ByzantiumState, player: str, option_id: str) -> list[Event]:
         ctx = Ctx(state)
-        task = state.stack.pop()
+        index = len(state.stack) - 1
+        if state.stack[index].kind == "upkeep":  # the round's upkeep: each player answers their own
+            index = next(i for i, decision in rounds.upkeep_waiting(ctx) if decision.player == player)
+        task = state.stack.pop(index)
         CHOOSE[task.kind](ctx, task, option_id)
-        found = advance(ctx)
-        state._decisions = [found] if found else []  # already worked out: `pending` need not again
+        advance(ctx)
+        state._decisions = None  # `pending` works out who waits now
         return ctx.events
 
     def _apply_preference(self, state: ByzantiumState, player: str, option_id: str):
@@ -89,8 +96,8 @@ class Byzantium(Game[ByzantiumState]):
         new_state, events = super()._apply_preference(state, player, option_id)
         if new_state.stack and not self.pending(new_state):
             ctx = Ctx(new_state, events)
-            found = advance(ctx)
-            new_state._decisions = [found] if found else []
+            advance(ctx)
+            new_state._decisions = None
             self._take_forced(new_state, events)
         return new_state, events
 

@@ -11,7 +11,7 @@ from engine.byzantium.flow import Ctx, chooses, decides, runs
 from engine.byzantium.state import ByzantiumState
 from engine.byzantium.tasks import Action, RoundEnd, Upkeep
 from engine.byzantium.words import box_cubes, box_word, side_bezants, side_word
-from engine.core import Amounts, IllegalAction
+from engine.core import Amounts, Decision, IllegalAction
 from engine.text import msg, msg_n
 
 
@@ -118,6 +118,28 @@ def upkeep_decision(ctx: Ctx, task: Upkeep):
                  money=player.treasury[side])
     return combo_decision(ctx.name(task.player), prompt, "upkeep", amounts, disband_label(side), valid=valid,
                           shortcuts=fewest_first)
+
+
+def upkeep_waiting(ctx: Ctx) -> list[tuple[int, Decision]]:
+    """The upkeep decisions that wait at once, with their tasks' places on the stack: "Dann muß
+    jeder Spieler Unterhalt für seine Truppen zahlen" sets no order, and no player's upkeep
+    changes another's (each pays from his own treasury for his own cubes), so every player who
+    cannot pay decides at the same time. One decision per player (the first of his two sides that
+    needs one; the other follows), so an answer always names the task it is for."""
+    stack = ctx.s.stack
+    found: list[tuple[int, Decision]] = []
+    players: set[int] = set()
+    for index in range(len(stack) - 1, -1, -1):
+        task = stack[index]
+        if task.kind != "upkeep":
+            break
+        if task.player in players:
+            continue
+        decision = upkeep_decision(ctx, task)
+        if decision is not None:
+            players.add(task.player)
+            found.append((index, decision))
+    return found
 
 
 @runs("upkeep")

@@ -88,6 +88,7 @@ class MessageVersion:
     attachments: list[Attachment]
     flags: int
     at: float = field(default_factory=time.monotonic)
+    wall: float = field(default_factory=time.time)  # when, as snowflakes tell it (ids.py)
 
 
 @dataclass
