@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from engine.text import term
+from engine.text import Msg, term
 from render import kit
 from render.alexander_board import (
     DONE,
@@ -65,7 +65,18 @@ def asked(view: dict) -> tuple[str, str, str] | None:
     player = pending.get("player", "")
     prompt = pending.get("public_prompt") if pending.get("private") else pending.get("prompt")
     side = next((s for s, name in (view.get("sides") or {}).items() if name == player), "")
-    return side, player, kit.say(prompt or "")
+    return side, player, kit.say(without_side(prompt, side) or "")
+
+
+def without_side(prompt, side: str):
+    """A prompt without the side the engine puts before it (engine/alexander/flow.py, for the
+    chat, where both seats of a solitaire game are one member): the header shows the side's
+    badge and seat already. A view read back from JSON holds the English text."""
+    if isinstance(prompt, Msg):
+        return prompt.params.get("prompt", prompt) if prompt.mid == "{side}: {prompt}" else prompt
+    if isinstance(prompt, str) and side:
+        return prompt.removeprefix(f"{side.title()}: ")
+    return prompt
 
 
 def over_text(view: dict) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from engine.text import msg, term
+from engine.text import msg, msg_n, term
 from render import kit
 from render.warriors_traders_board import RESOURCE_COLOURS, TURNS, MapBoard
 from render.warriors_traders_map import short_nation
@@ -18,13 +18,20 @@ LABELS = {
     "tech": msg("Tech (tokens)"), "armies": msg("Armies {armies} · {forts} fort · {princesses} princ."),
     "routes": msg("Routes: {names}"), "war": msg("War with: {names}"), "peace": msg("At peace"), "team": msg("Team with: {names}"),
     "vp_from": msg("VP from {parts}"), "none": msg("none"), "prompt": msg("▶ {prompt}"),
-    "game": msg("WARRIORS & TRADERS · {map}"), "variant": msg("{title} ({variant})"), "teams": msg("{title} · teams"),
+    "game": msg("WARRIORS & TRADERS · {map}"), "teams": msg("{title} · teams"),
     "turn": msg("Turn {turn} of {turns} · {phase}"), "game_over": msg("GAME OVER after turn {turn}"),
     "winner": msg("Winner: {players}"), "winner_entry": msg("{player} ({score} VP)"), "rank_entry": msg("{rank}. {player} {score}"),
     "asked": msg("{player}: {prompt}"), "waiting": msg("Waiting for {count}:"), "prompts_in_panels": msg("(their prompts are in their panels)"),
     "order": msg("Order {letters} · Barbarians {strength}"), "last": msg("Last:"), "score": msg("VP"),
     "game_turn": msg("{game} · {turn}"),
 }  # fmt: skip
+# The 2- and 3-player variants (rulebook: "Varianti di Gioco per 2 e 3 giocatori"), named after
+# the part of the map they are played on (the rulebook numbers them only; docs/rules/warriors_traders.md).
+VARIANT_NAMES = {
+    "britain2": msg("Great Britain"), "isles2": msg("British Isles"), "isles3": msg("British Isles"),
+    "mainland3": msg("Continent"), "balkans2": msg("Balkans"), "north3": msg("North"),
+    "south2": msg("South"), "north2": msg("North"), "peninsula3": msg("Peninsula"),
+}
 PHASES = {
     "setup": msg("Setup"),
     "sustenance": msg("Sustenance"),
@@ -191,6 +198,19 @@ def draw_panels(
                    ranks.get(name), allies)
 
 
+def header_title(summary: dict, map_title: str) -> str:
+    """"WARRIORS & TRADERS · West Europe", with the variant by its name and the number of players."""
+    title = kit.say(LABELS["game"], map=term("wt map", map_title))
+    variant = summary.get("variant")
+    if variant:
+        players = len(summary.get("players") or {})
+        title = kit.say(msg_n("{title} · {variant}, {n} player", "{title} · {variant}, {n} players", players,
+                              title=title, variant=VARIANT_NAMES.get(variant, variant)))
+    if summary.get("coop"):
+        title = kit.say(LABELS["teams"], title=title)
+    return title
+
+
 def draw_header(
     draw: ImageDraw.ImageDraw,
     b: MapBoard,
@@ -202,13 +222,7 @@ def draw_header(
 ) -> None:
     turn = summary.get("turn", 1)
     phase = PHASES.get(summary.get("phase") or "", str(summary.get("phase") or "").title())
-    variant = summary.get("variant")
-    title = kit.say(LABELS["game"], map=term("wt map", b.title))
-    if variant:
-        title = kit.say(LABELS["variant"], title=title, variant=variant)
-    if summary.get("coop"):
-        title = kit.say(LABELS["teams"], title=title)
-    kit.text(draw, (16, 26), title, 28, kit.WHITE, anchor="lm")
+    kit.text(draw, (16, 26), header_title(summary, b.title), 28, kit.WHITE, anchor="lm")
     status = kit.say(LABELS["turn"], turn=turn, turns=TURNS, phase=phase) if not result else kit.say(LABELS["game_over"], turn=turn)
     kit.text(draw, (b.width - 16, 26), status, 28, STATUS, anchor="rm")
     y = 66

@@ -90,6 +90,8 @@ def test_11_4_the_assault_segment_and_siege_points():
     s = dice(s, 6)  # 6 - 2 (Sardes) + 1 (20 > 2 x 3) = 5: one siege point, 1 ASP lost
     s, events = play(s, "assault:Sardes")
     assert s.sieges["Sardes"].points == 1 and s.army("macedonian.2").asp == 19
+    [told] = [e.text for e in events if e.kind == "assault"]
+    assert told == "Assault on Sardes (6 -1): 1 siege point, the attackers lose 1 ASP."  # one point, not "points"
 
 
 def test_11_4_fall_by_assault_eliminates_the_defenders_and_raises_elite():

@@ -90,9 +90,10 @@ async def test_solitaire_seats_the_host_on_both_sides_and_answers_both(world):
     """16.0: one member plays both sides; nothing is hidden, so no prompt is private."""
     ann, bo = world.member("Ann"), world.member("Bo")
     channel, card, _ = await new_lobby(world, ann, solitaire=True)
-    assert "Solitaire: the host plays both sides" in card.content and "Seats (1; 1 player)" in card.content
+    assert "Solitaire: the host plays both sides" in card.content and "Player (Solitaire):" in card.content
+    assert "Seats (" not in card.content  # not "Seats (1; 1 player)": one member, two seats at Start
     joined = await world.click(bo, card, "Join")
-    assert "at most 1 players" in joined.reply_text
+    assert joined.reply_text == "Solitaire takes at most 1 player; the table is full."
     await world.click(ann, card, "Start")
     loaded = await loaded_game(world, channel)
     assert [(s.seat, s.user_id) for s in loaded.record.seats] == [("Ann (Macedonian)", ann.id),
@@ -239,3 +240,15 @@ async def test_mod_replace_of_a_member_in_both_seats_asks_which_seat_and_takes_t
     assert done.reply_text == "Seat handed over."
     seats = (await loaded_game(world, channel)).record.seats
     assert [(s.seat, s.user_id) for s in seats] == [("Ann (Macedonian)", ann.id), ("Ann (Persian)", bo.id)]
+
+
+async def test_solitaire_seats_are_named_after_the_sides_in_the_games_language(world):
+    """The seat names are fixed at Start, in the channel's language (not English for everyone)."""
+    ann, mia = world.member("Ann"), world.member("Mia", manage_channels=True)
+    channel = world.channel()
+    await world.slash(mia, channel, "settings language", language="it")
+    channel, card, _ = await new_lobby(world, ann, channel, solitaire=True)
+    await world.click(ann, card, "Inizia")  # Start
+    loaded = await loaded_game(world, channel)
+    assert [s.seat for s in loaded.record.seats] == ["Ann (Macedone)", "Ann (Persiano)"]
+    assert loaded.state.sides == {"macedonian": "Ann (Macedone)", "persian": "Ann (Persiano)"}

@@ -428,3 +428,18 @@ def test_a_crowded_piece_takes_its_shorter_form(monkeypatch):
     assert draw is piece.forms[1][1]
     assert box[2] - box[0] == pytest.approx(piece.forms[1][0][0], abs=1)
     assert math.dist(centre, board().at("Ancyra")) <= alexander_map.REACH
+
+
+def test_the_header_names_the_side_once_badge_and_seat_not_the_prompt_again():
+    """The engine puts the side before each prompt for the chat (a solitaire member holds both
+    seats); the board's header shows the side's badge and the seat, so it drops that prefix."""
+    from render.alexander_panels import asked
+
+    state = testkit.to_activity(testkit.fresh(testkit.start(mac="Ann", per="Bo")))
+    view = GAME.view(state, None)
+    decision = GAME.pending(state)[0]
+    assert not decision.private and str(decision.prompt).startswith("Macedonian: ")
+    side, player, prompt = asked(view)
+    assert (side, player) == ("macedonian", "Ann")
+    assert prompt == str(decision.prompt).removeprefix("Macedonian: ") and not prompt.startswith("Macedonian")
+    assert asked(json.loads(json.dumps(view)))[2] == prompt  # the view as JSON (plain English text) too

@@ -272,3 +272,14 @@ def test_a_variant_board_is_drawn_on_its_part_of_the_map():
     held = next(n for n, info in summary["provinces"].items() if info.get("owner"))
     colour = COLOURS[summary["players"][summary["provinces"][held]["owner"]]["color"]]
     assert rgb(image, interior_point("italy", held, clear_of=90, variant="north3")) == owner_fill(colour)
+
+
+def test_the_header_names_a_variant_by_its_place_and_players_not_its_id():
+    from render.warriors_traders_panels import header_title
+
+    state = get_game("warriors_traders").setup(["Ann", "Bo", "Cy"], 1, {"map": "west", "variant": "isles3"})
+    summary = get_game("warriors_traders").view(state, None)
+    assert summary["variant"] == "isles3"
+    assert header_title(summary, "West Europe") == "WARRIORS & TRADERS · West Europe · British Isles, 3 players"
+    whole = get_game("warriors_traders").setup(["Ann", "Bo", "Cy"], 1, {"map": "west", "variant": "none"})
+    assert header_title(get_game("warriors_traders").view(whole, None), "West Europe") == "WARRIORS & TRADERS · West Europe"

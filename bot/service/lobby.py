@@ -24,6 +24,11 @@ LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "bot_normal", "bot_easy", "
 GAME_STARTED = msg("The game has started.")
 
 
+def FULL_TABLE(what, most: int):  # noqa: N802 (a message, as the constants beside it)
+    return msg_n("{what} takes at most {n} player; the table is full.",
+                 "{what} takes at most {n} players; the table is full.", most, what=what)
+
+
 def lobby_card(record: GameRecord, note: str = "") -> Post:
     """The lobby message: game, setup options, seats with colours (and teams), settings, and
     the four buttons."""
@@ -33,8 +38,10 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
     setup = lobby_options.describe(record.game, record.options)
     if setup:
         out.append(setup)
-    fewest, most, _why = lobby_options.seat_limits(record.game, record.options)
-    if fewest != most:
+    fewest, most, why = lobby_options.seat_limits(record.game, record.options)
+    if most == 1:  # solitaire: the host alone, in both seats at Start
+        out.append(msg("Player ({mode}):", mode=why))
+    elif fewest != most:
         out.append(msg("Seats ({count}; {fewest}-{most} players):", count=count, fewest=fewest, most=most))
     else:
         out.append(msg_n("Seats ({count}; {n} player):", "Seats ({count}; {n} players):", fewest, count=count))
@@ -140,7 +147,7 @@ class LobbyActions(TurnPosts):
             raise Refusal(msg("You already have a seat in this game."))
         _fewest, most, why = lobby_options.seat_limits(record.game, record.options)
         if len(record.seats) >= most:
-            raise Refusal(msg("{game} takes at most {most} players; the table is full.", game=why, most=most))
+            raise Refusal(FULL_TABLE(why, most))
         seat = Seat(seat_name(actor.name, [s.seat for s in record.seats]), actor.name, actor.user_id)
         record = await self.storage.update_lobby(record.id, seats=[*record.seats, seat])
         return self.outcome(record, edit=lobby_card(record))
@@ -196,7 +203,8 @@ class LobbyActions(TurnPosts):
                               joined=seated))
         seats = list(record.seats)
         if record.game == lobby_options.ALEX and lobby_alexander.is_solitaire(record.options):
-            seats = lobby_alexander.solitaire_seats(seats)  # the host takes both sides (16.0)
+            # The host takes both sides (16.0), the seats named in the game's language.
+            seats = lobby_alexander.solitaire_seats(seats, await self.record_language(record))
         players = [s.seat for s in seats]
         options = lobby_options.engine_options(record.game, record.options, players)
         try:
@@ -230,7 +238,7 @@ def _bot_seats(game: str, options: dict, seats: list[Seat] | tuple[Seat, ...], c
     if len(seats) + count > most:
         room = most - len(seats)
         if room <= 0:
-            raise Refusal(msg("{what} takes at most {most} players; the table is full.", what=why, most=most))
+            raise Refusal(FULL_TABLE(why, most))
         raise Refusal(msg("{what} takes at most {most} players: there is room for {room} more, not {count}.",
                           what=why, most=most, room=room, count=count))
     taken = [s.seat for s in seats]

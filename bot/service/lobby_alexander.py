@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from bot.service.posts import Refusal
 from bot.storage.records import Seat
-from engine.text import joined, msg
+from engine.text import joined, layout, msg
+from locales import tr
 
 GAME = "alexander"
 OPTION_NAMES = ("side", "opening", "balance", "solitaire")
@@ -54,12 +55,13 @@ def is_solitaire(options: Mapping) -> bool:
     return bool(options.get("solitaire"))
 
 
-def solitaire_seats(seats: Sequence[Seat]) -> list[Seat]:
-    """The host's two seats of a solitaire game: Macedonian first (it plays Alexander)."""
+def solitaire_seats(seats: Sequence[Seat], lang: str | None = None) -> list[Seat]:
+    """The host's two seats of a solitaire game, named after the sides in the game's language
+    (`lang`; a seat's name is fixed at Start): Macedonian first (it plays Alexander)."""
     host = seats[0]
     base = " ".join(host.name.split())[:SOLO_NAME_LIMIT] or "Player"
-    return [Seat(f"{base} (Macedonian)", host.name, host.user_id),
-            Seat(f"{base} (Persian)", host.name, host.user_id)]
+    return [Seat(layout("{player} ({side})", player=base, side=tr(side, lang)), host.name, host.user_id)
+            for side in (msg("Macedonian"), msg("Persian"))]
 
 
 def describe(options: Mapping) -> str:

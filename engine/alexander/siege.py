@@ -245,8 +245,9 @@ def _assault_choose(ctx: Ctx, t, option_id: str):
     siege = s.sieges[city]
     s.sieges[city] = siege.model_copy(update={"points": siege.points + points})
     s.last = {"kind": "assault", "side": army.side, "space": city, "path": [city]}
-    ctx.emit("assault", msg("Assault on {city} ({roll} {mods}): {points} siege points, the attackers lose {lost} ASP.",
-                            city=space_t(city), roll=roll, mods=f"{mods:+d}", points=points, lost=lost),
+    ctx.emit("assault", msg_n("Assault on {city} ({roll} {mods}): {n} siege point, the attackers lose {lost} ASP.",
+                              "Assault on {city} ({roll} {mods}): {n} siege points, the attackers lose {lost} ASP.",
+                              points, city=space_t(city), roll=roll, mods=f"{mods:+d}", lost=lost),
              city=city, roll=roll, mods=mods, points=points, lost=lost, total=s.sieges[city].points)
     if army.asp <= 0:
         from engine.alexander.aftermath import eliminate_army

@@ -5,8 +5,9 @@
 Each picture is a position of a game played by random legal choices with a fixed seed (the
 first step whose events include the kind shown: a battle, a conquest, a trade, a siege), so
 the same code draws the same pictures. The boards are shown at half size; inline images as
-the chat gets them. (inline_alexander_battle/siege come from hand-made positions: random
-Alexander games rarely fight within a few hundred decisions.)
+the chat gets them. (inline_alexander_battle/siege come from hand-made positions built with
+engine/alexander/testkit.py, dice pinned: random Alexander games rarely fight within a few
+hundred decisions.)
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ def wt_steps(options: dict, players=PLAYERS, seed: int = 3, limit: int = 600) ->
     steps = [(state, [])]
     while not game.is_over(state) and len(steps) < limit:
         decision = rng.choice(game.pending(state))
-        state, events = game.apply(state, decision.player, rng.choice(decision.options).id)
+        # A decision of amounts (a form) lists no options: one of its answers instead.
+        answer = rng.choice(decision.options).id if decision.options else rng.choice(enumerate_answers(decision, 100))
+        state, events = game.apply(state, decision.player, answer)
         steps.append((state, events))
     return steps
 
@@ -67,6 +70,35 @@ def alexander_steps(seed: int = 2, limit: int = 900) -> list[tuple]:
             continue
         steps.append((game.view(state, None), [e for e in events if e.public]))
     return steps
+
+
+def alexander_battle() -> tuple:
+    """(public view, public events) of a hand-made battle: Alexander's army (Perinthos) attacks a
+    Persian army led by Memnon at Chersonese, with pinned dice, and wins; the Persian retreats."""
+    from engine.alexander.board import PER
+    from engine.alexander.testkit import answer, army, dice, fresh, kind, play, start, to_activity
+
+    s = start(seed=3, mac="Bo", per="Ann")
+    army(s, PER, 2, "Chersonese", 18, leaders=["Memnon"])
+    s = dice(answer(answer(to_activity(fresh(s)), "move:macedonian.1"), "mp:1"), 5, 5, 2, 2, 3, 3, 3, 3)
+    s, events = play(s, "go:Chersonese", "stand")
+    while kind(s) == "window":  # nobody plays a battle card
+        s, more = play(s, "pass")
+        events += more
+    return get_game("alexander").view(s, None), [e for e in events if e.public]
+
+
+def alexander_siege() -> tuple:
+    """(public view, public events) of a hand-made siege: Antipater's army lays siege to Sardes."""
+    from engine.alexander.board import MAC, PER
+    from engine.alexander.testkit import answer, army, fresh, garrison, play, start, to_activity
+
+    s = start(seed=3, mac="Bo", per="Ann")
+    army(s, MAC, 2, "Thyatira", 20, leaders=["Antipater"])
+    garrison(s, PER, "Sardes", gsp=3)
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:3")
+    s, events = play(s, "go:Sardes", "siege")
+    return get_game("alexander").view(s, None), [e for e in events if e.public]
 
 
 def first_with(steps, kinds: set[str], start: int = 0):
@@ -103,6 +135,8 @@ def pictures() -> dict[str, callable]:
                                                                 limit=120)[-1]),
         "chart_byzantium": chart,
         "alexander_board": lambda: board("alexander", alexander_steps()[400]),
+        "inline_alexander_battle": lambda: inline("alexander", alexander_battle()),
+        "inline_alexander_siege": lambda: inline("alexander", alexander_siege()),
     }
 
 
