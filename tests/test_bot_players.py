@@ -328,6 +328,13 @@ async def test_the_bot_plays_for_the_absent_member_until_they_click_im_back(worl
 
 
 # -- /mod takeover: the setting changed while the game runs --------------------------------------------------
+async def later(world: World, game_id: int, member, **delta):
+    """Move the clock on, run what the schedule has due, and return the member's seat."""
+    world.clock.advance(**delta)
+    await world.bot.reminders.run_due()
+    return (await world.bot.storage.game(game_id)).seat_named(member.name)
+
+
 async def test_a_moderator_sets_the_takeover_hours_of_a_running_game_and_a_bot_stands_in_then(world):
     channel = world.channel()
     ann, bo = world.member("Ann"), world.member("Bo")
@@ -352,11 +359,8 @@ async def test_a_moderator_sets_the_takeover_hours_of_a_running_game_and_a_bot_s
     assert "🤖 A bot plays for anyone who has not answered for 2 h, until they click a prompt of theirs." \
         in status.reply_text
     # The waiting member's schedule follows: 2 h after the game started waiting on them (not the 12 h reminder).
-    world.clock.advance(minutes=59)
-    await world.bot.reminders.run_due()
-    assert not (await world.bot.storage.game(game_id)).seat_named(first.name).bot
-    world.clock.advance(minutes=1)
-    await world.bot.reminders.run_due()
+    assert not (await later(world, game_id, first, minutes=59)).bot
+    await later(world, game_id, first, minutes=1)
     assert channel.messages[-1].content.startswith(f"🤖 <@{first.id}> has not answered for 2 h")
     assert (await world.bot.storage.game(game_id)).seat_named(first.name).away
 
@@ -379,10 +383,6 @@ async def test_the_host_turns_the_takeover_off_and_others_are_refused_with_nothi
     assert (await world.bot.storage.game(game_id)).bot_takeover_hours is None
     assert "A bot plays for anyone" not in (await world.slash(ann, channel, "game status")).reply_text
     # Past the old 6 h nobody stands in: the member is reminded at 12 h as usual.
-    world.clock.advance(hours=6)
-    await world.bot.reminders.run_due()
-    assert not (await world.bot.storage.game(game_id)).seat_named(first.name).bot
-    world.clock.advance(hours=6)
-    await world.bot.reminders.run_due()
+    assert not (await later(world, game_id, first, hours=6)).bot
+    assert not (await later(world, game_id, first, hours=6)).bot
     assert channel.messages[-1].content.startswith(f"⏰ <@{first.id}>")
-    assert not (await world.bot.storage.game(game_id)).seat_named(first.name).bot
