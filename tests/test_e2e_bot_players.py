@@ -148,3 +148,47 @@ async def test_a_bot_stands_in_for_an_absent_member_who_takes_the_seat_back(fake
             await table.choose(first, quick_option(table.options()))
             assert db_choices(db, table.game_id)[made][3] == first.id
     fake.assert_clean()
+
+
+async def test_a_moderator_sets_the_takeover_hours_of_a_running_game_through_discord(fake_discord: FakeDiscord,
+                                                                                     tmp_path) -> None:
+    """In process (the test moves the bot's clock): a game opened without bot stand-ins; a
+    moderator's `/mod takeover hours:2` is answered, announced, audited and shown by `/game
+    status`; two hours on, the bot's own scheduler stands in for the member it waits on."""
+    from bot.discord_ui.app import GameBot, point_at_api
+    from bot.settings import load_settings
+
+    fake = fake_discord
+    clock = FakeClock()
+
+    async def entry() -> None:
+        settings = load_settings(env_file=None)
+        point_at_api(settings.api_base, settings.gateway_url)
+        bot = GameBot(settings, clock=clock)
+        async with bot:
+            await bot.prepare()
+            bot.reminders.poll_seconds = 0.2
+            await bot.start(settings.token)
+
+    db = tmp_path / "games.sqlite3"
+    env = bot_environment(fake, db, DEV_GUILD_ID=str(fake.guild.id), **BOTS_FAST)
+    async with running_entry(fake, entry, env, timeout=WAIT):
+        table = await open_table(fake, db, names=("Ann", "Bo"))
+        first = table.waiting()
+        mod = fake.member("Mod", manage_channels=True)
+        ix = await fake.slash(mod, table.channel, "mod takeover", hours=2)
+        answer = await ix.result(WAIT)
+        assert answer.ephemeral and answer.content == "Setting changed."
+        await fake.wait_for_message(table.channel, lambda m: m.content == (
+            f"🛠️ <@{mod.id}> changed the setting: a bot now plays for anyone who has not answered for 2 h, until "
+            "they click a prompt of theirs."), timeout=WAIT, since=ix)
+        assert [(r["action"], r["user_id"]) for r in read_db(db, "SELECT action, user_id FROM audit")
+                if r["action"] == "takeover"] == [("takeover", mod.id)]
+        status = await (await fake.slash(first, table.channel, "game status")).result(WAIT)
+        assert "🤖 A bot plays for anyone who has not answered for 2 h" in status.content
+        clock.advance(hours=2)
+        await fake.wait_for_message(table.channel, lambda m: m.content.startswith(
+            f"🤖 <@{first.id}> has not answered for 2 h"), timeout=WAIT, since=None)
+        await fake.wait_for(lambda: db_choices(db, table.game_id) or None, WAIT, "the bot's choice for the member")
+        assert db_choices(db, table.game_id)[0][1:4:2] == (table.seats[first.id], None)
+    fake.assert_clean()
