@@ -58,12 +58,12 @@ Figures (`python bench/pbp.py --games 20 --quiet`, 3 players, seeds 0-19):
   1.21, median 1.0, max 2 (a player's two development actions in a row, each a new message);
   0.72 per prompt.
   After (every upkeep of a round at once in one message, rules version 4; several players
-  asked at once share one message; W&T's stretch one message; the final scores on the last
-  turn message). The bot picks each game's seed, so the games differ from run to run:
+  asked at once share one message; W&T's stretch one message; the final scores first on the
+  last turn message, then again a message of their own, since an edit pings nobody). The bot picks each game's seed, so the games differ from run to run:
   Byzantium 134 messages for 123 player actions and 8 round-end upkeeps: per action mean 1.02,
   median 1.0, 118 of 123 exactly 1, max 3 (a move whose attack asks the defender: the defender
-  is pinged in a message of their own, then the attacker again; the game's last action has 0,
-  the final scores come on its message); each round's upkeep one message for all players (mean
+  is pinged in a message of their own, then the attacker again; the game's last action had 0,
+  the final scores on its message: now 1, the final scores' own); each round's upkeep one message for all players (mean
   0.75: none when only the last player to act pays, on their message); per player turn in
   issue 12 item 4's sense (a new action, or someone new waited on) max 1, mean 0.97; per
   stretch max 2 only where a player takes two actions in a row after the others passed (one

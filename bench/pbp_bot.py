@@ -16,7 +16,7 @@ submitted; then it waits until the bot has answered. Counted, per game:
   run of their own, counted apart;
 - per action: the messages posted from the action's first prompt to the next action's (or the
   upkeep run's): the message that the action's answers bring (the next player's, or the
-  upkeep's; none after the game's last, whose message carries the final scores);
+  upkeep's; after the game's last, the final scores, a message of their own that pings everyone);
 - per stretch: the same from each time the game starts waiting on other players (someone new
   is asked, or someone answered of several asked at once) to the next.
 - Warriors & Traders' *player turn* is the rulebook's: everything a player does before the turn
@@ -219,7 +219,7 @@ def show(name: str, results: list[BotFigures], bot_code: str | None, per_game_tu
               f"median {statistics.median(player_turns):.1f}, max {max(player_turns)}")
     print("per game (messages / turns): " + ", ".join(f"{r.messages}/{r.turns}" for r in played))
     if not per_game_turn:
-        print("turns with other than one message (the last: the final scores on its message): "
+        print("turns with other than one message: "
               + "; ".join(o for r in played for o in r.odd))
 
 

@@ -93,4 +93,7 @@ async def test_one_message_asks_everyone_deciding_at_once_each_on_their_own_part
     outsider = world.member("Eve")
     assert "not playing" in (await world.click(outsider, fresh, "Yes")).reply_text
     await world.click(bo, fresh, "Yes")
-    assert "is over" in channel.messages[-1].content and len(channel.messages) == count
+    # The final scores: a message of their own, pinging both (an edit would notify nobody).
+    final = channel.messages[-1]
+    assert "is over" in final.content and len(channel.messages) == count + 1
+    assert final.mentions == [ann.id, bo.id] and not prompt.view

@@ -99,13 +99,15 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     else:
         raise AssertionError("the game did not end in 200 choices")
 
-    # The final scores: every member named, ranked, with the tie-break figures. They come on the
-    # last turn message (no message of their own), with what the last choice did and the last board.
+    # The final scores: every member named, ranked, with the tie-break figures, in a message of
+    # their own that pings every member (an edit would notify nobody), with what the last choice
+    # did and the last board.
     result = table.final()
     scores = question(result)
-    assert scores.startswith("🏁 **Byzantium** is over. Final scores:") and "chose" in result.content
+    assert scores.startswith("🏁 **Byzantium** is over. Final scores:")
     assert all(f"<@{m.id}>" in scores for m in table.members)
-    assert FINAL not in result.versions[0].content and result.versions[0].components  # was a prompt
+    assert FINAL in result.versions[0].content  # posted with the scores, not a prompt edited into them
+    assert set(result.pinged_users) == {m.id for m in table.members}
     lines = scores.splitlines()[1:]
     assert len(lines) == 3 and all(re.match(r"^[1-3]\. \*\*\w+\*\* <@\d+>: \*\*-?\d+\*\* \(.*total VP", line)
                                    for line in lines), lines

@@ -70,7 +70,7 @@ async def test_three_members_play_warriors_and_traders_to_the_final_scores(fake_
     assert all(f"<@{m.id}>" in final.content for m in table.members)
     assert table.live_prompts() == []
     assert forms >= 3 and simultaneous >= 1, (forms, simultaneous)
-    # One new message per stretch: the next stretch's (the final scores end the last one's message).
+    # One new message per stretch: the next stretch's (after the last one, the final scores' own).
     posted = [b - a for (_w, a), (_v, b) in zip(stretches, [*stretches[1:], (None, len(table.bot_messages()))],
                                                 strict=True)]
     assert max(posted) <= 1 and sum(posted) >= len(stretches) // 2, posted

@@ -18,7 +18,8 @@ a paragraph and rows of buttons each (turn_prompts.py, shared_prompt.py). After 
   fit together): what the choice did, the board, their prompts, each of them pinged;
 - the chooser's message, when it asks nobody any more, closes: the answered question shrinks to
   one line and the buttons go. What the last choice did is told in the next new message (or, when
-  nobody new is asked, on the closing message itself, with the final scores at the game's end).
+  nobody new is asked, on the closing message itself). The final scores are a post of their own,
+  pinging every player.
 A message goes on only while everything fits (2000 characters, 5 rows of buttons); a private
 decision's public post ("waiting on Bo", **Open my prompt**) never goes on, and whether a
 message goes on depends only on public information. With boards in a thread, the boards go
@@ -272,10 +273,9 @@ class TurnPosts(TurnPrompts):
         news = [shared] if shared is not None else news
         closes = mine is not None and all(e.message_id != mine.message_id for e in edits)
         results = await self.result_posts(after) if over else []
-        # The final scores go on the last turn message when they fit there (no post of their own).
-        folded = closes and not news and len(results) == 1 and len(text.with_prompt(
-            text.join_lines(mine.body, [answered, *lines]), results[0].content)) <= text.MESSAGE_LIMIT
-        news = news if folded else results + news
+        # The final scores are a post of their own: it pings every player (an edit notifies nobody,
+        # and after days of play-by-post the end of the game is news everyone must get).
+        news = results + news
         posts: list[Post] = []
         if news:
             account = [] if placed else [header, *lines]
@@ -284,13 +284,10 @@ class TurnPosts(TurnPrompts):
         # The chooser's message closes: the answer in one line (with what it did if untold).
         if closes:
             told = [] if placed else lines
-            shown = (told and public) or folded
+            shown = told and public
             image = (await drawn()).turn if shown and not self._threaded(after) else None
             body = text.clip(text.join_lines(mine.body, [answered, *told]), text.MESSAGE_LIMIT)
             attachments = (image,) if image is not None else ()
-            if folded:
-                body = text.with_prompt(body, results[0].content)
-                attachments += results[0].attachments
             edits.append(MessageEdit(mine.message_id, mine.channel_id,
                                      Post(body, attachments, kind="closed", version=after.seq)))
             if shown and self._threaded(after) and (await drawn()).full is not None:
