@@ -100,18 +100,13 @@ async def test_members_clicks_are_answered_while_a_bot_thinks(fake_discord: Fake
     fake.assert_clean()  # no interaction answered late, none left unanswered
 
 
-async def test_a_bot_stands_in_for_an_absent_member_who_takes_the_seat_back(fake_discord: FakeDiscord,
-                                                                           tmp_path) -> None:
-    """In process (as the reminders test): the test moves the bot's clock past the game's
-    bot_takeover_hours; the bot's own scheduler announces the stand-in and plays the absent
-    member's turn in the worker process; the member clicks I'm back."""
-    from bot.discord_ui.app import GameBot, point_at_api
-    from bot.settings import load_settings
-
-    fake = fake_discord
-    clock = FakeClock()
+def clocked_bot(clock: FakeClock):
+    """The bot run in this process on `clock` (the test moves it), its schedule polled often."""
 
     async def entry() -> None:
+        from bot.discord_ui.app import GameBot, point_at_api
+        from bot.settings import load_settings
+
         settings = load_settings(env_file=None)
         point_at_api(settings.api_base, settings.gateway_url)
         bot = GameBot(settings, clock=clock)
@@ -119,6 +114,18 @@ async def test_a_bot_stands_in_for_an_absent_member_who_takes_the_seat_back(fake
             await bot.prepare()
             bot.reminders.poll_seconds = 0.2
             await bot.start(settings.token)
+
+    return entry
+
+
+async def test_a_bot_stands_in_for_an_absent_member_who_takes_the_seat_back(fake_discord: FakeDiscord,
+                                                                           tmp_path) -> None:
+    """In process (as the reminders test): the test moves the bot's clock past the game's
+    bot_takeover_hours; the bot's own scheduler announces the stand-in and plays the absent
+    member's turn in the worker process; the member clicks I'm back."""
+    fake = fake_discord
+    clock = FakeClock()
+    entry = clocked_bot(clock)
 
     db = tmp_path / "games.sqlite3"
     env = bot_environment(fake, db, DEV_GUILD_ID=str(fake.guild.id), **BOTS_FAST)
@@ -155,20 +162,9 @@ async def test_a_moderator_sets_the_takeover_hours_of_a_running_game_through_dis
     """In process (the test moves the bot's clock): a game opened without bot stand-ins; a
     moderator's `/mod takeover hours:2` is answered, announced, audited and shown by `/game
     status`; two hours on, the bot's own scheduler stands in for the member it waits on."""
-    from bot.discord_ui.app import GameBot, point_at_api
-    from bot.settings import load_settings
-
     fake = fake_discord
     clock = FakeClock()
-
-    async def entry() -> None:
-        settings = load_settings(env_file=None)
-        point_at_api(settings.api_base, settings.gateway_url)
-        bot = GameBot(settings, clock=clock)
-        async with bot:
-            await bot.prepare()
-            bot.reminders.poll_seconds = 0.2
-            await bot.start(settings.token)
+    entry = clocked_bot(clock)
 
     db = tmp_path / "games.sqlite3"
     env = bot_environment(fake, db, DEV_GUILD_ID=str(fake.guild.id), **BOTS_FAST)
