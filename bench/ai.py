@@ -73,10 +73,10 @@ class TimedBot:
 
 
 def match(name: str, seats: int, opponent, label: str, games: int, budget_ms: float, seed: int,
-          options: dict | None = None) -> None:
+          level: str = "normal", options: dict | None = None) -> None:
     game = get_game(name)
     names = [f"P{i + 1}" for i in range(seats)]
-    bot = TimedBot(budget_ms)
+    bot = TimedBot(budget_ms, level)
     wins = shared = 0
     started = time.perf_counter()
     for number in range(games):
@@ -92,7 +92,7 @@ def match(name: str, seats: int, opponent, label: str, games: int, budget_ms: fl
                 wins += 1
     lo, hi = wilson(wins, games)
     lo_all, hi_all = wilson(wins + shared, games)
-    print(f"{game.title}, {seats} players, normal bot vs {label}: won {wins}/{games} = {wins / games:.0%} "
+    print(f"{game.title}, {seats} players, {level} bot vs {label}: won {wins}/{games} = {wins / games:.0%} "
           f"(95% CI {lo:.0%}-{hi:.0%}); with {shared} shared first places {(wins + shared) / games:.0%} "
           f"(95% CI {lo_all:.0%}-{hi_all:.0%}); fair share {1 / seats:.0%}")
     print(f"  {bot.speed()}; {time.perf_counter() - started:.0f} s")
@@ -131,20 +131,22 @@ def main() -> None:
     parser.add_argument("--selfplay-budget-ms", type=float, default=None, help="default: --budget-ms")
     parser.add_argument("--parts", default="random,greedy,selfplay")
     parser.add_argument("--game", default="byzantium,warriors_traders", help="the games whose matches are played")
+    parser.add_argument("--level", default="normal", help="the bot's level (a name of engine.ai.LEVELS)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     games = set(args.game.split(","))
     print(f"budget {args.budget_ms:g} ms per decision = {int(args.budget_ms * UNITS_PER_MS)} work units")
+    common = {"budget_ms": args.budget_ms, "seed": args.seed, "level": args.level}
     if "random" in parts:
         if "byzantium" in games:
-            match("byzantium", 4, uniform, "3 uniform random players", args.games, args.budget_ms, args.seed)
+            match("byzantium", 4, uniform, "3 uniform random players", args.games, **common)
         if "warriors_traders" in games:
-            match("warriors_traders", 3, uniform, "2 uniform random players", args.games, args.budget_ms, args.seed)
+            match("warriors_traders", 3, uniform, "2 uniform random players", args.games, **common)
     if "greedy" in parts:
         for name in ("byzantium", "warriors_traders"):
             if name in games:
-                match(name, 2, greedy, "the one-move greedy player", args.greedy_games, args.budget_ms, args.seed)
+                match(name, 2, greedy, "the one-move greedy player", args.greedy_games, **common)
     if "selfplay" in parts and "warriors_traders" in games:
         selfplay_wt(args.selfplay_games, args.selfplay_budget_ms or args.budget_ms, args.seed)
 

@@ -141,3 +141,53 @@ class Dawdle(Game[DawdleState]):
 
     def summary(self, state):
         return {"step": state.step, "picked": state.picked}
+
+
+class CloseState(BaseState):
+    move: str = ""
+    waits: int = 0
+
+
+class Close(Game[CloseState]):
+    """The first player takes one of several answers all worth about the same (a clear leader's
+    0.950 to 0.958: one is best by a little); then the players wait in turn, long past what a
+    search looks ahead, and nothing changes. A search that explores on the 0-1 scale of values
+    spends its visits on all answers alike."""
+
+    name = "close"
+    title = "Close"
+    min_players = max_players = 2
+    state_class = CloseState
+    splitmix_rules_versions = frozenset()
+    VALUES = {"a": 0.950, "b": 0.952, "c": 0.958, "d": 0.951, "e": 0.953, "f": 0.950}
+    WAITS = 200
+
+    def _setup(self, players, seed, options):
+        return CloseState(**seed_fields(seed, options)), []
+
+    def _pending(self, state):
+        if not state.move:
+            return [Decision(state.seats[0], "Your move?", tuple(Option(a, a) for a in self.VALUES), kind="move")]
+        if state.waits < self.WAITS:
+            return [Decision(state.seats[1 - state.waits % 2], "Wait?", (Option("wait", "wait"), Option("rest", "rest")),
+                             kind="wait")]
+        return []
+
+    def _apply(self, state, player, option_id):
+        if not state.move:
+            state.move = option_id
+        else:
+            state.waits += 1
+        return []
+
+    def evaluate(self, state):
+        first, second = state.seats
+        value = self.VALUES.get(state.move, 0.95)
+        return {first: value, second: 1 - value}
+
+    def result(self, state):
+        first, second = state.seats
+        return [{"player": first, "score": 1, "rank": 1}, {"player": second, "score": 0, "rank": 2}]
+
+    def summary(self, state):
+        return {"move": state.move, "waits": state.waits}

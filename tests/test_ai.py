@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import hiddengame  # noqa: F401  (registers secret_duel: "every game" includes a game with secrets)
 import pytest
-from ai_games import Dawdle, SealedBid, Split
+from ai_games import Close, Dawdle, SealedBid, Split
 from hiddengame import GAME as DUEL
 
 from engine import IllegalAction, game_names, get_game
@@ -144,6 +145,24 @@ def test_the_bot_does_not_know_the_next_roll():
     seat = game.pending(state)[0].player
     assert search(game, state, seat, seed=4, budget_ms=20, wall_cap_ms=None).visits == \
         search(game, other, seat, seed=4, budget_ms=20, wall_cap_ms=None).visits
+
+
+def test_the_normal_bot_tells_apart_answers_worth_almost_the_same():
+    """Exploration is weighed against the spread of the answers' values, not the 0-1 scale:
+    between answers worth 0.950 to 0.958 the normal bot spends most visits on the best."""
+    game = Close()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    absolute = replace(LEVELS["normal"], relative=False)
+    for seed in range(4):
+        result = search(game, state, "Ann", seed=seed, budget_ms=20, wall_cap_ms=None)
+        assert result.option == "c"
+        others = [v for a, v in result.visits.items() if a != "c"]
+        assert result.visits["c"] > 2 * max(others)
+        # On the 0-1 scale the same search visits them all about alike.
+        flat = search(game, state, "Ann", seed=seed, budget_ms=20, level=absolute, wall_cap_ms=None)
+        assert max(flat.visits.values()) < 2 * min(flat.visits.values())
+    # Only the weighing of visits changes: the answers offered are the same, each is looked at.
+    assert set(result.visits) == set(game.VALUES) and min(result.visits.values()) >= 1
 
 
 # -- simultaneous decisions and choices of several things ---------------------------------------

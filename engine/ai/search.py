@@ -58,11 +58,16 @@ class Level:
     exploration: float  # UCB constant, values in [0, 1]
     playout_depth: int  # random decisions before `evaluate` scores a playout
     sample_final: bool  # pick in proportion to visits (plays looser) instead of the most visited
+    # Exploration weighed against the spread of the mean values of the answers at a node (the
+    # worst 0, the best 1) instead of the 0-1 scale of values: when every answer is worth about
+    # the same (a clear leader's 0.95 to 0.96, a position decided either way) the search still
+    # spends its visits on the better ones rather than on all alike.
+    relative: bool = False
 
 
 LEVELS = {
     "easy": Level("easy", share=0.15, exploration=0.5, playout_depth=0, sample_final=True),
-    "normal": Level("normal", share=1.0, exploration=0.25, playout_depth=0, sample_final=False),
+    "normal": Level("normal", share=1.0, exploration=0.25, playout_depth=0, sample_final=False, relative=True),
 }
 
 
@@ -227,10 +232,15 @@ class _Search:
         if unvisited:
             return self.rng.choice(unvisited)
         c = self.level.exploration
+        low, spread = 0.0, 1.0
+        if self.level.relative:
+            means = [node.edges[k][1] / node.edges[k][0] for k in keys]
+            if max(means) - min(means) > 1e-9:
+                low, spread = min(means), max(means) - min(means)
 
         def ucb(key):
             visits, total, available = node.edges[key]
-            return total / visits + c * math.sqrt(math.log(max(available, 1)) / visits)
+            return (total / visits - low) / spread + c * math.sqrt(math.log(max(available, 1)) / visits)
 
         return max(keys, key=ucb)
 
