@@ -73,7 +73,7 @@ class TimedBot:
 
 
 def match(name: str, seats: int, opponent, label: str, games: int, budget_ms: float, seed: int,
-          level: str = "normal", options: dict | None = None) -> None:
+          level: str = "normal", options: dict | None = None, verbose: bool = False) -> None:
     game = get_game(name)
     names = [f"P{i + 1}" for i in range(seats)]
     bot = TimedBot(budget_ms, level)
@@ -90,6 +90,9 @@ def match(name: str, seats: int, opponent, label: str, games: int, budget_ms: fl
                 shared += 1
             else:
                 wins += 1
+        if verbose:
+            scores = {row.get("player", "/".join(row.get("players") or [])): row["score"] for row in record.result}
+            print(f"  game {number + 1}: bot {me}, scores {scores}, bot won {wins}/{number + 1} so far", flush=True)
     lo, hi = wilson(wins, games)
     lo_all, hi_all = wilson(wins + shared, games)
     print(f"{game.title}, {seats} players, {level} bot vs {label}: won {wins}/{games} = {wins / games:.0%} "
@@ -133,11 +136,12 @@ def main() -> None:
     parser.add_argument("--game", default="byzantium,warriors_traders", help="the games whose matches are played")
     parser.add_argument("--level", default="normal", help="the bot's level (a name of engine.ai.LEVELS)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--verbose", action="store_true", help="a line per game as it ends")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     games = set(args.game.split(","))
     print(f"budget {args.budget_ms:g} ms per decision = {int(args.budget_ms * UNITS_PER_MS)} work units")
-    common = {"budget_ms": args.budget_ms, "seed": args.seed, "level": args.level}
+    common = {"budget_ms": args.budget_ms, "seed": args.seed, "level": args.level, "verbose": args.verbose}
     if "random" in parts:
         if "byzantium" in games:
             match("byzantium", 4, uniform, "3 uniform random players", args.games, **common)
