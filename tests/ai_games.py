@@ -160,6 +160,7 @@ class Close(Game[CloseState]):
     state_class = CloseState
     splitmix_rules_versions = frozenset()
     VALUES = {"a": 0.950, "b": 0.952, "c": 0.958, "d": 0.951, "e": 0.953, "f": 0.950}
+    explores_relative = True
     WAITS = 200
 
     def _setup(self, players, seed, options):

@@ -59,9 +59,10 @@ class Level:
     playout_depth: int  # random decisions before `evaluate` scores a playout
     sample_final: bool  # pick in proportion to visits (plays looser) instead of the most visited
     # Exploration weighed against the spread of the mean values of the answers at a node (the
-    # worst 0, the best 1) instead of the 0-1 scale of values: when every answer is worth about
-    # the same (a clear leader's 0.95 to 0.96, a position decided either way) the search still
-    # spends its visits on the better ones rather than on all alike.
+    # worst 0, the best 1) instead of the 0-1 scale of values, in a game whose `explores_relative`
+    # is true: when every answer is worth about the same (a clear leader's 0.95 to 0.96, a
+    # position decided either way) the search still spends its visits on the better ones rather
+    # than on all alike.
     relative: bool = False
 
 
@@ -153,6 +154,10 @@ class _Search:
         self.root_answers = root_answers
         self.avoid = avoid
         self.checked: set[str] = set()  # root answers seen not to lead back to a position in `avoid`
+        # Only for a game that asks for it (Byzantium): in Warriors & Traders, whose maneuvers
+        # take several steps before their value shows, it made the bot settle too early (it no
+        # longer took a free province in tests/test_wt_bot_evaluation.py).
+        self.relative = level.relative and getattr(game, "explores_relative", False)
 
     # -- one iteration -----------------------------------------------------------------------
     def iterate(self, state) -> None:
@@ -233,7 +238,7 @@ class _Search:
             return self.rng.choice(unvisited)
         c = self.level.exploration
         low, spread = 0.0, 1.0
-        if self.level.relative:
+        if self.relative:
             means = [node.edges[k][1] / node.edges[k][0] for k in keys]
             if max(means) - min(means) > 1e-9:
                 low, spread = min(means), max(means) - min(means)

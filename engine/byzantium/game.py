@@ -41,6 +41,9 @@ class Byzantium(Game[ByzantiumState]):
     # 4: issue 12 - every player's upkeep decision waits at once (the rulebook has no order).
     rules_version = "4"
     preferences = cubes.PREFERENCES
+    # The bot's search weighs exploration against the spread of the answers' values: late in a
+    # game the evaluation's win shares saturate (engine/ai/search.py, Level.relative).
+    explores_relative = True
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[ByzantiumState, list[Event]]:
         unknown = sorted(set(options) - OPTIONS)
