@@ -165,6 +165,18 @@ def test_the_normal_bot_tells_apart_answers_worth_almost_the_same():
     assert set(result.visits) == set(game.VALUES) and min(result.visits.values()) >= 1
 
 
+def test_a_game_that_does_not_ask_for_relative_exploration_keeps_the_0_1_scale():
+    """Warriors & Traders does not ask (its maneuvers show their value only after several steps)."""
+    assert get_game("byzantium").explores_relative and not getattr(get_game("warriors_traders"),
+                                                                   "explores_relative", False)
+    game = Close()
+    game.explores_relative = False
+    state = game.setup(["Ann", "Bo"], 1, {})
+    absolute = replace(LEVELS["normal"], relative=False)
+    assert search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None).visits == \
+        search(game, state, "Ann", seed=1, budget_ms=20, level=absolute, wall_cap_ms=None).visits
+
+
 # -- simultaneous decisions and choices of several things ---------------------------------------
 
 def test_the_bot_plays_a_simultaneous_decision_and_finds_the_dominant_bid():
