@@ -97,3 +97,42 @@ async def test_one_message_asks_everyone_deciding_at_once_each_on_their_own_part
     final = channel.messages[-1]
     assert "is over" in final.content and len(channel.messages) == count + 1
     assert final.mentions == [ann.id, bo.id] and not prompt.view
+
+
+async def test_a_bot_answering_while_members_are_asked_at_once_goes_on_their_one_message(tmp_path):
+    """A bot seat deciding at the same time as two members: its answer is told on the members'
+    shared message (edited in place, no new post), whose buttons stay theirs alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bot.service.bot_pool import ThinkPool
+
+    world = World(tmp_path / "games.sqlite3")
+    bot = await world.start_bot(bot_budget_ms=5.0, bot_pause_seconds=0.0)
+    bot.service.thinker = ThinkPool(executor=ThreadPoolExecutor(1))  # in-process thinking
+    try:
+        channel = world.channel()
+        ann, bo = world.member("Ann"), world.member("Bo")
+        await world.slash(ann, channel, "game new", game="vote_test")
+        card = channel.messages[-1]
+        await world.click(bo, card, "Join")
+        await world.click(ann, card, "🤖 Add bot")
+        await world.click(ann, card, "Start")
+        [prompt] = current_prompts(channel)
+        assert prompt.mentions == [ann.id, bo.id]  # nobody is asked to click for a bot
+        assert sorted({c.item.custom_id.split(":")[4] for c in prompt.components}) == ["0", "1"]
+        count = len(channel.messages)
+        await world.bot.reminders.run_due()
+        await world.bot.reminders.wait_bots()
+        game = await loaded_game(world, channel)
+        assert game.seq == 1 and "Bot 1" in game.state.votes
+        [fresh] = current_prompts(channel)
+        assert fresh is prompt and len(channel.messages) == count  # told in place, no new post
+        assert "✅ **Bot 1** chose" in prompt.content
+        assert prompt.content.endswith(f"<@{ann.id}>, Yes or no?\n\n<@{bo.id}>, Yes or no?")
+        assert sorted({c.item.custom_id.split(":")[4] for c in prompt.components}) == ["0", "1"]
+        await world.click(ann, prompt, own_button(prompt, 0, "Yes"))
+        await world.click(bo, current_prompts(channel)[0], own_button(current_prompts(channel)[0], 1, "No"))
+        assert "is over" in channel.messages[-1].content
+        assert (await world.bot.storage.load(game.id)).state.votes.keys() == {"Ann", "Bo", "Bot 1"}
+    finally:
+        await world.stop()
