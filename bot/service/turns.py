@@ -252,7 +252,8 @@ class TurnPosts(TurnPrompts):
         # Players asked in other messages keep them; their buttons move to this version. A chooser
         # with no message of their own (a bot's seat) has their answer told on the first of them.
         for row in {r.message_id: r for r in live.values()}.values():
-            still = [p for p in seats_of(row) if p in waiting and p not in done]
+            # In the game's order (a set's order changes from one process to the next).
+            still = [p for p in waiting if p in seats_of(row) and p not in done]
             if row is mine or not still or not simple(still):
                 continue
             tells = mine is None and not placed
