@@ -186,13 +186,8 @@ class ModActions(TurnPosts):
             held = record.seat_of(new_user_id)
             if held is not None and held.seat != seat.seat:  # (their own seat, a bot playing it: back to them)
                 raise Refusal(msg("That member already has a seat in this game."))
-            try:
-                record = await self.storage.replace_seat(record.id, seat.seat, user_id=new_user_id, name=new_name,
-                                                         by_user_id=actor.user_id)
-            except DatabaseGone:
-                raise  # not a refusal: the member is told the game cannot be saved
-            except StorageError as exc:
-                raise Refusal(reason(exc)) from None
+            record = await _seat_written(self.storage.replace_seat(record.id, seat.seat, user_id=new_user_id,
+                                                                   name=new_name, by_user_id=actor.user_id))
         except Refusal as why:
             return Outcome.refuse(reason(why))
         posts = [_announce(msg("🛠️ Moderator {moderator} handed the seat **{seat}** to {member}.", moderator=_mod(actor),
@@ -214,13 +209,8 @@ class ModActions(TurnPosts):
             if seat.bot and seat.user_id is None:
                 raise Refusal(msg("**{seat}** is already played by a bot.", seat=seat.seat))
             async with self.lock(loaded.id):
-                try:
-                    record = await self.storage.put_seat(
-                        loaded.id, Seat(seat.seat, seat.seat, None, bot=True, level=level), by_user_id=actor.user_id)
-                except DatabaseGone:
-                    raise  # not a refusal: the member is told the game cannot be saved
-                except StorageError as exc:
-                    raise Refusal(str(exc)) from None
+                record = await _seat_written(self.storage.put_seat(
+                    loaded.id, Seat(seat.seat, seat.seat, None, bot=True, level=level), by_user_id=actor.user_id))
         except Refusal as why:
             return Outcome.refuse(reason(why))
         posts = [_announce(msg("🛠️ Moderator {moderator} handed the seat **{seat}** to a bot player ({level}).",
@@ -415,6 +405,17 @@ def _fresh(seat: Seat) -> Seat:
     if seat.user_id is None and seat.bot:
         return Seat(seat.seat, seat.name, None, bot=True, level=seat.level)
     return Seat(seat.seat, seat.name, seat.user_id)
+
+
+async def _seat_written(write) -> GameRecord:
+    """A seat's change stored; the storage's refusal (the seat changed meanwhile) as a Refusal.
+    A lost database is no refusal: the member is told the game cannot be saved."""
+    try:
+        return await write
+    except DatabaseGone:
+        raise
+    except StorageError as exc:
+        raise Refusal(reason(exc)) from None
 
 
 def _seat_to_hand_over(record: GameRecord, old: str) -> Seat:
