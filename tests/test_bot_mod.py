@@ -7,6 +7,8 @@ import json
 import pytest
 from bot_fakes import Role, World, current_prompts, loaded_game, open_game, waiting_member
 
+from bot.storage.records import SeatConflict, WrongStatus
+
 
 @pytest.fixture
 async def world(tmp_path):
@@ -92,6 +94,29 @@ async def test_replace_hands_a_seat_to_another_member(world):
     assert accepted.reply_text == ""
     record = (await loaded_game(world, channel)).record
     assert record.seat_named(leaving.name).user_id == dan.id
+
+
+@pytest.mark.parametrize("race", ["seat taken", "game ended"])
+async def test_replace_losing_a_race_is_refused_in_the_moderators_language_and_changes_nothing(world, race):
+    """The storage refuses a seat's change the service had checked (a lobby click or another
+    moderator came first): the moderator reads why in their own language, never the storage's
+    English, and the seats stay as they were."""
+    channel, members = await open_game(world)
+    mod = world.member("Mia", manage_channels=True, locale="de")
+    before = (await loaded_game(world, channel)).record
+    storage = world.bot.storage
+
+    async def lost_race(game_id, seat, **_kwargs):
+        if race == "game ended":
+            raise WrongStatus(game_id, "finished", "lobby, active or paused")
+        raise SeatConflict(game_id, seat, taken=True)
+
+    storage.replace_seat = lost_race
+    reply = await world.slash(mod, channel, "mod replace", old=members[0].name, new=world.member("Dan").mention)
+    expected = ("Dieses Mitglied hat schon einen Platz in dieser Partie." if race == "seat taken"
+                else "Das geht jetzt nicht: Die Partie ist weitergegangen oder hat ihren Zustand geändert.")
+    assert reply.reply_text == expected
+    assert (await loaded_game(world, channel)).record.seats == before.seats
 
 
 async def test_skip_takes_pass_for_the_player_waited_on(world):

@@ -17,6 +17,7 @@ from bot.storage.records import (
     GameMovedOn,
     GameNotFound,
     Seat,
+    SeatConflict,
     UnknownGame,
     WrongStatus,
 )
@@ -264,8 +265,13 @@ async def test_replacing_a_seat_keeps_the_engine_name(storage):
     loaded = await new_game(storage)
     record = await storage.replace_seat(loaded.id, "B", user_id=555, name="Dee", by_user_id=1)
     assert record.players == ["A", "B", "C"] and record.seat_of(555).seat == "B" and record.seat_of(102) is None
-    with pytest.raises(Exception, match="another seat"):
+    with pytest.raises(SeatConflict, match="another seat") as taken:
         await storage.replace_seat(loaded.id, "C", user_id=101, name="Ann")
+    assert taken.value.taken
+    with pytest.raises(SeatConflict, match="no seat") as missing:
+        await storage.put_seat(loaded.id, Seat("Z", "Z", None, bot=True))
+    assert not missing.value.taken
+    assert (await storage.game(loaded.id)).seats == record.seats  # nothing written
 
 
 # -- messages, reminders, settings --------------------------------------------------------------

@@ -22,6 +22,7 @@ from bot.storage.records import (
     GameRecord,
     LoadedGame,
     Seat,
+    SeatConflict,
     StorageError,
     WrongStatus,
 )
@@ -32,6 +33,7 @@ from engine.text import msg, msg_n
 log = logging.getLogger(__name__)
 
 AUDIT_FAILED = msg("But I could not write it to the game's audit log (the database is busy or full).")
+MOVED_ON = msg("That can't be done now: the game moved on or changed state.")
 
 # What a vanished player "would" do, best first: pass when passing is possible.
 _DEFAULT_IDS = ("pass", "done", "no_levy", "spare")
@@ -270,7 +272,7 @@ class ModActions(TurnPosts):
         except Refusal as why:
             return Outcome.refuse(reason(why))
         except WrongStatus:
-            return Outcome.refuse(msg("That can't be done now: the game moved on or changed state."))
+            return Outcome.refuse(MOVED_ON)
         if paused:
             return self.outcome(record, posts=[_announce(msg(
                 "🛠️ Moderator {moderator} paused the game. Choices wait until it resumes.", moderator=_mod(actor)))])
@@ -412,10 +414,15 @@ async def _seat_written(write) -> GameRecord:
     A lost database is no refusal: the member is told the game cannot be saved."""
     try:
         return await write
+    except SeatConflict as exc:  # a race with a lobby click, or with another moderator
+        if exc.taken:
+            raise Refusal(msg("That member already has a seat in this game.")) from None
+        raise Refusal(MOVED_ON) from None
     except DatabaseGone:
         raise
-    except StorageError as exc:
-        raise Refusal(reason(exc)) from None
+    except StorageError:  # the game ended or vanished meanwhile: the storage's words are English
+        log.info("a seat's change refused by the storage", exc_info=True)
+        raise Refusal(MOVED_ON) from None
 
 
 def _seat_to_hand_over(record: GameRecord, old: str) -> Seat:

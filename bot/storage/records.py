@@ -82,6 +82,18 @@ class CorruptGame(StorageError):
         super().__init__(f"game #{game_id} is corrupt at step {step}: {reason}")
 
 
+class SeatConflict(StorageError):
+    """A seat's change the game no longer allows: the seat is gone, or the member took another
+    seat meanwhile (a race with a lobby click)."""
+
+    def __init__(self, game_id: int, seat: str, taken: bool):
+        self.game_id = game_id
+        self.seat = seat
+        self.taken = taken  # True: the member holds another seat; False: no such seat
+        super().__init__(f"that member already holds another seat in game #{game_id}" if taken
+                         else f"game #{game_id} has no seat '{seat}'")
+
+
 class BadReplay(StorageError):
     """An imported replay file is malformed or does not play under the rules."""
 

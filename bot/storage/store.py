@@ -38,6 +38,7 @@ from bot.storage.records import (
     GameRecord,
     LoadedGame,
     Seat,
+    SeatConflict,
     Status,
     StorageError,
     WrongStatus,
@@ -162,9 +163,9 @@ class Storage(SideTables, Tools, Leases):
                 raise WrongStatus(game_id, record.status, "lobby, active or paused")
             old = record.seat_named(seat)
             if old is None:
-                raise StorageError(f"game #{game_id} has no seat '{seat}'")
+                raise SeatConflict(game_id, seat, taken=False)
             if user_id is not None and any(s.user_id == user_id and s.seat != seat for s in record.seats):
-                raise StorageError(f"that member already holds another seat in game #{game_id}")
+                raise SeatConflict(game_id, seat, taken=True)
             # A seat a bot has played keeps saying so: the game counts for nobody's rating.
             seats = [Seat(seat, name, user_id, bot_played=s.bot_played or (s.bot and record.status != "lobby"))
                      if s.seat == seat else s for s in record.seats]
@@ -188,9 +189,9 @@ class Storage(SideTables, Tools, Leases):
                 raise WrongStatus(game_id, record.status, "lobby, active or paused")
             old = record.seat_named(new.seat)
             if old is None:
-                raise StorageError(f"game #{game_id} has no seat '{new.seat}'")
+                raise SeatConflict(game_id, new.seat, taken=False)
             if new.user_id is not None and any(s.user_id == new.user_id and s.seat != new.seat for s in record.seats):
-                raise StorageError(f"that member already holds another seat in game #{game_id}")
+                raise SeatConflict(game_id, new.seat, taken=True)
             played = old.bot_played or new.bot_played or (record.status != "lobby" and (old.bot or new.bot))
             seats = [replace(new, bot_played=played) if s.seat == new.seat else s for s in record.seats]
             await c.execute("UPDATE games SET seats = ?, updated_at = ? WHERE id = ?",
