@@ -1,4 +1,4 @@
-"""Two tiny games for the bot player's tests (not registered: no player is offered them).
+"""Tiny games for the bot player's tests (not registered: no player is offered them).
 
 "Sealed bid": two players bid 1 to 5 at the same moment (both decisions pending at once, each
 private); the higher bid wins, equal bids share the win. Bidding 5 is never worse.
@@ -192,3 +192,65 @@ class Close(Game[CloseState]):
 
     def summary(self, state):
         return {"move": state.move, "waits": state.waits}
+
+
+class BaitState(BaseState):
+    ann: int = 0
+    bo: int = 0
+    bait: bool = False  # Ann took the gem, which leaves her store open
+    turn: int = 0  # 0 Ann moves, 1 Bo replies, 2 over
+
+
+class Bait(Game[BaitState]):
+    """The first player takes points: the gem (3) is worth most at once but leaves her store open,
+    and the second player's best reply is then a raid (4 for him); after the wall (2) his best
+    is to dig (2). A one-move player takes the gem and loses; one that rolls out the reply builds
+    the wall and draws. `stage`: the round (Ann's move and Bo's reply), then the end."""
+
+    name = "bait"
+    title = "Bait"
+    min_players = max_players = 2
+    state_class = BaitState
+    splitmix_rules_versions = frozenset()
+    bot_method = "rollout"
+    TAKES = {"gem": 3, "wall": 2, "coin": 1, "nap": 0}
+
+    def _setup(self, players, seed, options):
+        return BaitState(**seed_fields(seed, options)), []
+
+    def _pending(self, state):
+        first, second = state.seats
+        if state.turn == 0:
+            return [Decision(first, "Take?", tuple(Option(a, a) for a in self.TAKES), kind="take")]
+        if state.turn == 1:
+            return [Decision(second, "Reply?", (Option("raid", "raid"), Option("dig", "dig")), kind="reply")]
+        return []
+
+    def _apply(self, state, player, option_id):
+        if state.turn == 0:
+            state.ann += self.TAKES[option_id]
+            state.bait = option_id == "gem"
+        elif option_id == "raid":
+            state.bo += 4 if state.bait else 1
+        else:
+            state.bo += 2
+        state.turn += 1
+        return []
+
+    def stage(self, state):
+        return state.turn // 2
+
+    def evaluate(self, state):
+        first, second = state.seats
+        value = 0.5 + 0.05 * (state.ann - state.bo)
+        return {first: value, second: 1 - value}
+
+    def result(self, state):
+        first, second = state.seats
+        rows = [{"player": first, "score": state.ann}, {"player": second, "score": state.bo}]
+        for row in rows:
+            row["rank"] = 1 + sum(1 for other in rows if other["score"] > row["score"])
+        return rows
+
+    def summary(self, state):
+        return {"ann": state.ann, "bo": state.bo, "bait": state.bait, "turn": state.turn}

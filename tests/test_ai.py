@@ -58,7 +58,8 @@ def test_the_search_stays_within_its_work_budget_and_uses_most_of_it(name):
     game = get_game(name)
     state = states_along_a_random_game(game, SEATS[name], seed=5, every=15)[2]  # a state some way in
     seat = game.pending(state)[0].player
-    for budget in (10, 40):
+    # Warriors & Traders' rollouts (engine/ai/rollout.py) first look at every answer once.
+    for budget in (10, 40) if name == "byzantium" else (100, 400):
         result = search(game, state, seat, seed=2, budget_ms=budget, wall_cap_ms=None)
         assert result.limit == int(budget * UNITS_PER_MS)
         # It stops when the next step would not fit: never over, and less than one step under.

@@ -177,9 +177,12 @@ def test_the_search_scores_a_maneuver_half_done_without_random_moves_to_finish_i
     put(state, "Ann", "infantry", "Île-de-France", 3)
     state = maneuvering(state, "Ann")
 
-    class Settling(type(GAME)):
+    class TreeSearch(type(GAME)):
+        bot_method = "mcts"  # not the rollouts of the normal bot (engine/ai/rollout.py)
+
+    class Settling(TreeSearch):
         evaluates_mid_action = False
 
-    at_once = search(GAME, state, "Ann", seed=2, budget_ms=60)
+    at_once = search(TreeSearch(), state, "Ann", seed=2, budget_ms=60)
     settling = search(Settling(), state, "Ann", seed=2, budget_ms=60)
     assert at_once.iterations > 2 * settling.iterations

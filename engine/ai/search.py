@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 
 from engine.ai.answers import ENUMERATE_LIMIT, SAMPLE_SIZE, answers, random_answer, sample_amounts
 from engine.ai.loops import position_key, same_position
+from engine.ai.rollout import SETTINGS as ROLLOUT_SETTINGS
+from engine.ai.rollout import rollout_search
 from engine.ai.work import (
     APPLY,
     DETERMINIZE,
@@ -116,6 +118,11 @@ def search(game: Game | str, state, player: str, *, seed: int, budget_ms: float,
         lvl = LEVELS[level]
     else:
         raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
+    if getattr(game, "bot_method", "mcts") == "rollout" and level in ROLLOUT_SETTINGS:  # engine/ai/rollout.py
+        rolled = rollout_search(game, state, player, seed=seed, budget_ms=budget_ms, avoid=avoid,
+                                wall_cap_ms=wall_cap_ms, settings=ROLLOUT_SETTINGS[level])
+        return SearchResult(rolled.option, rolled.units, rolled.limit, sum(rolled.rollouts.values()),
+                            rolled.capped, rolled.rollouts)
     rng = random.Random(seed)
     mine = [d for d in game.pending(state) if d.player == player]
     if not mine:

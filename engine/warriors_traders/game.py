@@ -51,6 +51,9 @@ class WarriorsTraders(Game[WTState]):
     # evaluate.py reads a maneuver half done (armies about to fight, provinces within reach), so
     # the bot's search scores it there rather than after random moves (engine/ai/search.py).
     evaluates_mid_action = True
+    # The normal bot rolls out the one-move greedy player's best answers (engine/ai/rollout.py):
+    # the tree search was no better than greedy here (docs/ai.md).
+    bot_method = "rollout"
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[WTState, list[Event]]:
         state = setup.new_state(players, seed, options)
@@ -82,6 +85,10 @@ class WarriorsTraders(Game[WTState]):
 
     def evaluate(self, state: WTState) -> dict[str, float]:
         return evaluate.evaluate(state)
+
+    def stage(self, state: WTState) -> tuple[int, str]:
+        """How far the game has gone: the bot's rollouts end with a phase (engine/ai/rollout.py)."""
+        return state.turn, state.phase
 
     def describe(self, state: WTState) -> str:
         return text.describe(self.summary(state))

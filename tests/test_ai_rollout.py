@@ -1,0 +1,90 @@
+"""The rollout bot (engine/ai/rollout.py, issue 15): in a game whose `bot_method` is "rollout"
+(Warriors & Traders) the normal bot takes greedy's best answers and plays each out with greedy
+for every seat; it sees the reply that punishes the move greedy likes, ends its rollouts at
+the same point of the game whatever the candidate, stays within its work budget and chooses
+the same for the same seed."""
+
+from __future__ import annotations
+
+from ai_games import Bait
+
+from engine import get_game
+from engine.ai import search
+from engine.ai.players import greedy
+from engine.ai.rollout import Rollouts, rollout_search
+from engine.ai.work import APPLY
+
+
+def test_greedy_takes_the_bait_and_the_rollout_bot_sees_the_reply():
+    game = Bait()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    assert greedy(game, state, "Ann", 1) == "gem"
+    result = search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None)
+    assert result.option == "wall"
+    after, _ = game.apply(state, "Ann", result.option)
+    assert greedy(game, after, "Bo", 1) == "dig"  # the reply the rollout expected: a draw, not a raid
+
+
+def test_the_easy_level_keeps_the_tree_search():
+    game = Bait()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    easy = search(game, state, "Ann", seed=1, budget_ms=20, level="easy", wall_cap_ms=None)
+    rolled = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None)
+    # The tree search's visits go to every answer; the rollouts only to greedy's best four.
+    assert set(easy.visits) == set(Bait.TAKES) and sum(easy.visits.values()) == easy.iterations > 0
+    assert set(rolled.means) == {"gem", "wall", "coin", "nap"} and rolled.rounds > 0
+
+
+class BaitByMoves(Bait):
+    def stage(self, state):
+        return state.turn  # a stage for each move: Ann's, Bo's
+
+
+def test_rollouts_end_when_the_stage_has_changed_as_often_as_asked():
+    """With a stage for each move, a rollout of one stage stops when Bo is to move: it does not
+    see his raid; one of two stages does."""
+    game = BaitByMoves()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    short = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None, settings=Rollouts(stages=1))
+    long = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None, settings=Rollouts(stages=2))
+    assert short.option == "gem" and long.option == "wall"
+    assert long.means["gem"] < long.means["wall"]
+
+
+def test_only_greedys_best_answers_are_rolled_out_and_one_candidate_is_greedy():
+    game = Bait()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    two = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None, settings=Rollouts(candidates=2))
+    assert set(two.means) == {"gem", "wall"} and two.option == "wall"
+    one = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None, settings=Rollouts(candidates=1))
+    assert one.option == "gem" and one.rounds == 0
+
+
+def test_without_the_budget_for_one_round_the_bot_plays_greedys_answer():
+    game = Bait()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    # A determinize and the four answers' looks (5 units each) fit; a round of rollouts does not.
+    result = rollout_search(game, state, "Ann", seed=1, budget_ms=23 / 6, wall_cap_ms=None)
+    assert result.rounds == 0 and result.option == "gem"
+
+
+def warriors_and_traders_some_way_in():
+    game = get_game("warriors_traders")
+    state = game.setup(["Ann", "Bo"], 3, {})
+    for step in range(12):
+        seat = game.pending(state)[0].player
+        state, _ = game.apply(state, seat, greedy(game, state, seat, step))
+    return game, state, game.pending(state)[0].player
+
+
+def test_warriors_and_traders_rolls_out_within_its_budget_and_the_same_for_a_seed():
+    game, state, seat = warriors_and_traders_some_way_in()
+    assert getattr(game, "bot_method", "") == "rollout"
+    first = rollout_search(game, state, seat, seed=4, budget_ms=150, wall_cap_ms=None)
+    again = rollout_search(game, state, seat, seed=4, budget_ms=150, wall_cap_ms=None)
+    assert first.limit - APPLY < first.units <= first.limit
+    assert first.rounds >= 1 and len(first.means) > 1
+    assert (first.option, first.means, first.units) == (again.option, again.means, again.units)
+    assert any(d.player == seat and d.offers(first.option) for d in game.pending(state))
+    through_search = search(game, state, seat, seed=4, budget_ms=150, wall_cap_ms=None)
+    assert through_search.option == first.option and sum(through_search.visits.values()) == through_search.iterations
