@@ -2,6 +2,7 @@
 
     nice python bench/ai.py [--budget-ms 100] [--games 40] [--greedy-games 30] [--selfplay-games 12]
                             [--parts random,greedy,selfplay] [--game byzantium,warriors_traders] [--seed 0]
+                            [--verbose] [--baseline]
 
 Prints, for the normal bot at a fixed budget per decision:
 - its win rate against players choosing uniformly at random, in 4-player Byzantium and
@@ -15,7 +16,9 @@ Prints, for the normal bot at a fixed budget per decision:
   the victory threshold, and the final scores (a check of the reconstructed economy).
 
 A win is rank 1 alone; a first place shared with others is counted apart (and with the wins in
-the second figure). The bot's seat rotates; game N of every match has the same seed.
+the second figure). The bot's seat rotates; game N of every match has the same seed. The map
+and the nations favour one seat or the other, so `--baseline` also plays each head-to-head game
+with greedy in the bot's seat: what that seat wins on these seeds without the bot.
 """
 
 from __future__ import annotations
@@ -72,32 +75,49 @@ class TimedBot:
                 f"{self.units / (total * 1000):.2f} work units/ms (calibration {UNITS_PER_MS:g})")
 
 
+def outcome(record, seat: str) -> str:
+    """"won" (rank 1 alone), "shared" (a first place shared with others) or "lost"."""
+    top = [row for row in record.result if row["rank"] == 1]
+    if not any(seat in (row.get("players") or [row["player"]]) for row in top):
+        return "lost"
+    return "shared" if len(top) > 1 else "won"
+
+
 def match(name: str, seats: int, opponent, label: str, games: int, budget_ms: float, seed: int,
-          level: str = "normal", options: dict | None = None, verbose: bool = False) -> None:
+          level: str = "normal", options: dict | None = None, verbose: bool = False, baseline: bool = False) -> None:
+    """`baseline`: also play every game with the opponent's player in the bot's seat, so the
+    bot's figure can be read against what that seat wins on these seeds without the bot (the
+    map and the nations favour one seat or the other)."""
     game = get_game(name)
     names = [f"P{i + 1}" for i in range(seats)]
     bot = TimedBot(budget_ms, level)
-    wins = shared = 0
+    counts = {"won": 0, "shared": 0, "lost": 0}
+    base = {"won": 0, "shared": 0, "lost": 0}
     started = time.perf_counter()
     for number in range(games):
         me = names[number % seats]
         players = dict.fromkeys(names, opponent)
         players[me] = bot
         record = play_game(game, names, players, seed + number, options)
-        top = [row for row in record.result if row["rank"] == 1]
-        if any(me in (row.get("players") or [row["player"]]) for row in top):
-            if len(top) > 1:
-                shared += 1
-            else:
-                wins += 1
+        counts[outcome(record, me)] += 1
+        there = ""
+        if baseline:
+            alone = outcome(play_game(game, names, dict.fromkeys(names, opponent), seed + number, options), me)
+            base[alone] += 1
+            there = f"; without the bot that seat {alone}"
         if verbose:
             scores = {row.get("player", "/".join(row.get("players") or [])): row["score"] for row in record.result}
-            print(f"  game {number + 1}: bot {me}, scores {scores}, bot won {wins}/{number + 1} so far", flush=True)
+            print(f"  game {number + 1}: bot {me}, scores {scores}, bot won {counts['won']}/{number + 1} so far"
+                  f"{there}", flush=True)
+    wins, shared = counts["won"], counts["shared"]
     lo, hi = wilson(wins, games)
     lo_all, hi_all = wilson(wins + shared, games)
     print(f"{game.title}, {seats} players, {level} bot vs {label}: won {wins}/{games} = {wins / games:.0%} "
           f"(95% CI {lo:.0%}-{hi:.0%}); with {shared} shared first places {(wins + shared) / games:.0%} "
           f"(95% CI {lo_all:.0%}-{hi_all:.0%}); fair share {1 / seats:.0%}")
+    if baseline:
+        print(f"  the same seeds with {label.removeprefix('the ')} in the bot's seat too: that seat won "
+              f"{base['won']}/{games}, {base['shared']} shared first places")
     print(f"  {bot.speed()}; {time.perf_counter() - started:.0f} s")
 
 
@@ -137,6 +157,8 @@ def main() -> None:
     parser.add_argument("--level", default="normal", help="the bot's level (a name of engine.ai.LEVELS)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--verbose", action="store_true", help="a line per game as it ends")
+    parser.add_argument("--baseline", action="store_true",
+                        help="against greedy: also play each game with greedy in the bot's seat (the seat's odds)")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     games = set(args.game.split(","))
@@ -150,7 +172,8 @@ def main() -> None:
     if "greedy" in parts:
         for name in ("byzantium", "warriors_traders"):
             if name in games:
-                match(name, 2, greedy, "the one-move greedy player", args.greedy_games, **common)
+                match(name, 2, greedy, "the one-move greedy player", args.greedy_games, **common,
+                      baseline=args.baseline)
     if "selfplay" in parts and "warriors_traders" in games:
         selfplay_wt(args.selfplay_games, args.selfplay_budget_ms or args.budget_ms, args.seed)
 

@@ -49,8 +49,8 @@ from engine.core import Game, IllegalAction
 @dataclass(frozen=True)
 class Rollouts:
     candidates: int = 4  # the greedy screen's best answers that are rolled out
-    stages: int = 1  # a rollout ends when the game's `stage` has changed this many times (0: never)
-    horizon: int = 40  # and at the latest after this many greedy decisions after the candidate
+    stages: int = 2  # a rollout ends when the game's `stage` has changed this many times (0: never)
+    horizon: int = 60  # and at the latest after this many greedy decisions after the candidate
     width: int = 12  # answers a rollout's greedy step weighs at most (a sample beyond)
 
 
