@@ -116,7 +116,7 @@ def match(name: str, seats: int, opponent, label: str, games: int, budget_ms: fl
           f"(95% CI {lo:.0%}-{hi:.0%}); with {shared} shared first places {(wins + shared) / games:.0%} "
           f"(95% CI {lo_all:.0%}-{hi_all:.0%}); fair share {1 / seats:.0%}")
     if baseline:
-        print(f"  the same seeds with {label.removeprefix('the ')} in the bot's seat too: that seat won "
+        print(f"  the same seeds with {label} in the bot's seat too: that seat won "
               f"{base['won']}/{games}, {base['shared']} shared first places")
     print(f"  {bot.speed()}; {time.perf_counter() - started:.0f} s")
 

@@ -88,9 +88,9 @@ def test_a_province_of_a_player_at_peace_is_not_within_reach_and_at_war_it_is():
     assert reach > 2  # one of the provinces (1 VP, its income) and the infantry in it (1 VP)
 
 
-def maneuvering(state, player):
+def maneuvering(state, player, *, then=()):
     me = seat(state, player)
-    return run(state, ("maneuver_begin", me), ("move", me, {"round": 1}), ("battles", me), ("princesses", me))
+    return run(state, ("maneuver_begin", me), ("move", me, {"round": 1}), ("battles", me), ("princesses", me), *then)
 
 
 def take_turn(state, player, chooser):
@@ -107,7 +107,10 @@ def test_the_bot_takes_a_free_province_when_it_can():
     state = position()
     fence(state, "Artois", "Bourbon", "Normandie", "Provence")
     put(state, "Ann", "infantry", "Île-de-France")
-    state = maneuvering(state, "Ann")
+    # The turn ends after the maneuver and the game goes on: with nothing after it, the game
+    # would end at once, and every move but Anjou's a draw on the spot (the rollout bot takes
+    # greedy's four best answers, and a draw outranks the step into Anjou there).
+    state = maneuvering(state, "Ann", then=[("turn_end",)])
     assert "from:Île-de-France:Anjou" in options(state, "Ann")
     state = take_turn(state, "Ann", lambda s: choose(GAME, s, "Ann", seed=3, budget_ms=30))
     assert state.owner["Anjou"] == seat(state, "Ann")
