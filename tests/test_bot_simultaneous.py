@@ -53,6 +53,20 @@ async def world(tmp_path):
     await w.stop()
 
 
+async def open_vote(world, *, bot: bool = False):
+    """A vote_test game started by Ann with Bo (and a bot seat): (channel, ann, bo, its one prompt)."""
+    channel = world.channel()
+    ann, bo = world.member("Ann"), world.member("Bo")
+    await world.slash(ann, channel, "game new", game="vote_test")
+    card = channel.messages[-1]
+    await world.click(bo, card, "Join")
+    if bot:
+        await world.click(ann, card, "🤖 Add bot")
+    await world.click(ann, card, "Start")
+    [prompt] = current_prompts(channel)
+    return channel, ann, bo, prompt
+
+
 def own_button(message, seat: int, label: str) -> str:
     """The custom id of the button `label` in seat `seat`'s part of a shared message."""
     return next(c.item.custom_id for c in message.components
@@ -60,13 +74,7 @@ def own_button(message, seat: int, label: str) -> str:
 
 
 async def test_one_message_asks_everyone_deciding_at_once_each_on_their_own_part(world):
-    channel = world.channel()
-    ann, bo = world.member("Ann"), world.member("Bo")
-    await world.slash(ann, channel, "game new", game="vote_test")
-    card = channel.messages[-1]
-    await world.click(bo, card, "Join")
-    await world.click(ann, card, "Start")
-    [prompt] = current_prompts(channel)
+    channel, ann, bo, prompt = await open_vote(world)
     assert prompt.mentions == [ann.id, bo.id]  # both pinged by the one message
     assert prompt.content.endswith(f"<@{ann.id}>, Yes or no?\n\n<@{bo.id}>, Yes or no?")
     # Each player's buttons in rows of their own: Ann's first row, Bo's second.
@@ -110,14 +118,7 @@ async def test_a_bot_answering_while_members_are_asked_at_once_goes_on_their_one
     bot = await world.start_bot(bot_budget_ms=5.0, bot_pause_seconds=0.0)
     bot.service.thinker = ThinkPool(executor=ThreadPoolExecutor(1))  # in-process thinking
     try:
-        channel = world.channel()
-        ann, bo = world.member("Ann"), world.member("Bo")
-        await world.slash(ann, channel, "game new", game="vote_test")
-        card = channel.messages[-1]
-        await world.click(bo, card, "Join")
-        await world.click(ann, card, "🤖 Add bot")
-        await world.click(ann, card, "Start")
-        [prompt] = current_prompts(channel)
+        channel, ann, bo, prompt = await open_vote(world, bot=True)
         assert prompt.mentions == [ann.id, bo.id]  # nobody is asked to click for a bot
         assert sorted({c.item.custom_id.split(":")[4] for c in prompt.components}) == ["0", "1"]
         count = len(channel.messages)

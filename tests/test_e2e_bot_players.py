@@ -100,8 +100,11 @@ async def test_members_clicks_are_answered_while_a_bot_thinks(fake_discord: Fake
     fake.assert_clean()  # no interaction answered late, none left unanswered
 
 
-def clocked_bot(clock: FakeClock):
-    """The bot run in this process on `clock` (the test moves it), its schedule polled often."""
+def clocked_bot(fake: FakeDiscord, db):
+    """The bot run in this process on a clock the test moves, its schedule polled often, with
+    bot players that think fast: (clock, entry, environment)."""
+    clock = FakeClock()
+    env = bot_environment(fake, db, DEV_GUILD_ID=str(fake.guild.id), **BOTS_FAST)
 
     async def entry() -> None:
         from bot.discord_ui.app import GameBot, point_at_api
@@ -115,7 +118,7 @@ def clocked_bot(clock: FakeClock):
             bot.reminders.poll_seconds = 0.2
             await bot.start(settings.token)
 
-    return entry
+    return clock, entry, env
 
 
 async def test_a_bot_stands_in_for_an_absent_member_who_takes_the_seat_back(fake_discord: FakeDiscord,
@@ -124,11 +127,8 @@ async def test_a_bot_stands_in_for_an_absent_member_who_takes_the_seat_back(fake
     bot_takeover_hours; the bot's own scheduler announces the stand-in and plays the absent
     member's turn in the worker process; the member clicks I'm back."""
     fake = fake_discord
-    clock = FakeClock()
-    entry = clocked_bot(clock)
-
     db = tmp_path / "games.sqlite3"
-    env = bot_environment(fake, db, DEV_GUILD_ID=str(fake.guild.id), **BOTS_FAST)
+    clock, entry, env = clocked_bot(fake, db)
     async with running_entry(fake, entry, env, timeout=WAIT):
         table = await open_table(fake, db, names=("Ann", "Bo"), bot_takeover_hours=6)
         first = table.waiting()
@@ -163,11 +163,8 @@ async def test_a_moderator_sets_the_takeover_hours_of_a_running_game_through_dis
     moderator's `/mod takeover hours:2` is answered, announced, audited and shown by `/game
     status`; two hours on, the bot's own scheduler stands in for the member it waits on."""
     fake = fake_discord
-    clock = FakeClock()
-    entry = clocked_bot(clock)
-
     db = tmp_path / "games.sqlite3"
-    env = bot_environment(fake, db, DEV_GUILD_ID=str(fake.guild.id), **BOTS_FAST)
+    clock, entry, env = clocked_bot(fake, db)
     async with running_entry(fake, entry, env, timeout=WAIT):
         table = await open_table(fake, db, names=("Ann", "Bo"))
         first = table.waiting()

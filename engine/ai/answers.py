@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine.core import Amounts, Decision, enumerate_answers
+from engine.core import Amounts, Decision, Game, enumerate_answers
 
 # Up to this many amounts answers are listed in full; beyond it the bot samples.
 ENUMERATE_LIMIT = 64
@@ -74,3 +74,12 @@ def _draw(amounts: Amounts, rng: random.Random) -> dict[str, int] | None:
         if item.group not in bounded:
             counts[item.id] = rng.randint(item.min, item.max)
     return counts
+
+
+def root_answers(game: Game, state, player: str, rng: random.Random) -> list[str]:
+    """The answers of `player`'s pending decisions, each once (a sample of a large amounts
+    space): where a bot's search starts. ValueError when nothing waits on `player`."""
+    mine = [d for d in game.pending(state) if d.player == player]
+    if not mine:
+        raise ValueError(f"{player} has no decision to take now")
+    return list(dict.fromkeys(a for d in mine for a in answers(d, rng)))

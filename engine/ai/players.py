@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from engine.ai.answers import answers, random_answer
 from engine.ai.loops import Positions, position_key
-from engine.ai.search import outcome_values, search
+from engine.ai.search import search
+from engine.ai.value import state_values
 from engine.core import Game, IllegalAction
 
 Player = Callable[[Game, object, str, int, Collection[str]], str]
@@ -43,8 +44,7 @@ def greedy(game: Game, state, seat: str, seed: int, avoid: Collection[str] = ())
             continue
         if avoid and position_key(game, after, seat) in avoid:
             continue
-        values = outcome_values(game, after) if game.is_over(after) else game.evaluate(after)
-        value = values.get(seat, 0.0) if values else 0.0
+        value = state_values(game, after).get(seat, 0.0)
         if value > best_value + 1e-12:
             best, best_value = [option], value
         elif abs(value - best_value) <= 1e-12:

@@ -31,18 +31,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from engine.ai.answers import answers
+from engine.ai.answers import root_answers as root_answers_of
 from engine.ai.loops import position_key, same_position
-from engine.ai.work import (
-    APPLY,
-    DETERMINIZE,
-    EVALUATE,
-    KEY,
-    UNITS_PER_MS,
-    WALL_CAP_EXTRA_MS,
-    WALL_CAP_FACTOR,
-    BudgetSpent,
-    Work,
-)
+from engine.ai.value import state_values
+from engine.ai.work import APPLY, DETERMINIZE, EVALUATE, KEY, BudgetSpent, Work, budget
 from engine.core import Game, IllegalAction
 
 
@@ -82,14 +74,9 @@ def rollout_search(game: Game, state, player: str, *, seed: int, budget_ms: floa
     """The answer of `player` whose greedy rollouts score best (see the module's docstring)."""
     settings = settings or SETTINGS["normal"]
     rng = random.Random(seed)
-    mine = [d for d in game.pending(state) if d.player == player]
-    if not mine:
-        raise ValueError(f"{player} has no decision to take now")
-    root_answers = list(dict.fromkeys(a for d in mine for a in answers(d, rng)))
-    limit = max(0, int(budget_ms * UNITS_PER_MS))
-    if wall_cap_ms == -1:
-        wall_cap_ms = budget_ms * WALL_CAP_FACTOR + WALL_CAP_EXTRA_MS
-    work = Work(limit, None if wall_cap_ms is None else wall_cap_ms / 1000)
+    root_answers = root_answers_of(game, state, player, rng)
+    work = budget(budget_ms, wall_cap_ms=wall_cap_ms)
+    limit = work.limit
     if len(root_answers) == 1:
         return Rolled(root_answers[0], 0, limit, 0, False, {root_answers[0]: 0}, {})
     roller = _Roller(game, player, settings, work, state)
@@ -163,7 +150,7 @@ class _Roller:
         if any(same_position(after, old) for old in earlier):
             return None
         self.work.spend(EVALUATE)
-        return _Look(answer, after, _values(game, after))
+        return _Look(answer, after, state_values(game, after))
 
     def away_from(self, ranked: list[_Look], avoid: Collection[str], count: int) -> list[_Look]:
         """The first `count` answers of `ranked` that do not go back to a position the seat has
@@ -211,11 +198,3 @@ class _Roller:
             current = best
             earlier.append(best.state)
         return current.values.get(self.player, 0.0)
-
-
-def _values(game: Game, state) -> dict[str, float]:
-    from engine.ai.search import outcome_values  # search.py imports this module
-
-    if game.is_over(state):
-        return outcome_values(game, state)
-    return game.evaluate(state) or {}

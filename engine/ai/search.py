@@ -29,21 +29,12 @@ import random
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from engine.ai.answers import ENUMERATE_LIMIT, SAMPLE_SIZE, answers, random_answer, sample_amounts
+from engine.ai.answers import ENUMERATE_LIMIT, SAMPLE_SIZE, random_answer, root_answers, sample_amounts
 from engine.ai.loops import position_key, same_position
 from engine.ai.rollout import SETTINGS as ROLLOUT_SETTINGS
 from engine.ai.rollout import rollout_search
-from engine.ai.work import (
-    APPLY,
-    DETERMINIZE,
-    EVALUATE,
-    KEY,
-    UNITS_PER_MS,
-    WALL_CAP_EXTRA_MS,
-    WALL_CAP_FACTOR,
-    BudgetSpent,
-    Work,
-)
+from engine.ai.value import outcome_values, standing_values
+from engine.ai.work import APPLY, DETERMINIZE, EVALUATE, KEY, BudgetSpent, Work, budget
 from engine.core import Decision, Game, IllegalAction, enumerate_answers, get_game
 
 # A playout waits at most this many decisions beyond its depth for the mover's turn to end.
@@ -124,17 +115,11 @@ def search(game: Game | str, state, player: str, *, seed: int, budget_ms: float,
         return SearchResult(rolled.option, rolled.units, rolled.limit, sum(rolled.rollouts.values()),
                             rolled.capped, rolled.rollouts)
     rng = random.Random(seed)
-    mine = [d for d in game.pending(state) if d.player == player]
-    if not mine:
-        raise ValueError(f"{player} has no decision to take now")
-    root_answers = _unique(a for d in mine for a in answers(d, rng))
-    limit = max(0, int(budget_ms * UNITS_PER_MS * lvl.share))
-    if wall_cap_ms == -1:
-        wall_cap_ms = budget_ms * WALL_CAP_FACTOR + WALL_CAP_EXTRA_MS
-    work = Work(limit, None if wall_cap_ms is None else wall_cap_ms / 1000)
-    if len(root_answers) == 1:
-        return SearchResult(root_answers[0], 0, limit, 0, False, {root_answers[0]: 0})
-    tree = _Search(game, player, lvl, rng, work, root_answers, avoid)
+    first = root_answers(game, state, player, rng)
+    work = budget(budget_ms, lvl.share, wall_cap_ms)
+    if len(first) == 1:
+        return SearchResult(first[0], 0, work.limit, 0, False, {first[0]: 0})
+    tree = _Search(game, player, lvl, rng, work, first, avoid)
     iterations = 0
     while True:
         try:
@@ -142,7 +127,7 @@ def search(game: Game | str, state, player: str, *, seed: int, budget_ms: float,
         except BudgetSpent:
             break
         iterations += 1
-    return SearchResult(tree.pick(), work.used, limit, iterations, work.capped, tree.root_visits())
+    return SearchResult(tree.pick(), work.used, work.limit, iterations, work.capped, tree.root_visits())
 
 
 def _unique(items) -> list[str]:
@@ -333,26 +318,3 @@ class _Search:
             return (edge[0], edge[1] / edge[0] if edge[0] else 0.0)
 
         return max(self.root_answers, key=rank)
-
-
-def standing_values(game: Game, state) -> dict[str, float]:
-    """`outcome_values` of an unfinished game, if its `result` can tell (else a draw)."""
-    try:
-        return outcome_values(game, state)
-    except Exception:  # `result` is only promised for a finished game
-        return {p: 0.5 for p in game.players(state)}
-
-
-def outcome_values(game: Game, state) -> dict[str, float]:
-    """A finished game's value for each seat: mostly whether it won (ties share the win), a
-    little for its place, so a playout that cannot win still prefers second to last."""
-    rows = game.result(state)
-    n = len(rows)
-    winners = sum(1 for r in rows if r["rank"] == 1)
-    values = {}
-    for row in rows:
-        win = 1.0 / winners if row["rank"] == 1 else 0.0
-        place = (n - row["rank"]) / (n - 1) if n > 1 else 1.0
-        for name in row.get("players") or [row["player"]]:
-            values[name] = 0.8 * win + 0.2 * place
-    return values

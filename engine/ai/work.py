@@ -37,3 +37,11 @@ class Work:
             self.capped = True
             raise BudgetSpent
         self.used += units
+
+
+def budget(budget_ms: float, share: float = 1.0, wall_cap_ms: float | None = -1) -> Work:
+    """The Work of a search given `budget_ms` (of which it uses `share`); `wall_cap_ms`: -1 the
+    default safety net, None none."""
+    if wall_cap_ms == -1:
+        wall_cap_ms = budget_ms * WALL_CAP_FACTOR + WALL_CAP_EXTRA_MS
+    return Work(max(0, int(budget_ms * UNITS_PER_MS * share)), None if wall_cap_ms is None else wall_cap_ms / 1000)
