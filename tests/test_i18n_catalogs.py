@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 
 import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 
 from engine import IllegalAction, get_game
 from engine.text import msg, msg_n
@@ -137,3 +139,34 @@ def test_layout_and_lines_translate_their_parts_and_survive_storage():
     assert str(text) == "🎲 Ann wins.\nReady"
     assert tr(text, PSEUDO) == "🎲 ⟦Ånn wïñš.⟧\n⟦Rëådý⟧".replace("Ånn", "Ann")
     assert tr(from_data(to_data(text)), PSEUDO) == tr(text, PSEUDO)
+
+
+def test_a_compiled_catalogue_is_checked_by_what_it_says_not_by_its_bytes(tmp_path, monkeypatch):
+    """Issue 24: a new Babel release writes other bytes (its name in the header, another layout)
+    for the same translations; that is not stale. A changed translation is."""
+    monkeypatch.setattr(catalogs, "HERE", tmp_path)
+    monkeypatch.setattr(catalogs, "ROOT", tmp_path)
+    source = Catalog()
+    source.add("Ready")
+    it = catalogs.read("it")
+    it.add("Ready", string="Pronto")
+    catalogs.write("it", it)
+    fresh = catalogs.compiled("it")
+    assert catalogs.mo_content(fresh) == catalogs.mo_content(fresh)
+
+    other_tool = catalogs.read("it")
+    other_tool.fuzzy = False
+    other_tool.version = "9.9"  # the header a generator writes differs
+    other_tool.msgid_bugs_address = "someone@example.org"
+    out = io.BytesIO()
+    write_mo(out, other_tool, use_fuzzy=False)
+    assert out.getvalue() != fresh
+    catalogs.mo_path("it").write_bytes(out.getvalue())
+    assert not [p for p in catalogs.check(source, langs=["it"]) if "compiled" in p.what]
+
+    changed = catalogs.read("it")
+    changed.get("Ready").string = "Pronta"
+    out = io.BytesIO()
+    write_mo(out, changed, use_fuzzy=False)
+    catalogs.mo_path("it").write_bytes(out.getvalue())
+    assert [p for p in catalogs.check(source, langs=["it"]) if p.what == "compiled catalogue out of date"]
