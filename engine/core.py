@@ -105,19 +105,35 @@ class Total:
 
 
 _AMOUNT = re.compile(r"^([\w.:-]+)=(\d+)$")
+# What an item id may not hold in an answer ("=" and "," separate, blanks would be cut by typing):
+# each run of it is written "_", so "Heraclea Lyncestis" answers as "Heraclea_Lyncestis=2".
+_PREFIX = re.compile(r"[\w.-]+")
+_UNSAFE = re.compile(r"[^\w.:-]+")
+
+
+def answer_key(item_id: str) -> str:
+    """How an item is named in an answer: its id, any run of unsafe characters written "_"."""
+    return _UNSAFE.sub("_", item_id)
 
 
 @dataclass(frozen=True)
 class Amounts:
     """A choice of how many of each item, answered as one option id:
-    `<prefix>:<id>=<n>,<id>=<n>` (items at zero left out, in the order of `items`)."""
+    `<prefix>:<key>=<n>,<key>=<n>` (items at zero left out, in the order of `items`; an item's key is
+    its id made safe, `answer_key`, so any id a game gives can be answered)."""
 
     items: tuple[Item, ...]
     totals: tuple[Total, ...]
     prefix: str = "amounts"
 
+    def __post_init__(self):
+        keys = [answer_key(i.id) for i in self.items]
+        if len(set(keys)) != len(keys) or not all(keys) or not _PREFIX.fullmatch(self.prefix):
+            raise ValueError(f"amounts {self.prefix!r}: items need distinct non-empty keys, got {keys}")
+
     def answer(self, counts: dict[str, int]) -> str:
-        return self.prefix + ":" + ",".join(f"{i.id}={counts[i.id]}" for i in self.items if counts.get(i.id))
+        return self.prefix + ":" + ",".join(f"{answer_key(i.id)}={counts[i.id]}" for i in self.items
+                                            if counts.get(i.id))
 
     def describe(self, counts: dict[str, int]) -> Msg:
         """The answer in words: "2 × Elite, 1 × Movement" (items at zero left out)."""
@@ -129,11 +145,13 @@ class Amounts:
         if head != self.prefix or not sep:
             return None
         counts = {item.id: 0 for item in self.items}
+        ids = {answer_key(item.id): item.id for item in self.items}
         for part in filter(None, body.split(",")):
             match = _AMOUNT.match(part)
-            if not match or match.group(1) not in counts or counts[match.group(1)]:
+            item_id = ids.get(match.group(1)) if match else None
+            if item_id is None or counts[item_id]:
                 return None
-            counts[match.group(1)] = int(match.group(2))
+            counts[item_id] = int(match.group(2))
         if self.answer(counts) != option_id:  # one spelling per answer: replays compare ids
             return None
         if any(not item.min <= counts[item.id] <= item.max for item in self.items):

@@ -23,7 +23,16 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.core import PREF_PREFIX, Amounts, Decision, Event, Game, IllegalAction, enumerate_answers
+from engine.core import (
+    PREF_PREFIX,
+    Amounts,
+    Decision,
+    Event,
+    Game,
+    IllegalAction,
+    answer_key,
+    enumerate_answers,
+)
 from engine.text import layout, listing, msg
 
 CLEAR = "\033[2J\033[H"  # clear the screen and go home: the private screen starts and ends with it
@@ -219,8 +228,8 @@ def typed_amounts(amounts: Amounts, answer: str) -> str | None:
     counts: dict[str, int] = {}
     for part in answer.replace(",", " ").split():
         name, sep, number = part.partition("=")
-        matches = [i.id for i in amounts.items if i.id == name] or \
-            [i.id for i in amounts.items if name and i.id.startswith(name)]
+        keys = {answer_key(i.id): i.id for i in amounts.items}  # as answers spell them: no blanks
+        matches = [i for k, i in keys.items() if k == name] or [i for k, i in keys.items() if name and k.startswith(name)]
         if not sep or not number.isdigit() or len(matches) != 1 or matches[0] in counts:
             return None
         counts[matches[0]] = int(number)
@@ -229,7 +238,7 @@ def typed_amounts(amounts: Amounts, answer: str) -> str | None:
 
 def amounts_help(decision: Decision):
     amounts = decision.amounts
-    items = listing([layout("{id} ({label}) {lo}-{hi}", id=i.id, label=i.label, lo=i.min, hi=i.max)
+    items = listing([layout("{id} ({label}) {lo}-{hi}", id=answer_key(i.id), label=i.label, lo=i.min, hi=i.max)
                      for i in amounts.items])
     totals = listing([
         (msg("{label}: {lo}-{hi}, in steps of {step}", label=t.label or msg("in all"), lo=t.lo, hi=t.hi, step=t.step)

@@ -323,7 +323,8 @@ def _reorg_decide(ctx: Ctx, t):
     g = s.garrisons.get(space)
     loose = g.asp if g is not None and g.side == t.side else 0
     options = []
-    sources = [(a.id, a.asp) for a in armies] + ([("loose", loose)] if loose else [])
+    # What each source can give: Army #1 keeps at least one ASP (as _amount_decide bounds it).
+    sources = [(a.id, a.asp - 1 if a.number == 1 else a.asp) for a in armies] + ([("loose", loose)] if loose else [])
     for src, n in sources:
         for dst in armies:
             if dst.id != src and n > 0:
