@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
-import secrets
+import zlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -107,12 +108,12 @@ async def test_the_public_record_of_a_new_game_does_not_lead_back_to_its_seed(tm
     assert record.seed >= SEARCH
 
 
-async def test_the_same_search_finds_an_old_style_seed_and_every_later_roll(tmp_path):
+async def test_the_same_search_finds_an_old_style_seed_and_every_later_roll(tmp_path, pinned_seeds):
     """The control: a seed of the old kind (few bits, splitmix64) falls to the same search."""
     store = await Storage.open(tmp_path / "db.sqlite3")
     try:
         record = await store.create_game(guild_id=1, channel_id=1, game="byzantium", host_user_id=1, seats=SEATS,
-                                         seed=secrets.randbelow(SEARCH), options={"rng": "splitmix64"})
+                                         seed=pinned_seeds.randrange(SEARCH), options={"rng": "splitmix64"})
         await store.start_game(record.id)
         start, dice = await play_until_dice(store, record.id, SEEN_DICE + 6)
     finally:
@@ -165,11 +166,10 @@ async def test_a_running_game_exports_without_its_seed_and_a_finished_one_with_i
 
 
 # -- games recorded before the keyed generator -------------------------------------------------
-async def old_database(path: Path, tmp_path: Path, choices: int) -> tuple[int, list[tuple[str, str]]]:
+async def old_database(path: Path, tmp_path: Path, choices: int, seed: int) -> tuple[int, list[tuple[str, str]]]:
     """A database as the code before issue 18 left it: schema 2 (seed INTEGER), a Byzantium game
     recorded under rules version 1 with a 31-bit seed, played with splitmix64, with snapshots 0
     and latest. Returns (seed, choices)."""
-    seed = secrets.randbits(31)
     state = BYZ.setup([s.seat for s in SEATS], seed, {"rng": "splitmix64"})
     first, made, rng = BYZ.dumps(state), [], random.Random(3)
     for _ in range(choices):
@@ -200,11 +200,11 @@ def replayed(seed: int, choices: list[tuple[str, str]]):
     return BYZ.dumps(state)
 
 
-async def test_games_recorded_with_the_old_generator_replay_everywhere_storage_sets_them_up(tmp_path):
+async def test_games_recorded_with_the_old_generator_replay_everywhere_storage_sets_them_up(tmp_path, pinned_seeds):
     """verify, load from setup, undo, export + import, check-db: all with splitmix64 for rules 1."""
     assert "1" in BYZ.splitmix_rules_versions
     path = tmp_path / "games.sqlite3"
-    seed, made = await old_database(path, tmp_path, choices=30)
+    seed, made = await old_database(path, tmp_path, choices=30, seed=pinned_seeds.getrandbits(31))
     store = await Storage.open(path)  # migrates to the text seed
     try:
         assert (await store.game(1)).seed == seed
@@ -224,3 +224,17 @@ async def test_games_recorded_with_the_old_generator_replay_everywhere_storage_s
     finally:
         await store.close()
     assert await asyncio.to_thread(dbcli.main, ["check-db", "--all", "--db", str(path)]) == 0
+
+
+async def test_in_the_tests_a_games_seed_is_pinned_to_the_test(tmp_path, request):
+    """Issue 24: the seed a test's game draws comes from the generator conftest.py pins to the
+    test's name (and TEST_SEED_SALT), so a failure replays exactly."""
+    salt = os.environ.get("TEST_SEED_SALT", "0")
+    expected = random.Random(zlib.crc32(f"{salt}:{request.node.nodeid}".encode()))
+    expected.getrandbits(63)  # TEST_SEED, for the bot processes
+    store = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        record = await store.create_game(guild_id=1, channel_id=1, game="byzantium", host_user_id=1, seats=SEATS)
+        assert record.seed == expected.getrandbits(128)
+    finally:
+        await store.close()

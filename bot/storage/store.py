@@ -63,6 +63,12 @@ _ALLOWED_MOVES: dict[str, tuple[Status, ...]] = {
 }
 
 
+
+def secret_seed() -> int:
+    """A new game's seed: secret, from the operating system's generator. (The tests pin it per
+    test in tests/conftest.py, so a test never depends on the seed it happened to draw.)"""
+    return secrets.randbits(SEED_BITS)
+
 class Storage(SideTables, Tools, Leases):
     """The storage service. Open with `await Storage.open(path)`; close with `await storage.close()`."""
 
@@ -87,7 +93,7 @@ class Storage(SideTables, Tools, Leases):
         seats_text = seats_to_text(list(seats))
         # Drawn here, not in the engine: the engine has no global random by design. Secret and
         # wide enough that the dice a channel sees never lead back to it (issue 18).
-        seed = secrets.randbits(SEED_BITS) if seed is None else seed
+        seed = secret_seed() if seed is None else seed
         now = self._now()
 
         async def body(c):

@@ -68,6 +68,9 @@ async def running_client(fake: FakeDiscord, client: discord.Client, *, timeout: 
         undo()
 
 
+PINNED_SEED_HOOK = Path(__file__).resolve().parents[1] / "pinned_seed.py"
+
+
 def bot_environment(fake: FakeDiscord, database_path: Path, **extra: str) -> dict[str, str]:
     """The environment `python -m bot` needs to run against the stand-in."""
     env = dict(os.environ)
@@ -79,6 +82,9 @@ def bot_environment(fake: FakeDiscord, database_path: Path, **extra: str) -> dic
         "PYTHONUNBUFFERED": "1",
     })
     env.update(extra)
+    if env.get("TEST_SEED"):  # the seeds of the games it opens, pinned per test (tests/conftest.py)
+        hooks = [path for path in env.get("BOT_TEST_GAMES", "").split(",") if path.strip()]
+        env["BOT_TEST_GAMES"] = ",".join([*hooks, str(PINNED_SEED_HOOK)])
     return env
 
 
