@@ -147,9 +147,9 @@ async def test_mod_inspect_and_export_leave_out_cards_and_seed_unless_revealed_n
     # A moderator who plays never gets the reveal; nothing is announced or logged.
     fake.member("Bo", manage_channels=True)
     refused = await duel.slash(bo, "mod inspect", reveal=True)
-    assert "You play in this game" in refused.content and not refused.attachments
+    assert "You play in this game, played in it or host it" in refused.content and not refused.attachments
     refused = await duel.slash(bo, "mod export", reveal=True)
-    assert "You play in this game" in refused.content and not refused.attachments
+    assert "You play in this game, played in it or host it" in refused.content and not refused.attachments
     assert not read_db(duel.db_path, "SELECT * FROM audit WHERE action = 'reveal'")
 
     # Another moderator may ask for it: announced in the channel and written to the audit log.
@@ -165,6 +165,50 @@ async def test_mod_inspect_and_export_leave_out_cards_and_seed_unless_revealed_n
     audit = read_db(duel.db_path, "SELECT user_id, action, detail FROM audit WHERE action = 'reveal'")
     assert [(r["user_id"], json.loads(r["detail"])["command"]) for r in audit] == [(mia.id, "exported"),
                                                                                     (mia.id, "inspected")]
+    fake.assert_clean()
+
+
+async def test_a_moderator_who_held_a_seat_at_any_time_never_gets_the_reveal(fake_discord, start_bot_process, tmp_path):
+    """Issue 25 item 1: handing one's own seat away (to a bot player or a member) and asking for
+    `reveal:true` is refused, and so is asking after taking it back; the host too. The other way
+    round, a moderator who was shown the secrets may not be handed a seat."""
+    fake = fake_discord
+    await start_bot_process(**duel_env(WITH_PARRY, fake), BOT_PAUSE_SECONDS="600")  # the bot waits
+    duel = await open_duel(fake, tmp_path / "games.sqlite3", names=("Ann", "Bo"))
+    ann, bo = duel.members
+    await duel.choose(ann, "play:1")
+    bo = fake.member("Bo", manage_channels=True)
+    ann = fake.member("Ann", manage_channels=True)  # the host, seated
+    cy = fake.member("Cy")
+
+    async def refused(member) -> None:
+        for command in ("mod inspect", "mod export"):
+            answer = await duel.slash(member, command, reveal=True)
+            assert "You play in this game, played in it or host it" in answer.content, answer.content
+            assert not answer.attachments and "parry" not in answer.content
+
+    assert "Seat handed to a bot player." in (await duel.slash(bo, "mod replace", old=f"<@{bo.id}>", new="bot")).content
+    await refused(bo)
+    assert "Seat handed over." in (await duel.slash(bo, "mod replace", old="bot", new=f"<@{bo.id}>")).content
+    await refused(bo)
+    assert "Seat handed over." in (await duel.slash(bo, "mod replace", old=f"<@{bo.id}>", new=f"<@{cy.id}>")).content
+    await refused(bo)
+    # An undo back to before the hand-overs leaves the seats as they are, and the refusal with them.
+    mia = fake.member("Mia", manage_channels=True)
+    ask = await fake.slash(mia, duel.channel, "mod undo", steps=1)
+    confirm = await fake.click(mia, await ask.result(WAIT), "Undo")
+    await duel.settled(confirm.id)
+    await refused(bo)
+    await refused(ann)
+    assert not read_db(duel.db_path, "SELECT * FROM audit WHERE action = 'reveal'")
+
+    # Mia, who never sat here, may look; then no seat can be handed to her.
+    revealed = await duel.slash(mia, "mod export", reveal=True)
+    assert '"seed"' in attached_text(revealed)
+    answer = await duel.slash(bo, "mod replace", old="Bo", new=f"<@{mia.id}>")
+    assert "saw this game's secrets as a moderator" in answer.content
+    seats = json.loads(read_db(duel.db_path, "SELECT seats FROM games WHERE id = ?", (duel.game_id,))[0]["seats"])
+    assert [s["user_id"] for s in seats] == [ann.id, cy.id]
     fake.assert_clean()
 
 

@@ -6,7 +6,7 @@ the number of seats fits the game; the first board and prompt follow the start a
 
 from __future__ import annotations
 
-from bot.service import lobby_alexander, lobby_options, text
+from bot.service import insiders, lobby_alexander, lobby_options, text
 from bot.service.actor import Actor
 from bot.service.bots import BOT_LEVELS, bot_label
 from bot.service.core import Refusal, engine_of
@@ -145,6 +145,8 @@ class LobbyActions(TurnPosts):
     async def _lobby_join(self, record: GameRecord, actor: Actor) -> Outcome:
         if record.seat_of(actor.user_id):
             raise Refusal(msg("You already have a seat in this game."))
+        if await insiders.saw_secrets(self.storage, record, actor.user_id):
+            raise Refusal(msg("You saw this game's secrets as a moderator (`reveal`), so you cannot take a seat in it."))
         _fewest, most, why = lobby_options.seat_limits(record.game, record.options)
         if len(record.seats) >= most:
             raise Refusal(FULL_TABLE(why, most))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import logging
 
-from bot.service import hidden, text
+from bot.service import hidden, insiders, text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, engine_of, events_from_json, status_name
 from bot.service.follow_up import retried
@@ -37,6 +37,7 @@ MOVED_ON = msg("That can't be done now: the game moved on or changed state.")
 
 # What a vanished player "would" do, best first: pass when passing is possible.
 _DEFAULT_IDS = ("pass", "done", "no_levy", "spare")
+SAW_SECRETS = msg("That member saw this game's secrets as a moderator (`reveal`), so they cannot take a seat in it.")
 CONFIRMABLE = {"undo": msg("Undo"), "reset": msg("Reset"), "abandon": msg("Abandon")}
 DONE = {"undo": msg("✅ Undo done."), "reset": msg("✅ Reset done."), "abandon": msg("✅ Abandon done.")}
 
@@ -188,6 +189,8 @@ class ModActions(TurnPosts):
             held = record.seat_of(new_user_id)
             if held is not None and held.seat != seat.seat:  # (their own seat, a bot playing it: back to them)
                 raise Refusal(msg("That member already has a seat in this game."))
+            if await insiders.saw_secrets(self.storage, record, new_user_id):
+                raise Refusal(SAW_SECRETS)
             record = await _seat_written(self.storage.replace_seat(record.id, seat.seat, user_id=new_user_id,
                                                                    name=new_name, by_user_id=actor.user_id))
         except Refusal as why:
@@ -287,7 +290,7 @@ class ModActions(TurnPosts):
         them, which is announced and audited, and refused to a moderator who plays in it."""
         try:
             loaded = await self._mod_game(actor, states=("lobby", "active", "paused"))
-            reveal = self._may_reveal(loaded.record, actor, reveal)
+            reveal = await self._may_reveal(loaded.record, actor, reveal)
         except Refusal as why:
             return Outcome.refuse(reason(why))
         record = loaded.record
@@ -330,7 +333,7 @@ class ModActions(TurnPosts):
     async def export(self, actor: Actor, reveal: bool = False) -> Outcome:
         try:
             record = await self._mod_record(actor)
-            reveal = self._may_reveal(record, actor, reveal)
+            reveal = await self._may_reveal(record, actor, reveal)
         except Refusal as why:
             return Outcome.refuse(reason(why))
         files = await self._export_files(record, reveal)
@@ -343,15 +346,15 @@ class ModActions(TurnPosts):
         return self.outcome(record, reply=Post(words, attachments=files),
                             posts=[_announce(await self._looked(record, actor, "exported", reveal))])
 
-    @staticmethod
-    def _may_reveal(record: GameRecord, actor: Actor, reveal: bool) -> bool:
+    async def _may_reveal(self, record: GameRecord, actor: Actor, reveal: bool) -> bool:
         """Whether this request shows everything: always once the game is over; while it runs
-        only on the moderator's explicit request, and never to one who plays in it."""
+        only on the moderator's explicit request, and never to one who plays in it, played in it
+        at any time (a seat handed away and back), or hosts it."""
         if not _running(record):
             return True
-        if reveal and record.seat_of(actor.user_id) is not None:
-            raise Refusal(msg("You play in this game, so its secrets stay hidden from you; ask another moderator, "
-                              "or leave out `reveal`."))
+        if reveal and actor.user_id in await insiders.ever_seated(self.storage, record):
+            raise Refusal(msg("You play in this game, played in it or host it, so its secrets stay hidden from you "
+                              "until it ends; ask another moderator, or leave out `reveal`."))
         return reveal
 
     async def _looked(self, record: GameRecord, actor: Actor, did: str, reveal: bool) -> str:
