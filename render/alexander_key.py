@@ -45,7 +45,7 @@ def _mid(box):
 
 def _symbol(kind: str, fill=kit.WHITE, number: str = ""):
     def sample(draw, box):
-        symbol(draw, kind, _mid(box), fill, number)
+        symbol(draw, kind, _mid(box), fill, number, means=("key example",))
 
     return sample
 
@@ -89,7 +89,7 @@ def _regions(draw, box):
 
 
 def _loose(draw, box):
-    loose(draw, _mid(box), RED, 8)
+    loose(draw, _mid(box), RED, 8, means=("key example",))
 
 
 def _army(draw, box):
@@ -106,6 +106,7 @@ def _army(draw, box):
         outline=kit.INK,
         stroke=1,
         anchor="mm",
+        means=("key example",),
     )
     kit.text(draw, (x0 + 8 + h, (y0 + y1) / 2), "#1", KEY_SIZE, kit.INK, anchor="lm")
 
@@ -124,7 +125,7 @@ def _spent(draw, box):
 
 def _fleet(draw, box):
     x, y = _mid(box)
-    ship(draw, (x, y), 34, 22, RED, "4")
+    ship(draw, (x, y), 34, 22, RED, "4", means=("key example",))
 
 
 def _besieged(draw, box):
@@ -169,8 +170,8 @@ def _last(draw, box):
 
 def _garrison(draw, box):
     x, y = _mid(box)
-    symbol(draw, "minor_city", (x - 13, y), BLUE, "2")
-    symbol(draw, "major_city", (x + 13, y), RED, "4")
+    symbol(draw, "minor_city", (x - 13, y), BLUE, "2", means=("key example",))
+    symbol(draw, "major_city", (x + 13, y), RED, "4", means=("key example",))
 
 
 # (kinds of mark, label key, sample). Labels are in LABELS (to be translated).

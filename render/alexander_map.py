@@ -124,16 +124,16 @@ def draw_spaces(draw: ImageDraw.ImageDraw, b: Board, view: dict) -> None:
             kit.mark("treasury_city")
             if t.get("unusable"):
                 kit.mark("treasury_unusable")
-        fill, number = kit.WHITE, ""
+        fill, number, means = kit.WHITE, "", ()
         garrison = garrisons.get(name)
         if name in tribes:
-            fill, number = TRIBE, str(tribes[name].get("gsp", ""))
+            fill, number, means = TRIBE, str(tribes[name].get("gsp", "")), ("tribe_gsp", name)
             kit.mark("tribe")
         elif garrison and garrison.get("gsp"):
-            fill, number = side_colour(garrison.get("side")), str(garrison["gsp"])
+            fill, number, means = side_colour(garrison.get("side")), str(garrison["gsp"]), ("garrison_gsp", name)
             kit.mark("garrison")
         kind = "minor_city" if s.type == "transit" and name in alexandrias else s.type  # 13.0: now a city
-        symbol(draw, kind, centre, fill, number)
+        symbol(draw, kind, centre, fill, number, means=means)
         kit.mark(kind)
 
 
@@ -191,11 +191,11 @@ def _army_flags(army: dict, sieges: dict) -> tuple[Flag, ...]:
     return tuple(flags)
 
 
-def _drawn(kind: str, fn, *args):
-    """A piece's drawing: `fn(draw, centre, *args)`, noting its kind of mark."""
+def _drawn(kind: str, fn, *args, **kwargs):
+    """A piece's drawing: `fn(draw, centre, *args, **kwargs)`, noting its kind of mark."""
 
     def draw_piece(draw, centre):
-        fn(draw, centre, *args)
+        fn(draw, centre, *args, **kwargs)
         kit.mark(kind)
 
     return draw_piece
@@ -222,9 +222,10 @@ def pieces(b: Board, view: dict) -> list[Piece]:
         else:
             short = _short(leaders[0])
         flags = _army_flags(army, sieges)
-        forms = [(army_card_size(title, flags), _drawn("army", army_card, colour, asp, title, flags)),
-                 (army_card_size(short, ()), _drawn("army", army_card, colour, asp, short, ())),
-                 (army_card_size("", ()), _drawn("army", army_card, colour, asp, "", ()))]  # fmt: skip
+        means = ("army_asp", army["id"])
+        forms = [(army_card_size(title, flags), _drawn("army", army_card, colour, asp, title, flags, means=means)),
+                 (army_card_size(short, ()), _drawn("army", army_card, colour, asp, short, (), means=means)),
+                 (army_card_size("", ()), _drawn("army", army_card, colour, asp, "", (), means=means))]  # fmt: skip
         out.append(Piece(army["space"], "army", tuple(forms)))
     for fleet in sorted(view.get("fleets") or (), key=lambda f: f["name"]):
         if fleet.get("space") not in b.spaces:
@@ -233,13 +234,14 @@ def pieces(b: Board, view: dict) -> list[Piece]:
         fleet_name = fleet["name"] + " fleet"  # the engine's term for it (words.fleet_t)
         name = kit.say(term("alexander fleet", fleet_name))
         leaders = ", ".join(_short(n) for n in fleet.get("leaders") or ())
-        forms = [(fleet_card_size(name, leaders), _drawn("fleet", fleet_card, colour, nsp, name, leaders)),
-                 (fleet_card_size(name, ""), _drawn("fleet", fleet_card, colour, nsp, name, "")),
-                 (fleet_card_size("", ""), _drawn("fleet", fleet_card, colour, nsp, "", ""))]  # fmt: skip
+        forms = [(fleet_card_size(name, leaders), _drawn("fleet", fleet_card, colour, nsp, name, leaders, means=("fleet_nsp", fleet["name"]))),
+                 (fleet_card_size(name, ""), _drawn("fleet", fleet_card, colour, nsp, name, "", means=("fleet_nsp", fleet["name"]))),
+                 (fleet_card_size("", ""), _drawn("fleet", fleet_card, colour, nsp, "", "", means=("fleet_nsp", fleet["name"])))]  # fmt: skip
         out.append(Piece(fleet["space"], "fleet", tuple(forms)))
     for space, garrison in sorted((view.get("garrisons") or {}).items()):
         if garrison.get("asp") and space in b.spaces:
-            draw = _drawn("loose", loose, side_colour(garrison.get("side")), garrison["asp"])
+            draw = _drawn("loose", loose, side_colour(garrison.get("side")), garrison["asp"],
+                          means=("garrison_asp", space))
             out.append(Piece(space, "loose", ((loose_size(garrison["asp"]), draw),)))
     leaders_info = engine_board().leaders
     for name, where in sorted((view.get("leaders") or {}).items()):

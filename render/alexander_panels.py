@@ -140,7 +140,7 @@ def _apm(draw: ImageDraw.ImageDraw, b: Board, view: dict, left: float) -> None:
     for kind in (MAC, PER, "admin"):
         count = (apm.get("in_cup") or {}).get(kind, 0)
         _marker_disc(draw, (x, 64), kind)
-        kit.text(draw, (x + 19, 64), f"×{count}", SMALL, kit.WHITE, anchor="lm")
+        kit.text(draw, (x + 19, 64), f"×{count}", SMALL, kit.WHITE, anchor="lm", means=("apm_in_cup", kind))
         x += 66
     streak = apm.get("streak") or {}
     count, side = int(streak.get("count") or 0), streak.get("side") or ""
@@ -165,9 +165,9 @@ def _streak_limit() -> int:
 # -- side panels --------------------------------------------------------------------------------------
 
 
-def _row(draw, x0, x1, y, label: str, value: str) -> None:
+def _row(draw, x0, x1, y, label: str, value: str, means: tuple = ()) -> None:
     """A label on the left and its value on the right; a long label shrinks, then is cut."""
-    kit.text(draw, (x1, y), value, TEXT, kit.INK, anchor="rm")
+    kit.text(draw, (x1, y), value, TEXT, kit.INK, anchor="rm", means=means)
     label, size = kit.fit_text(label, TEXT, x1 - x0 - kit.text_width(value, TEXT) - 12, min_size=16)
     kit.text(draw, (x0, y), label, size, kit.INK, anchor="lm")
 
@@ -200,7 +200,7 @@ def draw_side_panel(draw: ImageDraw.ImageDraw, box, view: dict, side: str) -> No
     kit.text(draw, (x0, y), label, size, kit.INK, anchor="lm")
     y += ROW
     held = int((view.get("leaders_held") or {}).get(side, 0))
-    _row(draw, x0, x1, y, LABELS["leaders_held"], str(held))
+    _row(draw, x0, x1, y, LABELS["leaders_held"], str(held), ("leaders_held", side))
     for i in range(held):
         cx = x1 - 40 - i * 26
         draw.rectangle((cx - 10, y - 11, cx + 10, y + 11), fill=MUTED, outline=kit.INK, width=2)
@@ -208,9 +208,9 @@ def draw_side_panel(draw: ImageDraw.ImageDraw, box, view: dict, side: str) -> No
         kit.mark("face_down")
     y += ROW
     tracks = view.get("tracks") or {}
-    _row(draw, x0, x1, y, LABELS["asp_pool"], str((tracks.get("asp_pool") or {}).get(side, 0)))
+    _row(draw, x0, x1, y, LABELS["asp_pool"], str((tracks.get("asp_pool") or {}).get(side, 0)), ("asp_pool", side))
     y += ROW
-    _row(draw, x0, x1, y, LABELS["gsp_free"], str((tracks.get("gsp_free") or {}).get(side, 0)))
+    _row(draw, x0, x1, y, LABELS["gsp_free"], str((tracks.get("gsp_free") or {}).get(side, 0)), ("gsp_free", side))
     y += ROW
     if side == MAC:
         y = _mac_tracks(draw, x0, x1, y, view)

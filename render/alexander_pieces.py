@@ -49,6 +49,7 @@ def symbol(
     fill: kit.RGB = kit.WHITE,
     number: str = "",
     radius: float | None = None,
+    means: tuple = (),
 ) -> None:
     """A space's symbol: circle (minor city), hexagon (major and treasury city), square
     (stronghold), small red dot (transit point); a garrison's or tribe's strength inside."""
@@ -66,7 +67,7 @@ def symbol(
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=kit.INK, width=3)
     if number:
         ink = kit.contrast_ink(fill)
-        kit.text(draw, (x, y), number, CARD_TEXT, ink, outline=kit.outline_for(ink), stroke=1, anchor="mm")
+        kit.text(draw, (x, y), number, CARD_TEXT, ink, outline=kit.outline_for(ink), stroke=1, anchor="mm", means=means)
 
 
 def treasury_ring(
@@ -139,7 +140,8 @@ def army_card_size(title: str, flags: tuple[Flag, ...]) -> tuple[float, float]:
 
 
 def army_card(
-    draw: ImageDraw.ImageDraw, centre, colour: kit.RGB, strength: int, title: str, flags: tuple[Flag, ...]
+    draw: ImageDraw.ImageDraw, centre, colour: kit.RGB, strength: int, title: str, flags: tuple[Flag, ...],
+    means: tuple = (),
 ) -> None:
     """An army on one line, so it finds room near its space: its ASP big on a square of its
     side's colour, its leaders, then its flags (army number, Elite, inside, siege, royal
@@ -153,7 +155,8 @@ def army_card(
     number = str(strength)
     size = CARD_NUMBER if kit.text_width(number, CARD_NUMBER) <= h - 6 else CARD_TEXT
     kit.text(
-        draw, (x0 + h / 2, y0 + h / 2), number, size, ink, outline=kit.outline_for(ink), stroke=2, anchor="mm"
+        draw, (x0 + h / 2, y0 + h / 2), number, size, ink, outline=kit.outline_for(ink), stroke=2, anchor="mm",
+        means=means,
     )
     kit.text(draw, (x0 + h + 6, y0 + h / 2), title, CARD_TEXT, kit.INK, anchor="lm")
     _flags(draw, (x0 + h + 12 + kit.text_width(title, CARD_TEXT), y0 + h / 2), flags)
@@ -168,7 +171,7 @@ def _flags(draw: ImageDraw.ImageDraw, start, flags: tuple[Flag, ...]) -> None:
 
 
 def ship(
-    draw: ImageDraw.ImageDraw, centre, width: float, height: float, colour: kit.RGB, number: str
+    draw: ImageDraw.ImageDraw, centre, width: float, height: float, colour: kit.RGB, number: str, means: tuple = ()
 ) -> None:
     """A galley: hull in the side's colour with the NSP on it, a sail above."""
     x, y = centre
@@ -182,7 +185,7 @@ def ship(
     draw.polygon(hull, fill=colour, outline=kit.INK, width=2)
     ink = kit.contrast_ink(colour)
     kit.text(draw, (x, (hull_top + y + height / 2) / 2 + 1), number, CARD_TEXT, ink, outline=kit.outline_for(ink),
-             stroke=1, anchor="mm")  # fmt: skip
+             stroke=1, anchor="mm", means=means)  # fmt: skip
 
 
 def fleet_card_size(name: str, leaders: str) -> tuple[float, float]:
@@ -194,13 +197,14 @@ def _fleet_title(name: str, leaders: str) -> str:
     return f"{name} · {leaders}" if leaders else name
 
 
-def fleet_card(draw: ImageDraw.ImageDraw, centre, colour: kit.RGB, nsp: int, name: str, leaders: str) -> None:
+def fleet_card(draw: ImageDraw.ImageDraw, centre, colour: kit.RGB, nsp: int, name: str, leaders: str,
+               means: tuple = ()) -> None:
     """A fleet on one line: a galley with its NSP, its name and any leader."""
     w, h = fleet_card_size(name, leaders)
     x0, y0 = centre[0] - w / 2, centre[1] - h / 2
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), radius=6, fill=tint(colour, 0.85, kit.WHITE),
                            outline=kit.INK, width=2)  # fmt: skip
-    ship(draw, (x0 + 21, y0 + h / 2), 34, h - 4, colour, str(nsp))
+    ship(draw, (x0 + 21, y0 + h / 2), 34, h - 4, colour, str(nsp), means)
     kit.text(draw, (x0 + 42, y0 + h / 2), _fleet_title(name, leaders), CARD_TEXT, kit.INK, anchor="lm")
 
 
@@ -221,14 +225,14 @@ def loose_size(asp: int) -> tuple[float, float]:
     return max(28, kit.text_width(str(asp), CARD_TEXT) + 12), 24
 
 
-def loose(draw: ImageDraw.ImageDraw, centre, colour: kit.RGB, asp: int) -> None:
+def loose(draw: ImageDraw.ImageDraw, centre, colour: kit.RGB, asp: int, means: tuple = ()) -> None:
     """ASP in a space without an army: a small square of the side's colour with their number."""
     w, h = loose_size(asp)
     x, y = centre
     draw.rectangle((x - w / 2, y - h / 2, x + w / 2, y + h / 2), fill=colour, outline=kit.INK, width=2)
     draw.line((x - w / 2 + 3, y + h / 2 - 4, x + w / 2 - 3, y + h / 2 - 4), fill=kit.WHITE, width=1)
     ink = kit.contrast_ink(colour)
-    kit.text(draw, (x, y - 1), str(asp), CARD_TEXT, ink, outline=kit.outline_for(ink), stroke=1, anchor="mm")
+    kit.text(draw, (x, y - 1), str(asp), CARD_TEXT, ink, outline=kit.outline_for(ink), stroke=1, anchor="mm", means=means)
 
 
 MARKER_R = 12

@@ -123,7 +123,7 @@ def defense_tag(draw: ImageDraw.ImageDraw, centre, defense: int) -> None:
     w = kit.text_width(text, DEFENSE_SIZE) + 8
     x, y = centre
     draw.rounded_rectangle((x - w / 2, y - 10, x + w / 2, y + 10), radius=9, fill=DEFENSE_FILL)
-    kit.text(draw, (x, y), text, DEFENSE_SIZE, kit.WHITE, anchor="mm")
+    kit.text(draw, (x, y), text, DEFENSE_SIZE, kit.WHITE, anchor="mm", means=("printed",))
     kit.mark("defense")
 
 

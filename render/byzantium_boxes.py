@@ -117,7 +117,8 @@ def draw_standing(draw, board: Board, summary: dict, order: list[str], letters, 
         kit.token(draw, (x0 + 34, cy), 36, colours[name], shape="circle", letter=letters[name])
         for (_, key), cx in zip(STANDING_COLUMNS, columns, strict=True):
             value = (summary.get(key) or {}).get(name, 0)
-            kit.text(draw, (cx, cy), str(value), 30, kit.INK if value else (170, 160, 145), anchor="mm")
+            kit.text(draw, (cx, cy), str(value), 30, kit.INK if value else (170, 160, 145), anchor="mm",
+                     means=(key, name))
         y += 44
     y += 6
     draw.line((x0 + 12, y, x1 - 12, y), fill=kit.FAINT, width=2)
@@ -160,4 +161,4 @@ def draw_bulgars(draw, board: Board, summary: dict) -> None:
     x0, y0, x1, y1 = board.boxes["bulgars"]
     strength = (summary.get("bulgars") or {}).get("army", 0)
     kit.token(draw, (x1 - 40, (y0 + y1) / 2), 58, kit.WHITE, shape="circle", border=GOLD, border_width=4)
-    kit.text(draw, (x1 - 40, (y0 + y1) / 2), str(strength), 38, kit.INK, anchor="mm")
+    kit.text(draw, (x1 - 40, (y0 + y1) / 2), str(strength), 38, kit.INK, anchor="mm", means=("bulgars",))

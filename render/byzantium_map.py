@@ -127,12 +127,12 @@ def draw_city(draw, city: City, info: dict, letters: dict, colours: dict) -> Non
     if markers == 0 and (side == "persian" or city.name == CAPITAL):
         # An unconquered Persian city and Constantinople have no markers: they defend at
         # their printed strength, which is the number a player needs to see.
-        label = str(city.strength)
+        label, means = str(city.strength), ("city_strength", city.name)
     else:
-        label = str(markers)
+        label, means = str(markers), ("city_markers", city.name)
     ink = kit.contrast_ink(SIDE_COLOURS.get(side, kit.FAINT))
     kit.text(draw, city.xy, label, MARKER_SIZE + (6 if city.name == CAPITAL else 0), ink,
-             outline=kit.outline_for(ink), stroke=3, anchor="mm")  # fmt: skip
+             outline=kit.outline_for(ink), stroke=3, anchor="mm", means=means)  # fmt: skip
     if controller in colours:
         kit.badge(draw, city.badge_point(), BADGE_RADIUS, colours[controller], letters.get(controller, "?"))
         kit.mark("controller")
@@ -173,9 +173,12 @@ def army_positions(board: Board, summary: dict) -> list[tuple[str, str, dict, tu
 
 
 def army_strength(army: dict) -> int:
-    return int(army.get("elite", 0)) + int(army.get("main", 0)) + int(army.get("levy", 0)) + (
-        1 if army.get("guard") else 0
-    )
+    """The engine's strength of a field army (elite + main + the guard: the levy never fights
+    beside an army, and movement cubes only move it); recounted only for a summary saved
+    before the engine's figure was part of it."""
+    if "strength" in army:
+        return int(army["strength"])
+    return int(army.get("elite", 0)) + int(army.get("main", 0)) + (1 if army.get("guard") else 0)
 
 
 def draw_armies(draw, board: Board, summary: dict, letters, colours) -> None:
@@ -184,6 +187,7 @@ def draw_armies(draw, board: Board, summary: dict, letters, colours) -> None:
         # player's letter; the small white number is the army's combat cubes, on the corner
         # away from the city so it never lands on the city's own badge.
         kit.token(draw, (x, y), ARMY_TOKEN, colours[name], shape=SIDE_SHAPES[side], letter=letters[name], border_width=4)
-        kit.badge(draw, strength_point(city, (x, y)), STRENGTH_RADIUS, kit.WHITE, str(army_strength(army)))
+        kit.badge(draw, strength_point(city, (x, y)), STRENGTH_RADIUS, kit.WHITE, str(army_strength(army)),
+                  means=("army_strength", name, side))
         kit.mark(f"army_{side}")
         kit.mark("strength")

@@ -112,7 +112,7 @@ def _pill(draw, right: float, cy: float, label: str, fill, size: int = 18) -> fl
     return right - width - 6
 
 
-def _card_values(draw, box, side: str, player: dict) -> None:
+def _card_values(draw, box, side: str, player: dict, name: str) -> None:
     x0, y0, x1, _ = box
     army = (player.get("army") or {}).get(side) or {}
     at = army.get("at")
@@ -131,7 +131,8 @@ def _card_values(draw, box, side: str, player: dict) -> None:
         value_x = x0 + 10 + kit.text_width(LABELS["at"], TEXT - 3) + 10 if label == "at" else _value_x(box)
         shown, size = kit.fit_text(value, TEXT if label == "at" else TEXT + 2, x1 - value_x - 8)
         faint = label == "at" and not at
-        kit.text(draw, (value_x, y + ROW / 2), shown, size, MUTED if faint else kit.INK, anchor="lm")
+        kit.text(draw, (value_x, y + ROW / 2), shown, size, MUTED if faint else kit.INK, anchor="lm",
+                 means=() if label == "at" else ("card", name, side, label))
         y += ROW
 
 
@@ -152,11 +153,12 @@ def draw_player_panel(draw, box, name: str, player: dict, summary: dict, letter:
     label, size = kit.fit_text(name, 26, right - (x0 + 50) - 4)
     kit.text(draw, (x0 + 50, y0 + 23), label, size, kit.contrast_ink(colour), anchor="lm")
     for side, card in _card_boxes(box):
-        _card_values(draw, card, side, player)
+        _card_values(draw, card, side, player, name)
     cubes = player.get("cubes") or {}
     for _, key, _, number_x, y, _ in _grid_cells(box):
         value = player.get("fortifications_left", 0) if key is None else cubes.get(key, 0)
-        kit.text(draw, (number_x, y), str(value), 23, kit.INK if value else FAINT_NUMBER, anchor="rm")
+        kit.text(draw, (number_x, y), str(value), 23, kit.INK if value else FAINT_NUMBER, anchor="rm",
+                 means=("cubes", name, key or "forts_left"))
 
 
 def draw_player_panels(draw, board: Board, summary: dict, order: list[str], letters, colours) -> None:

@@ -50,7 +50,7 @@ def _centre(box):
 def _disc(draw, cx, cy, r, side, number):
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=SIDE_COLOURS[side], outline=kit.INK, width=2)
     ink = kit.contrast_ink(SIDE_COLOURS[side])
-    kit.text(draw, (cx, cy), number, 16, ink, anchor="mm")
+    kit.text(draw, (cx, cy), number, 16, ink, anchor="mm", means=("key example",))
 
 
 def _discs_sample(*sides_numbers):
@@ -91,7 +91,7 @@ def _armies_sample(draw, box):
 
 def _strength_sample(draw, box):
     cx, cy, r = _centre(box)
-    kit.badge(draw, (cx, cy), round(r), kit.WHITE, "8")
+    kit.badge(draw, (cx, cy), round(r), kit.WHITE, "8", means=("key example",))
 
 
 def _fort_sample(draw, box):
@@ -130,7 +130,7 @@ def _standing_sample(draw, box):
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=4, fill=kit.PAPER, outline=kit.INK, width=2)
     for i, value in enumerate("201"):
-        kit.text(draw, (x0 + 10 + i * 17, (y0 + y1) / 2), value, 16, kit.INK, anchor="mm")
+        kit.text(draw, (x0 + 10 + i * 17, (y0 + y1) / 2), value, 16, kit.INK, anchor="mm", means=("key example",))
 
 
 # The sample of each key row, by the first kind it explains.

@@ -123,7 +123,7 @@ def _fortress(draw, centre, fill: kit.RGB, letter: str, size: int = 32) -> None:
     kit.text(draw, (x, y + h * 0.3), letter, int(size * 0.5), ink, outline=kit.outline_for(ink), stroke=2, anchor="mm")
 
 
-def _princess(draw, centre, fill: kit.RGB, count: int, letter: str, size: int = 30) -> None:
+def _princess(draw, centre, fill: kit.RGB, count: int, letter: str, size: int = 30, means: tuple = ()) -> None:
     """A crown in the owner's colour with the owner's letter; the count beside it."""
     x, y = centre
     h = size / 2
@@ -136,15 +136,16 @@ def _princess(draw, centre, fill: kit.RGB, count: int, letter: str, size: int = 
     kit.text(draw, (x, y + h * 0.2), letter, max(MARK_TEXT, int(size * 0.42)), ink, outline=kit.outline_for(ink), stroke=2,
              anchor="mm")  # fmt: skip
     if count > 1:
-        kit.badge(draw, (x + h, y - h * 0.7), COUNT_RADIUS, kit.WHITE, str(count))
+        kit.badge(draw, (x + h, y - h * 0.7), COUNT_RADIUS, kit.WHITE, str(count), means=means)
         kit.mark("count")
 
 
-def _damage(draw, centre, amount: int) -> None:
+def _damage(draw, centre, amount: int, means: tuple = ()) -> None:
     """Damage taken this turn: a red tag with the points, below right of the piece."""
     x, y = centre
     kit.token(draw, (x + 13, y + 12), 22, DAMAGE, shape="square", border_width=2)
-    kit.text(draw, (x + 13, y + 12), f"{amount}", MARK_TEXT, kit.WHITE, outline=kit.INK, stroke=2, anchor="mm")
+    kit.text(draw, (x + 13, y + 12), f"{amount}", MARK_TEXT, kit.WHITE, outline=kit.INK, stroke=2, anchor="mm",
+             means=means)
     kit.mark("damage")
 
 
@@ -163,20 +164,21 @@ def attack_mark(draw, centre, size: float = TOKEN) -> None:
     draw.regular_polygon((x, y, size * 0.78), 8, fill=kit.HIGHLIGHT)
 
 
-def _army_marks(draw, c, retreated: bool, count: int, damage: int) -> None:
+def _army_marks(draw, c, retreated: bool, count: int, damage: int, means: tuple) -> None:
     """What sits on an army token (a player's or the barbarians'): the retreat stroke, how
-    many stand in the stack, and the damage taken."""
+    many stand in the stack, and the damage taken. `means`: (province, owner, kind, damage,
+    retreated, attacking), what the numbers are checked against (records.TextMark)."""
     if retreated:
         _retreated(draw, c)
         kit.mark("retreated")
     if count > 1:
-        kit.badge(draw, (c[0] + 14, c[1] - 14), COUNT_RADIUS, kit.WHITE, str(count))
+        kit.badge(draw, (c[0] + 14, c[1] - 14), COUNT_RADIUS, kit.WHITE, str(count), means=("stack", *means))
         kit.mark("count")
     if damage:
-        _damage(draw, c, damage)
+        _damage(draw, c, damage, means=("damage", *means[:3]))
 
 
-def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], order: Sequence[str]):
+def _pieces(name: str, info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], order: Sequence[str]):
     """The province's pieces as drawing calls, in a fixed order (fortresses, armies by holder
     and kind, barbarians, princesses): each (draw function of (draw, centre))."""
     rank = {name: i for i, name in enumerate(order)}
@@ -187,11 +189,11 @@ def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], or
         letter = letters.get(owner, BARBARIAN_MARK)
         damage = int(fort.get("damage") or 0)
 
-        def fortress(draw, c, fill=fill, letter=letter, damage=damage):
+        def fortress(draw, c, fill=fill, letter=letter, damage=damage, owner=owner):
             _fortress(draw, c, fill, letter)
             kit.mark("fortress")
             if damage:
-                _damage(draw, c, damage)
+                _damage(draw, c, damage, means=("damage", name, owner, "fortress"))
 
         items.append(fortress)
     groups: dict[tuple, int] = {}
@@ -210,7 +212,7 @@ def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], or
             kit.token(draw, c, TOKEN, colours.get(owner, BARBARIAN), shape=ARMY_SHAPES.get(kind, "circle"),
                       letter=letters.get(owner, "?"), border_width=2)
             kit.mark(kind)
-            _army_marks(draw, c, retreated, count, damage)
+            _army_marks(draw, c, retreated, count, damage, (name, owner, kind, damage, retreated, attacking))
 
         items.append(army)
     barbs: dict[tuple, int] = {}
@@ -222,14 +224,14 @@ def _pieces(info: dict, colours: dict[str, kit.RGB], letters: dict[str, str], or
         def barbarian(draw, c, damage=damage, retreated=retreated, count=count):
             kit.token(draw, c, TOKEN, BARBARIAN, shape="hexagon", letter=BARBARIAN_MARK, border_width=2)
             kit.mark("barbarian")
-            _army_marks(draw, c, retreated, count, damage)
+            _army_marks(draw, c, retreated, count, damage, (name, None, "barbarian", damage, retreated, False))
 
         items.append(barbarian)
     for owner, count in sorted((info.get("princesses") or {}).items(), key=lambda kv: rank.get(kv[0], 99)):
         if count:
             fill = colours.get(owner, BARBARIAN)
             def princess(draw, c, fill=fill, count=count, owner=owner):
-                _princess(draw, c, fill, count, letters.get(owner, "?"))
+                _princess(draw, c, fill, count, letters.get(owner, "?"), means=("princesses", name, owner))
                 kit.mark("princess")
 
             items.append(princess)
@@ -283,7 +285,7 @@ def draw_provinces(
             kit.mark("kinds")
             mx = left + width + 11
             kit.text(draw, (mx, label_y), mark, 18, MARK_COLOURS[info["kind"]], outline=kit.WHITE, stroke=3, anchor="mm")
-        items = _pieces(info, colours, letters, order)
+        items = _pieces(name, info, colours, letters, order)
         for item, spot in zip(items, piece_spots((x, y), len(items), b.map_width), strict=True):
             item(draw, spot)
 

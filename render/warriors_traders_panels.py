@@ -97,7 +97,7 @@ def draw_panel(
     ink = kit.contrast_ink(colour)
     kit.badge(draw, (x0 + 22, y0 + bar / 2), 14, kit.WHITE, letter)
     vp = kit.say(LABELS["vp"], vp=info.get("vp", 0))
-    kit.text(draw, (x1 - 12, y0 + bar / 2), vp, 26, ink, anchor="rm")
+    kit.text(draw, (x1 - 12, y0 + bar / 2), vp, 26, ink, anchor="rm", means=("vp", name))
     nation_name = info.get("nation_name")  # (term() takes a variable: an extractor reads literals inside it)
     nation = kit.say(term("wt nation", nation_name)) if nation_name else kit.say(LABELS["no_nation"])
     number = info.get("nation_number")
@@ -134,7 +134,8 @@ def draw_panel(
     x = left
     for key, label in RESOURCE_NAMES:
         draw.ellipse((x, y - 9, x + 18, y + 9), fill=RESOURCE_COLOURS[key], outline=kit.INK, width=2)
-        kit.text(draw, (x + 24, y), kit.say(label, n=res.get(key, 0)), res_size, kit.INK, anchor="lm")
+        kit.text(draw, (x + 24, y), kit.say(label, n=res.get(key, 0)), res_size, kit.INK, anchor="lm",
+                 means=("resource", name, key))
         x += 32 + kit.text_width(kit.say(label, n="00"), res_size)
     y += row_h
     techs, tokens = info.get("techs") or {}, info.get("tokens") or {}

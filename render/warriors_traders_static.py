@@ -77,7 +77,8 @@ def _sample_attacking(draw, box):
 
 def _sample_damage(draw, box):
     x0, y0, x1, y1 = box
-    kit.token(draw, ((x0 + x1) / 2, (y0 + y1) / 2), y1 - y0 - 4, DAMAGE, shape="square", letter="2", border_width=2)
+    kit.token(draw, ((x0 + x1) / 2, (y0 + y1) / 2), y1 - y0 - 4, DAMAGE, shape="square", letter="2", border_width=2,
+              means=("key example",))
 
 
 def _sample_held(draw, box):
@@ -97,7 +98,7 @@ def _sample_count(draw, box):
     x0, y0, x1, y1 = box
     c = ((x0 + x1) / 2 - 4, (y0 + y1) / 2 + 2)
     kit.token(draw, c, y1 - y0 - 6, kit.FAINT, shape="square", border_width=2)
-    kit.badge(draw, (c[0] + 12, c[1] - 8), 9, kit.WHITE, "2")
+    kit.badge(draw, (c[0] + 12, c[1] - 8), 9, kit.WHITE, "2", means=("key example",))
 
 
 def _sample_last(draw, box):

@@ -194,5 +194,6 @@ def new_player(name: str, seat: int) -> PlayerState:
 
 
 def army_summary(card: ArmyCard) -> dict:
+    # "strength" is the engine's own (the dice an attack rolls): boards show it, never recount it.
     return {"elite": card.elite, "main": card.main, "levy": card.levy, "movement": card.movement,
-            "at": card.at, "guard": card.guard}
+            "at": card.at, "guard": card.guard, "strength": card.strength()}

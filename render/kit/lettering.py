@@ -49,9 +49,11 @@ def text(
     outline: RGB | None = None,
     stroke: int = 0,
     anchor: str = "la",
+    means: tuple = (),
 ) -> None:
     """Draw text at `xy` (a Pillow anchor, e.g. "mm" centred), optionally with a contrasting
-    outline `stroke` px wide (what keeps labels readable over the map)."""
+    outline `stroke` px wide (what keeps labels readable over the map). `means`: what a number
+    stands for (records.TextMark), for the tests that check boards against the engine."""
     content = say(content)  # a message id is drawn in the drawing's language
     if not content:
         return
@@ -63,7 +65,7 @@ def text(
     at = (round(xy[0] + dx), round(xy[1] + dy))
     records = _RECORDS.get()
     if records:
-        placed = TextMark(content, size, (at[0], at[1], at[0] + mask.size[0], at[1] + mask.size[1]))
+        placed = TextMark(content, size, (at[0], at[1], at[0] + mask.size[0], at[1] + mask.size[1]), means)
         for record in records:
             record.texts.append(placed)
     if outline_mask is not None:

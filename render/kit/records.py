@@ -11,11 +11,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class TextMark:
-    """One piece of text as drawn: what, at which font size, and its box on the image."""
+    """One piece of text as drawn: what, at which font size, and its box on the image; for a
+    number read from the game, `means` names it (e.g. ("army_strength", "Ann", "byzantine")) so
+    a test can check the board against the engine's own figure."""
 
     content: str
     size: int
     box: tuple[float, float, float, float]
+    means: tuple = ()
 
 
 @dataclass

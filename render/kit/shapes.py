@@ -21,6 +21,7 @@ def token(
     letter: str = "",
     border: RGB = INK,
     border_width: int = 3,
+    means: tuple = (),
 ) -> None:
     """A playing piece: circle, square, diamond, triangle or hexagon in `fill`, with a letter in
     the middle."""
@@ -50,17 +51,18 @@ def token(
         draw.ellipse(box, fill=fill, outline=border, width=border_width)
     if letter:
         ink = contrast_ink(fill)
-        text(draw, (x, y), letter, int(size * 0.62), ink, outline=outline_for(ink), stroke=2, anchor="mm")
+        text(draw, (x, y), letter, int(size * 0.62), ink, outline=outline_for(ink), stroke=2, anchor="mm", means=means)
 
 
-def badge(draw: ImageDraw.ImageDraw, centre: Point, radius: int, fill: RGB, label: str) -> None:
+def badge(draw: ImageDraw.ImageDraw, centre: Point, radius: int, fill: RGB, label: str, means: tuple = ()) -> None:
     """A small disc with a short label (a count or a player letter), the label as large as
     the disc allows (a badge is read at a glance, often on a phone)."""
     token(draw, centre, 2 * radius, fill, shape="circle", border_width=2)
     if label:
         ink = contrast_ink(fill)
         size = round(radius * (1.3 if len(label) <= 2 else 1.05))  # two digits fit the disc too
-        text(draw, centre, label, size, ink, outline=outline_for(ink), stroke=1 if fill == WHITE else 2, anchor="mm")
+        text(draw, centre, label, size, ink, outline=outline_for(ink), stroke=1 if fill == WHITE else 2, anchor="mm",
+             means=means)
 
 
 def ring(draw: ImageDraw.ImageDraw, centre: Point, radius: float, colour: RGB, width: int) -> None:
