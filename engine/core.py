@@ -361,6 +361,15 @@ def draw_order(state: BaseState, name: str, items: list[str]) -> list[str]:
     return shuffle(state, items)
 
 
+def used_chance(before: BaseState, after: BaseState) -> bool:
+    """Whether the step from `before` to `after` drew on chance: the generator moved (a die, a
+    draw, a shuffle, a random pick of any kind) or a pinned die or draw was used up. A step that
+    did may not be taken back by a player: played again it gives the same result, so the player
+    would have looked at chance before committing (issue 25)."""
+    return ((before.rng, before.rng_key, before.pinned_dice, before.pinned_draws)
+            != (after.rng, after.rng_key, after.pinned_dice, after.pinned_draws))
+
+
 S = TypeVar("S", bound=BaseState)
 
 

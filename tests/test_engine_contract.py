@@ -22,6 +22,7 @@ from engine.core import (
     seed_fields,
     seed_generator,
     shuffle,
+    used_chance,
     visible_events,
 )
 from engine.text import Msg, from_data, listing, msg, msg_n, render, term, to_data
@@ -321,3 +322,23 @@ def test_random_games_of_the_duel_end_and_keep_their_cards():
             state, _ = DUEL.apply(state, decision.player, rng.choice(enumerate_answers(decision)))
             assert DUEL.invariants(state) == []
         assert DUEL.is_over(state)
+
+
+@pytest.mark.parametrize("kind", ["blake2b", "splitmix64"])
+def test_used_chance_tells_whether_a_step_drew_on_the_generator_or_a_pin(kind):
+    """Issue 25 item 3: what a takeback asks the engine; dice, draws, shuffles and pins all count."""
+    def fresh(**pins):
+        return BaseState(**seed_fields(2**130 + 7, {"rng": kind, **pins}))
+
+    state = fresh()
+    assert not used_chance(state, state.model_copy(deep=True))
+    for step in (lambda s: roll_dice(s, 1), lambda s: shuffle(s, ["a", "b"]), lambda s: random_below(s, 3),
+                 lambda s: draw_order(s, "cup", ["x", "y"])):
+        after = state.model_copy(deep=True)
+        step(after)
+        assert used_chance(state, after)
+    pinned = fresh(dice=[4], draws={"cup": [["y", "x"]]})
+    for step in (lambda s: roll_dice(s, 1), lambda s: draw_order(s, "cup", ["x", "y"])):
+        after = pinned.model_copy(deep=True)
+        step(after)
+        assert after.rng == pinned.rng and used_chance(pinned, after)

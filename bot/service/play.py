@@ -1,8 +1,9 @@
 """Playing: a click or a typed shortcut becomes one choice, applied, stored, and posted.
 
 Both paths end in `_apply_choice`, under the game's lock, so a button and `/byz take` are
-checked and stored the same way. A player may take back their own last choice while no die
-was rolled in it and nobody has chosen since (Board Game Arena's rule).
+checked and stored the same way. A player may take back their own last choice while it used
+no chance (no die, draw or shuffle: the engine tells) and nobody has chosen since (Board Game
+Arena's rule).
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from bot.service.prompt import (
 )
 from bot.service.slash import slash
 from bot.service.turns import TurnPosts
+from bot.storage import replay as rp
 from bot.storage.records import OPEN_STATUSES, GameMovedOn, GameRecord, LoadedGame, Seat
 from engine import Decision, Option
-from engine.core import enumerate_answers
+from engine.core import enumerate_answers, used_chance
 from engine.terminal import typed_amounts
 from engine.text import layout, listing, msg
 
@@ -218,7 +220,7 @@ class PlayActions(TurnPosts):
         return seat, decisions
 
     async def takeback(self, actor: Actor) -> Outcome:
-        """Undo the last choice if the actor made it, no die was rolled in it and nobody chose since."""
+        """Undo the last choice if the actor made it, it used no chance and nobody chose since."""
         try:
             record = await self.channel_record(actor, states=("active",))
         except Refusal as why:
@@ -242,15 +244,21 @@ class PlayActions(TurnPosts):
             events = events_from_json(choice.events)
             if hidden.is_preference(choice.option_id):
                 return Outcome.refuse(msg("That was a setting: change it again with {command}.", command=slash("game orders")), record.id)
-            if any(text.has_dice(e) for e in events):
+            # The engine says whether chance was used (not a list of event kinds): taken back and
+            # played again, the choice would roll or draw the same, a look before committing.
+            chance = used_chance(await self._state_before(loaded.record, choice.seq), loaded.state)
+            if chance and any(text.has_dice(e) for e in events):
                 return Outcome.refuse(
-                    msg("Dice were rolled in that choice, so it stands. A moderator can still undo it."), record.id
-                )
+                    msg("Dice were rolled in that choice, so it stands. A moderator can still undo it."), record.id)
             if any(e.private_to for e in events):
                 # Someone saw something hidden (a card drawn): taking it back would let them
                 # choose again knowing it.
                 return Outcome.refuse(
                     msg("Something hidden was revealed in that choice, so it stands. A moderator can still undo it."),
+                    record.id)
+            if chance:
+                return Outcome.refuse(
+                    msg("Something was drawn or shuffled in that choice, so it stands. A moderator can still undo it."),
                     record.id)
             try:
                 undone = await self.storage.undo_to(record.id, choice.seq - 1, by_user_id=actor.user_id)
@@ -263,6 +271,17 @@ class PlayActions(TurnPosts):
                              option=choice.option_id)
             posts, trouble = await self.after_change(undone, [], header, board=True, here=actor.user_id)
             return self.outcome(undone.record, reply=Post(msg("Taken back.")), posts=posts, trouble=trouble)
+
+
+    async def _state_before(self, record: GameRecord, seq: int):
+        """The game's state just before choice `seq`: from the latest snapshot at or before it."""
+        engine = engine_of(record)
+        start, snapshot, rows = await self.storage.replay_rows(record.id, seq - 1)
+        if snapshot is None:
+            state = rp.setup_state(engine, record.id, record.players, record.seed, record.options, record.rules_version)
+        else:
+            state = rp.parse_snapshot(engine, record.id, start, snapshot)
+        return rp.replay(engine, record.id, state, rows)
 
 
 def _deciding_seat(loaded: LoadedGame, decision: Decision) -> Seat:
