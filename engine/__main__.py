@@ -20,7 +20,7 @@ from pathlib import Path
 
 from engine.ai import LEVELS, choose
 from engine.ai.players import Streak, play_game, searcher
-from engine.core import Game, IllegalAction, enumerate_answers, game_names, get_game
+from engine.core import Game, IllegalAction, enumerate_answers, game_names, get_game, same_labels
 from engine.replay import ReplayError, load_replay, replay
 from engine.terminal import Terminal, translate
 from engine.text import Msg, layout, msg
@@ -251,6 +251,11 @@ def fuzz_command(name: str, games: int, seed: int, options: dict | None = None, 
         steps = 0
         while not game.is_over(state) and not (max_steps and steps >= max_steps):
             decision = rng.choice(game.pending(state))
+            twice = same_labels(decision)
+            if twice:
+                print(f"game {number} (seed {game_seed}, {count} players), step {steps} ({decision.player}, "
+                      f"{decision.kind}): two options labelled {', '.join(repr(t) for t in twice)}", file=sys.stderr)
+                return 1
             # Every answer, choices of several things included (a game may refuse a combination).
             answer = rng.choice(enumerate_answers(decision, 100))
             try:
@@ -266,7 +271,7 @@ def fuzz_command(name: str, games: int, seed: int, options: dict | None = None, 
         decisions += steps
     elapsed = time.perf_counter() - started
     print(f"{games} games, {decisions} decisions, {decisions / elapsed:.0f} decisions/s, "
-          f"{games / elapsed:.1f} games/s, no invariant broken")
+          f"{games / elapsed:.1f} games/s, no invariant broken, no two options with one label")
     return 0
 
 

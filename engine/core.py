@@ -452,6 +452,12 @@ class Game(ABC, Generic[S]):
         as variables (place names, units ...): the catalogues are extracted from these."""
         return []
 
+    def recorded_options(self, recorded: str) -> dict:
+        """Setup options that make a game recorded under rules version `recorded` play by the
+        rules it was played by, so it replays identically ({}: the current rules). A game that
+        keeps an older rule behind its version overrides this (storage and replays call it)."""
+        return {}
+
     def evaluate(self, state: S) -> dict[str, float] | None:
         """How good the state is for each player, from 0 (lost) to 1 (won), if the game can
         tell cheaply; bot players use it to cut playouts short. None: play to the end."""
@@ -643,6 +649,20 @@ def enumerate_answers(decision: Decision, limit: int = 1000) -> list[str]:
 
     walk(0, {})
     return answers[:limit]
+
+
+def same_labels(decision: Decision) -> list[str]:
+    """The labels (the text a player reads: the label, else the id) that two or more of
+    `decision`'s options share, each once. A player cannot tell such options apart, whatever
+    their groups (a group of one shows as a bare button): every random-play test requires none."""
+    seen: set[str] = set()
+    twice: list[str] = []
+    for option in decision.options:
+        text = str(option.label or option.id)
+        if text in seen and text not in twice:
+            twice.append(text)
+        seen.add(text)
+    return twice
 
 
 _REGISTRY: dict[str, Game] = {}

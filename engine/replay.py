@@ -46,7 +46,9 @@ def load_replay(text: str | bytes) -> dict[str, Any]:
 def replay(game: Game, record: dict[str, Any], upto: int | None = None):
     """The state after the first `upto` choices (all by default)."""
     try:
-        state = game.setup(record["players"], record["seed"], record["options"])
+        recorded = record.get("rules_version")
+        options = {**(game.recorded_options(recorded) if isinstance(recorded, str) else {}), **record["options"]}
+        state = game.setup(record["players"], record["seed"], options)
     except IllegalAction as error:
         raise ReplayError(f"setup: {error}") from None
     for i, (player, option_id) in enumerate(record["choices"][:upto], 1):

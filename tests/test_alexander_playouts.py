@@ -10,7 +10,7 @@ import pytest
 
 from engine.alexander import GAME
 from engine.alexander.board import SIDES, board
-from engine.core import IllegalAction, enumerate_answers
+from engine.core import IllegalAction, enumerate_answers, same_labels
 
 CAP = 500
 
@@ -55,6 +55,8 @@ def playout(seed: int, options: dict | None = None, cap: int = CAP, check_secret
     known: set[str] = set()  # cards seen in public at some point: they may be named later
     while not GAME.is_over(state) and steps < cap:
         decision = GAME.pending(state)[0]
+        # No decision offers two options a player cannot tell apart (the same text).
+        assert not same_labels(decision), (seed, steps, decision.kind, same_labels(decision))
         answer = rng.choice(enumerate_answers(decision, 100))
         try:
             state, events = GAME.apply(state, decision.player, answer)

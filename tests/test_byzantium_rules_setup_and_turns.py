@@ -10,7 +10,7 @@ import pytest
 from engine.byzantium.board import board
 from engine.byzantium.cubes import cube_places
 from engine.byzantium.flow import Ctx
-from engine.core import BaseState, IllegalAction, random_below, seed_fields
+from engine.core import BaseState, IllegalAction, random_below, same_labels, seed_fields
 from tests.byzantium_kit import (
     GAME,
     check,
@@ -293,6 +293,7 @@ def test_random_playouts_keep_every_invariant_and_never_change_their_input():
         steps = 0
         while not GAME.is_over(state):
             d = GAME.pending(state)[0]
+            assert not same_labels(d), (seed, steps, d.kind, same_labels(d))  # options told apart
             ids = [o.id for o in d.options]
             if d.kind == "action" and len(ids) > 1 and rng.random() < 0.8:
                 ids.remove("pass")

@@ -342,3 +342,14 @@ def test_used_chance_tells_whether_a_step_drew_on_the_generator_or_a_pin(kind):
         after = pinned.model_copy(deep=True)
         step(after)
         assert after.rng == pinned.rng and used_chance(pinned, after)
+
+
+def test_same_labels_names_the_texts_two_options_share():
+    """The check every random-play test makes: the text a player reads (the label, else the id)
+    never names two options of one decision, whatever their groups."""
+    from engine.core import Decision, Option, same_labels
+
+    d = Decision("Ann", "Where now?", (Option("go:Lesbos", "Lesbos"), Option("sail:Lesbos", "Lesbos", group="Sail on"),
+                                       Option("stop", ""), Option("halt", "stop"), Option("go:Chios", "Chios")))
+    assert same_labels(d) == ["Lesbos", "stop"]
+    assert same_labels(Decision("Ann", "?", (Option("a", "A"), Option("b", "B")))) == []

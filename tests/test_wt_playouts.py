@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine.core import enumerate_answers
+from engine.core import enumerate_answers, same_labels
 from engine.warriors_traders import GAME
 from engine.warriors_traders.board import MAPS, variants
 from engine.warriors_traders.testkit import clear, put, random_game, run, start
@@ -17,6 +17,8 @@ CASES = [(m, None, n) for m in MAPS for n in range(2, 7)] + [
 def check(state):
     broken = GAME.invariants(state)
     assert not broken, broken
+    for decision in GAME.pending(state):  # no two options a player cannot tell apart
+        assert not same_labels(decision), (decision.kind, same_labels(decision))
 
 
 @pytest.mark.parametrize("map_name,variant,players", CASES,

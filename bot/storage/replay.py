@@ -39,11 +39,12 @@ def with_rules_hint(exc: CorruptGame, recorded: str, game: Game) -> CorruptGame:
 def setup_options(game: Game, recorded: str, options: dict) -> dict:
     """The options to set up a game recorded under rules version `recorded` with.
 
-    Games recorded before the keyed generator (their version is one of the game's
+    A game keeping older rules behind its version gets the options that select them
+    (`Game.recorded_options`). Games recorded before the keyed generator (their version is one of the game's
     `splitmix_rules_versions`) replay with the old one, `{"rng": "splitmix64"}`, unless their
     options name a generator themselves (an imported replay may).
     """
-    options = dict(options)
+    options = {**game.recorded_options(recorded), **options}
     if "rng" not in options and recorded in getattr(game, "splitmix_rules_versions", ()):
         options["rng"] = "splitmix64"
     return options

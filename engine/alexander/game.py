@@ -32,7 +32,7 @@ from engine.alexander import (  # noqa: F401
 from engine.alexander.board import SIDES, board, other
 from engine.alexander.flow import Ctx, advance, choose, top_decision
 from engine.alexander.invariants import broken_invariants
-from engine.alexander.state import AlexState
+from engine.alexander.state import RULES, AlexState
 from engine.alexander.summary import public_view, summary
 from engine.alexander.victory import result as standings
 from engine.alexander.words import side_t
@@ -46,12 +46,16 @@ class Alexander(Game[AlexState]):
     min_players = 2
     max_players = 2
     state_class = AlexState
-    rules_version = "1"
+    rules_version = str(RULES)
     splitmix_rules_versions = frozenset()
     secrets = ("hands", "deck", "leaders_hidden")
     preferences = admin.PREFERENCES
     windows = windows.WINDOWS
     concedes = True
+
+    def recorded_options(self, recorded: str) -> dict:
+        """Games recorded under an older version keep its rules (state.py RULES)."""
+        return {"rules": int(recorded)} if recorded.isdigit() and 0 < int(recorded) < RULES else {}
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[AlexState, list[Event]]:
         state = setup.new_state(players, seed, options)
@@ -150,9 +154,8 @@ class Alexander(Game[AlexState]):
         return new
 
     def terms(self) -> list[tuple[str, str]]:
-        """The data words the rules pass to term() as variables (words.py, movement.py)."""
-        from engine.alexander.movement import KIND_NAMES
-        from engine.alexander.words import SIDE_NAMES
+        """The data words the rules pass to term() as variables (words.py)."""
+        from engine.alexander.words import KIND_NAMES, SIDE_NAMES
 
         b = board()
         found = [("alexander side", n) for n in SIDE_NAMES.values()]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.alexander.board import NO_LAND_INTERCEPT, other
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.windows import moment, open_window
-from engine.alexander.words import army_t, fleet_t, leader_t, space_t
+from engine.alexander.words import army_t, fleet_t, kind_t, leader_t, space_t
 from engine.alexander.world import (
     ALEXANDER,
     DARIUS,
@@ -34,8 +34,9 @@ def start_walk(ctx: Ctx, side: str, name: str) -> None:
     ctx.then(task("leader_walk", side, leader=name, path=[leader_space(ctx.s, name)], sea_from=""))
 
 
-def _steps(ctx: Ctx, side: str, path: list[str]) -> list[tuple[str, str]]:
-    """(option id, next space) of the links the leader may take from the end of his path."""
+def _steps(ctx: Ctx, side: str, path: list[str]) -> list[tuple[str, str, str]]:
+    """(option id, next space, link kind) of the links the leader may take from the end of his
+    path; a space reached by land and by sea is two steps, told apart by the link's kind."""
     b = ctx.board
     here = path[-1]
     found = []
@@ -46,8 +47,8 @@ def _steps(ctx: Ctx, side: str, path: list[str]) -> list[tuple[str, str]]:
         if is_transit(ctx.s, nxt) and not _way_on(ctx, side, nxt, path + [nxt]):
             continue  # nobody may end a move on a transit point (10.2)
         option_id = ("sail:" if link.sea else "go:") + nxt
-        if (option_id, nxt) not in found:
-            found.append((option_id, nxt))
+        if all(option_id != o for o, _, _ in found):
+            found.append((option_id, nxt, link.kind))
     return found
 
 
@@ -78,8 +79,9 @@ def _walk_decide(ctx: Ctx, t):
                     if now != f"army:{a.id}" and a.number]
         options += [opt(f"join:fleet:{f.name}", msg("Join the {fleet}", fleet=fleet_t(f.name)))
                     for f in s.fleets_at(here, t.side) if now != f"fleet:{f.name}"]
-    for option_id, nxt in _steps(ctx, t.side, path):
-        options.append(opt(option_id, space_t(nxt), msg("Sail on") if option_id.startswith("sail:") else msg("March on")))
+    for option_id, nxt, link_kind in _steps(ctx, t.side, path):
+        options.append(opt(option_id, msg("{space} ({kind})", space=space_t(nxt), kind=kind_t(link_kind)),
+                           msg("Sail on") if option_id.startswith("sail:") else msg("March on")))
     if len(path) == 1:
         options.append(opt("back", msg("Choose another leader")))
     return ctx.ask(t.side, msg("{leader} is at {space}: where now?", leader=leader_t(name), space=space_t(here)),
@@ -113,7 +115,9 @@ def _walk_choose(ctx: Ctx, t, option_id: str):
     s.leaders[name] = f"space:{to}"
     path = path + [to]
     s.last = {"kind": "leader", "side": side, "path": list(path)}
-    ctx.emit("leader_moves", msg("{leader} travels to {space}.", leader=leader_t(name), space=space_t(to)),
+    moved = (msg("{leader} sails to {space}.", leader=leader_t(name), space=space_t(to)) if link.sea
+             else msg("{leader} travels to {space}.", leader=leader_t(name), space=space_t(to)))
+    ctx.emit("leader_moves", moved,
              leader=name, space=to, frm=frm, link=link.kind)
     after = []
     if link.kind == "open_sea":

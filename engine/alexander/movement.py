@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.alexander.board import LAND_KINDS, MAC, PER
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.loc import treasuries_in_reach
-from engine.alexander.words import army_t, province_t, side_t, space_t, unit_t
+from engine.alexander.words import army_t, kind_t, province_t, side_t, space_t, unit_t
 from engine.alexander.world import (
     ALEXANDER,
     add_gsp,
@@ -243,16 +243,6 @@ def _stranded(ctx: Ctx, t):
     m["path"] = m["path"] + [back]
     _carry(ctx, back)
     ctx.then(task("move_end", t.side))
-
-
-KIND_NAMES = {"land": "land", "mountain": "mountain", "pass": "pass", "strait": "strait", "desert": "desert",
-              "coastal": "sea", "open_sea": "open sea"}
-
-
-def kind_t(kind: str):
-    from engine.text import term
-
-    return term("alexander link", KIND_NAMES[kind])
 
 
 @chooses("move_step")

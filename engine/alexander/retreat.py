@@ -18,7 +18,7 @@ from collections import deque
 from engine.alexander.aftermath import eliminate_army
 from engine.alexander.board import SEA_KINDS, other
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
-from engine.alexander.words import side_t, space_t
+from engine.alexander.words import kind_t, side_t, space_t
 from engine.alexander.world import (
     add_gsp,
     battle_rating,
@@ -118,12 +118,13 @@ def _legs_allow(r: dict, kind: str, link_kind: str) -> bool:
     return not r["legs"] or r["legs"][-1] == kind or len(r["legs"]) < 2
 
 
-def retreat_steps(ctx: Ctx) -> list[tuple[str, int]]:
-    """(option id, MP) of the links the retreating force may take from where it is."""
+def retreat_steps(ctx: Ctx, r: dict | None = None) -> list[tuple[str, int]]:
+    """(option id, MP) of the links the retreating force (`r`, else the one in progress) may
+    take from where it is."""
     from engine.alexander.movement import move_cost
 
     s, b = ctx.s, ctx.s.battle
-    r = b["retreat"]
+    r = r or b["retreat"]
     here = r["path"][-1]
     dist = b.get("_hops") or hops_from(ctx, b["space"])
     b["_hops"] = dist
@@ -149,8 +150,8 @@ def retreat_steps(ctx: Ctx) -> list[tuple[str, int]]:
     return found
 
 
-def may_stop(ctx: Ctx) -> bool:
-    r = ctx.s.battle["retreat"]
+def may_stop(ctx: Ctx, r: dict | None = None) -> bool:
+    r = r or ctx.s.battle["retreat"]
     here = r["path"][-1]
     info = ctx.board.spaces[here]
     if len(r["path"]) == 1 or is_transit(ctx.s, here):
@@ -158,21 +159,60 @@ def may_stop(ctx: Ctx) -> bool:
     return len(r["path"]) - 1 >= r["need"] or info.major or info.stronghold
 
 
+def stepped(ctx: Ctx, r: dict, option_id: str) -> dict:
+    """The retreat `r` after the step `option_id` (a new dict; `r` is left as it was)."""
+    from engine.alexander.movement import move_cost
+
+    head, _, nxt = option_id.partition(":")
+    frm = r["path"][-1]
+    link = ctx.board.link(frm, nxt, sea=head == "sail")
+    kind = "sea" if link.sea else "land"
+    r = dict(r)
+    if not r["legs"] or r["legs"][-1] != kind:
+        r["legs"] = r["legs"] + [kind]
+        if link.sea:
+            r["sea_from"] = frm
+    cost = move_cost(ctx, link, r["side"])
+    r["path"] = r["path"] + [nxt]
+    r["mp"] += cost
+    if link.sea:
+        r["sea_mp"] += cost
+    if link.kind == "open_sea":
+        r["open_sea"] = True
+    return r
+
+
+def way_on(ctx: Ctx, r: dict) -> bool:
+    """Whether the retreat `r` can still end lawfully (stop, now or after more steps); the
+    steps are few (a die's worth of spaces, each farther from the battle), so all are tried."""
+    return may_stop(ctx, r) or any(way_on(ctx, stepped(ctx, r, o)) for o, _ in retreat_steps(ctx, r))
+
+
 @decides("retreat_step")
 def _retreat_decide(ctx: Ctx, t):
     r = ctx.s.battle["retreat"]
     if r.get("gone"):
         return None
-    options = [opt(option_id, msg("{space} ({n} MP)", space=space_t(option_id.split(":", 1)[1]), n=cost),
-                   msg("Sail on") if option_id.startswith("sail:") else msg("March on"))
-               for option_id, cost in retreat_steps(ctx)]
+    options = []
+    for option_id, cost in retreat_steps(ctx):
+        nxt = option_id.split(":", 1)[1]
+        link = ctx.board.link(r["path"][-1], nxt, sea=option_id.startswith("sail:"))
+        words = dict(space=space_t(nxt), kind=kind_t(link.kind), n=cost)
+        # A step from which the retreat cannot end lawfully eliminates the force (reading of 11.3 E).
+        label = (msg("{space} ({kind}, {n} MP)", **words) if way_on(ctx, stepped(ctx, r, option_id)) else
+                 msg("{space} ({kind}, {n} MP): no way on, the force is eliminated", **words))
+        options.append(opt(option_id, label, msg("Sail on") if link.sea else msg("March on")))
     if may_stop(ctx):
         options.insert(0, opt("stop", msg("Stop the retreat here")))
     if not options:
         return None
     done = len(r["path"]) - 1
-    return ctx.ask(t.side, msg("Retreat from {space}: {done} of {need} spaces so far.",
-                               space=space_t(ctx.s.battle["space"]), done=done, need=r["need"]), options, "retreat")
+    return ctx.ask(t.side, msg_n("Retreat from {space}: {done} of {need} space so far, {mp} MP (each MP after the first"
+                                 " adds 1 to the loss roll).",
+                                 "Retreat from {space}: {done} of {need} spaces so far, {mp} MP (each MP after the"
+                                 " first adds 1 to the loss roll).", r["need"],
+                                 space=space_t(ctx.s.battle["space"]), done=done, need=r["need"], mp=r["mp"]),
+                   options, "retreat")
 
 
 @runs("retreat_step")
@@ -193,28 +233,14 @@ def _retreat_stuck(ctx: Ctx, t):
 
 @chooses("retreat_step")
 def _retreat_choose(ctx: Ctx, t, option_id: str):
-    from engine.alexander.movement import move_cost
-
     b = ctx.s.battle
     r = b["retreat"]
     if option_id == "stop":
         _finish_retreat(ctx)
         return
     head, _, nxt = option_id.partition(":")
-    frm = r["path"][-1]
-    link = ctx.board.link(frm, nxt, sea=head == "sail")
-    kind = "sea" if link.sea else "land"
-    if not r["legs"] or r["legs"][-1] != kind:
-        r["legs"] = r["legs"] + [kind]
-        if link.sea:
-            r["sea_from"] = frm
-    cost = move_cost(ctx, link, r["side"])
-    r["path"] = r["path"] + [nxt]
-    r["mp"] += cost
-    if link.sea:
-        r["sea_mp"] += cost
-    if link.kind == "open_sea":
-        r["open_sea"] = True
+    link = ctx.board.link(r["path"][-1], nxt, sea=head == "sail")
+    b["retreat"] = r = stepped(ctx, r, option_id)
     ctx.then(task("retreat_step", t.side))
     if link.kind in SEA_KINDS and not is_transit(ctx.s, nxt):
         ctx.then(task("retreat_intercept", other(t.side)))

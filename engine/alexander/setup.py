@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.alexander.board import MAC, PER, SIDES, board
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.state import (
+    RULES,
     AlexState,
     Army,
     Fleet,
@@ -29,7 +30,7 @@ from engine.core import (
 )
 from engine.text import msg, msg_n
 
-OPTIONS = CORE_OPTIONS | {"macedonian", "solitaire", "opening", "balance", "useless", "garrisons"}
+OPTIONS = CORE_OPTIONS | {"macedonian", "solitaire", "opening", "balance", "useless", "garrisons", "rules"}
 INDEPENDENT = "independent"
 
 
@@ -44,6 +45,8 @@ def check_options(players: list[str], options: dict) -> None:
         raise IllegalAction(msg("The opening is 'historical' or 'optional'."))
     if options.get("garrisons", "choose") not in ("choose", "suggested"):
         raise IllegalAction(msg("Starting garrisons are 'choose' or 'suggested'."))
+    if options.get("rules", RULES) not in range(1, RULES + 1) or isinstance(options.get("rules"), bool):
+        raise IllegalAction(msg("The rules version is a number from 1 to {n}.", n=RULES))
     for flag in ("solitaire", "balance", "useless"):
         if not isinstance(options.get(flag, False), bool):
             raise IllegalAction(msg("The option '{name}' is true or false.", name=flag))
@@ -53,8 +56,8 @@ def new_state(players: list[str], seed: int, options: dict) -> AlexState:
     check_options(players, options)
     b = board()
     rules = b.rules["setup"]
-    state = AlexState(sides={}, solitaire=bool(options.get("solitaire", False)),
-                      options={k: v for k, v in options.items() if k not in CORE_OPTIONS},
+    state = AlexState(sides={}, solitaire=bool(options.get("solitaire", False)), rules=options.get("rules", RULES),
+                      options={k: v for k, v in options.items() if k not in CORE_OPTIONS | {"rules"}},
                       **seed_fields(seed, options))
     chosen = options.get("macedonian")
     mac = chosen if chosen is not None else players[random_below(state, 2)]

@@ -91,8 +91,15 @@ class Victory(BaseModel):
     conceded: str = ""
 
 
+# The rules version new games are played by (Alexander.rules_version). A game keeps the version
+# it was set up with (`AlexState.rules`), so the rules changed since replay it as it was played.
+RULES = 2
+
+
 class AlexState(BaseState):
     sides: dict[str, str]  # side -> seat name
+    # Its rules version; 1 by default: snapshots stored before the field existed are version 1.
+    rules: int = 1
     solitaire: bool = False
     options: dict[str, Any] = {}
     # -- the APM cup and the round ----------------------------------------------------------

@@ -16,6 +16,15 @@ def space_t(name: str) -> Msg:
     return term("alexander space", name)
 
 
+KIND_NAMES = {"land": "land", "mountain": "mountain", "pass": "pass", "strait": "strait", "desert": "desert",
+              "coastal": "sea", "open_sea": "open sea"}
+
+
+def kind_t(kind: str) -> Msg:
+    """A link's kind (2.1), as options that reach one space by land and by sea tell them apart."""
+    return term("alexander link", KIND_NAMES[kind])
+
+
 def province_t(name: str) -> Msg:
     return term("alexander province", name)
 

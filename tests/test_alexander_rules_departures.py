@@ -1,0 +1,111 @@
+"""Alexander: the departures from the rulebook found by issue 26, each fixed (rules version 2)
+with the passage it follows; where a game recorded under version 1 must replay as it was
+played, the old behaviour is checked too (option `rules: 1`)."""
+
+from __future__ import annotations
+
+from engine.alexander.board import MAC, PER
+from engine.alexander.testkit import (
+    answer,
+    army,
+    clear,
+    decision,
+    dice,
+    fresh,
+    ids,
+    kind,
+    play,
+    start,
+    to_activity,
+)
+from engine.core import same_labels
+
+
+def leaders_round(s):
+    s.round = 2
+    return answer(to_activity(fresh(s)), "leaders")
+
+
+def label(s, option_id: str) -> str:
+    return str(decision(s).option(option_id).label)
+
+
+# -- 7: two options a player cannot tell apart ------------------------------------------------------
+def test_a_leader_at_mytilene_tells_the_land_link_to_lesbos_from_the_sea_link():
+    """Mytilene and Lesbos are joined by land and by sea; land or sea changes the rules applied
+    (10.6: interception by armies or by fleets; Storms at Sea), so the two steps read apart, and
+    the log says which was taken."""
+    s = clear(start())
+    army(s, MAC, 2, "Mytilene", 5, leaders=["Antipater"])
+    s = answer(leaders_round(s), "leader:Antipater")
+    assert {"go:Lesbos", "sail:Lesbos"} <= set(ids(s))
+    assert label(s, "go:Lesbos") != label(s, "sail:Lesbos")
+    assert not same_labels(decision(s))
+    _, by_land = play(s, "go:Lesbos")
+    _, by_sea = play(s, "sail:Lesbos")
+    moved = [str(e.text) for e in by_land if e.kind == "leader_moves"] + [
+        str(e.text) for e in by_sea if e.kind == "leader_moves"]
+    assert len(moved) == 2 and moved[0] != moved[1] and "sails" in moved[1]
+
+
+def beaten_at_issus(s, retreat_roll: int):
+    """The Macedonian Army #2 (60 ASP, Elite 3) from Tarsus beats the Persian Army #2 (10 ASP)
+    at Issus; the Persian must retreat `retreat_roll` spaces."""
+    army(s, MAC, 2, "Tarsus", 60, elite=3)
+    army(s, PER, 2, "Issus", 10)
+    s.round = 2
+    s.loc_start = {"macedonian.2": True, "persian.2": True}
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:1")
+    s = dice(s, 6, 6, 1, 1, retreat_roll, 1, 1, 1, 1, 1, 1)
+    s, _ = play(s, "go:Issus", "stand")
+    while kind(s) == "window":
+        s = answer(s, "pass")
+    return s
+
+
+def test_a_retreat_by_land_and_by_sea_to_one_space_reads_apart():
+    s = beaten_at_issus(clear(start()), 2)
+    assert kind(s) == "retreat" and {"to:Myriandrus", "sail:Myriandrus"} <= set(ids(s))
+    assert not same_labels(decision(s))
+
+
+# -- 8: retreats into a dead end -----------------------------------------------------------------------
+def test_a_retreat_step_into_a_dead_end_says_the_force_is_eliminated():
+    """11.3 E: the path "deve sempre portare la forza sconfitta ad una distanza maggiore dallo
+    Spazio di battaglia" and the force never enters enemy units; with the Macedonians at Aradus,
+    Myriandrus leads nowhere farther from Issus (Aleppo is no farther), so a 2-space retreat
+    there cannot end, and the engine's reading eliminates the force: the option says so."""
+    s = clear(start())
+    army(s, MAC, 3, "Aradus", 5)
+    s = beaten_at_issus(s, 2)
+    assert kind(s) == "retreat"
+    assert "no way on" in label(s, "to:Myriandrus") and "eliminated" in label(s, "sail:Myriandrus")
+    assert "no way on" not in label(s, "to:Aleppo")
+    # The prompt counts spaces and says what the MP cost; the labels give the MP of each step.
+    prompt = str(decision(s).prompt)
+    assert "0 of 2 spaces" in prompt and "0 MP" in prompt and "(land, 1 MP)" in label(s, "to:Myriandrus")
+    s, events = play(s, "to:Myriandrus")
+    assert s.army("persian.2") is None
+    assert any("no way to retreat" in str(e.text) for e in events)
+
+
+# -- the rules version ------------------------------------------------------------------------------
+def test_games_recorded_under_rules_version_1_keep_its_rules():
+    """Stored games replay as they were played: a game recorded under version 1 is set up with
+    `rules: 1` (storage and engine.replay ask `recorded_options`), a new game gets version 2,
+    and a snapshot stored before the field existed loads as version 1."""
+    import json
+
+    from bot.storage.replay import setup_options
+    from engine.alexander import GAME
+    from engine.replay import replay
+
+    assert GAME.rules_version == "2" and start().rules == 2
+    assert setup_options(GAME, "1", {}) == {"rules": 1} and setup_options(GAME, "2", {}) == {}
+    assert GAME.setup(["Ann", "Bo"], 1, setup_options(GAME, "1", {})).rules == 1
+    record = {"game": "alexander", "rules_version": "1", "players": ["Ann", "Bo"], "seed": 1, "options": {},
+              "choices": []}
+    assert replay(GAME, record).rules == 1
+    old = json.loads(GAME.dumps(start()))
+    del old["rules"]
+    assert GAME.loads(json.dumps(old)).rules == 1
