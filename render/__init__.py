@@ -38,8 +38,20 @@ def render_png(game_name: str, state, *, highlight: dict | None = None, lang: st
 def render_inline(game_name: str, state, *, highlight: dict | None = None, lang: str | None = None) -> bytes:
     """The image for the chat (880 x 560 PNG, read at Discord's inline 550 px): the area of
     the last action at a readable scale with a strip saying who is asked what, the scores and
-    what the last action did. Attach the full board (render_png) beside it."""
-    return render_views(game_name, state, highlight=highlight, lang=lang)[0]
+    what the last action did. The full board is not encoded (most of the cost of render_views):
+    render_png draws it when someone asks. Raises AttributeError for a drawing with no
+    close-up (see has_close_up)."""
+    from render.inline import draw_inline
+
+    with kit.language(lang):
+        scene = _renderer(game_name).scene(state, highlight)
+        image, _ = draw_inline(scene)
+    return kit.encode_png(image, scene.palette, compress_level=INLINE_COMPRESS)
+
+
+def has_close_up(game_name: str) -> bool:
+    """Whether the game's drawing has the chat's close-up (render_inline), known without drawing."""
+    return game_name in _RENDERERS and hasattr(_renderer(game_name), "scene")
 
 
 def render_views(

@@ -69,13 +69,13 @@ async def test_rendering_runs_off_the_event_loop(world, monkeypatch):
     import render
 
     threads = []
-    real = render.render_views  # what a turn message's pictures are drawn with
+    real = render.render_inline  # what a turn message's close-up is drawn with
 
     def spy(game_name, state, **kwargs):
         threads.append(threading.current_thread())
         return real(game_name, state, **kwargs)
 
-    monkeypatch.setattr(render, "render_views", spy)
+    monkeypatch.setattr(render, "render_inline", spy)
     await open_game(world)
     assert threads and all(t is not threading.main_thread() for t in threads)
 

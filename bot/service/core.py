@@ -20,6 +20,7 @@ from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
 from bot.service.prompt import history_head
 from bot.service.render_pool import RenderPool
 from bot.service.slash import slash
+from bot.service.version_pictures import VersionPictures
 from bot.storage.records import (
     CorruptGame,
     GameMovedOn,
@@ -88,6 +89,7 @@ class ServiceCore:
         self.bot_budget_ms = bot_budget_ms
         self.bot_pause = timedelta(seconds=bot_pause)
         self.bot_due = asyncio.Event()
+        self.kept_pictures = VersionPictures()  # each version's pictures, drawn once
 
     def lock(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]:
         """One game's requests are handled one at a time, by every process sharing the database
@@ -227,16 +229,32 @@ class ServiceCore:
 
     # -- the posts after a change ---------------------------------------------------------------
     async def board_image(self, loaded: LoadedGame, events: Sequence[Event] = ()) -> Attachment | None:
+        """The whole board of `loaded`'s version, drawn once for it (version_pictures.py), with
+        the highlight of the change that made it when this process saw that change."""
         if self.renderer is None:
             return None
-        # Drawn from public information only: the public view of a game with secrets, and
-        # the public events for the highlight.
-        engine = engine_of(loaded.record)
-        png = await self.renderer.board(loaded.record.game, hidden.board_input(engine, loaded.state),
-                                        hidden.public_events(events), lang=await self.record_language(loaded.record))
-        if png is None:
+        png = await self._version_picture(loaded, "board", events, self.renderer.board)
+        return Attachment(f"{loaded.record.game}-{loaded.id}-v{loaded.seq}.png", png) if png else None
+
+    async def close_up_image(self, loaded: LoadedGame, events: Sequence[Event] = ()) -> Attachment | None:
+        """The close-up of `loaded`'s version for its turn message, drawn once for it; None for
+        a game whose drawing has no close-up."""
+        if self.renderer is None or not self.renderer.has_close_up(loaded.record.game):
             return None
-        return Attachment(f"{loaded.record.game}-{loaded.id}-v{loaded.seq}.png", png)
+        png = await self._version_picture(loaded, "close-up", events, self.renderer.close_up)
+        return Attachment(f"{loaded.record.game}-{loaded.id}-v{loaded.seq}-close-up.png", png) if png else None
+
+    async def _version_picture(self, loaded: LoadedGame, kind: str, events: Sequence[Event], draw) -> bytes | None:
+        # Drawn from public information only: the public view of a game with secrets, and the
+        # public events for the highlight.
+        public = hidden.public_events(events)
+        self.kept_pictures.note_change(loaded, public)
+        shown = public or self.kept_pictures.events_of(loaded)
+        lang = await self.record_language(loaded.record)
+        engine = engine_of(loaded.record)
+        return await self.kept_pictures.get(
+            loaded, kind, lang, lambda: draw(loaded.record.game, hidden.board_input(engine, loaded.state),
+                                             list(shown), lang=lang))
 
     async def result_posts(self, loaded: LoadedGame) -> list[Post]:
         """The final scores, the first message carrying the chart of every player's score over

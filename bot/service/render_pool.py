@@ -30,18 +30,14 @@ def _render(game_name: str, state: Any, events: list, lang: str | None = None) -
     return render.render_png(game_name, state, highlight=_highlight(game_name, events), lang=lang)
 
 
-def _render_views(game_name: str, state: Any, events: list,
-                  lang: str | None = None) -> tuple[bytes | None, bytes | None]:
+def _render_close_up(game_name: str, state: Any, events: list, lang: str | None = None) -> bytes | None:
+    """The turn message's close-up, the full board left undrawn; None for a game whose drawing
+    has none (its turn messages show the whole board)."""
     import render
 
-    if game_name not in render.drawn_games():
-        return None, None
-    highlight = _highlight(game_name, events)
-    try:
-        inline, full = render.render_views(game_name, state, highlight=highlight, lang=lang)
-    except (AttributeError, NotImplementedError, ValueError):  # no close-up for this game's drawing
-        return None, render.render_png(game_name, state, highlight=highlight, lang=lang)
-    return inline, full
+    if not render.has_close_up(game_name):
+        return None
+    return render.render_inline(game_name, state, highlight=_highlight(game_name, events), lang=lang)
 
 
 def _long_worker_start(test_games: tuple[str, ...]) -> None:
@@ -62,7 +58,6 @@ class RenderPool:
         self._long: Executor | None = None
         self._long_factory = long_executor or self._process_pool
         self._test_games = test_games  # TEST HOOK ONLY: the games the long-job process must know too
-        self._close_ups: dict[str, bool] = {}  # game -> whether its drawing has a close-up
 
     async def board(self, game_name: str, state: Any, events: list | None = None,
                     lang: str | None = None) -> bytes | None:
@@ -97,28 +92,25 @@ class RenderPool:
                                    max_tasks_per_child=1, initializer=_long_worker_start,
                                    initargs=(tuple(str(p) for p in self._test_games),))
 
-    async def views(self, game_name: str, state: Any, events: list | None = None,
-                    lang: str | None = None) -> tuple[bytes | None, bytes | None]:
-        """(close-up for the chat, full board) as PNGs in `lang`, drawn at once; the close-up is
-        None for a game without one (its turn messages show the full board), both None without a
-        drawing."""
+    async def close_up(self, game_name: str, state: Any, events: list | None = None,
+                       lang: str | None = None) -> bytes | None:
+        """The close-up for a turn message as a PNG in `lang`, without the full board (drawn
+        only when someone asks: `board`); None for a game without a close-up or a drawing."""
         loop = asyncio.get_running_loop()
         other = {"lang": lang} if lang and lang != "en" else {}
         try:
-            inline, full = await loop.run_in_executor(self._executor,
-                                                      partial(_render_views, game_name, state, list(events or []),
-                                                              **other))
+            return await loop.run_in_executor(self._executor, partial(_render_close_up, game_name, state,
+                                                                      list(events or []), **other))
         except Exception:
             log.exception("rendering %s failed", game_name)
-            return None, None
-        if full is not None:
-            self._close_ups[game_name] = inline is not None
-        return inline, full
+            return None
 
-    def has_close_up(self, game_name: str) -> bool:
-        """Whether the game's turn messages show a close-up (known once one of its boards was
-        drawn by this process; until then False, which only leaves out a Full board button)."""
-        return self._close_ups.get(game_name, False)
+    @staticmethod
+    def has_close_up(game_name: str) -> bool:
+        """Whether the game's turn messages show a close-up (with a Full board button beside it)."""
+        import render
+
+        return render.has_close_up(game_name)
 
     def close(self) -> None:
         if self._own:

@@ -69,8 +69,8 @@ BOARD_LABEL = msg("🗺️ Full board")
 
 @dataclasses.dataclass
 class _Pictures:
-    """The pictures of one change, drawn at most once: the one for a turn message and the full
-    board (the same picture when the game's drawing has no close-up)."""
+    """The pictures of one change that are posted: the one for a turn message and the full
+    board for a board thread (the same picture when the game's drawing has no close-up)."""
 
     turn: Attachment | None = None
     full: Attachment | None = None
@@ -80,18 +80,18 @@ class _Pictures:
 class TurnPosts(TurnPrompts):
     # -- pictures ----------------------------------------------------------------------------------
     async def pictures(self, loaded: LoadedGame, events: Sequence[Event] = ()) -> _Pictures:
-        """Drawn from public information only: the public view of a game with secrets, and the
-        public events for the highlight."""
+        """Only what will be posted, each drawn once per version (core.py's close_up_image and
+        board_image): the close-up for the turn message, or the whole board when the game's
+        drawing has no close-up; with boards in a thread, the whole board for the thread alone
+        (the channel's messages carry no picture there)."""
         if self.renderer is None:
             return _Pictures()
-        engine = engine_of(loaded.record)
-        inline, full = await self.renderer.views(loaded.record.game, hidden.board_input(engine, loaded.state),
-                                                 hidden.public_events(events),
-                                                 lang=await self.record_language(loaded.record))
-        name = f"{loaded.record.game}-{loaded.id}-v{loaded.seq}"
-        board = Attachment(f"{name}.png", full) if full else None
-        if inline:
-            return _Pictures(Attachment(f"{name}-close-up.png", inline), board, True)
+        if self._threaded(loaded):
+            return _Pictures(None, await self.board_image(loaded, events), False)
+        close_up = await self.close_up_image(loaded, events)
+        if close_up is not None:
+            return _Pictures(close_up, None, True)
+        board = await self.board_image(loaded, events)
         return _Pictures(board, board, False)
 
     @staticmethod

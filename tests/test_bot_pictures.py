@@ -1,0 +1,122 @@
+"""Draw only what is posted, once (issue 30): a choice draws its turn message's close-up and no
+whole board; the whole board is drawn when someone asks (the Full board button, /game map) and
+kept for that version, so the next asker, a re-post or an edit gets it without drawing again."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import random
+from datetime import UTC, datetime
+from types import SimpleNamespace
+
+from bot_fakes import current_prompts, open_game, pick, waiting_member
+
+from bot.service.version_pictures import VersionPictures
+
+BOARD_BUTTON = "🗺️ Full board"
+
+
+def count_drawings(monkeypatch) -> collections.Counter:
+    """Every drawing the bot makes, by kind: `close-up` (render_inline), `board` (render_png)."""
+    import render
+
+    drawn: collections.Counter = collections.Counter()
+    for kind, name in (("close-up", "render_inline"), ("board", "render_png"), ("both", "render_views")):
+        real = getattr(render, name)
+
+        def spy(*args, _real=real, _kind=kind, **kwargs):
+            drawn[_kind] += 1
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(render, name, spy)
+    return drawn
+
+
+async def test_a_choice_draws_its_close_up_alone_and_the_board_once_per_version_when_asked(world, monkeypatch):
+    drawn = count_drawings(monkeypatch)
+    channel, members = await open_game(world)
+    assert drawn == {"close-up": 1}  # the start's turn message: its close-up, no whole board
+    rng = random.Random(3)
+    close_ups = 0
+    for _ in range(6):
+        drawn.clear()
+        [prompt, *_] = current_prompts(channel)
+        await pick(world, prompt, waiting_member(prompt, members), rng)
+        assert drawn["board"] == drawn["both"] == 0 and drawn["close-up"] <= 1, drawn
+        close_ups += drawn["close-up"]
+    assert close_ups >= 3  # the public choices were shown
+
+    [prompt, *_] = current_prompts(channel)
+    drawn.clear()
+    first = await world.click(members[0], prompt, BOARD_BUTTON)
+    assert drawn == {"board": 1}
+    board = first.replies[0].image()
+    assert board is not None and first.replies[0].ephemeral
+    second = await world.click(members[1], prompt, BOARD_BUTTON)
+    mapped = await world.slash(members[2], channel, "game map")
+    assert drawn == {"board": 1}  # the same version: kept, not drawn again
+    assert second.replies[0].image() == board and mapped.replies[0].image() == board
+
+    # A re-post of the same version draws nothing either: its close-up is kept too.
+    drawn.clear()
+    await world.slash(members[0], channel, "game repost")
+    assert drawn == {}
+    assert current_prompts(channel)[0].image() == prompt.image()
+
+    # The next version: its close-up once, and its board once however many ask at the same moment.
+    await pick(world, current_prompts(channel)[0], waiting_member(current_prompts(channel)[0], members), rng)
+    [prompt, *_] = current_prompts(channel)
+    drawn.clear()
+    clicks = await asyncio.gather(*(world.click(m, prompt, BOARD_BUTTON) for m in members))
+    assert drawn == {"board": 1}
+    assert len({c.replies[0].image() for c in clicks}) == 1 and clicks[0].replies[0].image() != board
+
+
+def loaded(game_id: int, seq: int, at: int | None) -> SimpleNamespace:
+    """What VersionPictures reads of a LoadedGame: its game, choices made, last choice's time."""
+    stamp = datetime(2026, 11, 28, 6, 0, at, tzinfo=UTC) if at is not None else None
+    return SimpleNamespace(id=game_id, seq=seq, last_choice_at=stamp)
+
+
+async def test_kept_pictures_are_per_version_drawn_once_and_bounded():
+    kept = VersionPictures(keep_bytes=250)
+    draws = []
+
+    def drawer(data: bytes | None):
+        async def draw():
+            draws.append(data)
+            await asyncio.sleep(0)
+            return data
+        return draw
+
+    # Two askers at once share one drawing.
+    got = await asyncio.gather(kept.get(loaded(1, 4, 1), "board", "en", drawer(b"a" * 100)),
+                               kept.get(loaded(1, 4, 1), "board", "en", drawer(b"b" * 100)))
+    assert got == [b"a" * 100] * 2 and len(draws) == 1
+    # Another language, another kind: drawn apart.
+    assert await kept.get(loaded(1, 4, 1), "board", "de", drawer(b"c")) == b"c"
+    assert await kept.get(loaded(1, 4, 1), "close-up", "en", drawer(b"d")) == b"d"
+    assert len(draws) == 3
+    # After an undo, choice 4 again at another time is another version: drawn anew.
+    assert await kept.get(loaded(1, 4, 2), "board", "en", drawer(b"e")) == b"e"
+    # ... and the old branch's pictures are gone (only a game's newest version is kept).
+    assert await kept.get(loaded(1, 4, 1), "close-up", "en", drawer(b"f")) == b"f"
+    # A drawing that gave nothing is not kept: the next asker tries again.
+    assert await kept.get(loaded(2, 1, 1), "board", "en", drawer(None)) is None
+    assert await kept.get(loaded(2, 1, 1), "board", "en", drawer(b"g")) == b"g"
+    # Past the bound in bytes, the least recently asked go first.
+    await kept.get(loaded(3, 1, 1), "board", "en", drawer(b"h" * 250))
+    before = len(draws)
+    assert await kept.get(loaded(3, 1, 1), "board", "en", drawer(b"x")) == b"h" * 250
+    assert len(draws) == before
+    assert await kept.get(loaded(2, 1, 1), "board", "en", drawer(b"i")) == b"i"  # trimmed away, drawn again
+
+
+async def test_a_boards_highlight_is_that_of_the_change_that_made_its_version():
+    kept = VersionPictures()
+    kept.note_change(loaded(1, 5, 1), ["took Nicaea"])
+    assert kept.events_of(loaded(1, 5, 1)) == ("took Nicaea",)
+    assert kept.events_of(loaded(1, 5, 2)) == ()  # another version (after an undo): not its events
+    kept.note_change(loaded(1, 5, 1), [])  # a re-post tells no events: the change's stay
+    assert kept.events_of(loaded(1, 5, 1)) == ("took Nicaea",)
