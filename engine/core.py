@@ -50,6 +50,7 @@ from __future__ import annotations
 import hashlib
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -125,6 +126,10 @@ class Amounts:
     items: tuple[Item, ...]
     totals: tuple[Total, ...]
     prefix: str = "amounts"
+    # A rule the bounds and totals cannot say (which cubes can be paid for, "until the rest can
+    # be paid"): the reason counts are refused, in words, or None when they are fine. What it
+    # refuses is no answer (parse), so every answer a decision offers is accepted.
+    check: Callable[[dict[str, int]], Msg | None] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         keys = [answer_key(i.id) for i in self.items]
@@ -160,7 +165,13 @@ class Amounts:
             value = sum(counts[i.id] for i in self.items if i.group == total.group)
             if not total.lo <= value <= total.hi or (value - total.lo) % total.step:
                 return None
+        if self.refusal(counts) is not None:
+            return None
         return counts
+
+    def refusal(self, counts: dict[str, int]) -> Msg | None:
+        """Why counts within the bounds and totals are still no answer (the `check`), or None."""
+        return self.check(counts) if self.check is not None else None
 
 
 @dataclass(frozen=True)

@@ -209,3 +209,15 @@ def test_the_form_is_built_in_the_members_language_and_read_back_in_any():
     assert german != str(spec.fields[0].default)  # the item labels too
     edited = "\n".join(line.rpartition(":")[0] + (": 2" if i == 4 else ": 0") for i, line in enumerate(german.splitlines()))
     assert read_form(amounts_decision(many), {ALL_FIELD: edited}) == ("p:i4=2", "")
+
+
+def test_numbers_a_rule_beyond_the_totals_refuses_get_that_rules_reason():
+    """Issue 28: the amounts' check (which cubes can be paid for) answers a form with its own reason,
+    not "Those numbers are not a possible answer"."""
+    def check(counts):
+        return "Only 1 Arab cube can be paid for." if counts["arab"] > 1 else None
+
+    amounts = Amounts((Item("byz", "Byzantine", 3), Item("arab", "Arab", 3)), (Total(1, 3),), prefix="r", check=check)
+    decision = amounts_decision(amounts)
+    assert read_form(decision, {field_id(0): "1", field_id(1): "2"}) == (None, "Only 1 Arab cube can be paid for.")
+    assert read_form(decision, {field_id(0): "2", field_id(1): "1"}) == ("r:byz=2,arab=1", "")

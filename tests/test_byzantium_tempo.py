@@ -251,6 +251,61 @@ def test_a_reinforcement_beyond_the_cubes_one_can_get_is_refused():
     check(state)
 
 
+def legal_reinforcements(state, name) -> set[str]:
+    """Every placement of 1 to 3 cubes (at most one per elite box) whose cubes can all be paid
+    for: what the rules version 4 listed as buttons, one per placement."""
+    from engine.byzantium.cubes import Purse
+
+    purse = Purse.of(Ctx(state), state.player(name).seat)
+    slots = [f"{side}.{box}" for side in ("byzantine", "arab") for box in ("elite", "main", "levy", "movement")]
+    found = set()
+    for n in (1, 2, 3):
+        for placement in combinations_with_replacement(slots, n):
+            counts = {slot: placement.count(slot) for slot in slots}
+            if all(counts[s] <= 1 for s in slots if s.endswith("elite")) and purse.can_source(list(placement)):
+                found.add("reinforce:" + ",".join(f"{s}={counts[s]}" for s in slots if counts[s]))
+    return found
+
+
+def test_a_reinforcement_that_cannot_all_be_paid_is_still_a_choice_of_amounts():
+    """Issue 28: with money short on one side, rules version 4 listed every payable placement as a
+    button (143 options in 6 menus over two messages). Now it is amounts (a form, or a line typed)
+    with a few buttons, one message; the answers are exactly the payable placements, so games
+    recorded under version 4 replay the same; a placement that cannot be paid says why."""
+    state = new_game(("Ann", "Bo"))
+    rebalance(state)
+    no_free_cubes(state, "Ann")
+    set_money(state, "Ann", byzantine=30, arab=3)  # any Byzantine placement, one Arab cube
+    state, _ = play(state, "Ann reinforce")
+    asked = decision(state)
+    assert asked.amounts is not None and len(asked.options) <= 8
+    legal = legal_reinforcements(state, "Ann")
+    assert len(legal) > 50
+    assert set(enumerate_answers(asked, 10_000)) == legal
+    counts = asked.amounts.parse("reinforce:arab.main=1")
+    assert counts is not None
+    two_arab = dict(counts, **{"arab.main": 2})
+    assert asked.amounts.parse(asked.amounts.answer(two_arab)) is None
+    reason = str(asked.amounts.refusal(two_arab))
+    assert "Not enough to pay" in reason and "3 Arab" in reason
+    assert GAME.rules_version == "5"
+
+
+def test_every_reinforcement_of_random_games_fits_one_message():
+    """Over random games (bezants and cubes of every kind): a reinforcement is at most 8 buttons,
+    or amounts with at most 8 shortcuts; its answers are the payable placements, no more, no less."""
+    seen = amounts = 0
+    for seed in range(12):
+        for state, asked, _ in random_walk(seed=seed):
+            if asked is None or asked.kind != "reinforce":
+                continue
+            seen += 1
+            amounts += asked.amounts is not None
+            assert len(asked.options) <= 8
+            assert set(enumerate_answers(asked, 10_000)) == legal_reinforcements(state, asked.player)
+    assert seen > 20 and amounts
+
+
 # -- the first decision offers each action whole ----------------------------------------------------------
 
 def test_every_second_step_of_an_action_is_an_option_of_the_first_decision():

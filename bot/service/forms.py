@@ -117,6 +117,9 @@ def read_form(decision: Decision, values: dict[str, str]) -> tuple[str | None, s
         wrong = _total_problem(amounts, total, counts)
         if wrong:
             return None, wrong
+    refused = amounts.refusal(counts)  # a rule the totals cannot say: its own reason
+    if refused is not None:
+        return None, refused
     option_id = amounts.answer(counts)
     if amounts.parse(option_id) is None:  # pragma: no cover - the checks above are the same
         return None, msg("Those numbers are not a possible answer.")

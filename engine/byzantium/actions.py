@@ -48,7 +48,7 @@ from engine.byzantium.words import (
     special_word,
     your_box,
 )
-from engine.core import Amounts, IllegalAction, Item, Option, Total
+from engine.core import Amounts, Item, Option, Total
 from engine.text import Msg, listing, msg, msg_n
 
 # A group is one menu; Discord shows at most 25 options in one, so a longer group is split by region.
@@ -219,14 +219,41 @@ def take_city(ctx: Ctx, seat: int, name: str) -> None:
 # -- B. reinforce -------------------------------------------------------------------------------
 
 def reinforce_amounts(ctx: Ctx, seat: int) -> Amounts | None:
-    """Up to three cubes on the army boxes that can get one, at most one on each elite box."""
+    """1 to 3 cubes on the army boxes, at most one on each elite box (the rules' limits), each box
+    bounded by what could be paid for on it alone; the check refuses the mixes that cannot all
+    be paid for, saying why."""
     purse = Purse.of(ctx, seat)
-    items = tuple(Item(card_slot(side, box), msg("{side} {box}", side=side_word(side), box=box_word(box)),
-                       1 if box == Box.ELITE else 3)
-                  for side in ARMY_SIDES for box in CARD_BOXES if purse.can_source([card_slot(side, box)]))
+    items = []
+    for side in ARMY_SIDES:
+        for box in CARD_BOXES:
+            slot = card_slot(side, box)
+            most = next((n for n in range(1 if box == Box.ELITE else 3, 0, -1) if purse.can_source([slot] * n)), 0)
+            if most:
+                items.append(Item(slot, msg("{side} {box}", side=side_word(side), box=box_word(box)), most))
     if not items:
         return None
-    return Amounts(items, (Total(1, 3, label=msg("Cubes to add (1 to 3)")),), prefix="reinforce")
+
+    def check(counts: dict[str, int]) -> Msg | None:
+        return reinforce_refusal(purse, reinforce_slots(counts))
+
+    return Amounts(tuple(items), (Total(1, 3, label=msg("Cubes to add")),), prefix="reinforce", check=check)
+
+
+def reinforce_refusal(purse: Purse, slots: list[str]) -> Msg | None:
+    """Why these cubes cannot all be paid for (Purse.can_source), or None when they can."""
+    if purse.can_source(slots):
+        return None
+    need = {side: sum(1 for s in slots if parse_slot(s)[0] == side) for side in ARMY_SIDES}
+    cap = {side: purse.treasury[side] // CUBE_PRICE for side in ARMY_SIDES}
+    if sum(max(0, need[s] - cap[s]) for s in ARMY_SIDES) > min(purse.free, len(slots)):
+        return msg("Not enough to pay for them: {free}, then {price} bezants a cube from the treasury of the side "
+                   "that gets it ({byz} Byzantine, {arab} Arab).",
+                   free=msg_n("{n} free cube", "{n} free cubes", purse.free), price=CUBE_PRICE,
+                   byz=purse.treasury[Side.BYZANTINE], arab=purse.treasury[Side.ARAB])
+    spare = sum(n for slot, n in purse.cards.items() if slot not in slots)
+    return msg("Not enough cubes to buy: {n} must come from your casualty pool ({casualty}) or from army boxes "
+               "that get none of these cubes ({spare}).",
+               n=len(slots) - min(purse.free, len(slots)), casualty=purse.casualty, spare=spare)
 
 
 def reinforce_slots(counts: dict[str, int]) -> list[str]:
@@ -247,18 +274,14 @@ def reinforce_decision(ctx: Ctx, task: Reinforce):
     amounts = reinforce_amounts(ctx, task.player)
     if amounts is None:  # pragma: no cover - offered only when a cube can be placed
         return None
-    purse = Purse.of(ctx, task.player)
 
     def most_on_one_box(found):  # the shortcuts: as many cubes as can go on each single box
         for item in amounts.items:
-            n = next((n for n in range(item.max, 0, -1) if purse.can_source([item.id] * n)), 0)
-            if n:
-                yield {item.id: n}
+            yield {item.id: item.max}
 
     return combo_decision(ctx.name(task.player), msg("Reinforce: which boxes of your army cards get the cubes "
                                                       "(1 to 3, at most one on each elite box)?"),
-                          "reinforce", amounts, reinforce_label,
-                          valid=lambda counts: purse.can_source(reinforce_slots(counts)), shortcuts=most_on_one_box)
+                          "reinforce", amounts, reinforce_label, shortcuts=most_on_one_box)
 
 
 @runs("reinforce")
@@ -271,8 +294,6 @@ def reinforce_choose(ctx: Ctx, task: Reinforce, option_id: str) -> None:
     counts = parse(reinforce_amounts(ctx, task.player), option_id)
     slots = reinforce_slots(counts)
     purse = Purse.of(ctx, task.player)
-    if not purse.can_source(slots):
-        raise IllegalAction(msg("You cannot get that many cubes: not enough free cubes, cubes to buy or bezants."))
     # The free cubes go first to the side that is shortest of bezants to buy its cubes.
     short = {side: sum(1 for s in slots if parse_slot(s)[0] == side) - purse.treasury[side] // CUBE_PRICE
              for side in ARMY_SIDES}

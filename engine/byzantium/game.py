@@ -39,7 +39,9 @@ class Byzantium(Game[ByzantiumState]):
     # 3: issue 12 - cube sources by preference; upkeep, taxes, losses and reinforcements as one
     # choice each; an action's first step chosen with the action; retreat destinations offered whole.
     # 4: issue 12 - every player's upkeep decision waits at once (the rulebook has no order).
-    rules_version = "4"
+    # 5: issue 28 - a reinforcement or an upkeep with unpayable mixes is amounts with a check (its reason)
+    # instead of every payable mix as a button; the same answers, so version 4 games replay the same.
+    rules_version = "5"
     preferences = cubes.PREFERENCES
     # The bot's search weighs exploration against the spread of the answers' values: late in a
     # game the evaluation's win shares saturate (engine/ai/search.py, Level.relative).

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.byzantium.board import ARMY_SIDES, ROUNDS, UPKEEP, Box, Side
 from engine.byzantium.combos import box_amounts, combo_decision, parse
 from engine.byzantium.cubes import check_army
@@ -11,8 +9,8 @@ from engine.byzantium.flow import Ctx, chooses, decides, runs
 from engine.byzantium.state import ByzantiumState
 from engine.byzantium.tasks import Action, RoundEnd, Upkeep
 from engine.byzantium.words import box_cubes, box_word, side_bezants, side_word
-from engine.core import Amounts, Decision, IllegalAction
-from engine.text import msg, msg_n
+from engine.core import Amounts, Decision
+from engine.text import Msg, msg, msg_n
 
 
 @runs("next_turn")
@@ -71,7 +69,7 @@ def collect_income(ctx: Ctx, seat: int) -> None:
 UPKEEP_BOXES = (Box.ELITE, Box.MAIN, Box.LEVY, Box.MOVEMENT)
 
 
-def upkeep_amounts(ctx: Ctx, task: Upkeep) -> tuple[Amounts, Callable[[dict[str, int]], bool]]:
+def upkeep_amounts(ctx: Ctx, task: Upkeep) -> Amounts:
     """Which cubes leave the game, and the rule they must meet: "until the rest can be paid" - the
     rest is affordable, and it was not before the last cube went (the dearest one removed last)."""
     side = Side(task.side)
@@ -83,13 +81,19 @@ def upkeep_amounts(ctx: Ctx, task: Upkeep) -> tuple[Amounts, Callable[[dict[str,
     fewest = next(n for n in range(1, len(prices) + 1) if cost - sum(prices[:n]) <= money)
     most = next(n for n in range(1, len(prices) + 1) if cost - sum(sorted(prices)[:n]) <= money)
 
-    def valid(removed: dict[str, int]) -> bool:
+    def check(removed: dict[str, int]) -> Msg | None:
         saved = sum(UPKEEP[Box(box)] * n for box, n in removed.items())
         dearest = max((UPKEEP[Box(box)] for box, n in removed.items() if n), default=0)
-        return cost - saved <= money < cost - saved + dearest
+        if cost - saved > money:
+            return msg("The cubes left still cost {left} bezants; the treasury holds {money}.", left=cost - saved,
+                       money=money)
+        if money >= cost - saved + dearest:
+            return msg("Remove cubes only until the rest can be paid: the rest must be affordable, and "
+                       "not already before the last cube removed.")
+        return None
 
     labels = {box.value: box_word(box) for box in UPKEEP_BOXES}
-    return box_amounts("disband", counts, labels, fewest, most, msg("Cubes that leave the game")), valid
+    return box_amounts("disband", counts, labels, fewest, most, msg("Cubes that leave the game"), check)
 
 
 def disband_label(side: Side):
@@ -106,7 +110,7 @@ def upkeep_decision(ctx: Ctx, task: Upkeep):
     cost = upkeep_cost(ctx, task.player, side)
     if cost <= player.treasury[side]:
         return None
-    amounts, valid = upkeep_amounts(ctx, task)
+    amounts = upkeep_amounts(ctx, task)
 
     def fewest_first(found):  # the removals that lose the fewest VP
         if found:
@@ -116,7 +120,7 @@ def upkeep_decision(ctx: Ctx, task: Upkeep):
     prompt = msg("Upkeep: your {side} cubes cost {cost} bezants but the treasury holds {money}. Which cubes leave the "
                  "game (-1 {side} VP each), until the rest can be paid?", side=side_word(side), cost=cost,
                  money=player.treasury[side])
-    return combo_decision(ctx.name(task.player), prompt, "upkeep", amounts, disband_label(side), valid=valid,
+    return combo_decision(ctx.name(task.player), prompt, "upkeep", amounts, disband_label(side),
                           shortcuts=fewest_first)
 
 
@@ -157,11 +161,7 @@ def upkeep_pay(ctx: Ctx, task: Upkeep) -> None:
 @chooses("upkeep")
 def upkeep_choose(ctx: Ctx, task: Upkeep, option_id: str) -> None:
     side = Side(task.side)
-    amounts, valid = upkeep_amounts(ctx, task)
-    removed = parse(amounts, option_id)
-    if not valid(removed):
-        raise IllegalAction(msg("Remove cubes only until the rest can be paid: the rest must be affordable, and "
-                                "not already before the last cube removed."))
+    removed = parse(upkeep_amounts(ctx, task), option_id)  # its check: only until the rest can be paid
     player = ctx.p(task.player)
     n = sum(removed.values())
     for box, count in removed.items():
