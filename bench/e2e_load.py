@@ -5,6 +5,7 @@ stand-in (tests/discord_standin), which runs in this process.
     python bench/e2e_load.py [--games 50] [--choices 20] [--think 0] [--check] [--story]
     python bench/e2e_load.py --processes 2 --db postgres     # sharded, beside 1 process on SQLite
     python bench/e2e_load.py --bots 2 [--bot-budget-ms 100]   # 2 bot players in each game
+    python bench/e2e_load.py --games 10 --choices 10 --profile  # + where the bot's CPU goes (py-spy)
 
 Each game opens with /game new, Join, Join, Start; then its members make `--choices` choices by
 clicking the live prompt (passing early, the cheapest way through upkeep), each waiting for the
@@ -25,6 +26,16 @@ With --bots N, each game seats N bot players (and 4 - N members, at most 3): the
 are timed while the bots think in their worker process (issue 15: first response p95 < 300 ms);
 the database check then covers the members' choices, and every bot choice must be stored with
 nobody's click.
+With --board-asks F (default 0.1), after a fraction F of the choices two members of the game
+click the turn message's Full board one after the other (the whole board is drawn only when
+asked, issue 30): printed are click -> first response (the deferral, within Discord's 3 s) and
+click -> the board's image, for the first asker (who has it drawn) and the second (kept).
+Bot CPU per choice is the process's CPU over the whole run (lobbies included) divided by the
+choices, and the median over 1-second windows of the CPU spent in the window divided by the
+choices acknowledged in it (windows with none left out). With --profile, py-spy samples the
+bot process(es) during the games and the CPU per choice is split into its parts (engine,
+storage, snapshots, text, each picture and its PNG encoding, discord.py: bench/cpu_split.py);
+it needs `pip install py-spy` and the right to trace the process (root, or ptrace_scope 0).
 Figures, not a test.
 
 With `--processes N --db postgres` the same run is made twice and printed side by side: one bot
@@ -37,11 +48,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import os
 import random
 import re
 import resource
+import shutil
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -51,6 +66,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from cpu_split import read_samples  # noqa: E402
+from cpu_split import table as split_table  # noqa: E402
 from discord_standin.api import FakeDiscord  # noqa: E402
 from discord_standin.records import Interaction  # noqa: E402
 from discord_standin.runner import BotProcess  # noqa: E402
@@ -59,6 +76,8 @@ from pg_kit import PgServer  # noqa: E402
 
 FIRST_RESPONSE_TARGET = 0.300
 BOARD_TARGET = 1.5
+FULL_BOARD_TARGET = 3.0  # Discord's limit for the first response to a click
+BOARD_BUTTON = "🗺️ Full board"
 ANSWER_TIMEOUT = 120.0
 # With bot players a click waits for their turns too (a pause and a search each, one worker for
 # every game): members wait longer for their next prompt, never for their click's first answer.
@@ -77,9 +96,34 @@ class Run:
     samples: list[Sample] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     ended: int = 0  # games that reached their end before their last choice
+    # Full board clicks: first response (the deferral) and the image, for the first and second asker
+    board_first: list[float] = field(default_factory=list)
+    board_image: list[float] = field(default_factory=list)
+    board_again_image: list[float] = field(default_factory=list)
 
 
-async def play(table: Table, choices: int, think: float, rng: random.Random, run: Run) -> None:
+async def ask_board(table: Table, rng: random.Random, run: Run) -> None:
+    """Two members of the game click Full board on the newest turn message, one after the other:
+    the first has the whole board drawn, the second gets the one kept for the version."""
+    prompts = [m for m in table.live_prompts() if any(b.label == BOARD_BUTTON for b in m.buttons())]
+    if not prompts:
+        return  # a game whose turn message shows the whole board already
+    askers = rng.sample(table.members, 2)
+    for n, asker in enumerate(askers):
+        ix = await table.fake.click(asker, prompts[0], BOARD_BUTTON)
+        answer = await ix.result(ANSWER_TIMEOUT)
+        if not any(a.filename.endswith(".png") for a in answer.attachments):
+            run.errors.append(f"#{table.channel.name}: Full board answered without a board: {answer.content[:80]}")
+            return
+        if n == 0:
+            run.board_first.append(ix.first_response_latency)
+            run.board_image.append(answer.versions[-1].at - ix.created)
+        else:
+            run.board_again_image.append(answer.versions[-1].at - ix.created)
+
+
+async def play(table: Table, choices: int, think: float, rng: random.Random, run: Run,
+               board_asks: float = 0.0) -> None:
     name = table.channel.name
     if think:
         await asyncio.sleep(rng.uniform(0, 2 * think))  # members do not all click the moment their game starts
@@ -108,6 +152,13 @@ async def play(table: Table, choices: int, think: float, rng: random.Random, run
             return
         table.acked.append((table.seats[member.id], option, member.id))
         run.samples.append(Sample(ix, table, version))
+        if board_asks and rng.random() < board_asks:
+            try:
+                await table.fake.wait_for(lambda: table.final() or table.live_prompts() or None, timeout, "a prompt")
+                await ask_board(table, rng, run)
+            except AssertionError as exc:
+                run.errors.append(f"#{name}: Full board: {exc}")
+                return
         if think:
             await asyncio.sleep(rng.uniform(0, 2 * think))
 
@@ -238,8 +289,44 @@ class Setup:
         return "ABC"[:min(3, 4 - self.bots)] if self.bots else "ABC"
 
 
+def start_profiler(pid: int, out: Path) -> subprocess.Popen:
+    """py-spy sampling process `pid` until stopped (stop_profiler); raw stacks into `out`."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(spy).exists():
+        raise SystemExit("--profile needs py-spy: pip install py-spy")
+    return subprocess.Popen([spy, "record", "--pid", str(pid), "--nonblocking", "--rate", "200", "--format", "raw",
+                             "--output", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def stop_profiler(spy: subprocess.Popen) -> None:
+    spy.send_signal(signal.SIGINT)  # py-spy writes its file when interrupted
+    try:
+        _out, err = spy.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        spy.kill()
+        raise
+    if spy.returncode not in (0, -signal.SIGINT):
+        print(f"py-spy: {err.decode(errors='replace')[-500:]}", file=sys.stderr)
+
+
+async def cpu_windows(bots: list, run: Run, done: asyncio.Event, out: list[float]) -> None:
+    """Every second: the bot processes' CPU in the window over the choices acknowledged in it."""
+    cpu = sum(b.resource_usage()["cpu_seconds"] for b in bots)
+    acked = len(run.samples)
+    while not done.is_set():
+        try:
+            await asyncio.wait_for(done.wait(), 1.0)
+        except TimeoutError:
+            pass
+        now_cpu, now_acked = sum(b.resource_usage()["cpu_seconds"] for b in bots), len(run.samples)
+        if now_acked > acked:
+            out.append((now_cpu - cpu) / (now_acked - acked))
+        cpu, acked = now_cpu, now_acked
+
+
 async def bench(setup: Setup, games: int, choices: int, think: float, seed: int, folder: Path,
-                postgres: PgServer | None, with_story: bool = False) -> dict:
+                postgres: PgServer | None, with_story: bool = False, board_asks: float = 0.0,
+                profile: bool = False, profile_keep: str = "") -> dict:
     rng = random.Random(seed)
     load_before = os.getloadavg()[0]
     # One server per process, on that process's shard (Discord's rule: (guild_id >> 22) % count);
@@ -280,6 +367,8 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
         for i in range(games):
             for letter in setup.letters:
                 servers[i % count].member(f"{letter}{i + 1}")
+        spies = [start_profiler(bot.proc.pid, folder / f"bot-{k}.prof") for k, bot in enumerate(bots)] \
+            if profile else []
         started = [bot.resource_usage() for bot in bots]
         db_started = postgres.cpu_seconds() if postgres else 0.0
         self_started = resource.getrusage(resource.RUSAGE_SELF)
@@ -295,13 +384,19 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
         done = asyncio.Event()
         telling = (asyncio.create_task(story_load(servers[0], storytellers, story_steps, done, story, run))
                    if with_story else None)
-        await asyncio.gather(*(play(t, choices, think, random.Random(rng.random()), run) for t in tables))
+        windows: list[float] = []
+        sampling = asyncio.create_task(cpu_windows(bots, run, done, windows))
+        await asyncio.gather(*(play(t, choices, think, random.Random(rng.random()), run, board_asks)
+                               for t in tables))
         t2 = time.monotonic()
         done.set()
+        await sampling
         if telling is not None:
             await telling
 
         usage = [bot.resource_usage() for bot in bots]
+        for spy in spies:
+            stop_profiler(spy)
         db_cpu = (postgres.cpu_seconds() - db_started) if postgres else None
         self_usage = resource.getrusage(resource.RUSAGE_SELF)
         for table in tables:
@@ -329,6 +424,15 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
     play_cpu = sum(u["cpu_seconds"] - s["cpu_seconds"] for u, s in zip(usage, started, strict=True))
     gen_cpu = (self_usage.ru_utime + self_usage.ru_stime) - (self_started.ru_utime + self_started.ru_stime)
     acked = len(run.samples)
+    split = None
+    if profile:
+        parts = collections.Counter()
+        for k in range(len(bots)):
+            with open(folder / f"bot-{k}.prof") as lines:
+                parts += read_samples(lines, command=None)
+        split = split_table(parts, play_cpu, acked)
+        if profile_keep:
+            Path(profile_keep).write_text("".join((folder / f"bot-{k}.prof").read_text() for k in range(len(bots))))
     return {
         "setup": setup, "games": games, "choices": choices, "think": think,
         "lobbies": f"{len(tables)} in {t1 - t0:.1f} s",
@@ -337,6 +441,9 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
         "first": first, "boards": boards,
         "bot_cpu": f"{play_cpu:.1f} s ({play_cpu / max(t2 - t0, 1e-9) * 100:.0f}% of one core), "
                    f"{play_cpu / max(acked, 1) * 1000:.0f} ms/choice",
+        "cpu_median": (f"{statistics.median(windows) * 1000:.0f} ms/choice ({len(windows)} windows)"
+                       if windows else "no windows"),
+        "run": run, "split": split,
         "db_cpu": "in the bot process" if db_cpu is None
                   else f"{db_cpu:.1f} s, {db_cpu / max(acked, 1) * 1000:.1f} ms/choice",
         "rss": " + ".join(f"{u['peak_rss_mib']:.0f}" for u in usage) + " MiB",
@@ -363,6 +470,13 @@ def report(results: list[dict]) -> bool:
             ("interaction -> board posted", lambda r: spread(r["boards"])),
             (f"  target p95 < {BOARD_TARGET:g} s", lambda r: "met" if p95(r["boards"]) < BOARD_TARGET else "MISSED"),
             ("bot processes' CPU in the games", lambda r: r["bot_cpu"]),
+            ("  median of 1 s windows", lambda r: r["cpu_median"]),
+            ("Full board -> first response", lambda r: spread(r["run"].board_first)),
+            (f"  target p95 < {FULL_BOARD_TARGET:g} s",
+             lambda r: "met" if p95(r["run"].board_first) < FULL_BOARD_TARGET or not r["run"].board_first
+             else "MISSED"),
+            ("Full board -> image, 1st asker", lambda r: spread(r["run"].board_image)),
+            ("Full board -> image, 2nd asker", lambda r: spread(r["run"].board_again_image)),
             ("PostgreSQL server CPU", lambda r: r["db_cpu"]),
             ("peak RSS per bot process", lambda r: r["rss"]),
             ("load generator CPU", lambda r: r["generator_cpu"]),
@@ -382,6 +496,10 @@ def report(results: list[dict]) -> bool:
             print(f"  /game history -> view with images: {spread(story.history_answer)}")
             print(f"  ◀ -> the step before drawn:        {spread(story.history_step)}")
     for r in results:
+        if r["split"]:
+            print(f"[{r['setup'].label}] bot CPU per choice, by part (py-spy samples, bench/cpu_split.py):")
+            print("\n".join(r["split"]))
+    for r in results:
         ok = ok and p95(r["first"]) < FIRST_RESPONSE_TARGET and p95(r["boards"]) < BOARD_TARGET and not r["errors"]
         for line in r["errors"][:20]:
             print(f"  [{r['setup'].label}] {line}")
@@ -389,7 +507,7 @@ def report(results: list[dict]) -> bool:
 
 
 async def bench_all(setups: list[Setup], games: int, choices: int, think: float, seed: int,
-                    with_story: bool = False) -> bool:
+                    with_story: bool = False, board_asks: float = 0.0, profile: str | None = None) -> bool:
     with tempfile.TemporaryDirectory(prefix="e2e-load-") as tmp:
         folder = Path(tmp)
         postgres = PgServer(folder / "pg") if any(s.db == "postgres" for s in setups) else None
@@ -398,7 +516,9 @@ async def bench_all(setups: list[Setup], games: int, choices: int, think: float,
             for setup in setups:
                 results.append(await bench(setup, games, choices, think, seed, folder,
                                            postgres if setup.db == "postgres" else None,
-                                           with_story=with_story and setup.db == "sqlite"))
+                                           with_story=with_story and setup.db == "sqlite",
+                                           board_asks=board_asks, profile=profile is not None,
+                                           profile_keep=profile or ""))
         finally:
             if postgres is not None:
                 postgres.stop()
@@ -420,13 +540,19 @@ def main(argv: list[str] | None = None) -> int:
                              "and again, and print their times")
     parser.add_argument("--bots", type=int, default=0, choices=range(0, 4), help="bot players per game")
     parser.add_argument("--bot-budget-ms", type=float, default=100, help="their thinking budget per decision")
+    parser.add_argument("--board-asks", type=float, default=0.1,
+                        help="fraction of the choices after which two members click Full board")
+    parser.add_argument("--profile", nargs="?", const="", default=None, metavar="KEEP",
+                        help="sample the bot process with py-spy and print its CPU per choice by part;"
+                             " KEEP: a file to keep the raw samples in (py-spy's raw format)")
     args = parser.parse_args(argv)
     if args.processes > 1 and args.db != "postgres":
         parser.error("several processes share one database: use --db postgres")
     setups = [Setup(1, "sqlite", args.bots, args.bot_budget_ms)]
     if (args.processes, args.db) != (1, "sqlite"):
         setups.append(Setup(args.processes, args.db, args.bots, args.bot_budget_ms))  # side by side with one process on SQLite
-    ok = asyncio.run(bench_all(setups, args.games, args.choices, args.think, args.seed, args.story))
+    ok = asyncio.run(bench_all(setups, args.games, args.choices, args.think, args.seed, args.story,
+                               args.board_asks, args.profile))
     return 0 if ok or not args.check else 1
 
 
