@@ -109,3 +109,36 @@ def test_games_recorded_under_rules_version_1_keep_its_rules():
     old = json.loads(GAME.dumps(start()))
     del old["rules"]
     assert GAME.loads(json.dumps(old)).rules == 1
+
+
+# -- 2: Command Indecision cancels the Activation Phase --------------------------------------------
+def campaign_stopped_by_indecision(**options):
+    from engine.alexander.testkit import hand
+
+    s = start(**options)
+    s = clear(s)
+    s.round = 2
+    hand(s, MAC, "major_campaign")
+    hand(s, PER, "command_indecision")
+    s.prefs = {"Bo": {"order:interrupt": "ask"}}
+    army(s, MAC, 2, "Pella", 10, leaders=["Antipater"])
+    army(s, MAC, 3, "Amphipolis", 10)
+    s, _ = play(fresh(s), "play:major_campaign")
+    s = answer(s, "move:macedonian.2")
+    assert kind(s) == "window"
+    s = dice(s, 6)
+    s, events = play(s, "play:command_indecision")  # 6 beats Antipater's rating
+    assert any(e.kind == "indecision" for e in events)
+    return s
+
+
+def test_command_indecision_ends_a_major_campaign():
+    """Command Indecision: "Se il risultato è superiore al Valore di Battaglia del comandante
+    ... quel movimento (e la Fase di Attivazione) viene annullato": the Activation Phase is
+    over, so the Major Campaign's second army is not offered."""
+    s = campaign_stopped_by_indecision()
+    assert not (kind(s) == "activity" and "move:macedonian.3" in ids(s))
+    assert s.army("macedonian.2").space == "Pella" and s.army("macedonian.3").space == "Amphipolis"
+    # A game recorded under rules version 1 replays as it was played: the second unit was offered.
+    old = campaign_stopped_by_indecision(rules=1)
+    assert kind(old) == "activity" and "move:macedonian.3" in ids(old)

@@ -106,6 +106,11 @@ def _activity_decide(ctx: Ctx, t):
     return ctx.ask(side, msg("Your activity this round:"), options, "activity")
 
 
+@runs("activity")
+def _activity_called_off(ctx: Ctx, t):
+    return  # Command Indecision called the Activation Phase off (a campaign's next unit too)
+
+
 def _leaders_can_move(ctx: Ctx, side: str) -> bool:
     s = ctx.s
     oc = king(s, side)

@@ -90,7 +90,10 @@ def _declare_decide(ctx: Ctx, t):
 @runs("move_declare")
 def _declare_fleet(ctx: Ctx, t):
     if ctx.s.turn.get("cancelled"):
-        ctx.s.turn["cancelled"] = False
+        # Command Indecision: "quel movimento (e la Fase di Attivazione) viene annullato": the
+        # mark stays for the round, so a Major Campaign's second unit is not offered (rules 2).
+        if ctx.s.rules < 2:
+            ctx.s.turn["cancelled"] = False
         return
     unit = t.args["unit"]
     _start(ctx, t.side, unit, ctx.limits["sea_mp_max"], None, False, tuple(t.args.get("companions", ())))
