@@ -142,3 +142,30 @@ def test_command_indecision_ends_a_major_campaign():
     # A game recorded under rules version 1 replays as it was played: the second unit was offered.
     old = campaign_stopped_by_indecision(rules=1)
     assert kind(old) == "activity" and "move:macedonian.3" in ids(old)
+
+
+# -- 3: beside an enemy-held major city, go on or besiege ------------------------------------------
+def at_byzantium(asp: int, mp: str = "mp:3", **options):
+    s = clear(start(**options))
+    s.round = 2
+    army(s, MAC, 2, "Perinthos", asp)
+    from engine.alexander.testkit import garrison
+
+    garrison(s, PER, "Byzantium", gsp=2)
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), mp)
+    s, _ = play(s, "go:Byzantium")
+    return s
+
+
+def test_an_army_beside_an_enemy_held_major_city_goes_on_or_besieges():
+    """10.3: "Se però l'unità ferma è entro una Città Maggiore, le unità che muovono possono
+    continuare a muovere (soggette all'Intercettazione) o fermarsi dichiarando un Assedio": the
+    army may not park beside the city without a siege."""
+    s = at_byzantium(12)
+    assert "stop" not in ids(s) and {"siege", "surrender", "go:Chalcedon"} <= set(ids(s))
+    # Too small to besiege (11.4: 10 ASP), it goes on; with no MP left it may still stop.
+    small = at_byzantium(5)
+    assert "stop" not in ids(small) and "siege" not in ids(small) and "go:Chalcedon" in ids(small)
+    assert at_byzantium(5, "mp:1").army("macedonian.2").space == "Byzantium"  # "Stop here", forced
+    # Version 1 games replay as they were played.
+    assert "stop" in ids(at_byzantium(12, rules=1))

@@ -232,10 +232,28 @@ def _step_decide(ctx: Ctx, t):
         if m["devastate"] and _may_devastate(ctx):
             options.append(opt("devastate", msg("Devastate {province}", province=province_t(_province(ctx)))))
         options += siege_options(ctx)
+        if s.rules >= 2 and _siege_or_go_on(ctx, space, army, options):
+            options = [o for o in options if o.id != "stop"]
     if transit and not options:
         return None  # stranded (an interception took the MP): see _stranded
     return ctx.ask(m["side"], msg("{unit} is at {space} with {n} MP left.", unit=unit_t(m["unit"]),
                                   space=space_t(space), n=m["declared"] - m["spent"]), options, "move")
+
+
+def _siege_or_go_on(ctx: Ctx, space: str, army, options: list) -> bool:
+    """10.3: "Se però l'unità ferma è entro una Città Maggiore, le unità che muovono possono
+    continuare a muovere ... o fermarsi dichiarando un Assedio": beside an enemy-held major
+    city (not yet besieged) an army stops only by besieging, while it may besiege or go on."""
+    from engine.alexander.world import someone_inside
+
+    s = ctx.s
+    if not ctx.board.spaces[space].major or army.inside or space in s.sieges:
+        return False
+    if someone_inside(s, space) != ctx.enemy(army.side):
+        return False
+    if any(not a.inside for a in s.armies_at(space, ctx.enemy(army.side))):
+        return False  # an army outside: a battle, not a siege
+    return any(o.id.startswith(("go:", "sail:")) or o.id in ("siege", "surrender") for o in options)
 
 
 @runs("move_step")
