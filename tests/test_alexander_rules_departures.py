@@ -169,3 +169,61 @@ def test_an_army_beside_an_enemy_held_major_city_goes_on_or_besieges():
     assert at_byzantium(5, "mp:1").army("macedonian.2").space == "Byzantium"  # "Stop here", forced
     # Version 1 games replay as they were played.
     assert "stop" in ids(at_byzantium(12, rules=1))
+
+
+# -- 4: Persians Gain Tactical Advantage doubles the leader the Persian chooses ---------------------
+def tactical_battle(choice: str | None, **options):
+    from engine.alexander.testkit import hand
+
+    s = clear(start(**options))
+    army(s, MAC, 2, "Tarsus", 20, leaders=["Antipater"])
+    army(s, PER, 1, "Issus", 10, leaders=["Darius III", "Memnon"])
+    s.loc_start = {"macedonian.2": True, "persian.1": True}
+    hand(s, PER, "tactical_advantage")
+    s = dice(s, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1)
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:1")
+    s, events = play(s, "go:Issus", "stand", "pass", "play:tactical_advantage")
+    if choice:
+        assert kind(s) == "tactical_advantage" and ids(s) == ["double:Darius III", "double:Memnon"]
+        assert not same_labels(decision(s))
+        s, more = play(s, choice)
+        events += more
+    while kind(s) == "window":
+        s, more = play(s, "pass")
+        events += more
+    return next(e.data for e in events if e.kind == "battle_roll" and e.data["side"] == PER)
+
+
+def test_tactical_advantage_doubles_the_leader_the_persian_chooses():
+    """The card: "Può raddoppiare il Valore di Battaglia di uno dei suoi comandanti": Darius (1)
+    and Memnon (2) both count (11.3 D); the Persian doubles Memnon's: 1 + 4."""
+    assert tactical_battle("double:Memnon")["mods"]["leaders"] == 5
+    assert tactical_battle("double:Darius III")["mods"]["leaders"] == 4
+    # Version 1 doubled the first counted leader, the king, without asking.
+    assert tactical_battle(None, rules=1)["mods"]["leaders"] == 4
+
+
+# -- 6: Agis III never puts the Spartans beside a Macedonian army ------------------------------------
+def test_agis_iii_is_not_playable_while_macedonian_asp_stand_at_sparta():
+    """10.3 "ASP avversari non possono terminare alcuna Azione nello stesso Spazio": the card
+    places the Spartan army at Sparta (no move, so no battle: 11.3's draw sends an attacker back
+    where it came from, and the Spartans came from nowhere); while a Macedonian army or loose
+    ASP stand there it cannot be played. The garrison the card removes is no obstacle."""
+    from test_alexander_rules_cards import segment
+
+    from engine.alexander.testkit import garrison
+
+    s = segment(PER, "agis")
+    army(s, MAC, 3, "Sparta", 6)
+    assert "play:agis" not in ids(fresh(s))
+    s = segment(PER, "agis")
+    garrison(s, MAC, "Sparta", asp=2)
+    assert "play:agis" not in ids(fresh(s))
+    s = segment(PER, "agis")
+    garrison(s, MAC, "Sparta", gsp=1)
+    s = answer(fresh(s), "play:agis")
+    assert s.army("persian.sparta").space == "Sparta" and "Sparta" not in s.garrisons
+    # Version 1 let it be played (and the armies shared the space).
+    old = segment(PER, "agis", rules=1)
+    army(old, MAC, 3, "Sparta", 6)
+    assert "play:agis" in ids(fresh(old))

@@ -242,6 +242,35 @@ def counted_leaders(ctx: Ctx, side: str, armies: list[str]) -> list[str]:
     return names[:2]
 
 
+@decides("tactical_leader")
+def _tactical_decide(ctx: Ctx, t):
+    """Persians Gain Tactical Advantage: the Persian picks which counted leader's rating doubles."""
+    b = ctx.s.battle
+    if not b or "atk" not in b:
+        return None
+    armies = [b["attacker"]] if t.side == b["atk"] else b["defenders"]
+    counted = counted_leaders(ctx, t.side, armies)
+    if len(counted) < 2:
+        return None
+    options = [opt(f"double:{n}", msg("{leader} (Battle Rating {n})", leader=leader_t(n), n=battle_rating(n)))
+               for n in counted]
+    return ctx.ask(t.side, msg("Persians Gain Tactical Advantage: whose Battle Rating is doubled?"), options,
+                   "tactical_advantage")
+
+
+@runs("tactical_leader")
+def _tactical_one(ctx: Ctx, t):
+    return  # one leader (or none) counts: his rating is the one doubled
+
+
+@chooses("tactical_leader")
+def _tactical_choose(ctx: Ctx, t, option_id: str):
+    name = option_id.split(":", 1)[1]
+    ctx.s.battle["tactical"] = name
+    ctx.emit("tactical", msg("Tactical Advantage: {leader}'s Battle Rating is doubled.", leader=leader_t(name)),
+             side=t.side, leader=name)
+
+
 def modifiers(ctx: Ctx, side: str) -> dict[str, int]:
     """Every DRM of one side's battle roll (11.3 D, the table's list)."""
     s, b = ctx.s, ctx.s.battle
@@ -252,7 +281,10 @@ def modifiers(ctx: Ctx, side: str) -> dict[str, int]:
     counted = counted_leaders(ctx, side, armies)
     ratings = [battle_rating(n) for n in counted]
     if "tactical_advantage" in b["cards"][side] and ratings:
-        ratings[0] *= 2  # one leader's rating doubled (card)
+        # "Può raddoppiare il Valore di Battaglia di uno dei suoi comandanti": the one the
+        # Persian chose (rules 2; rules 1 doubled the first counted, the king if present).
+        chosen = b.get("tactical", "") if s.rules >= 2 else ""
+        ratings[counted.index(chosen) if chosen in counted else 0] *= 2
     if sum(ratings):
         mods["leaders"] = sum(ratings)
     if armies and not all(s.loc_start.get(a, True) for a in armies):

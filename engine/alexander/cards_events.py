@@ -181,7 +181,16 @@ def _campaign(ctx: Ctx, side: str) -> None:
 SPARTA, SPARTAN = "Sparta", "persian.sparta"
 
 
-@card("agis", c1=lambda ctx, side: side == PER and ctx.s.army(SPARTAN) is None)
+def _macedonian_asp_at_sparta(s) -> bool:
+    """10.3 "ASP avversari non possono terminare alcuna Azione nello stesso Spazio": the Spartan
+    army may not appear where Macedonian ASP stand (an army, or loose ASP); from rules 2 the card
+    is then not playable (the garrison the card removes is no obstacle)."""
+    g = s.garrisons.get(SPARTA)
+    return s.rules >= 2 and (bool(s.armies_at(SPARTA, MAC)) or (g is not None and g.side == MAC and g.asp > 0))
+
+
+@card("agis", c1=lambda ctx, side: side == PER and ctx.s.army(SPARTAN) is None
+      and not _macedonian_asp_at_sparta(ctx.s))
 def _agis(ctx: Ctx, side: str) -> None:
     """Sparta rises: Greece is in revolt, the garrisons at Sparta and on Crete are removed, and a
     Persian Spartan army of 5 ASP that never leaves Europe appears at Sparta (card)."""

@@ -167,6 +167,8 @@ def _battle_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
         ctx.emit("surprise_cancelled", msg("Spies cancel the {side} Surprise.", side=side_t(other(side))))
         return
     b["cards"][side] = b["cards"][side] + [card_id]
+    if card_id == "tactical_advantage" and ctx.s.rules >= 2:
+        ctx.then(task("tactical_leader", side))  # which leader's rating doubles: the Persian's choice
 
 
 @runs("battle_window")
