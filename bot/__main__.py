@@ -11,7 +11,6 @@ line on stderr and exit status 2, never a stack trace.
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import sys
 
@@ -42,9 +41,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 
-    logging.basicConfig(
-        level=settings.log_level_number, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    from bot.logs import configure
+
+    configure(settings.log_level_number, settings.debug_loggers)
     if settings.test_games:  # TEST HOOK ONLY, before the commands list the games
         from bot.test_hooks import import_test_games
 

@@ -79,6 +79,9 @@ class Settings:
     shard_lease_seconds: float = 30.0
     moderator_role: str | None = None
     log_level: str = "INFO"
+    # Other libraries' loggers to write at DEBUG (LOG_DEBUG, comma separated): they stay at INFO
+    # otherwise, as their debug lines hold game states and private messages (bot/logs.py).
+    debug_loggers: tuple[str, ...] = ()
     # Test hook only: the end-to-end tests point discord.py at a local stand-in for Discord.
     api_base: str | None = None
     gateway_url: str | None = None
@@ -107,7 +110,7 @@ class Settings:
 
 # The settings this bot reads: the only words of a malformed .env line ever repeated back.
 KNOWN_KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "BACKUP_DIR", "SHARD_IDS", "SHARD_COUNT",
-              "SHARD_LEASE_SECONDS", "DEV_GUILD_ID", "MODERATOR_ROLE", "LOG_LEVEL", "DISCORD_API_BASE",
+              "SHARD_LEASE_SECONDS", "DEV_GUILD_ID", "MODERATOR_ROLE", "LOG_LEVEL", "LOG_DEBUG", "DISCORD_API_BASE",
               "DISCORD_GATEWAY_URL", "BOT_TEST_GAMES", "BOT_BUDGET_MS", "BOT_PAUSE_SECONDS")
 
 
@@ -230,6 +233,11 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
     if log_level not in _LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(_LOG_LEVELS)}, not {log_level!r}")
 
+    debug_loggers = tuple(n.strip() for n in (get("LOG_DEBUG") or "").split(",") if n.strip())
+    for name in debug_loggers:
+        if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
+            raise SettingsError(f"LOG_DEBUG names loggers (e.g. discord.gateway,discord.http), not {name!r}")
+
     moderator_role(get("MODERATOR_ROLE"), dev_guild_id)  # refused here, at start-up, if ambiguous
 
     api_base = get("DISCORD_API_BASE")
@@ -264,6 +272,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         dev_guild_id=dev_guild_id,
         moderator_role=get("MODERATOR_ROLE"),
         log_level=log_level,
+        debug_loggers=debug_loggers,
         api_base=api_base,
         gateway_url=gateway_url,
         test_games=test_games,

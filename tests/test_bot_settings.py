@@ -111,3 +111,11 @@ def test_python_m_bot_with_bad_level_in_env_file_exits_2(tmp_path):
 def test_python_m_bot_unknown_command_exits_2(tmp_path):
     done = run_bot(tmp_path, {}, "frobnicate")
     assert done.returncode == 2 and "unknown command 'frobnicate'" in done.stderr
+
+
+def test_log_debug_names_other_libraries_loggers_and_refuses_anything_else():
+    settings = load_settings({"DISCORD_TOKEN": GOOD_TOKEN, "LOG_DEBUG": " discord.gateway, discord.http ,"}, None)
+    assert settings.debug_loggers == ("discord.gateway", "discord.http")
+    assert load_settings({"DISCORD_TOKEN": GOOD_TOKEN}, None).debug_loggers == ()
+    with pytest.raises(SettingsError, match="LOG_DEBUG names loggers"):
+        load_settings({"DISCORD_TOKEN": GOOD_TOKEN, "LOG_DEBUG": "discord http"}, None)

@@ -17,7 +17,8 @@ from bot.discord_ui.app import redact_secrets_in_logs
 async def test_debug_logs_of_a_played_game_hold_no_interaction_token(fake_discord: FakeDiscord, start_bot_process,
                                                                       tmp_path) -> None:
     fake = fake_discord
-    bot = await start_bot_process(DEV_GUILD_ID=str(fake.guild.id), LOG_LEVEL="DEBUG")
+    # discord.py writes at DEBUG only when named (LOG_DEBUG): its lines are what this test reads.
+    bot = await start_bot_process(DEV_GUILD_ID=str(fake.guild.id), LOG_LEVEL="DEBUG", LOG_DEBUG="discord")
     table = await open_table(fake, tmp_path / "games.sqlite3")
     await table.choose(table.waiting(), quick_option(table.options()))
     await bot.stop()

@@ -84,6 +84,16 @@ def redact_secrets_in_logs(logger: logging.Logger | None = None) -> None:
             handler.addFilter(RedactSecrets())
 
 
+def interaction_summary(interaction: discord.Interaction) -> str:
+    """One line on an interaction for the DEBUG log: its kind, the command or the kind of button
+    (the custom id's first part: the rest can name a private option), who, where. Never the
+    options, values or text a member sent."""
+    data = interaction.data or {}
+    what = data.get("name") or str(data.get("custom_id") or "?").split(":", 1)[0]
+    return (f"{getattr(interaction.type, 'name', interaction.type)} {what} user={interaction.user.id} "
+            f"guild={interaction.guild_id} channel={interaction.channel_id}")
+
+
 def intents() -> discord.Intents:
     """Only the guilds intent: channels, threads and roles. No privileged intent is needed,
     because every member the bot acts on arrives inside an interaction."""
@@ -243,6 +253,7 @@ class GameBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Forms (modals) are answered here, from their custom id alone (see components.py)."""
+        log.debug("interaction: %s", interaction_summary(interaction))
         await form_submitted(interaction)
 
     async def on_ready(self) -> None:

@@ -102,8 +102,9 @@ class BotActions(TurnPosts):
         actor = Actor(0, seat.seat, record.guild_id, record.channel_id)
         try:
             outcome = await self._apply_choice(loaded, seat, decision, option, actor, header=str(header))
-        except Refusal as why:
-            log.error("game #%s: the bot's choice %r for %s was refused: %s", record.id, option_id, seat.seat, why)
+        except Refusal:
+            # (Not the option: a private decision's answer is a secret of the game.)
+            log.error("game #%s: the bot's choice for %s at choice %s was refused", record.id, seat.seat, loaded.seq)
             await self._postpone(record.id, seat.seat)
             return None
         # Nobody clicked: no answer to give, and what only the seat learnt stays unsaid.
