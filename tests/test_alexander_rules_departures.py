@@ -227,3 +227,45 @@ def test_agis_iii_is_not_playable_while_macedonian_asp_stand_at_sparta():
     old = segment(PER, "agis", rules=1)
     army(old, MAC, 3, "Sparta", 6)
     assert "play:agis" in ids(fresh(old))
+
+
+# -- 5: Black Cleitus when Alexander's army is destroyed --------------------------------------------
+def alexander_useless_beaten(**options):
+    """Alexander's Useless Army #1 at Issus is beaten again by the Persians from Tarsus (11.3 H:
+    "E' totalmente distrutta, e tutti i suoi ASP e Comandanti sono rimossi")."""
+    from engine.alexander.testkit import hand
+
+    s = clear(start(opening="optional", draws={"apm": [[PER, MAC, MAC, MAC, MAC, PER, PER]]}, **options))
+    s.round = 2
+    army(s, PER, 2, "Tarsus", 40, elite=3, leaders=["Memnon"])
+    beaten = army(s, MAC, 1, "Issus", 10, leaders=["Alexander III"])
+    beaten.useless = beaten.fatigued = True
+    s.loc_start = {"macedonian.1": True, "persian.2": True}
+    hand(s, MAC, "black_cleitus")
+    s.prefs = {"Ann": {"order:defence": "ask"}}
+    s = answer(answer(to_activity(fresh(s)), "move:persian.2"), "mp:1")
+    s = dice(s, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+    s, _ = play(s, "go:Issus", "stand")
+    while s.victory.winner == "" and kind(s) == "window" and "play:black_cleitus" not in ids(s):
+        s = answer(s, "pass")
+    return s
+
+
+def test_black_cleitus_saves_alexander_when_his_army_is_destroyed():
+    """Black Cleitus "Può essere giocata in qualsiasi momento nel quale Alessandro è in pericolo di
+    essere ucciso in battaglia ... annulla la 'morte' di Alessandro": his Useless army beaten again
+    is destroyed with its leaders; the card saves him, and he gets away to the nearest space free
+    of the enemy."""
+    s = alexander_useless_beaten()
+    assert s.army("macedonian.1") is None
+    assert kind(s) == "window" and "play:black_cleitus" in ids(s) and not s.victory.winner
+    saved, events = play(s, "play:black_cleitus")
+    assert any(e.kind == "saved" for e in events)
+    assert kind(saved) == "leader_to" and "to:Myriandrus" in ids(saved)
+    saved, _ = play(saved, "to:Myriandrus")
+    assert saved.leaders["Alexander III"] == "space:Myriandrus" and not saved.victory.winner
+    dead, _ = play(s, "pass")
+    assert dead.leaders["Alexander III"] == "dead" and dead.victory.winner == PER
+    # Version 1: he died with his army, the card never offered.
+    old = alexander_useless_beaten(rules=1)
+    assert old.leaders["Alexander III"] == "dead" and old.victory.winner == PER

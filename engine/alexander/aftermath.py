@@ -22,10 +22,12 @@ from engine.alexander.world import (
 from engine.text import msg, msg_n
 
 
-def eliminate_army(ctx: Ctx, army: Army, why, *, leaders_die: bool = False) -> None:
+def eliminate_army(ctx: Ctx, army: Army, why, *, leaders_die: bool = False, in_battle: bool = False) -> None:
     """An army leaves the map. Its leaders die with it when the army is destroyed outright
     (a Useless army beaten again, 11.3 H); otherwise they stay alone in its space, captured if
-    the enemy holds it."""
+    the enemy holds it. `in_battle`: destroyed by a battle, an overrun or an assault, where
+    Black Cleitus may save Alexander ("in qualsiasi momento nel quale Alessandro è in pericolo
+    di essere ucciso in battaglia"; rules 2)."""
     from engine.alexander.battle import kill_leader
     from engine.alexander.victory import alexander_dies
 
@@ -36,6 +38,10 @@ def eliminate_army(ctx: Ctx, army: Army, why, *, leaders_die: bool = False) -> N
              space=space)
     for name in leaders_of(s, army.id):
         if leaders_die or enemy_combat(s, space, army.side):
+            if name == ALEXANDER and in_battle and s.rules >= 2:
+                s.leaders[name] = f"space:{space}"  # until the Macedonian's defence window settles it
+                ctx.then(task("cleitus_window", MAC, why="army", space=space))
+                continue
             if name == ALEXANDER:
                 alexander_dies(ctx, msg("his army is destroyed"))
                 return
@@ -195,7 +201,47 @@ def apply_losses(ctx: Ctx, side: str, n: int, gsp: int) -> None:
         left -= cut
     for army in armies:
         if army.asp <= 0:
-            eliminate_army(ctx, army, msg("destroyed in battle"))
+            eliminate_army(ctx, army, msg("destroyed in battle"), in_battle=True)
+
+
+# -- Alexander saved by Black Cleitus when his army is destroyed -------------------------------------
+def escape_spaces(ctx: Ctx, space: str) -> list[str]:
+    """Where Alexander, saved from his destroyed army, may go: the nearest spaces (in links, land
+    or sea) free of enemy units, tribes and transit points (his own space if it is free)."""
+    from engine.alexander.retreat import hops_from
+
+    s = ctx.s
+    dist = hops_from(ctx, space)
+    free = [sp for sp in dist if not enemy_combat(s, sp, MAC) and not is_transit(s, sp) and sp not in s.tribes]
+    if not free:
+        return []
+    near = min(dist[sp] for sp in free)
+    return sorted(sp for sp in free if dist[sp] == near)
+
+
+@decides("cleitus_escape")
+def _escape_decide(ctx: Ctx, t):
+    if ctx.s.victory.winner:
+        return None
+    options = [opt(f"to:{sp}", space_t(sp)) for sp in escape_spaces(ctx, t.args["space"])]
+    if not options:
+        return None
+    return ctx.ask(MAC, msg("Black Cleitus has saved Alexander from his destroyed army: where does he go?"),
+                   options, "leader_to")
+
+
+@runs("cleitus_escape")
+def _escape_nowhere(ctx: Ctx, t):
+    return  # nowhere free of the enemy on the whole map: he stays where he is
+
+
+@chooses("cleitus_escape")
+def _escape_choose(ctx: Ctx, t, option_id: str):
+    space = option_id.split(":", 1)[1]
+    ctx.s.leaders[ALEXANDER] = f"space:{space}"
+    ctx.emit("leader_placed", msg("Alexander escapes to {space}.", space=space_t(space)), leader=ALEXANDER,
+             where=f"space:{space}")
+    refresh_control(ctx.s)
 
 
 # -- the end of the battle -------------------------------------------------------------------
@@ -289,7 +335,7 @@ def _flee_losses(ctx: Ctx, t):
     army.asp -= min(n, army.asp)
     ctx.emit("losses", msg("{army} loses {n} ASP in flight.", army=army_t(army.id), n=n), army=army.id, lost=n)
     if army.asp <= 0:
-        eliminate_army(ctx, army, msg("destroyed in flight"))
+        eliminate_army(ctx, army, msg("destroyed in flight"), in_battle=True)
 
 
 # -- Darius's flight (11.3 I) ---------------------------------------------------------------------------

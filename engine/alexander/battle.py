@@ -96,7 +96,7 @@ def _overrun(ctx: Ctx, t):
     space = t.args["space"]
     enemy = other(t.side)
     for a in [a for a in s.armies_at(space, enemy) if not a.inside]:
-        eliminate_army(ctx, a, msg("overrun"))
+        eliminate_army(ctx, a, msg("overrun"), in_battle=True)
     g = s.garrisons.get(space)
     if g is not None and g.side == enemy and not ctx.board.spaces[space].major:
         remove_garrison(s, space)

@@ -83,7 +83,7 @@ def _retreat_start(ctx: Ctx, t):
         army = s.army(a)
         if army.useless and s.options.get("useless", True):
             # A Useless army that loses again is destroyed with its leaders (11.3 H).
-            eliminate_army(ctx, army, msg("a Useless army beaten again"), leaders_die=True)
+            eliminate_army(ctx, army, msg("a Useless army beaten again"), leaders_die=True, in_battle=True)
             armies.remove(a)
     b["useless_before"] = True
     g = s.garrisons.get(space)
@@ -225,7 +225,7 @@ def _retreat_stuck(ctx: Ctx, t):
     for a in r["armies"]:
         army = s.army(a)
         if army is not None:
-            eliminate_army(ctx, army, msg("no way to retreat"))
+            eliminate_army(ctx, army, msg("no way to retreat"), in_battle=True)
     if r["loose"]:
         take_gsp(s, s.battle["space"], asp=r["loose"])
     r["armies"], r["loose"], r["gone"] = [], 0, True

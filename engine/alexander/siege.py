@@ -136,7 +136,7 @@ def take_city(ctx: Ctx, city: str, side: str, *, by_force: bool) -> None:
     s = ctx.s
     holder = someone_inside(s, city)
     for a in [a for a in s.armies_at(city) if a.inside and a.side != side]:
-        eliminate_army(ctx, a, msg("the city fell"), leaders_die=True)
+        eliminate_army(ctx, a, msg("the city fell"), leaders_die=True, in_battle=True)
     g = s.garrisons.get(city)
     if g is not None and g.side != side:
         remove_garrison(s, city)
@@ -251,7 +251,7 @@ def _assault_choose(ctx: Ctx, t, option_id: str):
              city=city, roll=roll, mods=mods, points=points, lost=lost, total=s.sieges[city].points)
     if army.asp <= 0:
         from engine.alexander.aftermath import eliminate_army
-        eliminate_army(ctx, army, msg("destroyed assaulting the walls"))
+        eliminate_army(ctx, army, msg("destroyed assaulting the walls"), in_battle=True)
         return
     if s.sieges[city].points >= ctx.limits["siege_points_to_fall"]:
         caps = ctx.limits["elite_max"]

@@ -219,7 +219,8 @@ def _cleitus_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
 @runs("cleitus_window")
 def _cleitus_window(ctx: Ctx, t):
     ctx.s.turn["saved"] = False
-    ctx.then(task("cleitus_outcome", MAC, why=t.args.get("why", "battle")))
+    where = {"space": t.args["space"]} if "space" in t.args else {}  # (tasks of rules 1 games unchanged)
+    ctx.then(task("cleitus_outcome", MAC, why=t.args.get("why", "battle"), **where))
     open_window(ctx, MAC, "cleitus")
 
 
@@ -227,10 +228,16 @@ def _cleitus_window(ctx: Ctx, t):
 def _cleitus_outcome(ctx: Ctx, t):
     from engine.alexander.victory import alexander_dies
 
+    why = t.args["why"]
     if ctx.s.turn.get("saved"):
         ctx.s.turn["saved"] = False
+        if why == "army":  # his army was destroyed around him: he gets away alone
+            ctx.then(task("cleitus_escape", MAC, space=t.args["space"]))
         return
-    alexander_dies(ctx, msg("killed in battle") if t.args["why"] == "battle" else msg("assassinated"))
+    if why == "army":
+        alexander_dies(ctx, msg("his army is destroyed"))
+        return
+    alexander_dies(ctx, msg("killed in battle") if why == "battle" else msg("assassinated"))
 
 
 # -- Bagoas when Darius flees (+3 to his flight roll) --------------------------------------------
