@@ -62,6 +62,8 @@ async def play_byzantium(store, channel_id: int, choices: int, seed: int):
     loaded = await store.start_game(record.id)  # a secret 128-bit seed, as the bot draws it
     rng = random.Random(seed)
     for _ in range(choices):
+        if not BYZ.pending(loaded.state):  # random players can end a game early
+            break
         loaded, _ = await store.play(record.id, *random_move(BYZ, loaded.state, rng))
     return loaded
 
@@ -77,7 +79,7 @@ async def test_a_game_moves_between_sqlite_and_postgresql_and_replays_identicall
             assert replay["seed"] >= 1 << 64  # wider than either database's integers
             moved = await target.import_game(replay, guild_id=1, channel_id=99 + played.id, host_user_id=1)
             assert BYZ.dumps(moved.state) == BYZ.dumps(played.state)
-            assert await target.verify_game(moved.id) == 35
+            assert await target.verify_game(moved.id) == len(await source.choices(played.id)) > 10
             assert BYZ.dumps((await target.load(moved.id)).state) == BYZ.dumps(played.state)
             events = [c.events for c in await source.choices(played.id)]
             assert [c.events for c in await target.choices(moved.id)] == events
