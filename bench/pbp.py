@@ -330,7 +330,7 @@ def bot_section(args) -> None:
     from bench import pbp_bot
 
     pbp_bot.bot_section(args.game, GAMES[args.game], args.bot_games, args.players, args.seed, args.bot_code,
-                        reset=byz_actions_this_round.clear)
+                        reset=byz_actions_this_round.clear, max_steps=args.bot_steps)
 
 
 def main() -> None:
@@ -342,6 +342,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quiet", action="store_true", help="totals only")
     parser.add_argument("--bot-games", type=int, default=0, help="games played through the bot (BOT section)")
+    parser.add_argument("--bot-steps", type=int, default=None,
+                        help="stop each bot game after this many choices (default: play it to the end)")
     parser.add_argument("--bot-code", help="run the bot from this checkout instead (before/after figures)")
     parser.add_argument("--bot-only", action="store_true", help="only the BOT section")
     args = parser.parse_args()

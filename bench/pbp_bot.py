@@ -84,7 +84,7 @@ def posted(fake: FakeDiscord, table: Table, since: int) -> tuple[list, list]:
 
 
 async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel: str, players: int,
-                    seed: int) -> BotFigures:
+                    seed: int, max_steps: int | None = None) -> BotFigures:
     figures = BotFigures(name)
     names = tuple(f"{n}{channel[-2:]}" for n in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")[:players])
     table = await open_table(fake, db_path, channel=channel, names=names, game=name, title=TITLES[name])
@@ -98,7 +98,7 @@ async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel:
     asked: list[tuple] = []  # (game turn, players) of each stretch, for games counted per turn
     turns_seen: set = set()
     waiting: frozenset = frozenset()
-    for _step in range(3000):
+    for _step in range(max_steps or 3000):
         if table.final() is not None:
             break
         game, state = engine_state(db_path, table.game_id)
@@ -127,7 +127,8 @@ async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel:
         await give(table, members[decision.player], decision, answer)
         figures.prompts += 1
     else:
-        figures.errors.append(f"{name} in #{channel} did not end")
+        if max_steps is None:  # a step limit asked for (--bot-steps) is no error
+            figures.errors.append(f"{name} in #{channel} did not end")
     channel_posts, thread_posts = posted(fake, table, start)
     figures.messages = len(channel_posts) + len(thread_posts)
     figures.thread_messages = len(thread_posts)
@@ -150,7 +151,7 @@ async def play_game(fake: FakeDiscord, db_path: Path, name: str, tempo, channel:
 
 
 async def run(name: str, tempo, games: int, players: int, seed: int, bot_code: str | None,
-              reset=lambda: None) -> list[BotFigures]:
+              reset=lambda: None, max_steps: int | None = None) -> list[BotFigures]:
     fake = await FakeDiscord.start(channels=tuple(f"pbp-{i + 1:02d}" for i in range(games)))
     tmp = tempfile.TemporaryDirectory(prefix="pbp-bot-")
     db_path = Path(tmp.name) / "games.sqlite3"
@@ -166,7 +167,7 @@ async def run(name: str, tempo, games: int, players: int, seed: int, bot_code: s
             reset()  # the scripted player's memory of the last game
             try:
                 results.append(await play_game(fake, db_path, name, tempo, f"pbp-{number + 1:02d}", players,
-                                               seed + number))
+                                               seed + number, max_steps))
             except AssertionError as exc:
                 figures = BotFigures(name)
                 figures.errors.append(str(exc)[:300])
@@ -224,8 +225,8 @@ def show(name: str, results: list[BotFigures], bot_code: str | None, per_game_tu
 
 
 def bot_section(name: str, tempo, games: int, players: int, seed: int, bot_code: str | None = None,
-                reset=lambda: None) -> None:
-    results = asyncio.run(run(name, tempo, games, players, seed, bot_code, reset))
+                reset=lambda: None, max_steps: int | None = None) -> None:
+    results = asyncio.run(run(name, tempo, games, players, seed, bot_code, reset, max_steps))
     show(name, results, bot_code, per_game_turn=tempo.turn is not None)
 
 

@@ -45,6 +45,7 @@ def mid_game(seed: int = 5):
 def wt_mid_game(map_id: str, seed: int = 3):
     """The middle of a 4-player Warriors & Traders game on `map_id` played by random legal
     choices (fixed seed; the testkit's bias towards acting, so armies and holders change)."""
+    from engine.ai.answers import random_answer
     from engine.warriors_traders.testkit import BUSY_KINDS
 
     game = get_game("warriors_traders")
@@ -59,7 +60,9 @@ def wt_mid_game(map_id: str, seed: int = 3):
                     and not o.id.startswith(("war:", "shift:", "peace:"))]
             if keen and rng.random() < 0.85:
                 pool = keen
-        state, events = game.apply(state, decision.player, rng.choice(pool).id)
+        # A choice of amounts (the starting tokens, an offer) may list no option at all.
+        answer = rng.choice(pool).id if pool else random_answer(decision, rng)
+        state, events = game.apply(state, decision.player, answer)
         history.append((state, events))
     return history[len(history) // 2]
 
