@@ -29,6 +29,7 @@ from bot.service.specs import (
     clip,
     form_submit_id,
 )
+from bot.service.text import first_line
 from engine.core import Amounts, Decision, Total
 from engine.text import joined, layout, lines, msg
 
@@ -61,7 +62,7 @@ def amounts_form(game_id: int, version: int, head: str, seat: int, decision: Dec
     custom_id = form_submit_id(game_id, version, head, seat)
     # Texts stay message ids where they fit (the modal is built in the member's language).
     prompt = decision.prompt
-    title = clip(prompt if "\n" not in prompt else prompt.split("\n")[0], MODAL_TITLE_LIMIT)
+    title = clip(first_line(prompt), MODAL_TITLE_LIMIT)
     intro = clip(lines([prompt, *totals_text(amounts)]), TEXT_DISPLAY_LIMIT)
     items = amounts.items
     if len(items) < MODAL_COMPONENTS:

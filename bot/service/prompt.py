@@ -293,8 +293,9 @@ def _group_title(key: str) -> str:
 
 
 def _fit(label: str, limit: int) -> str:
-    """A label that fits stays a message id (the publisher clips its translation again)."""
-    return label if len(label) <= limit else label[: limit - 1] + "…"
+    """`label` within `limit` (text.clip: a message id stays whole, the publisher clips its
+    translation)."""
+    return clip(label, limit)
 
 
 def _rows_needed(groups: dict[str, list[int]], as_buttons: set[str], extras: int) -> int:

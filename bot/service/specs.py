@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Option
+from engine.text import Msg
 
 CUSTOM_ID_LIMIT = 100
 BUTTON_LABEL_LIMIT = 80
@@ -190,5 +191,8 @@ def board_id(game_id: int) -> str:
 
 
 def clip(text: str, limit: int) -> str:
-    """`text` within `limit` characters, the cut marked with an ellipsis."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """`text` within `limit` characters, the cut marked with an ellipsis; a message id (Msg) is
+    left whole for the publisher to translate, then clip (bot/service/text.clip)."""
+    if len(text) <= limit or isinstance(text, Msg):
+        return text
+    return text[: limit - 1] + "…"

@@ -33,11 +33,23 @@ _EVENT_MARKS = {
 
 
 def clip(text: str, limit: int) -> str:
-    """`text` shortened to `limit` characters, marking the cut with an ellipsis (a text that
-    fits stays a message id; the publisher clips the translation again)."""
-    if len(text) <= limit:
+    """`text` shortened to `limit` characters, marking the cut with an ellipsis. A message id
+    (Msg) is never cut here: cutting its English would leave English in every language (issue
+    28: Italian buttons cut to "Remove 1 elite cube, …"); the publisher translates it first,
+    then clips (bot/discord_ui/speech.py, components.build_modal)."""
+    if len(text) <= limit or isinstance(text, Msg):
         return text
     return text[: max(0, limit - 1)] + "…"
+
+
+def first_line(text: str) -> str:
+    """The first line of `text`, still a message id when it is one (a `lines()` text's first
+    part; any other Msg is kept whole rather than cut to English)."""
+    if isinstance(text, Msg):
+        if text.layout and text.mid.startswith("{l0}\n"):
+            return first_line(text.params["l0"])
+        return text
+    return text.split("\n")[0]
 
 
 def chunk_lines(texts: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
