@@ -269,3 +269,35 @@ def test_black_cleitus_saves_alexander_when_his_army_is_destroyed():
     # Version 1: he died with his army, the card never offered.
     old = alexander_useless_beaten(rules=1)
     assert old.leaders["Alexander III"] == "dead" and old.victory.winner == PER
+
+
+# -- 1: an interceptor reinforces the units the mover attacks ------------------------------------------
+def memnon_marches_on_amphipolis(**options):
+    """Alexander waits at Amphipolis; Memnon marches in from Abdera; Antipater intercepts from Pella."""
+    s = clear(start(opening="optional", draws={"apm": [[PER, MAC, MAC, MAC, MAC, PER, PER]]}, **options))
+    s.round = 2
+    army(s, MAC, 1, "Amphipolis", 20, leaders=["Alexander III"])
+    army(s, MAC, 2, "Pella", 10, leaders=["Antipater"])
+    army(s, PER, 2, "Abdera", 30, leaders=["Memnon"])
+    s.loc_start = {"macedonian.1": True, "macedonian.2": True, "persian.2": True}
+    s = answer(answer(to_activity(fresh(s)), "move:persian.2"), "mp:1")
+    s, events = play(s, "go:Amphipolis")
+    assert kind(s) == "intercept" and "intercept:macedonian.2" in ids(s)
+    s = dice(s, 6)
+    s, more = play(s, "intercept:macedonian.2")
+    return s, events + more
+
+
+def test_an_interceptor_joins_the_army_the_mover_attacks():
+    """10.3: the units standing in the space "possono ... essere rinforzate, se soggette ad attacco,
+    da unità amiche che Intercettano": Antipater's army joins Alexander's, and Memnon fights them
+    both in one battle, as the attacker."""
+    s, events = memnon_marches_on_amphipolis()
+    battles = [e.data for e in events if e.kind == "battle"]
+    assert len(battles) == 1 and battles[0]["attacker"] == "persian.2"
+    assert sorted(battles[0]["defenders"]) == ["macedonian.1", "macedonian.2"]
+    assert s.army("macedonian.2").space == "Amphipolis" and s.battle["atk"] == PER
+    # Version 1: the interceptor attacked the mover alone first.
+    old, events = memnon_marches_on_amphipolis(rules=1)
+    battles = [e.data for e in events if e.kind == "battle"]
+    assert battles[0]["attacker"] == "macedonian.2" and battles[0]["defenders"] == ["persian.2"]

@@ -78,8 +78,27 @@ def _land_choose(ctx: Ctx, t, option_id: str):
     ctx.emit("intercepted", msg("{army} intercepts at {space}.", army=army_t(army_id), space=space_t(space)),
              army=army_id, space=space)
     origin = army.space
+    joins = s.rules >= 2 and stands_there(ctx, space, t.side, army_id)
     army.space, army.inside = space, False
+    if joins:
+        # 10.3: units standing outside a major city "possono ... essere rinforzate, se soggette ad
+        # attacco, da unità amiche che Intercettano": the interceptor joins the defenders, and the
+        # mover attacks them all in one battle when it arrives; other armies may still try.
+        ctx.emit("intercept_joins", msg("{army} joins the defenders at {space}.", army=army_t(army_id),
+                                        space=space_t(space)), army=army_id, space=space)
+        ctx.then(task("land_intercept", t.side, link=t.args.get("link"), tried=t.args.get("tried", []) + [army_id]))
+        return
     start_battle(ctx, attacker=army_id, space=space, origin=origin, entered_by=link.kind, intercept=True)
+
+
+def stands_there(ctx: Ctx, space: str, side: str, interceptor: str) -> bool:
+    """The side has units standing in `space` that the mover must attack there (10.3): an army
+    outside a major city, or a garrison outside one."""
+    s = ctx.s
+    if any(not a.inside and a.id != interceptor for a in s.armies_at(space, side)):
+        return True
+    g = s.garrisons.get(space)
+    return g is not None and g.side == side and not ctx.board.spaces[space].major
 
 
 # -- naval interception ------------------------------------------------------------------------
