@@ -25,7 +25,14 @@ from bot.storage.records import DatabaseGone, StorageError
 from bot.storage.sqlite import files
 from bot.storage.sqlite.backup import copy_database, pre_migration_name
 from bot.storage.sqlite.connection import check_health, connect, unusable
-from bot.storage.sqlite.migrate import available, current_version, migrate
+from bot.storage.sqlite.migrate import (
+    available,
+    current_version,
+    foreign_tables,
+    migrate,
+    not_ours,
+    refuse_foreign_file,
+)
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -68,6 +75,8 @@ async def _require_current_schema(conn: aiosqlite.Connection, path) -> None:
     if have > want:
         raise StorageError(f"{path} has schema version {have}, newer than this code's {want}: it was written "
                            "by a newer version of the bot; use that version (this one must not change it)")
+    if have == 0 and (foreign := await foreign_tables(conn)):
+        raise StorageError(not_ours(path, foreign))
     if have != want:
         raise StorageError(f"{path} has schema version {have}, this code uses {want}; starting the bot "
                            "migrates it (taking a backup first), or `python -m bot backup` copies it as it is")
@@ -102,6 +111,7 @@ class SqliteDatabase(Database):
         migrate_schema=False (tools such as check-db) an existing file is opened as it is, and a
         missing file or another schema version is refused instead of changed.
         """
+        refuse_foreign_file(path)  # before anything looks at it as ours or changes its journal mode
         if migrate_schema:
             files.refuse_lost_database(path)
             files.create_private(path)

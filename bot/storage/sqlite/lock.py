@@ -48,7 +48,11 @@ def lock_path(database: Path) -> Path:
 
 
 def claim_database(database: Path) -> ProcessLock:
-    """Take the database for this process, or raise DatabaseInUse naming the process that has it."""
+    """Take the database for this process, or raise DatabaseInUse naming the process that has it.
+
+    The lock sits beside the file itself, symlinks resolved: a second process given a symlink to
+    the file (or a path through a symlinked folder, or with `..`) finds the same lock."""
+    database = Path(os.path.realpath(database))
     database.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = lock_path(database)
     try:
