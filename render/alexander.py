@@ -54,9 +54,11 @@ def public_view(state) -> dict:
     return ENGINE.view(state, None)
 
 
-def draw_board(view: dict, highlight: dict | None = None, *, panels: bool = True) -> tuple[Image.Image, list]:
+def draw_board(view: dict, highlight: dict | None = None, *, panels: bool = True,
+               header: bool = True) -> tuple[Image.Image, list]:
     """The board as an RGB image, and (kind, box, space or province) of every piece and marker
-    placed on the map. Without `panels` the panels are left blank (an animation frame)."""
+    placed on the map. Without `panels` the panels are left blank (an animation frame);
+    without `header` the header too (the close-up shows the map alone)."""
     b = board()
     highlight = highlight or {}
     image = map_layer(control_key(view)).copy()
@@ -70,7 +72,8 @@ def draw_board(view: dict, highlight: dict | None = None, *, panels: bool = True
     draw_spaces(draw, b, view)
     placed = draw_markers(draw, b, view, free)
     placed += draw_pieces(draw, pieces)
-    draw_header(draw, b, view, kit.narration(highlight))
+    if header:
+        draw_header(draw, b, view, kit.narration(highlight))
     if panels:
         boxes = panel_boxes(b)
         draw_side_panel(draw, boxes["macedonian"], view, MAC)
@@ -123,12 +126,19 @@ def chart_seats(state) -> list[Seat]:
     return [Seat(sides[s], side_letter(s), SIDE_COLOURS[s], ()) for s in (MAC, PER) if s in sides]
 
 
-def scene(state, highlight: dict | None = None) -> Scene:
-    """The board drawn once, with what the chat's views need beside it."""
+def close_up_scene(state, highlight: dict | None = None) -> Scene:
+    """What render.render_inline crops: the map without the header and the panels, which lie
+    outside its map box."""
+    return scene(state, highlight, whole=False)
+
+
+def scene(state, highlight: dict | None = None, *, whole: bool = True) -> Scene:
+    """The board drawn once, with what the chat's views need beside it (not `whole`: the map
+    alone)."""
     view = public_view(state)
     highlight = highlight or {}
     with kit.recording() as drawn:
-        image, placed = draw_board(view, highlight)
+        image, placed = draw_board(view, highlight, panels=whole, header=whole)
     b = board()
     found = asked(view)
     waiting = found[1] if found and not over_text(view) else None

@@ -33,10 +33,11 @@ def player_colours(summary: dict, order: Sequence[str]) -> dict[str, kit.RGB]:
 
 
 def draw_board(summary: dict, decisions: Sequence = (), result: list | None = None, highlight: dict | None = None,
-               *, panels: bool = True):
+               *, panels: bool = True, header: bool = True):
     """The board for a summary, as an RGB image (no encoding). `decisions` are the engine's
     pending Decisions (anything with .player and .prompt). Without `panels`, the player
-    panels are left blank (an animation's frame shows the map only)."""
+    panels are left blank (an animation's frame shows the map only); without `header`, the
+    header band too (the close-up shows the map alone, and its own strip)."""
     b = board()
     highlight = highlight or {}
     order = kit.seat_order(summary)
@@ -54,7 +55,8 @@ def draw_board(summary: dict, decisions: Sequence = (), result: list | None = No
     draw_standing(draw, b, summary, order, letters, colours)
     if panels:
         draw_player_panels(draw, b, summary, order, letters, colours)
-    draw_header(draw, b, summary, list(decisions), result, kit.narration(highlight), letters, colours)
+    if header:
+        draw_header(draw, b, summary, list(decisions), result, kit.narration(highlight), letters, colours)
     return image
 
 
@@ -64,6 +66,12 @@ def encode(image: Image.Image) -> bytes:
 
 def render_png(state, *, highlight: dict | None = None) -> bytes:
     return encode(scene(state, highlight).image)
+
+
+def close_up_scene(state, highlight: dict | None = None) -> Scene:
+    """What render.render_inline crops: the map without the header and the player panels,
+    which lie outside its map box (issue 30: a fifth of a close-up's drawing saved)."""
+    return scene(state, highlight, whole=False)
 
 
 def story_frame(state, highlight: dict | None = None) -> tuple[Image.Image, tuple]:
@@ -91,8 +99,9 @@ def scores(state) -> dict[str, dict[str, int]]:
             for name, p in players.items()}  # fmt: skip
 
 
-def scene(state, highlight: dict | None = None) -> Scene:
-    """The board of `state` drawn once, with what the chat's views need beside it."""
+def scene(state, highlight: dict | None = None, *, whole: bool = True) -> Scene:
+    """The board of `state` drawn once, with what the chat's views need beside it. Not
+    `whole`: the map alone (header and player panels left out), all the close-up shows."""
     from engine import get_game
 
     game = get_game(GAME)
@@ -101,7 +110,7 @@ def scene(state, highlight: dict | None = None) -> Scene:
     result = game.result(state) if not decisions else None
     highlight = highlight or {}
     with kit.recording() as drawn:
-        image = draw_board(summary, decisions, result, highlight)
+        image = draw_board(summary, decisions, result, highlight, panels=whole, header=whole)
     b = board()
     order = kit.seat_order(summary)
     letters = kit.player_letters(order)

@@ -28,8 +28,10 @@ def player_colours(summary: dict, order: Sequence[str]) -> dict[str, kit.RGB]:
     return {name: COLOURS.get(players[name].get("color") or fallback[i % 6], COLOURS["red"]) for i, name in enumerate(order)}
 
 
-def draw_board(summary: dict, result: list | None = None, highlight: dict | None = None) -> Image.Image:
-    """The board for a summary, as an RGB image (no encoding)."""
+def draw_board(summary: dict, result: list | None = None, highlight: dict | None = None, *,
+               whole: bool = True) -> Image.Image:
+    """The board for a summary, as an RGB image (no encoding). Not `whole`: the map alone, the
+    header and the panels left blank (all the close-up shows)."""
     b = board(summary.get("map") or "west", summary.get("variant"))
     highlight = highlight or {}
     order = kit.seat_order(summary)
@@ -46,8 +48,9 @@ def draw_board(summary: dict, result: list | None = None, highlight: dict | None
     key, key_drawn = legend_layer(b.id, b.variant)
     image.paste(key, (x0, y0 + b.header))
     kit.replay(key_drawn)
-    draw_panels(draw, b, summary, order, letters, colours, result)
-    draw_header(draw, b, summary, letters, colours, result, kit.narration(highlight))
+    if whole:
+        draw_panels(draw, b, summary, order, letters, colours, result)
+        draw_header(draw, b, summary, letters, colours, result, kit.narration(highlight))
     return image
 
 
@@ -80,8 +83,15 @@ def scores(state) -> dict[str, dict[str, int]]:
     return {name: {LABELS["score"]: int(p.get("vp", 0))} for name, p in players.items()}
 
 
-def scene(state, highlight: dict | None = None) -> Scene:
-    """The board of `state` drawn once, with what the chat's views need beside it."""
+def close_up_scene(state, highlight: dict | None = None) -> Scene:
+    """What render.render_inline crops: the map without the header and the panels, which lie
+    outside its map box."""
+    return scene(state, highlight, whole=False)
+
+
+def scene(state, highlight: dict | None = None, *, whole: bool = True) -> Scene:
+    """The board of `state` drawn once, with what the chat's views need beside it (not
+    `whole`: the map alone)."""
     from engine import get_game
 
     game = get_game(GAME)
@@ -92,7 +102,7 @@ def scene(state, highlight: dict | None = None) -> Scene:
     result = game.result(state) if not decisions else None
     highlight = highlight or {}
     with kit.recording() as drawn:
-        image = draw_board(summary, result, highlight)
+        image = draw_board(summary, result, highlight, whole=whole)
     b = board(summary.get("map") or "west", summary.get("variant"))
     order = kit.seat_order(summary)
     letters = kit.player_letters(order)

@@ -223,3 +223,29 @@ def test_warriors_traders_highlight_ring_stays_on_the_map():
             for name in engine_board(map_id, variant).provinces:
                 x0, y0, x1, y1 = ring_box(b, name)
                 assert x0 >= 0 and x1 <= b.map_width and y0 >= b.header and y1 <= b.height, (map_id, variant, name)
+
+
+def test_the_close_up_drawn_from_the_map_alone_is_the_one_cut_from_the_whole_board(byz_steps, wt_steps):
+    """render_inline draws no header and no panels (issue 30: they lie outside the close-up's
+    map box): its bytes are those of render_views' close-up, cut from the whole board, for
+    every game, language and highlight."""
+    from engine.ai.answers import answers
+
+    alexander = get_game("alexander")
+    rng = random.Random(4)
+    state = alexander.setup(["Ann", "Bo"], 4, {})
+    alex_steps = [(state, [])]
+    while len(alex_steps) < 90 and not alexander.is_over(state):
+        decision = alexander.pending(state)[0]
+        state, events = alexander.apply(state, decision.player, rng.choice(answers(decision, rng)))
+        alex_steps.append((state, events))
+    cases = [("byzantium", byz_steps), *(("warriors_traders", steps) for steps in wt_steps.values()),
+             ("alexander", alex_steps)]
+    for game, steps in cases:
+        for i in spread(steps, 4):
+            state, events = steps[i]
+            shown = alexander.view(state, None) if game == "alexander" else state
+            highlight = highlight_from_events(game, events)
+            for lang in (None, "de"):
+                assert render_inline(game, shown, highlight=highlight, lang=lang) \
+                    == render_views(game, shown, highlight=highlight, lang=lang)[0], (game, i, lang)
