@@ -18,6 +18,7 @@ import discord
 
 from bot.discord_ui import interact
 from bot.discord_ui.history_items import HISTORY_ITEMS, history_item
+from bot.discord_ui.overview_items import OVERVIEW_ITEMS, overview_item
 from bot.service.specs import (
     BACK_TEMPLATE,
     BOARD_TEMPLATE,
@@ -323,14 +324,14 @@ class BackButton(OpenPromptButton, template=BACK_TEMPLATE):
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, ConfirmButton, OpenPromptButton, GroupButton, GroupSelect,
-                 FormButton, BoardButton, BackButton, *HISTORY_ITEMS)
+                 FormButton, BoardButton, BackButton, *HISTORY_ITEMS, *OVERVIEW_ITEMS)
 _BUTTONS = (ChoiceButton, LobbyButton, ConfirmButton, OpenPromptButton, GroupButton, FormButton, BoardButton,
             BackButton)
 
 
 def item_for(spec: ButtonSpec | SelectSpec) -> discord.ui.Item:
     """The DynamicItem that sends `spec` (chosen by the custom id's template)."""
-    if (item := history_item(spec)) is not None:
+    if (item := history_item(spec) or overview_item(spec)) is not None:
         return item
     if isinstance(spec, SelectSpec):
         if GroupSelect.__discord_ui_compiled_template__.fullmatch(spec.custom_id):

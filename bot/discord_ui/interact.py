@@ -57,12 +57,25 @@ def actor_from(interaction: discord.Interaction) -> Actor:
     )
 
 
-async def component(interaction: discord.Interaction, request: Request | None, *, game_id: int | None = None) -> None:
-    """A click on a button or a menu: acknowledged silently, answered privately if refused."""
+async def component(interaction: discord.Interaction, request: Request | None, *, game_id: int | None = None,
+                    presence: bool = True) -> None:
+    """A click on a button or a menu: acknowledged silently, answered privately if refused.
+    `presence`: the click ends its member's absence (/settings away); a look at a list does not."""
     await interaction.response.defer()
+    if presence:
+        await _back_if_away(interaction)
     if request is None:
         return
     await _run(interaction, request, game_id=game_id)
+
+
+async def _back_if_away(interaction: discord.Interaction) -> None:
+    """Any click of a member who is away brings them back (their reminders resume); a failure to
+    say so fails nothing."""
+    try:
+        await interaction.client.service.back_if_away(actor_from(interaction))
+    except Exception:
+        log.exception("ending the absence of user %s failed", interaction.user.id)
 
 
 # A form must be the click's first answer, within Discord's 3 seconds: the service gets this long

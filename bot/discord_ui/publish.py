@@ -43,6 +43,11 @@ class Publisher(MessageEdits):
         finally:
             if outcome.later is not None:
                 self.run_later(outcome)
+            for other in outcome.also:  # other games' channels; one failing stops none of the rest
+                try:
+                    await self.deliver(other)
+                except Exception:
+                    log.exception("game %s: delivering its posts failed", other.game_id)
 
     def run_later(self, outcome: Outcome) -> None:
         """Start the outcome's work of seconds; its own Outcome is delivered when it ends."""

@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 
 from bot.service import hidden, text
 from bot.service.core import ServiceCore, engine_of
+from bot.service.overview import all_my_games_button
 from bot.service.posts import Outcome, Post
 from bot.storage.records import CorruptGame, GameNotFound, Reminder, Shards, UnknownGame
 from engine.text import layout, msg
@@ -90,12 +91,17 @@ class ReminderActions(ServiceCore):
             seat = record.seat_named(reminder.player)
             since = await self.waiting_since(loaded)  # a private setting changed meanwhile is not a move
             takeover = _takeover_at(record, since)
-            if seat is not None and seat.user_id is not None and takeover is not None and now >= takeover:
-                # Nobody answered for the game's bot_takeover_hours: a bot plays the seat for them
-                # (its turn comes after the usual pause).
-                outcome = await self.take_over(loaded, seat, record.bot_takeover_hours)
+            member = seat.user_id if seat is not None and not seat.bot else None
+            away = (await self.storage.away_until([member], now)).get(member) if member else None
+            if member is not None and record.bot_takeover_hours and (away or (takeover is not None and now >= takeover)):
+                # Nobody answered for the game's bot_takeover_hours, or the member is away (/settings
+                # away): a bot plays the seat for them (its turn comes after the usual pause).
+                outcome = await self.take_over(loaded, seat, record.bot_takeover_hours, away=away)
                 return Nudge(outcome, next_due=now + self.bot_pause)
             next_due = now + next_delay(record.reminder_hours, reminder.attempt + 1)
+            if away is not None:
+                # Away: not reminded; the schedule goes on, so one comes after they are back.
+                return Nudge(Outcome(game_id=record.id, channel_id=record.channel_id), next_due=min(next_due, away))
             if takeover is not None:
                 next_due = min(next_due, takeover)
         nudge = Nudge(Outcome(game_id=record.id, channel_id=record.channel_id), next_due=next_due)
@@ -113,13 +119,14 @@ class ReminderActions(ServiceCore):
         body = layout("{body}{link}", body=body, link=link)
         mode = await self.storage.ping_mode(seat.user_id)
         nonce = nonce_of(reminder)
-        channel_post = channel_reminder(seat.user_id, body, nonce)
+        channel_post = channel_reminder(seat.user_id, body, nonce, record.guild_id)
         if mode in ("channel", "both"):
             nudge.outcome.posts.append(channel_post)
         if mode in ("dm", "both"):
             nudge.dms.append((seat.user_id, Post(msg("⏰ In {channel}, {body}", channel=f"<#{record.channel_id}>",
-                                                     body=body), nonce=nonce), channel_post,
-                              await self.record_language(record)))
+                                                     body=body), nonce=nonce,
+                                                 components=(all_my_games_button(record.guild_id, 0),)),
+                              channel_post, await self.record_language(record)))
         return nudge
 
     async def _prompt_link(self, record, version: int) -> str:
@@ -130,9 +137,11 @@ class ReminderActions(ServiceCore):
         return f"\nhttps://discord.com/channels/{record.guild_id}/{m.channel_id}/{m.message_id}"
 
 
-def channel_reminder(user_id: int, body, nonce: str | None = None) -> Post:
+def channel_reminder(user_id: int, body, nonce: str | None = None, guild_id: int | None = None) -> Post:
+    """The reminder in the game's channel, with "All my games" (the clicker's /game mine)."""
+    buttons = (all_my_games_button(guild_id, 0),) if guild_id else ()
     return Post(layout("⏰ {member}, {body}", member=f"<@{user_id}>", body=body), mentions=(user_id,), kind="reminder",
-                nonce=nonce)
+                nonce=nonce, components=buttons)
 def _takeover_at(record, since: datetime | None) -> datetime | None:
     """When a bot starts playing for a member the game has waited on since `since` (None: never)."""
     if not record.bot_takeover_hours or since is None:

@@ -14,7 +14,7 @@ import asyncio
 import logging
 import secrets
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.service.actor import Actor
 from bot.service.bot_pool import Job
@@ -171,14 +171,20 @@ class BotActions(TurnPosts):
         loaded, notice = await self.reclaim_seat(await self.load(game_id), actor)
         return self.outcome(loaded.record, posts=[notice]) if notice is not None else None
 
-    async def take_over(self, loaded: LoadedGame, seat: Seat, hours: float) -> Outcome:
-        """A bot starts playing for a member who has not answered for `hours`; announced."""
+    async def take_over(self, loaded: LoadedGame, seat: Seat, hours: float, *, away: datetime | None = None) -> Outcome:
+        """A bot starts playing for a member who has not answered for `hours`, or who is away until
+        `away` (/settings away); announced."""
         record = await self.storage.put_seat(loaded.id, replace(seat, bot=True, level="normal"), action="away")
         loaded = LoadedGame(record, loaded.state, loaded.seq, loaded.last_choice_at)
         await self.schedule_seat(loaded, seat.seat)
-        notice = msg("🤖 <@{user}> has not answered for {hours} h: a bot plays **{seat}** for them until they "
-                     "click **I'm back** or any prompt of theirs.", user=seat.user_id, hours=f"{hours:g}",
-                     seat=seat.seat)
+        if away is not None:
+            notice = msg("🤖 <@{user}> is away until {when}: a bot plays **{seat}** for them until they click "
+                         "**I'm back** or any prompt of theirs.", user=seat.user_id,
+                         when=f"<t:{int(away.timestamp())}:f>", seat=seat.seat)
+        else:
+            notice = msg("🤖 <@{user}> has not answered for {hours} h: a bot plays **{seat}** for them until they "
+                         "click **I'm back** or any prompt of theirs.", user=seat.user_id, hours=f"{hours:g}",
+                         seat=seat.seat)
         index = next(i for i, s in enumerate(record.seats) if s.seat == seat.seat)
         button = ButtonSpec(back_id(record.id, index), str(msg("I'm back")), 0, "success")
         return self.outcome(record, posts=[Post(str(notice), components=(button,), mentions=(seat.user_id,),

@@ -273,12 +273,17 @@ class ServiceCore:
         Returns the trouble to report if the schedule could not be written (it is logged)."""
         record = loaded.record
         due: dict[str, datetime] = {}
+        away: dict[int, datetime] = {}
         if record.status == "active":
             now = self.clock()
-            for player in sorted({d.player for d in engine_of(record).pending(loaded.state)}):
+            waiting = sorted({d.player for d in engine_of(record).pending(loaded.state)})
+            # Members away (/settings away) in a game where a bot may stand in: it does at once.
+            away = await self._away_members(record, waiting, now) if record.bot_takeover_hours else {}
+            for player in waiting:
                 seat = record.seat_named(player)
                 # A seat a bot plays: its turn, after a short pause; a member's: a reminder.
-                due[player] = now + (self.bot_pause if seat is not None and seat.bot else member_delay(record))
+                bot = seat is not None and (seat.bot or seat.user_id in away)
+                due[player] = now + (self.bot_pause if bot else member_delay(record))
         try:
             # One transaction: the old schedule never lingers beside the new one.
             await retried(f"rescheduling the reminders of game {record.id}",
@@ -286,9 +291,17 @@ class ServiceCore:
         except Exception:
             log.exception("game %s: reminders not rescheduled after choice %s", record.id, loaded.seq)
             return [REMINDERS_FAILED]
-        if any(record.seat_named(player) is not None and record.seat_named(player).bot for player in due):
+        if any(record.seat_named(player) is not None and record.seat_named(player).bot for player in due) or away:
             await self.bot_turn_due(record)
         return []
+
+    async def _away_members(self, record: GameRecord, seats, now: datetime) -> dict[int, datetime]:
+        ids = [s.user_id for s in map(record.seat_named, seats) if s is not None and s.user_id and not s.bot]
+        try:
+            return await self.storage.away_until(ids, now)
+        except Exception:  # the usual schedule then; the reminder sees the absence when it comes due
+            log.exception("game %s: reading who is away failed", record.id)
+            return {}
 
     async def schedule_seat(self, loaded: LoadedGame, player: str) -> None:
         """A seat changed hands (a member, a bot): its own row of the schedule starts afresh, a

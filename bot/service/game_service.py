@@ -10,20 +10,24 @@ group of requests lives in its own module:
 - private: a player's own prompt, hand and standing orders (secrets)
 - history, story_posts: /game history (the board at any past step) and /game replay
 - skill: /stats player and /stats top (skill ratings from the stored results)
+- overview: /game mine and /mod games (every game of a member, of a server)
 - languages: /settings language, and which language each post is read in
 - bot/scheduling/reminders.py: play-by-post reminders
 - bots: bot players' turns, a member's seat played while they are away, and taken back
+- away: /settings away and /settings back (a member's absence across every game)
 """
 
 from __future__ import annotations
 
 from bot.scheduling.reminders import ReminderActions
+from bot.service.away import AwayActions
 from bot.service.bots import BotActions
 from bot.service.concede import ConcedeActions
 from bot.service.core import Refusal, utcnow
 from bot.service.languages import LanguageActions
 from bot.service.lobby import LobbyActions
 from bot.service.mod import ModActions
+from bot.service.overview import OverviewActions
 from bot.service.play import PlayActions
 from bot.service.private import PrivateActions
 from bot.service.read import ReadActions
@@ -33,7 +37,8 @@ from bot.service.takeover import TakeoverActions
 
 
 class GameService(LobbyActions, PlayActions, ConcedeActions, PrivateActions, ReadActions, StoryActions,
-                  SkillActions, ModActions, TakeoverActions, ReminderActions, LanguageActions, BotActions):
+                  SkillActions, ModActions, TakeoverActions, OverviewActions, ReminderActions, LanguageActions,
+                  BotActions, AwayActions):
     """`GameService(storage, renderer=RenderPool(), clock=utcnow)`."""
 
 

@@ -101,6 +101,9 @@ class Outcome:
     # Work of seconds started by this request (a replay's animation): the publisher runs it
     # after answering and delivers the Outcome it returns (posts in the game's channel).
     later: Callable[[], Awaitable[Outcome]] | None = None
+    # Outcomes of other games this request changed (a member back from away takes their seats
+    # back everywhere): delivered after this one, each in its own game's channel.
+    also: list[Outcome] = field(default_factory=list)
 
     @classmethod
     def refuse(cls, text: str, game_id: int | None = None) -> Outcome:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.service import hidden, text
+from bot.service import hidden, pace, text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, engine_of, events_from_json, game_title, seat_map, status_name
 from bot.service.posts import Outcome, Post, reason
@@ -45,7 +45,10 @@ class ReadActions(TurnPosts):
         )
         seat = record.seat_of(actor.user_id)  # the answer is private: the reader's own settings
         mine = settings_lines(engine, loaded.state, seat.seat) if seat is not None else []
-        mine = [line for line in (takeover_line(record),) if line] + mine
+        away = await self.storage.away_until([s.user_id for s in record.seats if s.user_id], self.clock())
+        mine = [line for line in (takeover_line(record), *away_lines(record, away),
+                                  pace.seat_medians(record, await self.storage.game_answer_times(record.id)))
+                if line] + mine
         if mine and len(body) + sum(len(line) + 1 for line in mine) < text.MESSAGE_LIMIT:
             body = one_per_line([body, *mine])
         return Outcome.say(body, record.id)
@@ -176,6 +179,13 @@ class ReadActions(TurnPosts):
             return Outcome.refuse(msg("Choose one of: {modes}.", modes=", ".join(PING_MODES)))
         await self.storage.set_ping_mode(actor.user_id, mode)
         return Outcome.say(PING_MODES[mode])
+
+
+def away_lines(record, away: dict) -> list:
+    """`/game status`: the seats whose members are away, until when (Discord shows the date in
+    each reader's time zone)."""
+    return [msg("💤 **{seat}** (<@{user}>) is away until {when}.", seat=s.seat, user=s.user_id,
+                when=f"<t:{int(away[s.user_id].timestamp())}:f>") for s in record.seats if s.user_id in away]
 
 
 def _only_bots_waited_on(loaded) -> bool:

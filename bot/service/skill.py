@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 from collections import defaultdict
 
-from bot.service import ratings, text
+from bot.service import pace, ratings, text
 from bot.service.actor import Actor
 from bot.service.core import ServiceCore, game_title
 from bot.service.posts import Outcome
 from bot.storage.records import ResultRow
-from engine.text import msg
+from engine.text import layout, msg
 
 TOP = 10  # members listed per game in /stats top
 
@@ -49,7 +49,8 @@ class SkillActions(ServiceCore):
         if actor.guild_id is None:
             return Outcome.refuse(msg("Statistics are kept per server; ask in a server channel."))
         rows = await self.storage.user_stats(actor.guild_id, user_id)
-        if not rows:
+        paces = pace.member_pace(await self.storage.member_answer_times(actor.guild_id, user_id))
+        if not rows and not paces:
             return Outcome.say(msg("{name} has not finished a game here yet.", name=name))
         rated = await self._ratings(actor.guild_id)
         with_bots = defaultdict(set)  # game type -> the member's games that had a bot player
@@ -68,6 +69,11 @@ class SkillActions(ServiceCore):
                 line = msg("{line}; skill rating {rating} (#{place} of {count})", line=line,
                            rating=shown(board[mine]), place=mine + 1, count=len(board))
             lines.append(line)
+            if row.game in paces:
+                lines.append(layout("  {pace}", pace=pace.pace_line(paces.pop(row.game))))
+        for game, figures in sorted(paces.items()):  # games the member plays but has not finished
+            lines.append(msg("• {game}: no game finished yet", game=game_title(game)))
+            lines.append(layout("  {pace}", pace=pace.pace_line(figures)))
         return Outcome.say(text.chunk_lines(lines)[0])
 
     async def top(self, actor: Actor, game: str | None = None) -> Outcome:

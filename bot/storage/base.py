@@ -234,6 +234,7 @@ class StorageBase:
         await c.execute("UPDATE games SET status = 'finished', finished_at = ?, updated_at = ? WHERE id = ?",
                         (now, now, record.id))
         await c.execute("DELETE FROM reminders WHERE game_id = ?", (record.id,))
+        await c.execute("DELETE FROM waits WHERE game_id = ?", (record.id,))
 
     async def _audit(self, c, game_id: int, user_id: int | None, action: str, detail: dict) -> None:
         await c.execute("INSERT INTO audit (game_id, user_id, action, detail, created_at) VALUES (?, ?, ?, ?, ?)",

@@ -25,9 +25,11 @@ from dataclasses import replace
 from typing import Any
 
 from bot.storage import replay as rp
+from bot.storage import waits
 from bot.storage.base import _UNSET, CHECKPOINT_EVERY, _event_json
 from bot.storage.database import Conflict
 from bot.storage.leases import Leases
+from bot.storage.members import MemberTables
 from bot.storage.records import (
     OPEN_STATUSES,
     ChannelBusy,
@@ -69,7 +71,7 @@ def secret_seed() -> int:
     test in tests/conftest.py, so a test never depends on the seed it happened to draw.)"""
     return secrets.randbits(SEED_BITS)
 
-class Storage(SideTables, Tools, Leases):
+class Storage(SideTables, MemberTables, Tools, Leases):
     """The storage service. Open with `await Storage.open(path)`; close with `await storage.close()`."""
 
     # -- games: lobby and status -------------------------------------------------------------
@@ -234,6 +236,7 @@ class Storage(SideTables, Tools, Leases):
             await c.execute(
                 "UPDATE games SET status = 'active', started_at = ?, updated_at = ?, rules_version = ?"
                 " WHERE id = ?", (now, now, rp.rules_version(engine), game_id))
+            await waits.restart(c, game_id, [d.player for d in engine.pending(state)], now)
             if engine.is_over(state):
                 await self._write_results(c, current, engine.result(state), now)
             return await self._game_row(c, game_id)
@@ -253,6 +256,10 @@ class Storage(SideTables, Tools, Leases):
                             (status, now, now if status == "abandoned" else None, game_id))
             if status != "active":
                 await c.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+            if status == "abandoned":
+                await c.execute("DELETE FROM waits WHERE game_id = ?", (game_id,))
+            elif status == "active":  # resumed: the pause was nobody's slowness
+                await c.execute("UPDATE waits SET since = ? WHERE game_id = ? AND since IS NOT NULL", (now, game_id))
             await self._audit(c, game_id, by_user_id, status, {"from": record.status})
             return await self._game_row(c, game_id)
 
@@ -338,12 +345,14 @@ class Storage(SideTables, Tools, Leases):
         keep = over or self.head_snapshots or self.is_checkpoint(seq)
         snapshot = engine.dumps(state) if keep else None
         standings = engine.result(state) if over else None
+        pending = [] if over else [d.player for d in engine.pending(state)]
         events_text = _event_json(events)
 
         async def body(c):
             await c.lock_game(game_id)  # appends to one game from several processes take turns
             row = await c.one(
-                "SELECT status, (SELECT coalesce(max(seq), 0) FROM choices WHERE game_id = ?) AS latest"
+                "SELECT status, seats, guild_id, game,"
+                " (SELECT coalesce(max(seq), 0) FROM choices WHERE game_id = ?) AS latest"
                 " FROM games WHERE id = ?", (game_id, game_id))
             if row is None:
                 raise GameNotFound(f"#{game_id}")
@@ -368,6 +377,9 @@ class Storage(SideTables, Tools, Leases):
             if not self.is_checkpoint(seq - 1):  # the previous head, now superseded
                 await c.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, seq - 1))
             await c.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            await waits.after_choice(c, game_id, player=player, option_id=option_id, user_id=user_id, seq=seq,
+                                     pending=pending, now=now, seats_json=row["seats"], guild_id=row["guild_id"],
+                                     game=row["game"])
             if standings is not None:
                 await self._write_results(c, await self._game_row(c, game_id), standings, now)
             return ChoiceRecord(seq, player, option_id, user_id, json.loads(events_text), text_to_time(now))
@@ -462,6 +474,7 @@ class Storage(SideTables, Tools, Leases):
         loaded = self._rebuild(record, snap, tail, target)
         engine = rp.engine_for(record.game, game_id)
         text = engine.dumps(loaded.state)
+        pending = [] if engine.is_over(loaded.state) else [d.player for d in engine.pending(loaded.state)]
 
         async def body(c):
             await c.lock_game(game_id)
@@ -476,6 +489,8 @@ class Storage(SideTables, Tools, Leases):
             await c.execute("INSERT INTO snapshots (game_id, seq, state, created_at) VALUES (?, ?, ?, ?)",
                             (game_id, seq, text, now))
             await c.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+            await c.execute("DELETE FROM answer_times WHERE game_id = ? AND seq > ?", (game_id, seq))
+            await waits.restart(c, game_id, pending, now)
             if record.status == "finished":
                 await c.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
                 await c.execute("UPDATE games SET status = 'active', finished_at = NULL WHERE id = ?", (game_id,))

@@ -1,4 +1,4 @@
-"""`/game new|status|map|log|history|replay|help|takeback|concede|hand|orders|prefs` and `/stats player|top`."""
+"""`/game new|status|mine|map|log|history|replay|help|takeback|concede|hand|orders|prefs` and `/stats player|top`."""
 
 from __future__ import annotations
 
@@ -73,6 +73,11 @@ class GameCog(commands.Cog):
     @game.command(name="status", description="Whose turn it is, since when, and the scores so far")
     async def status(self, interaction: discord.Interaction):
         await interact.command(interaction, lambda service, actor: service.status(actor))
+
+    @game.command(name="mine", description="Every game of yours on this server: where you are waited on, privately")
+    @app_commands.describe(waiting_on_me="Only the games waiting on you", ended="Your finished games too")
+    async def mine(self, interaction: discord.Interaction, waiting_on_me: bool = False, ended: bool = False):
+        await interact.command(interaction, lambda service, actor: service.my_games(actor, waiting_on_me, ended))
 
     @game.command(name="map", description="The current board")
     @app_commands.describe(public="Post it for everyone instead of only you")

@@ -18,6 +18,12 @@ class ModCog(commands.Cog):
     def __init__(self, bot: commands.Bot):
         self.bot = bot
 
+    @mod.command(name="games", description="Every open game of this server, the longest waits first")
+    @app_commands.describe(stalled_hours="Only the games that have waited at least this many hours")
+    async def games(self, interaction: discord.Interaction,
+                    stalled_hours: app_commands.Range[int, 1, 8760] | None = None):
+        await interact.command(interaction, lambda service, actor: service.mod_games(actor, stalled_hours))
+
     @mod.command(name="inspect", description="Summary, pending decision, last events, replay file")
     @app_commands.describe(reveal="Show the game's secrets and seed too (announced in the channel and logged; "
                                   "never to a moderator who plays)")

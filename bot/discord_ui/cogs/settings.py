@@ -1,5 +1,6 @@
-"""`/settings ping`: how each member wants to be reminded; `/settings language`: the language
-of the game posts in a channel or a whole server (moderators)."""
+"""`/settings ping`: how each member wants to be reminded; `/settings away` and `/settings back`:
+a member's absence from every game (bot/service/away.py); `/settings language`: the language of
+the game posts in a channel or a whole server (moderators)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,15 @@ class SettingsCog(commands.Cog):
     @app_commands.describe(mode="channel, dm or both")
     async def ping(self, interaction: discord.Interaction, mode: Literal["channel", "dm", "both"]):
         await interact.command(interaction, lambda service, actor: service.set_ping(actor, mode))
+
+    @settings.command(name="away", description="Pause your reminders in every game until a date; a bot may play for you")
+    @app_commands.describe(until="Hours (48), days (3d) or a date (2026-12-24, or 2026-12-24 18:00 UTC)")
+    async def away(self, interaction: discord.Interaction, until: str):
+        await interact.command(interaction, lambda service, actor: service.set_away(actor, until))
+
+    @settings.command(name="back", description="Back early: your reminders again, and your seats back from the bots")
+    async def back(self, interaction: discord.Interaction):
+        await interact.command(interaction, lambda service, actor: service.back_now(actor))
 
     @settings.command(name="language",
                       description="Moderators: the language of the game posts here or in the whole server")
