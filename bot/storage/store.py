@@ -71,6 +71,7 @@ def secret_seed() -> int:
     test in tests/conftest.py, so a test never depends on the seed it happened to draw.)"""
     return secrets.randbits(SEED_BITS)
 
+
 class Storage(SideTables, MemberTables, Tools, Leases):
     """The storage service. Open with `await Storage.open(path)`; close with `await storage.close()`."""
 
