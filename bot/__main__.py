@@ -3,7 +3,8 @@
 `python -m bot --shards 0,1 --shard-count 4` serves only those Discord shards (the same as the
 settings SHARD_IDS and SHARD_COUNT); other processes serve the rest, over one PostgreSQL database
 (DATABASE_URL). Without them one process serves every server.
-`python -m bot backup PATH` and `python -m bot check-db` are the database tools (bot/storage/dbcli.py).
+`python -m bot backup PATH`, `python -m bot check-db` and `python -m bot forget-server SERVER_ID` are the
+database tools (bot/storage/dbcli.py).
 A setting that is missing or wrong, or a token Discord refuses, ends the program with one
 line on stderr and exit status 2, never a stack trace.
 """
@@ -14,7 +15,7 @@ import asyncio
 import os
 import sys
 
-DB_COMMANDS = ("backup", "check-db")
+DB_COMMANDS = ("backup", "check-db", "forget-server")
 
 
 def main(argv: list[str] | None = None) -> int:

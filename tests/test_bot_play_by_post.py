@@ -11,6 +11,7 @@ import re
 import pytest
 from bot_fakes import World, current_prompts, pass_label, waiting_member
 
+from bot.scheduling.departures import FORGET_AFTER
 from bot.service.overview import PAGE
 
 
@@ -197,3 +198,21 @@ async def test_any_click_ends_an_absence(world):
     board = next(m for m in channel.messages if "🗺️ Full board" in m.buttons())
     await world.click(ann, board, "🗺️ Full board")
     assert await world.bot.storage.away_until([ann.id], world.clock()) == {}
+
+
+async def test_a_server_that_removed_the_bot_is_forgotten_after_the_documented_period(world):
+    ann, bo = world.member("Ann"), world.member("Bo")
+    await new_game(world, [ann, bo])
+    store = world.bot.storage
+    await world.bot.on_guild_remove(world.guild)
+    world.clock.advance(days=29)
+    await world.bot.reminders.run_due()
+    assert (await store.guild_rows(world.guild.id))["games"] == 1  # kept for the period
+    await world.bot.on_guild_join(world.guild)  # added back: nothing is deleted
+    world.clock.advance(days=2)
+    await world.bot.reminders.run_due()
+    assert (await store.guild_rows(world.guild.id))["games"] == 1
+    await world.bot.on_guild_remove(world.guild)
+    world.clock.advance(days=FORGET_AFTER.days)
+    await world.bot.reminders.run_due()
+    assert set((await store.guild_rows(world.guild.id)).values()) == {0}

@@ -24,6 +24,7 @@ from bot.discord_ui.components import DYNAMIC_ITEMS, form_submitted
 from bot.discord_ui.publish import Publisher
 from bot.discord_ui.speech import lang_of, say
 from bot.discord_ui.translator import CatalogueTranslator
+from bot.scheduling import departures
 from bot.scheduling.reminders import ReminderScheduler
 from bot.scheduling.shards import ShardClaim
 from bot.service.bot_pool import ThinkPool
@@ -262,6 +263,30 @@ class GameBot(commands.Bot):
         if not self._recovered:  # on_ready comes again after reconnects; recover once
             self._recovered = True
             await self.recover_posts()
+        await self._keep_servers_we_are_in()
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its data is deleted after departures.FORGET_AFTER (docs/privacy.md)."""
+        try:
+            await departures.left(self.storage, guild.id, self.clock())
+        except Exception:
+            log.exception("could not schedule the deletion of server %s's data", guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        try:
+            await departures.joined(self.storage, guild.id)
+        except Exception:
+            log.exception("could not cancel the deletion of server %s's data", guild.id)
+
+    async def _keep_servers_we_are_in(self) -> None:
+        """A server that added the bot back while it was offline keeps its data."""
+        try:
+            scheduled = await self.storage.departed()
+            for guild in self.guilds:
+                if guild.id in scheduled:
+                    await departures.joined(self.storage, guild.id)
+        except Exception:
+            log.exception("could not check the deletion schedule of the servers the bot is in")
 
     async def recover_posts(self) -> int:
         """Post the prompts a previous process stored a choice for but stopped before posting."""

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from bot.scheduling import departures
 from bot.service import hidden, text
 from bot.service.core import ServiceCore, engine_of
 from bot.service.overview import all_my_games_button
@@ -174,6 +175,10 @@ class ReminderScheduler:
         were reminded."""
         now = self.clock()
         sent = 0
+        try:
+            await departures.forget_due(self.service.storage, now, self.shards)
+        except Exception:
+            log.exception("deleting the data of servers the bot left failed; tried again at the next pass")
         for reminder in await self.service.storage.due_reminders(now, self.shards):
             if not self.holds():
                 break  # the shards went to another process: it sends them

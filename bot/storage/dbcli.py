@@ -1,4 +1,5 @@
-"""Database tools: `python -m bot backup PATH` and `python -m bot check-db`.
+"""Database tools: `python -m bot backup PATH`, `python -m bot check-db` and
+`python -m bot forget-server SERVER_ID` (a server's data removed on request, docs/privacy.md).
 
 The database is --db FILE-or-URL, else DATABASE_URL (PostgreSQL) from the environment or .env,
 else DATABASE_PATH (default ./data/games.sqlite3). Both commands work while the bot runs (SQLite's
@@ -15,6 +16,7 @@ import asyncio
 import os
 import sqlite3
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.settings import SettingsError, read_env_file  # the bot's own .env reader, so both agree
@@ -89,6 +91,52 @@ async def check_db(db: Path | str, *, all_games: bool) -> int:
     return 1 if problems else 0
 
 
+def forget_backup_name(db: Path | str, guild_id: int) -> Path:
+    """Where the backup before a forget-server goes: beside the SQLite file, else in ./data."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    if isinstance(db, Path):
+        return db.with_name(f"{db.stem}.before-forget-{guild_id}-{stamp}{db.suffix or '.sqlite3'}")
+    return Path("data") / f"before-forget-{guild_id}-{stamp}.dump"
+
+
+async def forget_server(db: Path | str, guild_id: int, *, yes: bool, backup_to: Path | None,
+                        ask=input) -> int:
+    """Everything the bot stores of one server (its games with their choices, boards, messages,
+    reminders, results and audit, its answer times, settings and languages), deleted in one
+    transaction, after a backup and a confirmation (the server's id typed again, or --yes)."""
+    store = await Storage.open(db, migrate_schema=False)
+    try:
+        counts = await store.guild_rows(guild_id)
+        held = {table: n for table, n in counts.items() if n}
+        if not held:
+            print(f"forget-server: nothing is stored for server {guild_id}")
+            return 0
+        print(f"server {guild_id}: " + ", ".join(f"{n} {table}" for table, n in held.items()))
+        if not yes:
+            typed = ask(f"Type the server id ({guild_id}) to delete all of it, after a backup: ").strip()
+            if typed != str(guild_id):
+                print("forget-server: not confirmed; nothing was changed")
+                return 1
+    finally:
+        await store.close()
+    target = backup_to or forget_backup_name(db, guild_id)
+    if await backup(db, target):
+        print("forget-server: the backup failed; nothing was changed")
+        return 1
+    store = await Storage.open(db, migrate_schema=False)
+    try:
+        await store.forget_guild(guild_id)
+        left = {table: n for table, n in (await store.guild_rows(guild_id)).items() if n}
+    finally:
+        await store.close()
+    if left:
+        print(f"forget-server: rows of server {guild_id} are still there: {left}")
+        return 1
+    print(f"forget-server: every row of server {guild_id} deleted. The backup {target} still holds them: "
+          "delete it once it is no longer needed to undo this")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Database tools.")
     parser.add_argument("--db", help="database file or postgresql:// URL (default: DATABASE_URL, else "
@@ -100,6 +148,13 @@ def main(argv: list[str]) -> int:
     check = commands.add_parser("check-db", help="integrity check, and every open game replays exactly")
     check.add_argument("--all", action="store_true", help="check finished and abandoned games too")
     check.add_argument("--db", dest="db_sub", help=argparse.SUPPRESS)
+    forget = commands.add_parser("forget-server", help="delete everything stored of one Discord server, "
+                                                       "after a backup and a confirmation")
+    forget.add_argument("server_id", type=int, help="the server's (guild's) id")
+    forget.add_argument("--yes", action="store_true", help="do not ask to confirm (scripts)")
+    forget.add_argument("--backup", type=Path, help="where the backup goes (default: beside the SQLite file, "
+                                                    "or ./data for PostgreSQL)")
+    forget.add_argument("--db", dest="db_sub", help=argparse.SUPPRESS)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
@@ -109,6 +164,8 @@ def main(argv: list[str]) -> int:
         db = database_target(db)
         if args.command == "backup":
             return asyncio.run(backup(db, Path(args.path)))
+        if args.command == "forget-server":
+            return asyncio.run(forget_server(db, args.server_id, yes=args.yes, backup_to=args.backup))
         return asyncio.run(check_db(db, all_games=args.all))
     except UnusableDatabase as exc:
         print(f"error: cannot use the database {db}: {exc}", file=sys.stderr)

@@ -134,6 +134,11 @@ class MemberTables(StorageBase):
             (time_to_text(now), *args)))
         return [r["guild_id"] for r in rows]
 
+    async def departed(self) -> set[int]:
+        """Every server whose data is scheduled for deletion."""
+        rows = await self._read(lambda c: c.all("SELECT guild_id FROM guild_departures"))
+        return {r["guild_id"] for r in rows}
+
     async def departure(self, guild_id: int) -> datetime | None:
         row = await self._read(lambda c: c.one("SELECT forget_at FROM guild_departures WHERE guild_id = ?",
                                                (guild_id,)))
