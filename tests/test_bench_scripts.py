@@ -17,7 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # script -> its smallest run (a few seconds). Modules that only serve another script are run
-# through it: bench/pbp_bot.py and bench/pbp_wt.py by bench/pbp.py.
+# through it: bench/pbp_bot.py and bench/pbp_wt.py by bench/pbp.py; bench/cpu_split.py is
+# imported by bench/e2e_load.py (its --profile table; tests/test_cpu_split.py checks the split).
 SMALLEST = {
     "ai.py": ["--games", "1", "--greedy-games", "1", "--selfplay-games", "1", "--budget-ms", "5",
               "--game", "byzantium"],
@@ -29,7 +30,7 @@ SMALLEST = {
     "storage.py": ["--choices", "20", "--repeats", "2"],
     "wt_scores.py": ["--games", "1", "--players", "2"],
 }
-RUN_THROUGH = {"pbp_bot.py": "pbp.py", "pbp_wt.py": "pbp.py W&T"}
+RUN_THROUGH = {"pbp_bot.py": "pbp.py", "pbp_wt.py": "pbp.py W&T", "cpu_split.py": "e2e_load.py"}
 
 
 def test_every_bench_script_has_a_smallest_run():
