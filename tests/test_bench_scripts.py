@@ -28,6 +28,7 @@ SMALLEST = {
     "pbp.py W&T": ["--game", "warriors_traders", "--games", "1", "--quiet"],
     "render.py": ["--runs", "1"],
     "storage.py": ["--choices", "20", "--repeats", "2"],
+    "suite.py": ["--", "-q", "-p", "no:cacheprovider", "tests/test_locks.py"],
     "wt_scores.py": ["--games", "1", "--players", "2"],
 }
 RUN_THROUGH = {"pbp_bot.py": "pbp.py", "pbp_wt.py": "pbp.py W&T", "cpu_split.py": "e2e_load.py"}
