@@ -17,12 +17,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # script -> its smallest run (a few seconds). Modules that only serve another script are run
-# through it: bench/pbp_bot.py and bench/pbp_wt.py by bench/pbp.py; bench/cpu_split.py is
-# imported by bench/e2e_load.py (its --profile table; tests/test_cpu_split.py checks the split).
+# through it (RUN_THROUGH); bench/cpu_split.py is imported by bench/e2e_load.py --profile
+# (tests/test_cpu_split.py checks its split).
 SMALLEST = {
     "ai.py": ["--games", "1", "--greedy-games", "1", "--selfplay-games", "1", "--budget-ms", "5",
               "--game", "byzantium"],
     "e2e_load.py": ["--games", "1", "--choices", "2"],
+    "e2e_load.py --profile": ["--games", "1", "--choices", "2", "--profile"],
     "engine.py": ["--games", "1", "--runs", "1", "--max-steps", "50"],
     "pbp.py": ["--games", "1", "--quiet", "--bot-games", "1", "--bot-steps", "10"],
     "pbp.py W&T": ["--game", "warriors_traders", "--games", "1", "--quiet"],
@@ -31,7 +32,7 @@ SMALLEST = {
     "suite.py": ["--", "-q", "-p", "no:cacheprovider", "tests/test_locks.py"],
     "wt_scores.py": ["--games", "1", "--players", "2"],
 }
-RUN_THROUGH = {"pbp_bot.py": "pbp.py", "pbp_wt.py": "pbp.py W&T", "cpu_split.py": "e2e_load.py"}
+RUN_THROUGH = {"pbp_bot.py": "pbp.py", "pbp_wt.py": "pbp.py W&T", "cpu_split.py": "e2e_load.py --profile"}
 
 
 def test_every_bench_script_has_a_smallest_run():
