@@ -76,6 +76,9 @@ class AlexGame:
     public_cards: set[str] = field(default_factory=set)
     held: dict[str, set[str]] = field(default_factory=dict)  # every card a seat ever held
     checked: int = 0  # public record entries checked for leaks
+    # Per answer: the seat that answered and how many new channel messages the answer brought.
+    posted: list[tuple[str, int]] = field(default_factory=list)
+    private_asked: list[str] = field(default_factory=list)  # the seat of each private decision
     private_opened: int = 0
     clicked: int = 0
     typed: int = 0
@@ -156,7 +159,10 @@ class AlexGame:
                 return True
             if m.id > after and any(b.label == OPEN and not b.disabled for b in m.buttons()):
                 return True
-        return False
+        # A private step going on in place: its Open button carries no version, but the message
+        # is noted (after its edit) as the prompt of this version.
+        return bool(read_db(self.db_path, "SELECT 1 FROM messages WHERE game_id = ? AND kind = 'prompt' AND version = ?",
+                            (self.game_id, seq)))
 
     async def step(self, rng: random.Random) -> None:
         """One decision of the game, answered as its member would."""
@@ -168,6 +174,7 @@ class AlexGame:
                 self.state, decision, answer):
             answer = policy(decision, rng)  # an amount the rules refuse: the engine's own walk picks again
         before = self.seq
+        messages = len(self.bot_messages())
         if decision.private:
             prompt = await self.open_prompt(member)
             self._check_private_prompt(prompt, decision)
@@ -183,7 +190,21 @@ class AlexGame:
         else:
             await self._typed(member, answer)
         assert self.catch_up() == 1, "exactly one stored choice per answer"
+        self.posted.append((decision.player, len(self.bot_messages()) - messages))
+        if decision.private:
+            self.private_asked.append(decision.player)
         self.check_public_posts()
+
+    def messages_per_turn(self) -> list[tuple[str, int, int]]:
+        """(seat, answers, new channel messages) per player turn: each run of answers by the same
+        seat, with the messages those answers brought (the last one's: the next turn's post)."""
+        turns: list[tuple[str, int, int]] = []
+        for seat, new in self.posted:
+            if turns and turns[-1][0] == seat:
+                turns[-1] = (seat, turns[-1][1] + 1, turns[-1][2] + new)
+            else:
+                turns.append((seat, 1, new))
+        return turns
 
     async def _typed(self, member: Member, answer: str) -> None:
         reply = await self.slash(member, "alex choose", option=answer)

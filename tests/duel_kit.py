@@ -68,16 +68,31 @@ class Duel:
     def final(self) -> Message | None:
         return next((m for m in self.bot_messages() if FINAL in m.content), None)
 
-    async def settled(self, after: int) -> None:
+    async def settled(self, after: int, seq: int | None = None) -> None:
         """Wait until the bot has answered everything up to now: a live post (or the final
-        scores) newer than `after`, and no older live post left."""
+        scores) newer than `after`, and no older live post left; or, when `seq` (the choices
+        stored before) is given, the one live post going on with a newer choice."""
         def done() -> bool:
             live = self.live_posts()
             newest = [m for m in live if m.id > after]
             if self.final() is not None and final_since(self.final(), after):
                 return not live
-            return bool(newest) and len(live) == len(newest)
+            return bool(newest) and len(live) == len(newest) or seq is not None and len(live) == 1 \
+                and self.goes_on(live[0], seq)
         await self.fake.wait_for(done, WAIT, f"the bot to finish answering after {after}")
+
+    def stored(self) -> int:
+        """The number of the newest stored choice."""
+        return read_db(self.db_path, "SELECT COALESCE(MAX(seq), 0) AS seq FROM choices WHERE game_id = ?",
+                       (self.game_id,))[0]["seq"]
+
+    def goes_on(self, post: Message, seq: int) -> bool:
+        """`post` is the prompt of a choice stored after `seq`, and of the newest: a turn message
+        gone on in place with its player's next private step (noted again after its edit)."""
+        newest = self.stored()
+        return newest > seq and bool(read_db(
+            self.db_path, "SELECT 1 FROM messages WHERE message_id = ? AND kind = 'prompt' AND version = ?",
+            (post.id, newest)))
 
     def waiting_post(self, member: Member) -> Message:
         found = [m for m in self.live_posts() if question(m).startswith(f"<@{member.id}>")]
@@ -98,10 +113,11 @@ class Duel:
         button = next((b for b in prompt.buttons() if (m := BUTTON_ID.fullmatch(b.custom_id or ""))
                        and m["ref"] == option_id), None)
         assert button is not None, f"{option_id} not offered to {member.name}: {prompt.buttons()}"
+        seq = self.stored()
         ix = await self.fake.click(member, prompt, button.custom_id)
         await self.fake.wait_for(lambda: ix.followups or "✅" in prompt.content, WAIT, f"{member.name}'s choice")
         assert not ix.followups, f"{member.name}'s {option_id} was refused: {ix.followups[0].content}"
-        await self.settled(ix.id)
+        await self.settled(ix.id, seq)
         return ix
 
     async def slash(self, member: Member, command: str, **options: Any) -> Message:

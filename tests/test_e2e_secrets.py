@@ -96,7 +96,8 @@ async def test_leak_test_public_messages_are_identical_whether_or_not_bo_holds_a
     assert held["public"] == empty["public"], first_difference(held["public"], empty["public"])
     public_text = repr(held["public"])
     # (One message per turn: fewer messages than decisions, each with its edits.)
-    assert sum(len(m["versions"]) for m in held["public"]) > 15 and len(held["public"]) > 8
+    # (A player's private steps in a row go on in one message: issue 27.)
+    assert sum(len(m["versions"]) for m in held["public"]) > 15 and len(held["public"]) > 6
     assert "secret_duel-1-v" in public_text and "Final scores" in public_text
     assert not re.search(r"(?i)parry\b(?! an attack)|drew|hand[s]?:", public_text.replace("may parry", ""))
 
@@ -297,10 +298,11 @@ async def test_private_prompt_by_dm_and_a_ping_in_the_channel_when_dms_are_close
     assert "hands: Bo: 3, 4, parry" in dm.content and ids_of(dm) == ["parry", "take"]
     post = duel.waiting_post(bo)
     assert post.pinged_users == () and "Bo may parry." in post.content
+    seq = duel.stored()
     ix = await fake.click(bo, dm, next(b.custom_id for b in dm.buttons() if b.label.startswith("Take")))
     await fake.wait_for(lambda: "✅" in dm.content, WAIT, "the DM prompt answered")
     assert not ix.followups
-    await duel.settled(ix.id)
+    await duel.settled(ix.id, seq)
     assert "Bo takes 1 damage." in repr(public_record(fake))
 
     # Ann asks for DMs but does not accept them: the post pings her in the channel instead.
@@ -361,4 +363,26 @@ async def test_undo_across_a_card_draw(fake_discord, start_bot_process, tmp_path
     # The stored deck is unchanged by the undo: passing again draws the same card.
     await duel.choose(ann, "pass")
     assert "hands: Ann: 1, 2, 5, 5" in (await duel.slash(ann, "game hand")).content
+    fake.assert_clean()
+
+
+async def test_a_private_step_going_on_in_place_pings_a_member_whose_dms_are_closed(
+        fake_discord, start_bot_process, tmp_path):
+    """Bo's window, then his turn: one message going on in place (issue 27), an edit that pings
+    nobody; he wants DMs but does not accept them, so a short ping of its own tells him."""
+    fake = fake_discord
+    await start_bot_process(**duel_env(WITH_PARRY, fake))
+    duel = await open_duel(fake, tmp_path / "games.sqlite3")
+    ann, bo = duel.members
+    await duel.slash(bo, "settings ping", mode="dm")
+    fake.close_dms(bo)
+    await duel.choose(ann, "play:1")
+    post = duel.waiting_post(bo)
+    assert post.pinged_users == (bo.id,) and "Bo may parry." in post.content
+    before = len(duel.bot_messages())
+    await duel.choose(bo, "take")
+    assert duel.waiting_post(bo).id == post.id and "Bo takes 1 damage." in post.content  # in place
+    ping = await fake.wait_for(lambda: next(iter(duel.bot_messages()[before:]), None), WAIT, "the ping")
+    assert ping.pinged_users == (bo.id,) and "Open my prompt" in ping.content and not ping.buttons()
+    assert len(duel.bot_messages()) == before + 1
     fake.assert_clean()

@@ -281,13 +281,18 @@ class Publisher(MessageEdits):
         for user_id in post.dm_to:
             own = await self.member_language(user_id, lang)
             for page in post.dm_prompt:
+                shown = rendered(page, own)
                 try:
-                    message = await self._send_dm(user_id, rendered(page, own))
+                    message = await self._send_dm(user_id, shown)
                 except discord.HTTPException as exc:
                     log.info("cannot DM user %s: %s", user_id, exc)
                     unreached.append(user_id)
                     break
-                await self._note(game_id, message, page, trouble)
+                # What the DM says once the prompt is answered elsewhere (in the channel) or goes
+                # out of date, in the member's language: kept as its body (MessageEdits.retire_prompts).
+                closed = lines([msg("✅ Chosen: this prompt is closed, the channel shows what came of it."),
+                                pages(shown.content)[0]])
+                await self._note(game_id, message, dataclasses.replace(page, account=tr(closed, own)), trouble)
         mentions = tuple(dict.fromkeys(post.mentions + tuple(unreached)))
         return dataclasses.replace(post, mentions=mentions)
 

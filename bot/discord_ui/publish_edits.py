@@ -12,7 +12,9 @@ import discord
 from bot.discord_ui.components import build_view
 from bot.discord_ui.message_parts import _content, _files
 from bot.discord_ui.speech import pages, rendered
+from bot.service import text
 from bot.service.posts import Outcome, Post
+from engine.text import msg
 from locales import SOURCE
 
 log = logging.getLogger(__name__)
@@ -65,9 +67,11 @@ class MessageEdits:
         failed = None
         for edit in outcome.edits:
             target = channel if getattr(channel, "id", None) == edit.channel_id else await self._channel(edit.channel_id)
-            post = rendered(edit.post, lang)  # a public message: in the game's language
             if target is None:
                 continue
+            if edit.post.dm_prompt:  # a private step going on in place: its prompt by DM first
+                await self._dm_in_place(outcome, edit.post, lang)
+            post = rendered(edit.post, lang)  # a public message: in the game's language
             try:
                 await self._edit_retried(target, edit.message_id, post)
             except discord.HTTPException as exc:
@@ -82,6 +86,15 @@ class MessageEdits:
             else:
                 await self._forget(edit.message_id)
         return failed
+
+    async def _dm_in_place(self, outcome: Outcome, post: Post, lang: str) -> None:
+        """DM the private prompt of a turn message going on in place; an edit pings nobody, so a
+        member whose DMs are closed gets a short ping of their own in the channel."""
+        sent = await self._dm_private_prompt(dataclasses.replace(post, mentions=()), outcome.game_id,
+                                             outcome.trouble, lang)
+        for user_id in sent.mentions:
+            outcome.posts.insert(0, Post(msg("<@{user}>, your private prompt is waiting: click **Open my prompt** above.",
+                                             user=user_id), mentions=(user_id,)))
 
     async def _edit_retried(self, channel, message_id: int, post: Post) -> None:
         """Edit, once more after a server error (discord.py does not retry a 503), then without
@@ -121,9 +134,11 @@ class MessageEdits:
         for record in stale:
             if record.message_id != keep_message:
                 channel = await self._channel(record.channel_id)
+                closed = {"content": text.clip(record.body, text.MESSAGE_LIMIT)} \
+                    if record.kind == "dm_prompt" and record.body else {}
                 try:
-                    if channel is not None:
-                        await channel.get_partial_message(record.message_id).edit(view=None)
+                    if channel is not None:  # a DM'd prompt also says it is answered (its body)
+                        await channel.get_partial_message(record.message_id).edit(view=None, **closed)
                 except discord.HTTPException as exc:
                     log.info("could not retire prompt %s: %s", record.message_id, exc)
             await self._forget(record.message_id)

@@ -252,7 +252,8 @@ class ModActions(TurnPosts):
                 notice = msg("🛠️ Moderator {moderator} skipped **{player}** ({choice}).", moderator=_mod(actor),
                              player=seat.seat, choice=option.label or option.id)
             try:
-                outcome = await self._apply_choice(loaded, seat, decision, option, actor, header=header)
+                outcome = await self._apply_choice(loaded, seat, decision, option, actor, header=header,
+                                                   answered=header)
             except Refusal as why:
                 return Outcome.refuse(reason(why), record.id)
             try:  # the skip is stored: a missing audit line must not make it look undone

@@ -67,13 +67,18 @@ class TurnPrompts(ServiceCore):
 
     async def _decision_posts(self, loaded: LoadedGame, decision: Decision, *, here: int | None,
                               notify: bool = True) -> list[Post]:
+        """The posts asking `decision`. The member who just acted (`here`) is not pinged, but a
+        private prompt of theirs still comes by DM when they asked for DMs: a
+        follow-up step is a new prompt they would otherwise have to open from the channel."""
         record = loaded.record
         seat = record.seat_named(decision.player)
         if seat is not None and seat.bot and seat.user_id is None:
             return []  # nobody can click for a bot seat: its turn comes from the schedule (bots.py)
         user_id = seat_map(record).get(decision.player)
         notify = notify and not (seat is not None and seat.away)  # a bot plays for them: no ping every turn
-        mode = await self.storage.ping_mode(user_id) if notify and user_id and user_id != here else None
+        mode = await self.storage.ping_mode(user_id) if notify and user_id else None
+        if user_id == here and mode is not None:
+            mode = "dm" if decision.private and mode in ("dm", "both") else None
         index = _seat_index(record, decision.player)
         head = history_head(loaded)
         if decision.private:

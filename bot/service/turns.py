@@ -20,9 +20,12 @@ a paragraph and rows of buttons each (turn_prompts.py, shared_prompt.py). After 
   one line and the buttons go. What the last choice did is told in the next new message (or, when
   nobody new is asked, on the closing message itself). The final scores are a post of their own,
   pinging every player.
-A message goes on only while everything fits (2000 characters, 5 rows of buttons); a private
-decision's public post ("waiting on Bo", **Open my prompt**) never goes on, and whether a
-message goes on depends only on public information. With boards in a thread, the boards go
+A message goes on only while everything fits (2000 characters, 5 rows of buttons), and whether
+it goes on depends only on public information. A private step goes on in place too (issue 27):
+the answered question shrinks to "✅ **Bo** has chosen.", the public events follow, and the
+next step's public post ("waiting on Bo", **Open my prompt**) replaces the old one; its private
+prompt goes by DM to a player who asked for DMs (the publisher pings them in a short post of its
+own when their DMs are closed, as an edit pings nobody). With boards in a thread, the boards go
 there and the channel's messages carry no image. Start, undo, take-back, re-post and the like
 post fresh messages (`turn_posts`); the older prompts lose their buttons.
 """
@@ -167,15 +170,17 @@ class TurnPosts(TurnPrompts):
         return posts, await self.schedule_reminders(loaded)
 
     async def _apply_choice(self, loaded: LoadedGame, seat: Seat, decision: Decision, option: Option,
-                            actor: Actor, *, header: str | None = None, clicked: int | None = None) -> Outcome:
+                            actor: Actor, *, header: str | None = None, answered: str | None = None,
+                            clicked: int | None = None) -> Outcome:
         """Apply, store, then update the turn messages and post the new ones. What only the
         chooser learns (a card drawn) is told on their private prompt, or in a private answer
         when the prompt was public. `clicked`: the message the click came from, which is
-        answered in place unless it is a turn message (those are changed by `edits`)."""
+        answered in place unless it is a turn message (those are changed by `edits`). `answered`:
+        the line an answered prompt shrinks to, when not the player's own choice (a moderator's)."""
         after, events = await self._store_choice(loaded, seat, option.id, actor)
         label = option.label or option.id
         header = header or text.chosen_header(seat.seat, label, decision.private)
-        answered = text.answered_line(seat.seat, label, decision.private)
+        answered = answered or text.answered_line(seat.seat, label, decision.private)
         trouble: list[str] = []
         try:
             edits, posts = await self._after_choice(loaded, after, events, header, answered, seat.seat,
@@ -232,15 +237,20 @@ class TurnPosts(TurnPrompts):
         def simple(players) -> bool:  # one public decision each: a message can go on with them
             return all(len(waiting[p]) == 1 and not waiting[p][0].private for p in players)
 
+        def alone(players) -> bool:  # one player's one decision, public or private (its public post)
+            return len(players) == 1 and all(len(waiting[p]) == 1 for p in players)
+
         edits: list[MessageEdit] = []
         placed = False  # whether what this choice did is told somewhere yet
         done: set[str] = set()
         mine = live.get(chooser)
         in_mine = seats_of(mine)
         opens = any(ds[0].kind in opening_kinds(after.record.game) for ds in waiting.values())
-        # The chooser's message goes on while it asks nobody new: the chooser's next step, or the
-        # players asked with them who have not answered yet.
-        if mine is not None and not private and waiting and set(waiting) <= in_mine and simple(waiting) \
+        # The chooser's message goes on while it asks nobody new: the chooser's next step (a
+        # private one too: its public post, as a fresh post would show it), or the players asked
+        # with them who have not answered yet. Whether a decision is private and whom it waits on
+        # is public, so whether the message goes on tells nothing.
+        if mine is not None and waiting and set(waiting) <= in_mine and (simple(waiting) or alone(waiting)) \
                 and not opens:
             body = text.join_lines(mine.body, [answered, *lines])
             edit = await self._in_place(after, mine, [ds[0] for ds in waiting.values()], body, here,
@@ -304,13 +314,20 @@ class TurnPosts(TurnPrompts):
                         here: int | None, pictures: _Pictures | None) -> MessageEdit | None:
         """`row`'s message showing `body` above the prompt of `decisions` (one player's, or several
         players' at once), or None when that does not fit one message (the caller then posts anew)."""
-        prompt = await self._asking(after, decisions, here=here, notify=False)
+        if len(decisions) == 1 and decisions[0].private:
+            # A private step: its public post, and its private prompt by DM to a player who wants
+            # it so (`dm_prompt`, sent before the edit; the publisher pings one it cannot reach).
+            [prompt] = await self._decision_posts(after, decisions[0], here=here)
+            keep = {"dm_to": prompt.dm_to, "dm_prompt": prompt.dm_prompt}
+        else:
+            prompt = await self._asking(after, decisions, here=here, notify=False)
+            keep = {"dm_to": (), "dm_prompt": ()}
         if prompt is None:
             return None
         content = text.with_prompt(body, prompt.content)
         if len(content) > text.MESSAGE_LIMIT:
             return None
-        post = dataclasses.replace(prompt, content=content, account=body, mentions=(), dm_to=())
+        post = dataclasses.replace(prompt, content=content, account=body, mentions=(), **keep)
         if pictures is not None and pictures.turn is not None and not self._threaded(after):
             post = self._pictured(post, pictures.turn, pictures.close_up, after.id)
         elif self.renderer is not None and self.renderer.has_close_up(after.record.game) \
