@@ -9,6 +9,10 @@ selector) is no CPU and is left out. What remains is shared out in proportion to
 so the parts add up to the process's CPU time (`--cpu`, from /proc) divided by the choices.
 On a loaded machine a thread waiting for a core is sampled as running: the shares are right
 in proportion, the absolute split comes from the measured CPU time, not from the samples.
+The database thread's samples are SQLite's C code at work, but also its fdatasync at each
+commit and its waits for the GIL (a native profile, `py-spy record --native`, shows them
+apart: on 2026-11-28 most of that thread's samples were waits): that part is an upper bound,
+and every other part is a little more than it shows.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ FRAME = re.compile(r"^(?P<function>.*) \((?P<file>[^()]*?):(?P<line>\d+)\)$")
 PARTS = (
     "engine (rules: apply, pending, options; replays)",
     "snapshots and state JSON (engine dumps/loads)",
-    "storage (SQL, aiosqlite, records)",
+    "storage (queries, records, aiosqlite calls)",
+    "database thread (SQLite; with its waits for the disk and the GIL)",
     "text (messages, translations, layout)",
     "close-up: board scene",
     "close-up: crop, strip",
@@ -45,7 +50,7 @@ PARTS = (
 
 
 # A frame's kind (_kind) -> its part.
-NAMES = {"engine": PARTS[0], "snapshots": PARTS[1], "storage": PARTS[2], "text": PARTS[3],
+NAMES = {"engine": PARTS[0], "snapshots": PARTS[1], "storage": PARTS[2], "text": PARTS[4],
          "bot": "bot service (prompts, posts, turn messages)", "discord": "discord.py, HTTP, gateway",
          None: "asyncio loop, threads, other"}
 
@@ -129,6 +134,10 @@ def classify(frames: list[str]) -> str | None:
     """The part of one sample (root first), or None for a thread that waits."""
     if not frames or _waiting(frames[-1]):
         return None
+    if frames[-1].startswith("_connection_worker_thread (aiosqlite/core.py:"):
+        # SQLite's own C code shows as this line: its work, and its fdatasync at a commit and
+        # its waits for the GIL, which only a native profile (py-spy --native) tells apart.
+        return "database thread (SQLite; with its waits for the disk and the GIL)"
     picture = _picture(frames)
     if picture is not None:
         return picture

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import collections
 
-from bench.cpu_split import PARTS, classify, read_samples, table
+from bench.cpu_split import NAMES, classify, read_samples, table
 
 LOOP = ["_run_module_as_main (<frozen runpy>:198)", "main (bot/__main__.py:55)",
         "BaseEventLoop._run_once (asyncio/base_events.py:1922)", "Handle._run (asyncio/events.py:80)"]
@@ -31,15 +31,17 @@ def test_each_picture_and_its_encoding_are_parts_of_their_own():
 
 def test_rules_storage_text_and_discord_are_told_apart():
     choose = [*LOOP, "PlayActions.choose (bot/service/play.py:80)"]
-    assert classify([*choose, "Game.apply (engine/core.py:200)", "take (engine/byzantium/actions.py:10)"]) == PARTS[0]
+    assert classify([*choose, "Game.apply (engine/core.py:200)", "take (engine/byzantium/actions.py:10)"]) == NAMES["engine"]
     # A label the rules build (a Msg) is the rules' work; one the bot builds is text.
-    assert classify([*choose, "Game.pending (engine/core.py:150)", "Msg.__new__ (engine/text.py:40)"]) == PARTS[0]
-    assert classify([*choose, "account_lines (bot/service/text.py:60)", "Msg.__new__ (engine/text.py:40)"]) == PARTS[3]
+    assert classify([*choose, "Game.pending (engine/core.py:150)", "Msg.__new__ (engine/text.py:40)"]) == NAMES["engine"]
+    assert classify([*choose, "account_lines (bot/service/text.py:60)", "Msg.__new__ (engine/text.py:40)"]) == NAMES["text"]
     assert classify([*choose, "Storage.append_choice (bot/storage/store.py:330)", "Game.dumps (engine/core.py:90)",
-                     "dumps (json/__init__.py:231)"]) == PARTS[1]
+                     "dumps (json/__init__.py:231)"]) == NAMES["snapshots"]
     assert classify([*choose, "StorageBase._record (bot/storage/base.py:147)", "loads (json/__init__.py:346)"]) \
-        == PARTS[2]
+        == NAMES["storage"]
     assert classify([*LOOP, "HTTPClient.request (discord/http.py:600)"]) == "discord.py, HTTP, gateway"
+    assert classify(["Thread._bootstrap (threading.py:1002)", "_connection_worker_thread (aiosqlite/core.py:63)"]) \
+        == "database thread (SQLite; with its waits for the disk and the GIL)"
 
 
 def test_waiting_threads_are_no_cpu_and_the_parts_add_up_to_the_measured_cpu():
@@ -50,7 +52,7 @@ def test_waiting_threads_are_no_cpu_and_the_parts_add_up_to_the_measured_cpu():
         ";".join([*LOOP, "Storage.load (bot/storage/store.py:260)"]) + " 10",
     ]
     parts = read_samples(lines, command=None)
-    assert parts == collections.Counter({PARTS[0]: 30, PARTS[2]: 10})
+    assert parts == collections.Counter({NAMES["engine"]: 30, NAMES["storage"]: 10})
     rows = table(parts, cpu_seconds=4.0, choices=100)  # 40 ms a choice: 30 ms of rules, 10 of storage
     assert rows[0].split()[-4:] == ["30.0", "ms", "75.0", "%"]
     assert rows[1].split()[-4:] == ["10.0", "ms", "25.0", "%"]
