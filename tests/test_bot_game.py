@@ -109,7 +109,7 @@ async def test_stale_button_is_refused(world):
     old = current_prompts(channel)[0]
     player = waiting_member(old, members)
     saved = old.view
-    await world.click(player, old, "Taxes: up to 9 cubes from your free pool, 2 bezants each")
+    await world.click(player, old, "Taxes: up to 9 cubes from the free pool, 2 bezants each")
     # The same player decides next (how many cubes for taxes), so only the version is wrong.
     assert waiting_member(current_prompts(channel)[0], members) is player
     assert old.view is not saved  # the message went on with the next decision's buttons ...

@@ -41,7 +41,7 @@ def test_the_civil_war_option_says_it_takes_the_civil_war_box_and_a_cube():
     set_city(state, "Damascus", controller="Bo")
     set_army(state, "Ann", "byzantine", at="Damascus", main=4, movement=2)
     ready(state, "Ann")
-    assert labels(state)["move:byzantine:civil_war"] == ("Civil war: attack Damascus (civil war box: a cube from your "
+    assert labels(state)["move:byzantine:civil_war"] == ("Civil war: attack Damascus (civil war box: a cube from the "
                                                          "free pool)")
     moved = state.model_copy(deep=True)
     set_army(moved, "Ann", "byzantine", at="Damascus", main=4, movement=4)
@@ -79,27 +79,27 @@ def test_a_bulgar_attack_speaks_to_its_sender_as_the_sender():
 
 @pytest.mark.parametrize(("free", "expected"), [
     (None, {
-        "take:Jerusalem": "Take Jerusalem (+3 Byzantine VP; a cube from your free pool)",
-        "reinforce": "Reinforce your armies (up to 3 cubes from your free pool)",
-        "special:bulgars:Thessalonica": "The Bulgars (9) attack Thessalonica (a cube from your free pool)",
-        "special:bulgars:more": "Add 4 cubes to the Bulgars, to 11 (a cube from your free pool)",
+        "take:Jerusalem": "Take Jerusalem (+3 Byzantine VP; a cube from the free pool)",
+        "reinforce": "Reinforce the armies (up to 3 cubes from the free pool)",
+        "special:bulgars:Thessalonica": "The Bulgars (9) attack Thessalonica (a cube from the free pool)",
+        "special:bulgars:more": "Add 4 cubes to the Bulgars, to 11 (a cube from the free pool)",
         "special:emperor": "Become Emperor (+2 Byzantine VP, the purple guard cube; no cube needed)",
-        "special:byzantine_fleet": "Take the Byzantine fleet (a cube from your free pool)",
-        "special:arab_improvement:Tabuk": "Improve Tabuk to 2 markers (a cube from your free pool)",
-        "special:fortify:Ankara": "Fortify Ankara (+1 in sieges; a cube from your free pool)",
-        "church": "Build a church (+2 Byzantine VP; 6 bezants and a cube from your free pool)",
+        "special:byzantine_fleet": "Take the Byzantine fleet (a cube from the free pool)",
+        "special:arab_improvement:Tabuk": "Improve Tabuk to 2 markers (a cube from the free pool)",
+        "special:fortify:Ankara": "Fortify Ankara (+1 in sieges; a cube from the free pool)",
+        "church": "Build a church (+2 Byzantine VP; 6 bezants and a cube from the free pool)",
         "move:byzantine:to:Caesarea": "To Caesarea (1 movement cube)",
         "place:arab:Tabuk": "Enter the board at Tabuk",
     }),
     (0, {
         "take:Jerusalem": "Take Jerusalem (+3 Byzantine VP; a cube for 3 Byzantine bezants)",
-        "reinforce": "Reinforce your armies (up to 3 cubes, 3 bezants each)",
+        "reinforce": "Reinforce the armies (up to 3 cubes, 3 bezants each)",
         "special:bulgars:Thessalonica": "The Bulgars (9) attack Thessalonica (a cube for 3 Arab bezants)",
         "special:bulgars:more": "Add 4 cubes to the Bulgars, to 11 (a cube for 3 bezants)",
         "special:byzantine_fleet": "Take the Byzantine fleet (a cube for 3 Byzantine bezants)",
         "mosque": "Build a mosque (+2 Arab VP; 9 bezants with the cube)",
     }),
-    (2, {"reinforce": "Reinforce your armies (up to 3 cubes: 2 free, then 3 bezants each)"}),
+    (2, {"reinforce": "Reinforce the armies (up to 3 cubes: 2 free, then 3 bezants each)"}),
 ])
 def test_action_labels_say_what_they_cost(free, expected):
     """"EIN HINWEIS ZU DEN HOLZWÜRFELN": a cube from the free pool costs nothing, one from the casualty

@@ -37,12 +37,12 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
         "Take a Byzantine city in the Balkans… (5)", "Take a Byzantine city in Anatolia… (8)",
         "Take a Byzantine city in Syria and Egypt… (7)", "Take an Arab city in Arabia… (3)"]
     jerusalem = await table.in_group(first, "take:Jerusalem")
-    assert jerusalem.label == "Take Jerusalem (+3 Byzantine VP; a cube from your free pool)"
+    assert jerusalem.label == "Take Jerusalem (+3 Byzantine VP; a cube from the free pool)"
     assert jerusalem.message.ephemeral and "Syria and Egypt" in jerusalem.message.content
 
     # The first player takes Jerusalem with the /byz take shortcut, picking the autocomplete suggestion.
     suggestion = await fake.autocomplete(first, channel, "byz take", "city", "jerus")
-    assert (await suggestion.response).choices == [{"name": "Take Jerusalem (+3 Byzantine VP; a cube from your free pool)",
+    assert (await suggestion.response).choices == [{"name": "Take Jerusalem (+3 Byzantine VP; a cube from the free pool)",
                                                     "value": "take:Jerusalem"}]
     start_image = prompt.image().tobytes()
     await table.shortcut(first, "byz take", "take:Jerusalem", city="take:Jerusalem")
@@ -52,7 +52,7 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     await fake.wait_for(lambda: prompt.buttons() == [] and prompt.selects() == [], WAIT,
                         "the answered prompt to lose its buttons and menus")
     name = table.seats[first.id]
-    assert prompt.content.endswith(f"✅ **{name}** chose **Take Jerusalem (+3 Byzantine VP; a cube from your free "
+    assert prompt.content.endswith(f"✅ **{name}** chose **Take Jerusalem (+3 Byzantine VP; a cube from the free "
                                    "pool)**.")
     [turn] = table.live_prompts()
     assert "takes control of Jerusalem" in turn.content and turn.image().size == CLOSE_UP

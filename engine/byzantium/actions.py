@@ -44,9 +44,9 @@ from engine.byzantium.words import (
     region_key,
     region_word,
     sentences,
+    side_box,
     side_word,
     special_word,
-    your_box,
 )
 from engine.core import Amounts, Item, Option, Total
 from engine.text import Msg, listing, msg, msg_n
@@ -115,11 +115,11 @@ def action_options(ctx: Ctx, seat: int) -> list[Option]:
     entries.extend(movement.move_action_options(ctx, seat))
     entries.extend((o, city) for o, city in special_options(ctx, seat))
     if reinforce_amounts(ctx, seat) is not None:
-        entries.append((Option("reinforce", msg("Reinforce your armies ({cost})",
+        entries.append((Option("reinforce", msg("Reinforce the armies ({cost})",
                                                 cost=reinforce_cost(player.available))), None))
     if player.tax_cubes == 0 and player.available > 0:
-        entries.append((Option("tax", msg_n("Taxes: up to {n} cube from your free pool, 2 bezants each",
-                                            "Taxes: up to {n} cubes from your free pool, 2 bezants each",
+        entries.append((Option("tax", msg_n("Taxes: up to {n} cube from the free pool, 2 bezants each",
+                                            "Taxes: up to {n} cubes from the free pool, 2 bezants each",
                                             player.available)), None))
     for building, side in (("church", Side.BYZANTINE), ("mosque", Side.ARAB)):
         if has_source(ctx, seat, side, extra_cost=CHURCH_PRICE):
@@ -145,7 +145,7 @@ def split_long_groups(entries: list[tuple[Option, str | None]]) -> list[Option]:
 def building_label(ctx: Ctx, seat: int, building: str, side: Side) -> Msg:
     """The church is paid from the Byzantine treasury, the mosque from the Arab one: the VP say which."""
     if ctx.p(seat).available:
-        cost = msg("{money} and a cube from your free pool", money=bezants(CHURCH_PRICE))
+        cost = msg("{money} and a cube from the free pool", money=bezants(CHURCH_PRICE))
     else:
         cost = msg("{money} with the cube", money=bezants(CHURCH_PRICE + CUBE_PRICE))
     if building == "church":
@@ -155,7 +155,7 @@ def building_label(ctx: Ctx, seat: int, building: str, side: Side) -> Msg:
 
 def reinforce_cost(free: int) -> Msg:
     if free >= 3:
-        return msg("up to 3 cubes from your free pool")
+        return msg("up to 3 cubes from the free pool")
     if free == 0:
         return msg("up to 3 cubes, {price} bezants each", price=CUBE_PRICE)
     return msg("up to 3 cubes: {free} free, then {price} bezants each", free=free, price=CUBE_PRICE)
@@ -265,7 +265,7 @@ def reinforce_label(counts: dict[str, int]) -> Msg:
     for slot, n in counts.items():
         if n:
             side, box = parse_slot(slot)
-            parts.append(msg_n("{n} cube to {box}", "{n} cubes to {box}", n, box=your_box(side, box)))
+            parts.append(msg_n("{n} cube to {box}", "{n} cubes to {box}", n, box=side_box(side, box)))
     return listing(parts)
 
 

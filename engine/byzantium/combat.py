@@ -234,7 +234,7 @@ def levy_stage(ctx: Ctx, task: Attack) -> None:
 def levy_decision(ctx: Ctx, task: Levy):
     levy = ctx.p(task.player).card(Side(task.side)).levy
     where = city_word(task.city)
-    options = [Option("levy", msg("Defend {city} with your levy ({cubes}, {dice})", city=where,
+    options = [Option("levy", msg("Defend {city} with the levy ({cubes}, {dice})", city=where,
                                   cubes=msg_n("{n} cube", "{n} cubes", levy),
                                   dice=msg_n("{n} die", "{n} dice", min(levy, 3)))),
                Option("no_levy", msg("Do not defend with the levy"))]

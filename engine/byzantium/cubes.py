@@ -64,7 +64,7 @@ def cube_cost(ctx: Ctx, seat: int, pay_side: Side | None) -> Msg:
     """What the cube an action needs costs at least, for its label: nothing from the free pool,
     else 3 bezants of the side that benefits (None: the side is settled later)."""
     if ctx.p(seat).available:
-        return msg("a cube from your free pool")
+        return msg("a cube from the free pool")
     if pay_side is None:
         return msg("a cube for {price} bezants", price=CUBE_PRICE)
     return msg("a cube for {money}", money=side_bezants(CUBE_PRICE, pay_side))
@@ -80,10 +80,10 @@ def cube_words(ctx: Ctx, dest: str) -> Msg:
     if where == "card":
         return msg("a cube for {box}", box=slot_words(arg))
     if where == "church":
-        return msg("the cube on your church")
+        return msg("the cube on the church")
     if where == "mosque":
-        return msg("the cube on your mosque")
-    return msg("your pass cube")
+        return msg("the cube on the mosque")
+    return msg("the pass cube")
 
 
 # -- where a cube may come from -------------------------------------------------------------------
@@ -94,7 +94,7 @@ def source_options(ctx: Ctx, task: Source) -> list[Option]:
     if task.free:
         # Passing: the cube comes from the casualty pool; only when it is empty from elsewhere.
         if player.casualty:
-            return [Option("source:casualty", msg("From your casualty pool"))]
+            return [Option("source:casualty", msg("From the casualty pool"))]
         paid_ok = True
     else:
         paid_ok = can_pay(ctx, task.player, pay_side, CUBE_PRICE)
@@ -106,9 +106,9 @@ def source_options(ctx: Ctx, task: Source) -> list[Option]:
         price = side_bezants(CUBE_PRICE, pay_side)
     options = []
     if player.available:
-        options.append(Option("source:available", msg("From your free pool ({n} left)", n=player.available)))
+        options.append(Option("source:available", msg("From the free pool ({n} left)", n=player.available)))
     if paid_ok and player.casualty and not task.free:
-        options.append(Option("source:casualty", msg("From your casualty pool ({price})", price=price)))
+        options.append(Option("source:casualty", msg("From the casualty pool ({price})", price=price)))
     if paid_ok:
         for side in ARMY_SIDES:
             card = player.card(side)

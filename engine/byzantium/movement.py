@@ -110,8 +110,8 @@ def move_label(ctx: Ctx, task: March, to: str, first_cost: int, sea: bool, name_
     city = ctx.s.cities[to]
     if name_army:
         if city.side == side:
-            return msg("Your {side} army to {city} ({cost})", side=side_word(side), city=city_word(to), cost=cost)
-        return msg("Attack {target} {city} with your {side} army ({cost})", target=side_word(city.side),
+            return msg("The {side} army to {city} ({cost})", side=side_word(side), city=city_word(to), cost=cost)
+        return msg("Attack {target} {city} with the {side} army ({cost})", target=side_word(city.side),
                    city=city_word(to), side=side_word(side), cost=cost)
     if city.side == side:
         return msg("To {city} ({cost})", city=city_word(to), cost=cost)

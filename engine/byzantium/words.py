@@ -81,8 +81,8 @@ def army(player: str, side: Side | str) -> Msg:
     return msg("{player}'s {side} army", player=player, side=side_word(side))
 
 
-def your_box(side: Side | str, box: Box | str) -> Msg:
-    return msg("your {side} {box} box", side=side_word(side), box=box_word(box))
+def side_box(side: Side | str, box: Box | str) -> Msg:
+    return msg("the {side} {box} box", side=side_word(side), box=box_word(box))
 
 
 def sentences(parts: list[Msg]) -> Msg:

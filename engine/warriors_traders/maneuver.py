@@ -155,8 +155,8 @@ def decide_move(ctx: Ctx, t):
             options.append(opt("fight", msg("End movement and fight the battles")))
     else:
         options += princess_options(ctx, seat)
-        options.append(opt("done", msg("End your maneuver") if not princess_moves(ctx, seat)
-                           else msg("End your maneuver; the princesses stay")))
+        options.append(opt("done", msg("End the maneuver") if not princess_moves(ctx, seat)
+                           else msg("End the maneuver; the princesses stay")))
         return decision(ctx, seat, msg("Maneuver: move your armies, or end the movement (moving princesses ends it)."),
                         grouped(options), "move", princess_amounts(ctx, seat))
     return decision(ctx, seat, msg("Maneuver: move your armies, or end the movement."), grouped(options), "move")
