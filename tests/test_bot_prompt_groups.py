@@ -11,7 +11,7 @@ import pytest
 from test_bot_prompt import HEAD, check_page
 
 from bot.discord_ui.components import build_modal, submitted_values
-from bot.service.forms import ALL_FIELD, amounts_form, field_id, read_form
+from bot.service.forms import ALL_FIELD, Drafts, amounts_form, field_id, read_form
 from bot.service.prompt import (
     BUTTON_TEMPLATE,
     FORM_TEMPLATE,
@@ -160,7 +160,95 @@ def test_five_items_leave_no_room_for_the_text_and_more_go_in_one_box():
     assert box.custom_id == ALL_FIELD and box.paragraph and box.default.splitlines()[0] == "Item 0: 0"
     edited = box.default.replace("Item 2: 0", "Item 2: 3").replace("Item 7: 0", "Item 7: 1")
     assert read_form(amounts_decision(many), {ALL_FIELD: edited}) == ("p:i2=3,i7=1", "")
-    assert "one number for each of the 9 lines" in read_form(amounts_decision(many), {ALL_FIELD: "Item 0: 1"})[1]
+    assert read_form(amounts_decision(many), {ALL_FIELD: "Item 0: 1"})[1] == (
+        "The line of 'Item 1' is missing; give each item its line.")
+
+
+REINFORCE = Amounts(tuple(Item(f"byzantine.{box}", f"Byzantine {box}", 3) for box in ("elite", "levy", "movement"))
+                    + tuple(Item(f"arab.{box}", f"Arab {box}", 3) for box in ("elite", "levy", "movement")),
+                    (Total(1, 3),), prefix="reinforce")
+
+
+def box(**given: int) -> str:
+    """The one box as the form shows it, with the numbers given (by item id's box name)."""
+    return "\n".join(f"{item.label}: {given.get(item.id.replace('.', '_'), 0)}" for item in REINFORCE.items)
+
+
+def test_the_one_box_is_read_by_each_lines_label_not_its_position():
+    """Issue 25 item 4: swapping two lines gave each the other's number."""
+    decision = amounts_decision(REINFORCE)
+    text = box(byzantine_levy=3)
+    swapped = text.replace("Byzantine levy: 3\nByzantine movement: 0", "Byzantine movement: 0\nByzantine levy: 3")
+    assert swapped != text
+    assert read_form(decision, {ALL_FIELD: swapped}) == ("reinforce:byzantine.levy=3", "")
+    upside_down = "\n".join(reversed(text.splitlines()))
+    assert read_form(decision, {ALL_FIELD: upside_down}) == ("reinforce:byzantine.levy=3", "")
+    # Case, blanks and empty lines do not matter.
+    loose = text.replace("Byzantine levy: 3", "  byzantine   LEVY :3 ") + "\n\n"
+    assert read_form(decision, {ALL_FIELD: loose}) == ("reinforce:byzantine.levy=3", "")
+
+
+@pytest.mark.parametrize("line,words", [
+    ("Byzantine levy: 1.5", "I could not read the line 'Byzantine levy: 1.5': 'Byzantine levy' takes a whole number "
+                            "from 0 to 3."),
+    ("Byzantine levy: 1e3", "I could not read the line 'Byzantine levy: 1e3': 'Byzantine levy' takes a whole number "
+                            "from 0 to 3."),
+    ("Byzantine levy: 4", "I could not read the line 'Byzantine levy: 4': 'Byzantine levy' takes a whole number "
+                          "from 0 to 3."),
+    ("Byzantine levy: " + "9" * 4400, "'Byzantine levy' takes a whole number from 0 to 3."),
+    ("Byzantine levies: 1", "I could not read the line 'Byzantine levies: 1': write each line as an item of the form, "
+                            "a colon and a number."),
+    ("Byzantine levy 1", "I could not read the line 'Byzantine levy 1'"),
+    ("Arab elite: 1", "'Arab elite' has two lines; give it one."),
+])
+def test_a_line_that_cannot_be_read_is_refused_by_itself(line, words):
+    text = box().replace("Byzantine levy: 0", line)
+    option_id, wrong = read_form(amounts_decision(REINFORCE), {ALL_FIELD: text})
+    assert option_id is None and words in str(wrong) and len(str(wrong)) < 300
+
+
+def test_a_field_with_a_thousand_digits_is_refused_not_an_error():
+    assert read_form(amounts_decision(), {"n0": "0", "n1": "4" * 4400}) == (
+        None, "'Arab bezants' needs a whole number from 0 to 40.")
+    assert read_form(amounts_decision(), {"n0": "1.5", "n1": "2"})[0] is None
+    assert read_form(amounts_decision(), {"n0": "+2", "n1": "2"}) == ("tax:byz=2,arab=2", "")
+
+
+def test_labels_are_read_in_the_members_language_or_any_other():
+    labels = Amounts(tuple(Item(f"i{n}", msg("{lo} to {hi}", lo=n, hi=9), 3) for n in range(6)), (Total(1, 5),),
+                     prefix="p")
+    decision = amounts_decision(labels)
+    german = [f"{tr(item.label, 'de')}: {1 if item.id == 'i4' else 0}" for item in labels.items]
+    assert german[4] != f"{item_label(labels, 4)}: 1"
+    for lang in ("de", "it", ""):
+        assert read_form(decision, {ALL_FIELD: "\n".join(reversed(german))}, lang) == ("p:i4=1", "")
+
+
+def item_label(amounts, index):
+    return str(amounts.items[index].label)
+
+
+def test_a_label_two_items_share_names_neither():
+    twins = Amounts((Item("a", "Levy", 3), Item("b", "Levy", 3), *(Item(f"c{n}", f"C{n}", 3) for n in range(4))),
+                    (Total(0, 5),), prefix="p")
+    wrong = read_form(amounts_decision(twins), {ALL_FIELD: "Levy: 1\nLevy: 0\nC0: 0\nC1: 0\nC2: 0\nC3: 0"})[1]
+    assert "I could not read the line 'Levy: 1'" in str(wrong)
+
+
+def test_a_refused_form_opens_again_with_what_was_typed():
+    drafts = Drafts(limit=2)
+    typed = {ALL_FIELD: box(byzantine_levy=3).replace("Arab elite: 0", "Arab elite: lots")}
+    drafts.keep(5, 1, 42, 6, typed)
+    assert drafts.typed(5, 1, 42, 7) == {} and drafts.typed(5, 1, 43, 6) == {}  # another version, member
+    spec = amounts_form(5, 6, HEAD, 1, amounts_decision(REINFORCE), drafts.typed(5, 1, 42, 6))
+    assert spec.fields[0].default == typed[ALL_FIELD]
+    spec = amounts_form(5, 6, HEAD, 1, amounts_decision(), {"n0": "9", "n1": "lots"})
+    assert spec.fields[0].default == "0" and spec.fields[1].default == "lots"  # a menu keeps its own choices
+    drafts.keep(5, 2, 42, 6, {})
+    drafts.keep(5, 3, 42, 6, {})
+    assert drafts.typed(5, 1, 42, 6) == {}  # the oldest went first
+    drafts.forget(5, 3, 42)
+    assert drafts.typed(5, 3, 42, 6) == {}
 
 
 def test_a_form_answers_exactly_the_one_option_id_the_amounts_name():

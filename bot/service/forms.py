@@ -9,12 +9,15 @@ its own rules) when it is applied.
 Up to four items: a text above the fields (the prompt and the totals), then one field per item,
 a menu of the numbers it may take when they are 25 or fewer, else a number to type. Five items:
 no text above. More: one text box with a line per item ("Elite (Antioch): 0"), as the terminal
-takes one typed line.
+takes one typed line; each line is read by its label, never by its place (issue 25).
+A refused form opens again with what the member typed (`Drafts`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections import OrderedDict
 
 from bot.service.specs import (
     FIELD_DESCRIPTION_LIMIT,
@@ -32,9 +35,10 @@ from bot.service.specs import (
 from bot.service.text import first_line
 from engine.core import Amounts, Decision, Total
 from engine.text import joined, layout, lines, msg
+from locales import LANGUAGES, SOURCE, tr
 
 ALL_FIELD = "all"
-_NUMBER = re.compile(r"-?[0-9]+")
+TEXT_INPUT_LIMIT = 4000  # Discord's longest text input value
 
 
 def field_id(index: int) -> str:
@@ -56,7 +60,25 @@ def totals_text(amounts: Amounts) -> list[str]:
     return lines
 
 
-def amounts_form(game_id: int, version: int, head: str, seat: int, decision: Decision) -> ModalSpec:
+def amounts_form(game_id: int, version: int, head: str, seat: int, decision: Decision,
+                 typed: dict[str, str] | None = None) -> ModalSpec:
+    """The form; `typed`: what the member typed into it last time (refused), shown again."""
+    spec = _empty_form(game_id, version, head, seat, decision)
+    if not typed:
+        return spec
+    fields = tuple(dataclasses.replace(f, default=_kept(f, typed[f.custom_id])) if f.custom_id in typed else f
+                   for f in spec.fields)
+    return dataclasses.replace(spec, fields=fields)
+
+
+def _kept(field: FieldSpec, typed: str) -> str:
+    """A field's value as typed, where the field can show it (a menu only its own choices)."""
+    if field.choices:
+        return typed if typed in field.choices else field.default
+    return typed[:TEXT_INPUT_LIMIT]
+
+
+def _empty_form(game_id: int, version: int, head: str, seat: int, decision: Decision) -> ModalSpec:
     amounts = decision.amounts
     assert amounts is not None
     custom_id = form_submit_id(game_id, version, head, seat)
@@ -74,7 +96,7 @@ def amounts_form(game_id: int, version: int, head: str, seat: int, decision: Dec
                                                                  FIELD_DESCRIPTION_LIMIT),
                               first.choices, first.default, placeholder=first.placeholder)
         return ModalSpec(custom_id, title, "", tuple(fields))
-    # read_form takes the number after each line's last colon, whatever language the label is in.
+    # read_form reads each line by its label (before the last colon), in any language.
     default = lines([layout("{item}: {n}", item=item.label, n=item.min) for item in items])
     box = FieldSpec(ALL_FIELD, msg("How many of each"), msg("Change the number after each colon."), default=default,
                     paragraph=True)
@@ -92,28 +114,32 @@ def _item_field(index: int, item) -> FieldSpec:
                      placeholder=clip(span, INPUT_PLACEHOLDER_LIMIT))
 
 
-def read_form(decision: Decision, values: dict[str, str]) -> tuple[str | None, str]:
-    """(option id, "") for a valid answer, or (None, what is wrong) in a sentence."""
+def read_form(decision: Decision, values: dict[str, str], lang: str = "") -> tuple[str | None, str]:
+    """(option id, "") for a valid answer, or (None, what is wrong) in a sentence.
+
+    The one box is read line by line by each line's label (in `lang`, the member's language,
+    else in any language the form may have been shown in), never by position: a line moved up
+    or down still gives its number to its own item. A number is whole and in its item's range, or
+    the line is refused as it was typed."""
     amounts = decision.amounts
     if amounts is None:
         return None, msg("That form is not for this decision any more. Please use the latest prompt.")
     items = amounts.items
     if ALL_FIELD in values:
-        numbers = _lines(values[ALL_FIELD])
-        if len(numbers) != len(items):
-            return None, msg("Give one number for each of the {n} lines.", n=len(items))
+        counts, wrong = _read_box(items, values[ALL_FIELD], lang)
+        if counts is None:
+            return None, wrong
     else:
-        numbers = [values.get(field_id(i), "").strip() for i in range(len(items))]
-    counts: dict[str, int] = {}
-    for item, raw in zip(items, numbers, strict=True):
-        if not _NUMBER.fullmatch(raw or ""):
-            return None, msg("'{item}' needs a whole number from {lo} to {hi}.", item=item.label, lo=item.min,
-                             hi=item.max)
-        value = int(raw)
-        if not item.min <= value <= item.max:
-            return None, msg("'{item}' must be from {lo} to {hi}, not {n}.", item=item.label, lo=item.min,
-                             hi=item.max, n=value)
-        counts[item.id] = value
+        counts = {}
+        for index, item in enumerate(items):
+            value = _whole(values.get(field_id(index), ""))
+            if value is None:
+                return None, msg("'{item}' needs a whole number from {lo} to {hi}.", item=item.label, lo=item.min,
+                                 hi=item.max)
+            if not item.min <= value <= item.max:
+                return None, msg("'{item}' must be from {lo} to {hi}, not {n}.", item=item.label, lo=item.min,
+                                 hi=item.max, n=value)
+            counts[item.id] = value
     for total in amounts.totals:
         wrong = _total_problem(amounts, total, counts)
         if wrong:
@@ -127,13 +153,62 @@ def read_form(decision: Decision, values: dict[str, str]) -> tuple[str | None, s
     return option_id, ""
 
 
-def _lines(text: str) -> list[str]:
-    """The number at the end of each non-empty line ("Elite (Antioch): 2" -> "2")."""
-    numbers = []
-    for line in filter(None, (raw.strip() for raw in text.splitlines())):
-        found = _NUMBER.findall(line.rpartition(":")[2] if ":" in line else line)
-        numbers.append(found[-1] if found else "")
-    return numbers
+# A number as typed: digits, perhaps a sign; longer than this it is out of any range (and never
+# handed to int(), which refuses more than 4300 digits with an error of its own).
+_WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
+_QUOTE_LIMIT = 80
+
+
+def _whole(raw: str) -> int | None:
+    """The whole number typed ("1.5", "1e3", "two" and a thousand digits are none)."""
+    raw = (raw or "").strip()
+    return int(raw) if _WHOLE.fullmatch(raw) else None
+
+
+def _read_box(items, text: str, lang: str) -> tuple[dict[str, int] | None, str]:
+    """The counts of the one box, each line "label: number" read by its label."""
+    named = _labels(items, lang)
+    counts: dict[str, int] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        quoted = clip(line, _QUOTE_LIMIT)
+        label, colon, typed = line.rpartition(":")
+        item = named.get(_key(label)) if colon else None
+        if item is None:
+            return None, msg("I could not read the line '{line}': write each line as an item of the form, a colon "
+                             "and a number.", line=quoted)
+        if item.id in counts:
+            return None, msg("'{item}' has two lines; give it one.", item=item.label)
+        value = _whole(typed)
+        if value is None or not item.min <= value <= item.max:
+            return None, msg("I could not read the line '{line}': '{item}' takes a whole number from {lo} to {hi}.",
+                             line=quoted, item=item.label, lo=item.min, hi=item.max)
+        counts[item.id] = value
+    missing = [item for item in items if item.id not in counts]
+    if missing:
+        return None, msg("The line of '{item}' is missing; give each item its line.", item=missing[0].label)
+    return counts, ""
+
+
+def _key(label: str) -> str:
+    """A label as compared: case and runs of blanks do not matter."""
+    return " ".join(label.split()).casefold()
+
+
+def _labels(items, lang: str) -> dict:
+    """Label -> item, the member's language first, then English and the others (the form may have
+    been opened in another one). A label two items share in one language names neither."""
+    named: dict = {}
+    for language in dict.fromkeys([lang or SOURCE, SOURCE, *LANGUAGES]):
+        here: dict = {}
+        for item in items:
+            key = _key(tr(item.label, language))
+            here[key] = None if key in here and here[key] is not item else item
+        for key, item in here.items():
+            named.setdefault(key, item)
+    return named
 
 
 def _total_problem(amounts: Amounts, total: Total, counts: dict[str, int]) -> str:
@@ -148,3 +223,27 @@ def _total_problem(amounts: Amounts, total: Total, counts: dict[str, int]) -> st
         return msg("{name} goes in steps of {step} from {lo}; these numbers make {value}.", name=name,
                    step=total.step, lo=total.lo, value=value)
     return ""
+
+
+class Drafts:
+    """What a member typed into a form that was refused, to prefill the form when they open it
+    again for the same decision (the same game version): nothing they typed is lost. Kept in
+    memory, at most `limit` (the oldest go first); a restart forgets them."""
+
+    def __init__(self, limit: int = 500):
+        self.limit = limit
+        self._kept: OrderedDict[tuple, tuple[int, dict[str, str]]] = OrderedDict()
+
+    def keep(self, game_id: int, seat: int, user_id: int, version: int, values: dict[str, str]) -> None:
+        key = (game_id, seat, user_id)
+        self._kept.pop(key, None)
+        self._kept[key] = (version, dict(values))
+        while len(self._kept) > self.limit:
+            self._kept.popitem(last=False)
+
+    def typed(self, game_id: int, seat: int, user_id: int, version: int) -> dict[str, str]:
+        kept = self._kept.get((game_id, seat, user_id))
+        return dict(kept[1]) if kept is not None and kept[0] == version else {}
+
+    def forget(self, game_id: int, seat: int, user_id: int) -> None:
+        self._kept.pop((game_id, seat, user_id), None)

@@ -118,8 +118,17 @@ class PlayActions(TurnPosts):
                 raise Refusal(msg("That form is not offered any more. Please use the latest prompt."))
         except Refusal as why:
             return Outcome.refuse(reason(why), game_id)
-        return Outcome(modal=forms.amounts_form(game_id, loaded.seq, history_head(loaded), seat, decision),
+        typed = self.form_drafts.typed(game_id, seat, actor.user_id, loaded.seq)
+        return Outcome(modal=forms.amounts_form(game_id, loaded.seq, history_head(loaded), seat, decision, typed),
                        game_id=game_id)
+
+    @property
+    def form_drafts(self) -> forms.Drafts:
+        """What members typed into refused forms (forms.Drafts), this service's own."""
+        drafts = getattr(self, "_form_drafts", None)
+        if drafts is None:
+            drafts = self._form_drafts = forms.Drafts()
+        return drafts
 
     async def submit_form(self, game_id: int, version: int, head: str | None, seat: int, values: dict[str, str],
                           actor: Actor, *, clicked: int | None = None) -> Outcome:
@@ -130,12 +139,16 @@ class PlayActions(TurnPosts):
                 decision = next((d for d in decisions if d.amounts is not None), None)
                 if decision is None:
                     raise Refusal(msg("That form is not for a decision of yours now. Please use the latest prompt."))
-                option_id, wrong = forms.read_form(decision, values)
-                if option_id is None:
-                    raise Refusal(msg("{problem} Nothing was changed; open the form again.", problem=wrong))
-                option = decision.option(option_id)
+                option_id, wrong = forms.read_form(decision, values, actor.lang)
+                option = None if option_id is None else decision.option(option_id)
                 if option is None:
+                    # Kept: the form opens again with what the member typed, to correct it.
+                    self.form_drafts.keep(game_id, seat, actor.user_id, loaded.seq, values)
+                    if option_id is None:
+                        raise Refusal(msg("{problem} Nothing was changed; open the form again: it keeps what you "
+                                          "typed.", problem=wrong))
                     raise Refusal(msg("Those numbers are not a possible answer. Nothing was changed."))
+                self.form_drafts.forget(game_id, seat, actor.user_id)
                 return await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor,
                                                 clicked=clicked)
             except Refusal as why:
