@@ -131,6 +131,17 @@ async def test_choices_persist_and_load_equals_the_state_played(storage):
     assert [r[0] for r in rows] == [0, 4, 8, 12, 15]
 
 
+async def test_the_last_choices_are_read_newest_first_up_to_a_version_in_one_query(storage):
+    loaded = await new_game(storage)
+    await play_random(storage, loaded, 9, random.Random(2))
+    everything = await storage.choices(loaded.id)
+    assert [c.seq for c in await storage.choices_before(loaded.id, 6, 3)] == [6, 5, 4]
+    assert [c.seq for c in await storage.choices_before(loaded.id, None, 2)] == [9, 8]
+    assert [c.seq for c in await storage.choices_before(loaded.id, 2, 50)] == [2, 1]
+    assert await storage.last_choices(loaded.id, 4) == everything[-4:]  # in order, as before
+    assert await storage.last_choices(loaded.id, 50) == everything
+
+
 async def test_load_survives_losing_every_snapshot_because_they_are_only_a_cache(storage):
     loaded = await new_game(storage)
     played = await play_random(storage, loaded, 10, random.Random(2))

@@ -183,11 +183,16 @@ class ServiceCore:
         None: none). Choices stored after `loaded` was read (the one being posted) do not count."""
         if not loaded.seq:
             return 0, None
-        rows = [c for c in await self.storage.last_choices(loaded.id, 50) if c.seq <= loaded.seq]
-        for choice in reversed(rows):
-            if not hidden.is_quiet_preference(choice.option_id, choice.events):
-                return choice.seq, choice.created_at
-        return (rows[0].seq - 1, None) if rows and rows[0].seq > 1 else (0, None)
+        rows: list = []
+        # Almost always the last choice is a move: one row read. Else up to 50 (quiet preferences).
+        for limit in (1, 50):
+            rows = await self.storage.choices_before(loaded.id, loaded.seq, limit)
+            for choice in rows:
+                if not hidden.is_quiet_preference(choice.option_id, choice.events):
+                    return choice.seq, choice.created_at
+            if len(rows) < limit:
+                break
+        return (rows[-1].seq - 1, None) if rows and rows[-1].seq > 1 else (0, None)
 
     # -- messages ----------------------------------------------------------------------------
     async def record_message(self, game_id: int, channel_id: int, message_id: int, kind: str,

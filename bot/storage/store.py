@@ -440,9 +440,16 @@ class Storage(SideTables, MemberTables, Tools, Leases):
 
     async def last_choices(self, game_id: int, n: int) -> list[ChoiceRecord]:
         """The last n choices in order, with their events (for /game log)."""
-        latest = await self._read(lambda c: c.value(
-            "SELECT coalesce(max(seq), 0) FROM choices WHERE game_id = ?", (game_id,)))
-        return await self.choices(game_id, after=max(0, latest - n))
+        return (await self.choices_before(game_id, None, n))[::-1]
+
+    async def choices_before(self, game_id: int, upto: int | None, limit: int) -> list[ChoiceRecord]:
+        """Up to `limit` choices numbered `upto` or less (None: any), the newest first: one
+        query, and only the rows asked for parsed (issue 30)."""
+        sql = "SELECT * FROM choices WHERE game_id = ?" + (" AND seq <= ?" if upto is not None else "")
+        args = [game_id, *([upto] if upto is not None else []), limit]
+        rows = await self._read(lambda c: c.all(sql + " ORDER BY seq DESC LIMIT ?", args))
+        return [ChoiceRecord(r["seq"], r["player"], r["option_id"], r["user_id"], json.loads(r["events"]),
+                             text_to_time(r["created_at"])) for r in rows]
 
     # -- undo ----------------------------------------------------------------------------
     async def undo_to(self, game_id: int, seq: int, *, by_user_id: int | None = None) -> LoadedGame:
