@@ -12,7 +12,7 @@ import pytest
 from bot_fakes import World, current_prompts, pass_label, waiting_member
 
 from bot.scheduling.departures import FORGET_AFTER
-from bot.service.overview import PAGE
+from bot.service.overview import PAGE, page_bounds
 
 
 @pytest.fixture
@@ -216,3 +216,13 @@ async def test_a_server_that_removed_the_bot_is_forgotten_after_the_documented_p
     world.clock.advance(days=FORGET_AFTER.days)
     await world.bot.reminders.run_due()
     assert set((await store.guild_rows(world.guild.id)).values()) == {0}
+
+
+def test_pages_hold_at_most_eight_games_and_stay_short_enough_to_translate():
+    assert page_bounds([100] * 20, 50) == [(0, 8), (8, 16), (16, 20)]
+    assert page_bounds([400] * 5, 50) == [(0, 2), (2, 4), (4, 5)]  # 50 + 2 * 401 <= 1200 < 50 + 3 * 401
+    assert page_bounds([1500, 10], 50) == [(0, 1), (1, 2)]  # a line too long alone is a page of its own
+    assert page_bounds([], 50) == [(0, 0)]
+    for sizes in ([300] * 30, [90, 700, 5, 1100, 40] * 6):
+        for start, end in page_bounds(sizes, 60):
+            assert end - start <= PAGE and (end - start == 1 or 60 + sum(s + 1 for s in sizes[start:end]) <= 1200)

@@ -27,7 +27,10 @@ from engine.text import joined, layout, listing, msg
 log = logging.getLogger(__name__)
 
 LATEST = datetime.max.replace(tzinfo=UTC)  # a game without a wait sorts last
-PAGE = 8  # games per page: eight lines of a few hundred characters stay under 2000 in any language
+PAGE = 8  # games per page at most
+# English characters per page at most: a translation runs longer (German, Polish: up to half as long
+# again), and a page turned is one edited message, which Discord caps at 2000 characters.
+PAGE_CHARS = 1200
 PROMPT_SHOWN = 90  # a longer prompt is left out of the line (the game's own post shows it)
 MINE_TEMPLATE = r"mine:(?P<guild>[0-9]+):(?P<user>[0-9]+):(?P<page>[0-9]+):(?P<flags>[we]*)"
 MOD_GAMES_TEMPLATE = r"modg:(?P<guild>[0-9]+):(?P<page>[0-9]+):(?P<hours>[0-9]*)"
@@ -190,9 +193,11 @@ class OverviewActions(ServiceCore):
     def _paged(self, head: list, lines: list[Line], page: int, edit_for: int | None, page_id=None) -> Outcome:
         """One page of `lines` under `head`, with ◀ ▶ when there are more; an edit of the clicked list
         when `edit_for` (a page button) is set, else a new private answer."""
-        pages = max(1, -(-len(lines) // PAGE))
+        bounds = page_bounds([len(str(line.text)) for line in lines], sum(len(str(h)) + 1 for h in head))
+        pages = len(bounds)
         page = min(max(page, 0), pages - 1)
-        shown = [line.text for line in lines[page * PAGE:(page + 1) * PAGE]]
+        start, end = bounds[page]
+        shown = [line.text for line in lines[start:end]]
         body = [*head, *shown]
         buttons: tuple[ButtonSpec, ...] = ()
         if pages > 1:
@@ -203,6 +208,20 @@ class OverviewActions(ServiceCore):
         if edit_for:
             return Outcome(edit=post)
         return Outcome(reply=post)
+
+
+def page_bounds(sizes: list[int], head: int) -> list[tuple[int, int]]:
+    """(start, end) of each page: at most PAGE lines, and at most PAGE_CHARS characters of English
+    with the head, so the page still fits one message (and one edit) once translated; a line longer
+    than that alone is a page of its own."""
+    bounds, start, size = [], 0, head
+    for i, length in enumerate(sizes):
+        if i > start and (i - start >= PAGE or size + length + 1 > PAGE_CHARS):
+            bounds.append((start, i))
+            start, size = i, head
+        size += length + 1
+    bounds.append((start, len(sizes)))
+    return bounds
 
 
 def _mine_command():
