@@ -129,7 +129,7 @@ async def test_mod_games_shows_the_longest_waits_first_and_only_stalled_ones_whe
     lines = game_lines(reply)
     assert [line.split()[1] for line in lines] == [f"<#{stalled.id}>", f"<#{fresh.id}>"]
     assert "players: Ann and Bo" in lines[0] and "since <t:" in lines[0]
-    assert "🤖 1 played by bots" in lines[1]
+    assert "🤖 1 seat played by a bot" in lines[1]
     only = game_lines((await world.slash(mod, fresh, "mod games", stalled_hours=48)).replies[0])
     assert len(only) == 1 and only[0].startswith(f"• <#{stalled.id}> **Byzantium** #{stalled_id}")
     assert "No game here has waited 100 h" in (await world.slash(mod, fresh, "mod games", stalled_hours=100)).reply_text
@@ -226,3 +226,14 @@ def test_pages_hold_at_most_eight_games_and_stay_short_enough_to_translate():
     for sizes in ([300] * 30, [90, 700, 5, 1100, 40] * 6):
         for start, end in page_bounds(sizes, 60):
             assert end - start <= PAGE and (end - start == 1 or 60 + sum(s + 1 for s in sizes[start:end]) <= 1200)
+
+
+async def test_game_mine_reads_in_the_members_language_with_its_plurals(world):
+    ann, bo = world.member("Ann", locale="de"), world.member("Bo")
+    channel, _ = await new_game(world, [ann, bo])
+    while waiting_member(current_prompts(channel)[0], [ann, bo]) is not ann:
+        await pass_turn(world, channel, [ann, bo])
+    lobby, _ = await new_game(world, [ann], start=False, name="lobby")
+    reply = await mine(world, ann, lobby)
+    assert reply.content.startswith("**Deine Spiele hier** (2; 1 wartet auf dich):")
+    assert "⏰ **wartet auf dich** seit <t:" in reply.content and "🚪 Lobby, 1 Platz besetzt" in reply.content

@@ -22,7 +22,7 @@ from bot.service.posts import Outcome, Post, Refusal
 from bot.service.slash import slash
 from bot.service.specs import ButtonSpec
 from bot.storage.records import GameRecord, LoadedGame
-from engine.text import joined, layout, listing, msg
+from engine.text import joined, layout, listing, msg, msg_n
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,8 @@ class OverviewActions(ServiceCore):
             empty = msg("Nothing waits on you here.") if waiting_on_me else msg("You have no game on this server.")
             return self._paged(head + [empty], [], 0, user_id)
         waiting = sum(line.waits_on_reader for line in lines)
-        head.append(msg("**Your games here** ({count}; {waiting} waiting on you):", count=len(lines), waiting=waiting))
+        head.append(msg_n("**Your games here** ({count}; {n} waiting on you):",
+                          "**Your games here** ({count}; {n} waiting on you):", waiting, count=len(lines)))
         return self._paged(head, lines, page, user_id, lambda p: mine_id(guild, actor.user_id, p,
                                                                          waiting=waiting_on_me, ended=ended))
 
@@ -95,8 +96,8 @@ class OverviewActions(ServiceCore):
         where = layout("{channel} **{game}** #{number}", channel=f"<#{record.channel_id}>", game=title,
                        number=record.id)
         if record.status == "lobby":
-            return Line(record, False, record.created_at, layout("• {where} · {what}", where=where, what=msg(
-                "🚪 lobby, {count} seated", count=len(record.seats))))
+            return Line(record, False, record.created_at, layout("• {where} · {what}", where=where, what=msg_n(
+                "🚪 lobby, {n} seated", "🚪 lobby, {n} seated", len(record.seats))))
         if record.status in ("finished", "abandoned"):
             return Line(record, False, record.finished_at, layout("• {where} · {what}", where=where, what=msg(
                 "🏁 {status} {when}", status=status_name(record.status),
@@ -156,7 +157,7 @@ class OverviewActions(ServiceCore):
         bots = sum(1 for s in record.seats if s.bot)
         parts = [msg("players: {players}", players=players)]
         if bots:
-            parts.append(msg("🤖 {count} played by bots", count=bots))
+            parts.append(msg_n("🤖 {n} seat played by a bot", "🤖 {n} seats played by bots", bots))
         if record.status == "lobby":
             since = record.created_at
             parts.insert(0, msg("🚪 lobby open since {when}", when=text.relative_time(since)))
