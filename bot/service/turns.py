@@ -56,6 +56,8 @@ log = logging.getLogger(__name__)
 # place (docs/rules/warriors_traders.md, "A player's turn in the channel").
 OPENING_KINDS = frozenset({"action"})
 GAME_OPENING_KINDS = {"warriors_traders": frozenset()}
+# The most choices one close-up tells (a march of many steps, a long maneuver).
+ACTION_CHOICES = 40
 
 
 def opening_kinds(game: str) -> frozenset[str]:
@@ -82,6 +84,31 @@ class _Pictures:
 
 class TurnPosts(TurnPrompts):
     # -- pictures ----------------------------------------------------------------------------------
+    async def action_events(self, after: LoadedGame, mine: MessageRecord | None,
+                            public: Sequence[Event]) -> list[Event]:
+        """The public events of the action so far, for its close-up (issue 28): every choice
+        since the first answered on the chooser's turn message `mine`, so a march shows its whole
+        path, a battle its site and outcome, not only the last click ("Stop here"). Where the
+        action began is kept per message in this process; after a restart the close-up starts
+        again from the next choice."""
+        starts: dict[int, int] = self.__dict__.setdefault("_action_starts", {})
+        if mine is None:
+            return list(public)
+        start = starts.get(mine.message_id)
+        if start is None or start > after.seq:  # the first answer on it (or an undo went back)
+            starts[mine.message_id] = start = after.seq
+        if start == after.seq:
+            return list(public)
+        first = max(start, after.seq - ACTION_CHOICES + 1)
+        rows = await self.storage.choices(after.id, after=first - 1, limit=after.seq - first + 1)
+        told = [e for row in rows for e in hidden.public_events(hidden.event_from_data(d) for d in row.events)]
+        return told or list(public)
+
+    def action_done(self, mine: MessageRecord | None) -> None:
+        """`mine` closed: its action's start is forgotten."""
+        if mine is not None:
+            self.__dict__.get("_action_starts", {}).pop(mine.message_id, None)
+
     async def pictures(self, loaded: LoadedGame, events: Sequence[Event] = ()) -> _Pictures:
         """Only what will be posted, each drawn once per version (core.py's close_up_image and
         board_image): the close-up for the turn message, or the whole board when the game's
@@ -227,11 +254,13 @@ class TurnPosts(TurnPrompts):
         for decision in ([] if over else engine.pending(after.state)):
             waiting.setdefault(decision.player, []).append(decision)
         pictures: _Pictures | None = None
+        mine = live.get(chooser)
+        action = await self.action_events(after, mine, public)
 
         async def drawn() -> _Pictures:
             nonlocal pictures
             if pictures is None:
-                pictures = await self.pictures(after, public)
+                pictures = await self.pictures(after, action)
             return pictures
 
         def simple(players) -> bool:  # one public decision each: a message can go on with them
@@ -243,7 +272,6 @@ class TurnPosts(TurnPrompts):
         edits: list[MessageEdit] = []
         placed = False  # whether what this choice did is told somewhere yet
         done: set[str] = set()
-        mine = live.get(chooser)
         in_mine = seats_of(mine)
         opens = any(ds[0].kind in opening_kinds(after.record.game) for ds in waiting.values())
         # The chooser's message goes on while it asks nobody new: the chooser's next step (a
@@ -254,7 +282,7 @@ class TurnPosts(TurnPrompts):
                 and not opens:
             body = text.join_lines(mine.body, [answered, *lines])
             edit = await self._in_place(after, mine, [ds[0] for ds in waiting.values()], body, here,
-                                        await drawn() if public else None)
+                                        await drawn() if action else None)
             if edit is not None:
                 edits.append(edit)
                 placed = True
@@ -294,6 +322,7 @@ class TurnPosts(TurnPrompts):
             placed = True
         # The chooser's message closes: the answer in one line (with what it did if untold).
         if closes:
+            self.action_done(mine)
             told = [] if placed else lines
             shown = told and public
             image = (await drawn()).turn if shown and not self._threaded(after) else None
