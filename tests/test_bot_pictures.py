@@ -120,3 +120,33 @@ async def test_a_boards_highlight_is_that_of_the_change_that_made_its_version():
     assert kept.events_of(loaded(1, 5, 2)) == ()  # another version (after an undo): not its events
     kept.note_change(loaded(1, 5, 1), [])  # a re-post tells no events: the change's stay
     assert kept.events_of(loaded(1, 5, 1)) == ("took Nicaea",)
+
+
+async def test_a_history_step_is_drawn_once_however_often_it_is_shown(world, monkeypatch):
+    from bot.service import story
+
+    drawn = []
+    real = story.step_views
+
+    def counted(tape, step, lang=None):
+        drawn.append(step)
+        return real(tape, step, lang)
+
+    monkeypatch.setattr(story, "step_views", counted)
+    channel, members = await open_game(world)
+    rng = random.Random(5)
+    for _ in range(4):
+        [prompt, *_] = current_prompts(channel)
+        await pick(world, prompt, waiting_member(prompt, members), rng)
+    [view] = (await world.slash(members[0], channel, "game history")).replies
+    latest = drawn[-1]
+    first_image = view.image()
+    back = next(b for b in view.buttons() if b.startswith("◀"))
+    await world.click(members[0], view, back)
+    earlier = drawn[-1]
+    assert earlier < latest and f"step {earlier} of" in view.content
+    forward = next(b for b in view.buttons() if b.endswith("▶"))
+    await world.click(members[0], view, forward)  # back to the latest step: kept
+    [other] = (await world.slash(members[1], channel, "game history")).replies  # another member, same step
+    assert drawn == [latest, earlier]
+    assert f"step {latest} of" in view.content and other.image() == first_image

@@ -20,7 +20,7 @@ from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
 from bot.service.prompt import history_head
 from bot.service.render_pool import RenderPool
 from bot.service.slash import slash
-from bot.service.version_pictures import VersionPictures
+from bot.service.version_pictures import KeptSteps, VersionPictures
 from bot.storage.records import (
     CorruptGame,
     GameMovedOn,
@@ -90,6 +90,7 @@ class ServiceCore:
         self.bot_pause = timedelta(seconds=bot_pause)
         self.bot_due = asyncio.Event()
         self.kept_pictures = VersionPictures()  # each version's pictures, drawn once
+        self.kept_steps = KeptSteps()  # the history view's past steps, drawn once
 
     def lock(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]:
         """One game's requests are handled one at a time, by every process sharing the database

@@ -242,9 +242,15 @@ class HistoryActions(ServiceCore):
             return story.StepView(None, None, None)
         choice = steps.choices.get(target)
         events = tuple(hidden.public_events(events_from_json(choice.events))) if choice else ()
-        tape = await tapes.step_tape(self.storage, record, target, events)
-        try:
+
+        async def draw() -> story.StepView:
+            tape = await tapes.step_tape(self.storage, record, target, events)
             return await self.renderer.run(story.step_views, tape, target, lang)
+
+        # Drawn once per step and language (issue 30): ◀ then ▶, or the next member, reuse it.
+        key = (record.id, target, choice.created_at if choice else None, lang)
+        try:
+            return await self.kept_steps.get(key, draw, lambda v: len(v.inline or b"") + len(v.board or b""))
         except Exception:
             log.exception("game %s: the board of step %s could not be drawn", record.id, target)
             return story.StepView(None, None, None)

@@ -102,3 +102,42 @@ class VersionPictures:
             del self._kept[key]
             if not drawing.cancelled() and drawing.exception() is None:
                 size -= len(drawing.result() or b"")
+
+
+class KeptSteps:
+    """The history view's drawings of past steps (a close-up and the whole board each), kept so
+    that stepping back and forth, or a second member looking at the same step, draws nothing
+    again. A step is the game, its number and when that choice was stored (an undo and a new
+    choice make another step of the same number); the least recently shown go first past
+    `keep_bytes`."""
+
+    def __init__(self, keep_bytes: int = KEEP_BYTES // 2):
+        self.keep_bytes = keep_bytes
+        self._kept: OrderedDict[tuple, asyncio.Future] = OrderedDict()
+
+    async def get(self, key: tuple, draw: Callable[[], Awaitable[Any]], size: Callable[[Any], int]) -> Any:
+        """The drawing kept under `key`, being drawn, or drawn now; `size` tells its bytes. A
+        drawing that fails (raises) is not kept."""
+        drawing = self._kept.get(key)
+        if drawing is not None:
+            self._kept.move_to_end(key)
+            return await asyncio.shield(drawing)
+        drawing = asyncio.ensure_future(draw())
+        self._kept[key] = drawing
+        try:
+            result = await asyncio.shield(drawing)
+        except BaseException:
+            if drawing.done():
+                self._kept.pop(key, None)
+            raise
+        total = sum(size(d.result()) for d in self._kept.values()
+                    if d.done() and not d.cancelled() and d.exception() is None)
+        while total > self.keep_bytes and len(self._kept) > 1:
+            old_key, old = next(iter(self._kept.items()))
+            if not old.done():
+                self._kept.move_to_end(old_key)
+                continue
+            del self._kept[old_key]
+            if not old.cancelled() and old.exception() is None:
+                total -= size(old.result())
+        return result
