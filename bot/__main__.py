@@ -45,10 +45,13 @@ def main(argv: list[str] | None = None) -> int:
     from bot.logs import configure
 
     configure(settings.log_level_number, settings.debug_loggers)
-    if settings.test_games:  # TEST HOOK ONLY, before the commands list the games
-        from bot.test_hooks import import_test_games
+    from bot.plugins import PluginError
 
-        import_test_games(settings.test_games)
+    try:
+        settings.plugins.load()  # before the slash commands list the games
+    except PluginError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     from bot.discord_ui.app import StartupError, run
 
     try:

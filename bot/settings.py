@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.plugins import Plugins, parse_names
+
 # A bot token is three base64url parts joined by dots; anything else is certainly a paste error.
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
 _LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -85,9 +87,9 @@ class Settings:
     # Test hook only: the end-to-end tests point discord.py at a local stand-in for Discord.
     api_base: str | None = None
     gateway_url: str | None = None
-    # Test hook only: Python files that register extra games (the secrets tests' hidden-hand
-    # game), imported before the commands are built; refused unless DISCORD_API_BASE is set.
-    test_games: tuple[Path, ...] = ()
+    # Game plugins (GAME_PLUGINS): modules imported at start-up that register more games
+    # (bot/plugins.py).
+    game_plugins: tuple[str, ...] = ()
     # Bot players: thinking budget per decision (ms, counted in the engine's work units) and the
     # pause before a bot's turn is played (seconds).
     bot_budget_ms: float = 1000.0
@@ -97,6 +99,11 @@ class Settings:
     def database(self) -> str | Path:
         """What storage opens: DATABASE_URL when set, else the SQLite file."""
         return self.database_url or self.database_path
+
+    @property
+    def plugins(self) -> Plugins:
+        """The game plugins, as the bot and its worker processes load them."""
+        return Plugins(self.game_plugins, standin=self.api_base is not None)
 
     @property
     def log_level_number(self) -> int:
@@ -111,7 +118,7 @@ class Settings:
 # The settings this bot reads: the only words of a malformed .env line ever repeated back.
 KNOWN_KEYS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "BACKUP_DIR", "SHARD_IDS", "SHARD_COUNT",
               "SHARD_LEASE_SECONDS", "DEV_GUILD_ID", "MODERATOR_ROLE", "LOG_LEVEL", "LOG_DEBUG", "DISCORD_API_BASE",
-              "DISCORD_GATEWAY_URL", "BOT_TEST_GAMES", "BOT_BUDGET_MS", "BOT_PAUSE_SECONDS")
+              "DISCORD_GATEWAY_URL", "GAME_PLUGINS", "BOT_BUDGET_MS", "BOT_PAUSE_SECONDS")
 
 
 def _named(line: str) -> str:
@@ -249,13 +256,11 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
     if gateway_url is not None and not re.match(r"^wss?://[^/\s]+", gateway_url):
         raise SettingsError(f"DISCORD_GATEWAY_URL must be a ws(s) URL, not {gateway_url!r}")
 
-    test_games = tuple(Path(p.strip()) for p in (get("BOT_TEST_GAMES") or "").split(",") if p.strip())
-    if test_games and api_base is None:
-        raise SettingsError("BOT_TEST_GAMES is a test hook: it works only with DISCORD_API_BASE (a stand-in "
-                            "for Discord); leave it empty")
-    for path in test_games:
-        if path.suffix != ".py" or not path.is_file():
-            raise SettingsError(f"BOT_TEST_GAMES names {str(path)!r}, which is not a Python file")
+    try:
+        game_plugins = parse_names(get("GAME_PLUGINS"))
+    except ValueError as exc:
+        raise SettingsError(f"GAME_PLUGINS names Python modules (e.g. mygames.chess), comma separated, "
+                            f"not {str(exc)!r}") from None
 
     raw_budget, raw_pause = get("BOT_BUDGET_MS"), get("BOT_PAUSE_SECONDS")
     bot_budget_ms = 1000.0 if raw_budget is None else number(raw_budget, "BOT_BUDGET_MS", low=1, high=60_000)
@@ -275,7 +280,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         debug_loggers=debug_loggers,
         api_base=api_base,
         gateway_url=gateway_url,
-        test_games=test_games,
+        game_plugins=game_plugins,
         bot_budget_ms=bot_budget_ms,
         bot_pause_seconds=bot_pause_seconds,
     )

@@ -7,7 +7,7 @@ owner can) and clicking the button there, anything else, and any answer a button
 choice of several things), by the typed shortcut `/alex choose option:`. After every step it
 reads what the channel gained and checks that no card in a hand is named there.
 
-The seed and the dice are pinned by the BOT_TEST_GAMES hook (tests/alexander_for_bot.py), so the
+The seed and the dice are pinned by the game plugin tests/alexander_for_bot.py, so the
 test knows the whole game in advance: with every die a 6, Alexander dies in his first battle
 (wounds 12 and a 6: "danger"), unless Black Cleitus saves him.
 """
@@ -31,12 +31,12 @@ from engine.alexander import GAME
 from engine.alexander.board import board
 from engine.core import Decision, IllegalAction, enumerate_answers
 
-HOOK = str(Path(__file__).with_name("alexander_for_bot.py"))
+PLUGIN = "alexander_for_bot"  # tests/alexander_for_bot.py
 TITLE = "The Conquerors: Alexander the Great"
 
 
 def alexander_env(fake: FakeDiscord, seed: int, dice: list[int]) -> dict[str, str]:
-    return {"BOT_TEST_GAMES": HOOK, "ALEX_SEED": json.dumps(seed), "ALEX_DICE": json.dumps(dice),
+    return {"GAME_PLUGINS": PLUGIN, "ALEX_SEED": json.dumps(seed), "ALEX_DICE": json.dumps(dice),
             "DEV_GUILD_ID": str(fake.guild.id)}
 
 

@@ -1,8 +1,8 @@
-"""BOT_TEST_GAMES file of the Alexander end-to-end tests: the real Alexander, with its seed and
+"""Game plugin (GAME_PLUGINS=alexander_for_bot) of the Alexander end-to-end tests: the real Alexander, with its seed and
 dice pinned by the environment (ALEX_SEED, ALEX_DICE: a JSON list) so that a test knows the
 whole game in advance (its deck, its draws, which battle kills Alexander).
 
-Never imported by a real bot: settings refuse BOT_TEST_GAMES without DISCORD_API_BASE.
+STANDIN_ONLY: a bot on the real Discord refuses to start with it (bot/plugins.py).
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import os
 
 from engine.alexander.game import Alexander
 from engine.core import register
+
+STANDIN_ONLY = True
 
 SEED = json.loads(os.environ.get("ALEX_SEED") or "null")
 DICE = json.loads(os.environ.get("ALEX_DICE") or "null")

@@ -1,8 +1,8 @@
-"""BOT_TEST_GAMES file of the secrets tests: the secret duel (tests/hiddengame.py) in the bot
+"""Game plugin (GAME_PLUGINS=duel_for_bot) of the secrets tests: the secret duel (tests/hiddengame.py) in the bot
 process an end-to-end test starts, with its board drawing, and its deck pinned by the
 DUEL_DECK environment variable (a JSON list of cards, top last) so a test knows every hand.
 
-Never imported by a real bot: settings refuse BOT_TEST_GAMES without DISCORD_API_BASE.
+STANDIN_ONLY: a bot on the real Discord refuses to start with it (bot/plugins.py).
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ import hiddengame
 
 import render
 from engine.core import register
+
+STANDIN_ONLY = True
 
 DECK = json.loads(os.environ.get("DUEL_DECK") or "null")
 

@@ -1,5 +1,5 @@
 """Helpers for the secrets tests: the secret duel (tests/hiddengame.py) played through the real bot
-(`python -m bot` with the BOT_TEST_GAMES hook) against the Discord stand-in, and the public record
+(`python -m bot` with the game plugin tests/duel_for_bot.py) against the Discord stand-in, and the public record
 of a run, normalised so that two runs can be compared message for message.
 
 A `Duel` is one game in #general. Its private decisions show in the channel as a post with an
@@ -27,7 +27,7 @@ from e2e_kit import WAIT, final_since, question, read_db
 
 from bot.service.prompt import BUTTON_TEMPLATE, OPEN_TEMPLATE
 
-HOOK = str(Path(__file__).with_name("duel_for_bot.py"))
+PLUGIN = "duel_for_bot"  # tests/duel_for_bot.py
 OPEN = "Open my prompt"
 FINAL = "is over. Final scores"
 BUTTON_ID = re.compile(BUTTON_TEMPLATE)
@@ -43,7 +43,7 @@ def pinned_deck(first: Sequence[str], second: Sequence[str], draws: Sequence[str
 
 
 def duel_env(deck: list[str], fake: FakeDiscord) -> dict[str, str]:
-    return {"BOT_TEST_GAMES": HOOK, "DUEL_DECK": json.dumps(deck), "DEV_GUILD_ID": str(fake.guild.id)}
+    return {"GAME_PLUGINS": PLUGIN, "DUEL_DECK": json.dumps(deck), "DEV_GUILD_ID": str(fake.guild.id)}
 
 
 @dataclass

@@ -1,12 +1,10 @@
 """The bot's secrets, through the real handlers with the in-process fakes (quick): what status, help,
-log, reminders and the board say about a private decision; /game orders and /game hand; the
-BOT_TEST_GAMES hook's guard; the pure rules of bot/service/hidden.py. The end-to-end tests (the
+log, reminders and the board say about a private decision; /game orders and /game hand; the pure rules of bot/service/hidden.py. The end-to-end tests (the
 leak test first) are in test_e2e_secrets.py."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import hiddengame
 import pytest
@@ -14,7 +12,6 @@ from bot_fakes import World, loaded_game
 from duel_kit import pinned_deck
 
 from bot.service import hidden
-from bot.settings import SettingsError, load_settings
 from engine import Event
 
 DECK = pinned_deck(["1", "2", "5"], ["3", "4", "parry"], ["5", "6"])
@@ -129,17 +126,6 @@ async def test_log_hides_others_orders_and_private_events(world):
     assert "pref" not in ann_log and "#2** Ann: `pass`" in ann_log and "You drew a 5." in ann_log
     bo_log = (await world.slash(bo, channel, "game log")).reply_text
     assert "`pref:order:parry=never`" in bo_log and "#2** Ann\n" in bo_log + "\n" and "drew a 5" not in bo_log
-
-
-def test_test_games_need_the_stand_in_and_a_python_file(tmp_path):
-    env = {"DISCORD_TOKEN": "A" * 24 + ".BBBBBB." + "C" * 27, "BOT_TEST_GAMES": str(Path(hiddengame.__file__))}
-    with pytest.raises(SettingsError, match="test hook"):
-        load_settings(env, env_file=None)
-    env["DISCORD_API_BASE"] = "http://127.0.0.1:1/api/v10"
-    assert load_settings(env, env_file=None).test_games == (Path(hiddengame.__file__),)
-    env["BOT_TEST_GAMES"] = str(tmp_path / "nothing.py")
-    with pytest.raises(SettingsError, match="not a Python file"):
-        load_settings(env, env_file=None)
 
 
 def test_a_preference_is_quiet_only_when_everything_it_caused_was_private():

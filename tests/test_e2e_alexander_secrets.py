@@ -1,7 +1,7 @@
 """Alexander's secrets through the real bot against the Discord stand-in (issue 25): a takeback
 may not peek at chance, and a log at DEBUG holds no secret of the game.
 
-Seed and dice pinned by the BOT_TEST_GAMES hook (tests/alexander_for_bot.py), members playing as
+Seed and dice pinned by the game plugin tests/alexander_for_bot.py, members playing as
 in tests/test_e2e_alexander.py (tests/alex_kit.py).
 """
 

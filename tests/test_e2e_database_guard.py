@@ -38,7 +38,7 @@ async def test_a_second_bot_given_a_symlink_to_the_database_file_refuses_to_star
 
 
 def error_line(log: Path) -> str:
-    """The process's one line on stderr saying why it stopped (the test hook's notice aside)."""
+    """The process's one line on stderr saying why it stopped (log lines aside)."""
     text = log.read_text()
     assert "Traceback" not in text, text
     [line] = [line for line in text.splitlines() if line.startswith("error:")]

@@ -1,6 +1,6 @@
 """Secrets through the real bot (issue 10): the secret duel (tests/hiddengame.py) played by members
 against the Discord stand-in, with `python -m bot` started exactly as an operator starts it plus
-the BOT_TEST_GAMES test hook that registers the test game.
+the game plugin that registers the test game (tests/duel_for_bot.py).
 
 The leak test plays the same public moves twice, once with Bo holding a Parry and once without:
 everything anyone in the server can see (every message and every edit, text, buttons, board

@@ -1,5 +1,5 @@
 """End to end, play-by-post tempo (issue 12): the real bot (`python -m bot`) against the Discord
-stand-in, on the test game "Tempo" (tests/tempogame.py, registered with the BOT_TEST_GAMES hook):
+stand-in, on the test game "Tempo" (tests/tempogame.py, registered as a game plugin, GAME_PLUGINS):
 - one message per turn: what happened, the board and the prompt together; edited in place while
   the same player goes on with the same action, a new message when the player changes, the
   answered question shrunk to one line;
@@ -11,20 +11,19 @@ stand-in, on the test game "Tempo" (tests/tempogame.py, registered with the BOT_
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from discord_standin.api import MODAL_SUBMIT, FakeDiscord
 from e2e_kit import WAIT, Table, open_table, question, read_db
 
 from bot.service.forms import field_id
 
-HOOK = str(Path(__file__).with_name("tempogame.py"))
+PLUGIN = "tempogame"  # tests/tempogame.py, a game plugin
 TAKE = "Take a city… (30)"
 FORM = "✏️ Choose the numbers…"
 
 
 async def open_tempo(fake: FakeDiscord, start_bot_process, tmp_path) -> Table:
-    await start_bot_process(DEV_GUILD_ID=str(fake.guild.id), BOT_TEST_GAMES=HOOK)
+    await start_bot_process(DEV_GUILD_ID=str(fake.guild.id), GAME_PLUGINS=PLUGIN)
     return await open_table(fake, tmp_path / "games.sqlite3", names=("Ann", "Bo"), game="tempo_test",
                             title="Tempo")
 

@@ -203,8 +203,8 @@ class GameBot(commands.Bot):
                 self.storage = None
                 raise StartupError(f"cannot start: {exc}") from None
         self.started_at = self.clock()
-        self._renderer = RenderPool(self.render_workers, test_games=self.settings.test_games)
-        self._thinker = ThinkPool(test_games=self.settings.test_games)
+        self._renderer = RenderPool(self.render_workers, plugins=self.settings.plugins)
+        self._thinker = ThinkPool(plugins=self.settings.plugins)
         self.service = GameService(self.storage, self._renderer, self.clock, thinker=self._thinker,
                                    bot_budget_ms=self.settings.bot_budget_ms,
                                    bot_pause=self.settings.bot_pause_seconds)

@@ -15,12 +15,11 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from pathlib import Path
 
+from bot.plugins import NO_PLUGINS, Plugins
 from engine.ai import choose
 
 # How often a worker looks whether the bot process that started it is still there.
@@ -50,9 +49,9 @@ def think(job: Job) -> str:
                   avoid=frozenset(job.avoid))
 
 
-def _start_worker(test_games: Sequence[str]) -> None:
+def _start_worker(plugins: Plugins) -> None:
     """A worker ends with the bot process, however that ends (a SIGTERM or SIGKILL gives the pool
-    no chance to stop it), and registers the test games the bot has (TEST HOOK, BOT_TEST_GAMES)."""
+    no chance to stop it), and loads the game plugins the bot has (bot/plugins.py)."""
     parent = os.getppid()
 
     def watch() -> None:
@@ -61,27 +60,24 @@ def _start_worker(test_games: Sequence[str]) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-    if test_games:
-        from bot.test_hooks import import_test_games
-
-        import_test_games(tuple(Path(p) for p in test_games))
+    plugins.load()
 
 
 class ThinkPool:
     """`await pool.choose(job)` -> option id, computed in a worker process."""
 
     def __init__(self, workers: int = 1, *, executor: Executor | None = None,
-                 test_games: Sequence[Path] = ()):
+                 plugins: Plugins = NO_PLUGINS):
         self._workers = workers
         self._executor = executor
         self._own = executor is None
-        self._test_games = tuple(str(p) for p in test_games)
+        self._plugins = plugins
 
     def _pool(self) -> Executor:
         if self._executor is None:  # started at the first bot decision: a bot without bot seats spawns nothing
             self._executor = ProcessPoolExecutor(
                 max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start_worker, initargs=(self._test_games,))
+                initializer=_start_worker, initargs=(self._plugins,))
         return self._executor
 
     async def choose(self, job: Job) -> str:

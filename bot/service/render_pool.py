@@ -17,6 +17,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
+from bot.plugins import NO_PLUGINS, Plugins
 from bot.service.story import _highlight  # a highlight is a nicety: None if it fails
 
 log = logging.getLogger(__name__)
@@ -40,24 +41,19 @@ def _render_close_up(game_name: str, state: Any, events: list, lang: str | None 
     return render.render_inline(game_name, state, highlight=_highlight(game_name, events), lang=lang)
 
 
-def _long_worker_start(test_games: tuple[str, ...]) -> None:
-    """In the long-job process: the test games the bot was started with (TEST HOOK ONLY)."""
-    if test_games:
-        from pathlib import Path
-
-        from bot.test_hooks import import_test_games
-
-        import_test_games(tuple(Path(p) for p in test_games))
+def _long_worker_start(plugins: Plugins) -> None:
+    """In the long-job process: the game plugins the bot was started with."""
+    plugins.load()
 
 
 class RenderPool:
     def __init__(self, workers: int = 2, executor: Executor | None = None, *,
-                 long_executor: Callable[[], Executor] | None = None, test_games: tuple = ()):
+                 long_executor: Callable[[], Executor] | None = None, plugins: Plugins = NO_PLUGINS):
         self._executor = executor or ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
         self._own = executor is None
         self._long: Executor | None = None
         self._long_factory = long_executor or self._process_pool
-        self._test_games = test_games  # TEST HOOK ONLY: the games the long-job process must know too
+        self._plugins = plugins  # the long-job process knows the plugins' games too
 
     async def board(self, game_name: str, state: Any, events: list | None = None,
                     lang: str | None = None) -> bytes | None:
@@ -90,7 +86,7 @@ class RenderPool:
     def _process_pool(self) -> Executor:
         return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                    max_tasks_per_child=1, initializer=_long_worker_start,
-                                   initargs=(tuple(str(p) for p in self._test_games),))
+                                   initargs=(self._plugins,))
 
     async def close_up(self, game_name: str, state: Any, events: list | None = None,
                        lang: str | None = None) -> bytes | None:

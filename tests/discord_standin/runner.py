@@ -68,7 +68,8 @@ async def running_client(fake: FakeDiscord, client: discord.Client, *, timeout: 
         undo()
 
 
-PINNED_SEED_HOOK = Path(__file__).resolve().parents[1] / "pinned_seed.py"
+TESTS_DIR = Path(__file__).resolve().parents[1]
+PINNED_SEED_PLUGIN = "pinned_seed"  # tests/pinned_seed.py
 
 
 def bot_environment(fake: FakeDiscord, database_path: Path, **extra: str) -> dict[str, str]:
@@ -83,8 +84,8 @@ def bot_environment(fake: FakeDiscord, database_path: Path, **extra: str) -> dic
     })
     env.update(extra)
     if env.get("TEST_SEED"):  # the seeds of the games it opens, pinned per test (tests/conftest.py)
-        hooks = [path for path in env.get("BOT_TEST_GAMES", "").split(",") if path.strip()]
-        env["BOT_TEST_GAMES"] = ",".join([*hooks, str(PINNED_SEED_HOOK)])
+        plugins = [name for name in env.get("GAME_PLUGINS", "").split(",") if name.strip()]
+        env["GAME_PLUGINS"] = ",".join([*plugins, PINNED_SEED_PLUGIN])
     return env
 
 
@@ -100,7 +101,8 @@ class BotProcess:
         self.fake = fake
         self.module = module
         self.cwd = cwd or database_path.parent
-        pythonpath = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
+        # tests/ too: the game plugins of the tests (GAME_PLUGINS) are its modules.
+        pythonpath = os.pathsep.join(filter(None, [str(REPO_ROOT), str(TESTS_DIR), os.environ.get("PYTHONPATH")]))
         self.env = bot_environment(fake, database_path, **{"PYTHONPATH": pythonpath, **(extra_env or {})})
         self.log_path = log_path or database_path.with_suffix(".log")
         self.proc: asyncio.subprocess.Process | None = None
