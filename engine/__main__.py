@@ -151,14 +151,29 @@ def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | 
     state = terminal.play(state)
     if game.is_over(state):
         print()
-        say(msg("Final standings:"))
-        for row in game.result(state):
-            say(layout("  {rank}. {player}: {score}", rank=row["rank"], player=row["player"], score=row["score"]))
+        for line in standings_lines(game, state):
+            say(line)
     saved = Path(f"replay-{name}-{seed}.json")
     saved.write_text(json.dumps({"game": name, "players": players, "seed": seed, "options": options,
                                  "choices": terminal.choices}, indent=1))
     say(msg("Replay saved to {file} (seed {seed})", file=str(saved), seed=seed))
     return 0
+
+
+def standings_lines(game: Game, state) -> list[Msg]:
+    """The final standings; in a game of sides (Alexander) each player's side, and how it ended."""
+    out = [msg("Final standings:")]
+    rows = game.result(state)
+    for row in rows:
+        if "side" in row:
+            out.append(layout("  {rank}. {player} ({side}): {score}", rank=row["rank"], player=row["player"],
+                              side=row["side"], score=row["score"]))
+        else:
+            out.append(layout("  {rank}. {player}: {score}", rank=row["rank"], player=row["player"], score=row["score"]))
+    reason = next((row["reason"] for row in rows if row.get("reason")), None)
+    if reason is not None:
+        out.append(msg("How it ended: {reason}.", reason=reason))
+    return out
 
 
 def write_png(game: Game, state, png_dir: Path | None, step: int, events) -> None:

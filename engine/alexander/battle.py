@@ -26,7 +26,7 @@ from engine.alexander.world import (
     leaders_of,
     remove_garrison,
 )
-from engine.text import msg
+from engine.text import joined, layout, listing, msg
 
 __all__ = ["DARIUS", "start_battle", "try_overrun"]
 
@@ -95,6 +95,9 @@ def _overrun(ctx: Ctx, t):
     s = ctx.s
     space = t.args["space"]
     enemy = other(t.side)
+    # Told first: what follows (an army eliminated, Alexander dead, the game won) comes of it.
+    ctx.emit("overrun", msg("{army} overruns everything at {space}.", army=army_t(t.args["army"]),
+                            space=space_t(space)), space=space, army=t.args["army"])
     for a in [a for a in s.armies_at(space, enemy) if not a.inside]:
         eliminate_army(ctx, a, msg("overrun"), in_battle=True)
     g = s.garrisons.get(space)
@@ -103,8 +106,6 @@ def _overrun(ctx: Ctx, t):
     if space in s.tribes:
         del s.tribes[space]
     s.battle = {}
-    ctx.emit("overrun", msg("{army} overruns everything at {space}.", army=army_t(t.args["army"]),
-                            space=space_t(space)), space=space, army=t.args["army"])
 
 
 # -- avoiding battle (11.3 A) ----------------------------------------------------------------
@@ -137,13 +138,27 @@ def avoid_spaces(ctx: Ctx, space: str, side: str) -> list[str]:
 
 @decides("avoid_offer")
 def _avoid_decide(ctx: Ctx, t):
-    b = ctx.s.battle
+    s, b = ctx.s, ctx.s.battle
     if not b or not b.get("defenders") or not avoid_spaces(ctx, b["space"], t.side):
         return None
-    return ctx.ask(t.side, msg("{army} attacks you at {space}: try to avoid the battle?",
-                               army=army_t(b["attacker"]), space=space_t(b["space"])),
-                   [opt("avoid", msg("Try to avoid (d6 + rating, 6 or more)")), opt("stand", msg("Stand and fight"))],
-                   "avoid")
+    # What is at stake, before the choice: the forces, the odds of the roll, and for an overrun
+    # (10.5) that staying means every army there is eliminated, its leaders with it.
+    attacker, space = s.army(b["attacker"]), space_t(b["space"])
+    mine = [s.army(a) for a in b["defenders"] if s.army(a)]
+    armies, asp = listing([army_t(a.id) for a in mine]), sum(a.asp for a in mine)
+    rating = avoid_rating(ctx, t.side, b["defenders"])
+    avoid = opt("avoid", msg("Try to avoid: a die + {r} (rating), 6 or more: {n} chances in 6",
+                             r=rating, n=min(6, max(0, rating + 1))))
+    if b.get("overrun"):
+        alexander = any(n == ALEXANDER for a in mine for n in leaders_of(s, a.id))
+        prompt = msg("{army} ({asp} ASP) overruns {armies} ({mine} ASP) at {space}: 8 to 1 (10.5). If they stay, "
+                     "they are all eliminated and their leaders die{among}. Try to avoid the battle?",
+                     army=army_t(attacker.id), asp=attacker.asp, armies=armies, mine=asp, space=space,
+                     among=msg(", Alexander among them") if alexander else "")
+        return ctx.ask(t.side, prompt, [avoid, opt("stand", msg("Stay and be overrun"))], "avoid")
+    prompt = msg("{army} ({asp} ASP) attacks {armies} ({mine} ASP) at {space}: try to avoid the battle?",
+                 army=army_t(attacker.id), asp=attacker.asp, armies=armies, mine=asp, space=space)
+    return ctx.ask(t.side, prompt, [avoid, opt("stand", msg("Stand and fight"))], "avoid")
 
 
 @runs("avoid_offer")
@@ -157,7 +172,7 @@ def _avoid_choose(ctx: Ctx, t, option_id: str):
     if option_id == "stand":
         return
     rating = avoid_rating(ctx, t.side, b["defenders"])
-    roll = ctx.roll(1, t.side, msg("Avoiding battle"))[0]
+    roll = ctx.roll(1, t.side, msg("Avoiding battle (die + {r}: 6 or more avoids)", r=rating))[0]
     if roll + rating >= 6:
         ctx.emit("avoided", msg("The {side} avoids the battle ({roll} + {r}).", side=side_t(t.side), roll=roll,
                                 r=rating), side=t.side)
@@ -332,7 +347,8 @@ def _resolve(ctx: Ctx, t):
         rolls[side] = sum(dice)
         modified[side] = rolls[side] + sum(mods.values())
         score[side] = battle_score(modified[side], strength[side])
-        ctx.emit("battle_roll", msg("{side}: {roll} {mods} = {total}, strength {strength}: Battle Score {score}.",
+        ctx.emit("battle_roll", msg("{side}: roll {roll}{mods} = {total}; strength {strength} ASP and GSP: "
+                                    "Battle Score {score}.",
                                     side=side_t(side), roll=rolls[side], mods=_mods_text(mods), total=modified[side],
                                     strength=strength[side], score=score[side]),
                  side=side, roll=rolls[side], mods=mods, modified=modified[side], strength=strength[side],
@@ -354,8 +370,18 @@ def _resolve(ctx: Ctx, t):
              task("battle_finish"))
 
 
-def _mods_text(mods: dict[str, int]) -> str:
-    return " ".join(f"{v:+d}" for v in mods.values()) or "+0"
+# Where each modifier of a battle roll comes from (11.3 D), named beside its number.
+MODIFIER_WORDS = {
+    "leaders": msg("leaders"), "no_loc": msg("no line of communication"), "elite": msg("Elite"),
+    "fatigue": msg("Fatigue"), "surprise": msg("Surprise"), "pass": msg("attacking through a pass"),
+    "stronghold": msg("stronghold"), "terrain": msg("Terrain Advantage"),
+}
+
+
+def _mods_text(mods: dict[str, int]):
+    """", leaders +4, Elite +1, no line of communication -1": each number with its source."""
+    return joined([layout(", {source} {n}", source=MODIFIER_WORDS.get(k, k), n=f"{v:+d}") for k, v in mods.items()],
+                  "")
 
 
 def _elite_and_weariness(ctx: Ctx) -> None:
@@ -399,7 +425,7 @@ def _leader_losses(ctx: Ctx, t):
         for name in b["leaders"].get(side, []):
             if name in (ALEXANDER, DARIUS):
                 continue
-            roll = ctx.roll(1, side, msg("Is {leader} hit?", leader=leader_t(name)))[0]
+            roll = ctx.roll(1, side, msg("Is {leader} hit? (5 or 6: he dies)", leader=leader_t(name)))[0]
             if roll >= 5:
                 kill_leader(ctx, name, msg("killed in battle"))
 

@@ -47,7 +47,16 @@ def _label(o: list):
 
 
 def _prompt(card_id: str):
-    return msg("{card}: choose the target.", card=card_t(card_id))
+    """The target's prompt says what the card does (it was played openly). A text that names
+    other cards (Assassin: "unless Bagoas ...") is left out: a public text never names a card
+    that someone may be holding, so that no reader wonders, and the leak checks stay exact."""
+    from engine.alexander.card_texts import CARD_TEXTS
+
+    effect = CARD_TEXTS[card_id]
+    others = [c.name for i, c in board().cards.items() if i != card_id and c.name != board().cards[card_id].name]
+    if any(name in str(effect) for name in others):
+        return msg("{card}: choose the target.", card=card_t(card_id))
+    return msg("{card}: choose the target. ({effect})", card=card_t(card_id), effect=effect)
 
 
 @chooses("card_target")

@@ -69,7 +69,8 @@ def _land_choose(ctx: Ctx, t, option_id: str):
     link = ctx.board.link(army.space, space, sea=False)
     penalty = -1 if link.kind == "mountain" else 0
     rating = best_battle(s, army_id)
-    roll = ctx.roll(1, t.side, msg("Interception by {army}", army=army_t(army_id)))[0]
+    roll = ctx.roll(1, t.side, msg("Interception by {army} (die + {r}: 6 or more intercepts)", army=army_t(army_id),
+                                   r=rating + penalty))[0]
     if roll + rating + penalty < 6:
         ctx.emit("intercept_fails", msg("{army} fails to intercept ({roll} + {r}).", army=army_t(army_id), roll=roll,
                                         r=rating + penalty), army=army_id)

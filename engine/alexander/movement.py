@@ -11,7 +11,7 @@ garrison_ok, fought.
 
 from __future__ import annotations
 
-from engine.alexander.board import LAND_KINDS, MAC, PER
+from engine.alexander.board import LAND_KINDS, MAC, PER, other
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.loc import treasuries_in_reach
 from engine.alexander.words import army_t, kind_t, province_t, side_t, space_t, unit_t
@@ -29,7 +29,7 @@ from engine.alexander.world import (
     someone_inside,
 )
 from engine.core import Amounts, Item, Total
-from engine.text import msg, msg_n
+from engine.text import joined, layout, msg, msg_n
 
 
 # -- costs -------------------------------------------------------------------------------------
@@ -186,6 +186,28 @@ def step_links(ctx: Ctx) -> list[tuple[str, object, int]]:
     return found
 
 
+def _step_flags(ctx: Ctx, space: str, side: str, by_land: bool) -> list:
+    """What waits in a space a move may enter, said on its option before the choice: enemy
+    armies and loose units there (a battle, or an overrun at 8 to 1: 10.5), a tribe, and enemy
+    armies next to it that may intercept a march (10.6; all public on the map)."""
+    from engine.alexander.intercept import land_interceptors
+
+    s = ctx.s
+    enemy = other(side)
+    flags = []
+    asp = sum(a.asp for a in s.armies_at(space, enemy) if not a.inside)
+    g = s.garrisons.get(space)
+    if g is not None and g.side == enemy and not ctx.board.spaces[space].major:
+        asp += g.asp + g.gsp
+    if asp:
+        flags.append(msg("⚔️ enemy {n} ASP and GSP there", n=asp))
+    if space in s.tribes:
+        flags.append(msg("⚔️ a tribe there"))
+    if by_land and land_interceptors(ctx, space, enemy, []):
+        flags.append(msg("⚠️ may be intercepted"))
+    return flags
+
+
 def way_on(ctx: Ctx, space: str, left: int, path: list[str], sea: bool) -> bool:
     """From a transit point, a link of the same kind (land or sea) leads on within `left` MP."""
     for link in ctx.board.links[space]:
@@ -223,6 +245,9 @@ def _step_decide(ctx: Ctx, t):
     for option_id, link, cost in step_links(ctx):
         nxt = link.end(space)
         label = msg("{space} ({kind}, {n} MP)", space=space_t(nxt), kind=kind_t(link.kind), n=cost)
+        flags = _step_flags(ctx, nxt, m["side"], army is not None and not link.sea)
+        if flags:
+            label = layout("{label} · {flags}", label=label, flags=joined(flags, " · "))
         options.append(opt(option_id, label, msg("Sail on") if link.sea else msg("March on")))
     if army is not None and not transit:
         if army.asp > 1 and not enemy_combat(s, space, m["side"]) and not (army.inside and space in s.sieges):

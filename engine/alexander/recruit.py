@@ -9,7 +9,7 @@ from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.loc import distances, treasuries_in_reach, usable_treasuries
 from engine.alexander.state import Army, Fleet
 from engine.alexander.treasury import reduce_treasury, treasury_t
-from engine.alexander.words import army_t, fleet_t, leader_t, province_t, side_t, space_t
+from engine.alexander.words import army_t, fleet_t, leader_t, level_t, province_t, side_t, space_t
 from engine.alexander.world import (
     ISLANDS,
     add_gsp,
@@ -51,8 +51,22 @@ def mac_join_options(ctx: Ctx) -> list:
     if PELLA not in usable_treasuries(s, MAC):
         return []
     reach = distances(s, MAC, [PELLA], 10_000)
-    return [opt(f"join:{a.id}", msg("Recruit into {army} (Pella pays)", army=army_t(a.id)), msg("Recruit ASP"))
+    return [opt(f"join:{a.id}", msg("Recruit into {army}: {paid}", army=army_t(a.id), paid=paid(ctx, PELLA)),
+                msg("Recruit ASP"))
             for a in s.armies if a.side == MAC and a.space in reach]
+
+
+def paid(ctx: Ctx, pay: str):
+    """What a recruit costs, said on its option: the treasury that pays and its level before and
+    after ("Susa pays: Full → Low"); Memphis is never reduced (7.2)."""
+    from engine.alexander.treasury import LEVELS, NEVER_REDUCED, level_of
+
+    if pay == NEVER_REDUCED:
+        return msg("{treasury} pays (never reduced)", treasury=treasury_t(pay))
+    before = level_of(ctx, pay)
+    after = "empty" if pay == "royal" else LEVELS[max(0, LEVELS.index(before) - 1)]
+    return msg("{treasury} pays: {before} → {after}", treasury=treasury_t(pay), before=level_t(before),
+               after=level_t(after))
 
 
 def mac_new_army_spaces(ctx: Ctx) -> dict[str, list[str]]:
@@ -102,9 +116,12 @@ def persian_options(ctx: Ctx) -> list:
         t = s.treasuries.get(city)
         if t is None or t.owner != PER or enemy_combat(s, city, PER):
             continue
+        army = next(iter(s.armies_at(city, PER)), None)
+        whom = army_t(army.id) if army is not None else msg("a new army") if free_army_number(ctx, PER) \
+            else msg("loose ASP there")
         for pay in treasuries_in_reach(s, PER, city):
-            options.append(opt(f"per:{city}:{pay}", msg("At {city}, paid by {treasury}", city=space_t(city),
-                                                         treasury=treasury_t(pay)), space_t(city)))
+            options.append(opt(f"per:{city}:{pay}", msg("At {city}, for {whom}: {paid}", city=space_t(city), whom=whom,
+                                                         paid=paid(ctx, pay)), space_t(city)))
     return options
 
 
@@ -161,8 +178,10 @@ def _recruit_decide(ctx: Ctx, t):
                                               for n, loc in s.leaders.items()):
         options.append(opt("leader", msg("Draw a leader")))
     options.append(opt("done", msg("Recruit nothing more")))
-    return ctx.ask(side, msg_n("Recruitment: {n} ASP left in the pool.", "Recruitment: {n} ASP left in the pool.",
-                               s.asp_pool[side]), options, "recruit")
+    return ctx.ask(side, msg_n("Recruitment: each recruit rolls 3 dice of new ASP ({n} ASP left in the pool) and "
+                               "lowers the treasury that pays by one level.",
+                               "Recruitment: each recruit rolls 3 dice of new ASP ({n} ASP left in the pool) and "
+                               "lowers the treasury that pays by one level.", s.asp_pool[side]), options, "recruit")
 
 
 @chooses("recruit")

@@ -91,7 +91,7 @@ def _retreat_start(ctx: Ctx, t):
     if not armies and not loose:
         return
     rating = retreat_rating(ctx, loser, armies)
-    roll = ctx.roll(1, loser, msg("Retreat"))[0]
+    roll = ctx.roll(1, loser, msg("Retreat: spaces to go (the die minus the rating {r}, at least 1)", r=rating))[0]
     need = max(1, roll - rating)
     ctx.emit("retreat", msg_n("The {side} must retreat {n} space.", "The {side} must retreat {n} spaces.", need,
                               side=side_t(loser)), side=loser, need=need)

@@ -24,9 +24,9 @@ from collections.abc import Callable
 from engine.alexander.board import MAC, PER, other
 from engine.alexander.cards import may_play, spend
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
-from engine.alexander.words import card_t, side_t
+from engine.alexander.words import army_t, card_t, side_t, space_t
 from engine.core import Window
-from engine.text import msg
+from engine.text import listing, msg
 
 WINDOWS = (
     Window("battle", msg("Play battle cards (Surprise, Terrain Advantage, Tactical Advantage, Determined Troops)"),
@@ -82,7 +82,8 @@ def _window_decide(ctx: Ctx, t):
     options = [opt(f"play:{c}", msg("Play {card}", card=card_t(c))) for c in playable]
     options.append(opt("pass", msg("Play nothing")))
     automatic = [c for c in playable if m.auto is None or c in m.auto]
-    return ctx.ask(side, m.prompt, options, "window", private=True,
+    prompt = m.prompt if isinstance(m.prompt, str) else m.prompt(ctx, side, t.args)
+    return ctx.ask(side, prompt, options, "window", private=True,
                    public_prompt=msg("The {side} may react with a card.", side=side_t(side)),
                    window=m.kind, pass_id="pass", auto_id=f"play:{automatic[0]}" if automatic else "")
 
@@ -153,8 +154,27 @@ def _peucestas_ok(ctx: Ctx, side: str) -> bool:
     return peucestas_ok(ctx, side)
 
 
-@moment("land_battle", "battle", msg("A battle is about to be fought: play battle cards?"), duel="battle")(
-    _battle_cards)
+def _battle_prompt(ctx: Ctx, side: str, args: dict):
+    """The battle the cards would change: where, who against whom, and each side's strength as
+    it stands before the cards (ASP and GSP: 11.3 C)."""
+    from engine.alexander.battle import side_strength
+
+    s, b = ctx.s, ctx.s.battle
+    space = b["space"]
+    attacker = side_strength(ctx, b["atk"], space, [b["attacker"]])
+    defender = side_strength(ctx, b["dfn"], space, b["defenders"])
+    defenders = [army_t(a) for a in b["defenders"]]
+    if b.get("garrison"):
+        defenders.append(msg("the garrison"))
+    if b.get("tribe"):
+        defenders.append(msg("the tribe"))
+    strength = sum(defender) + (s.tribes[space].gsp if b.get("tribe") and space in s.tribes else 0)
+    return msg("Battle at {space}: {attacker} ({a}) attacks {defenders} ({d}); strength in ASP and GSP. "
+               "Play battle cards?", space=space_t(space), attacker=army_t(b["attacker"]), a=sum(attacker),
+               defenders=listing(defenders), d=strength)
+
+
+@moment("land_battle", "battle", _battle_prompt, duel="battle")(_battle_cards)
 def _battle_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
     from engine.alexander.cards import EFFECT
 
