@@ -68,6 +68,9 @@ def main() -> None:
     print(f"peak memory      {peak / 2**20:,.0f} MiB (pytest and every process it started, summed)")
     print(f"load average     {load_before:.1f} before, {os.getloadavg()[0]:.1f} after ({os.cpu_count()} cores)")
     print(f"pytest said      {last[0]}")
+    for line in output.splitlines():
+        if line.startswith(("FAILED ", "ERROR ")):
+            print(line)
     sys.exit(proc.returncode)
 
 
