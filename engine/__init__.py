@@ -11,10 +11,9 @@ from engine.core import (
     Preference,
     Total,
     Window,
-    game_names,
-    get_game,
     visible_events,
 )
+from engine.games import game_names, get_game
 from engine.text import Msg, msg, msg_n, term
 
 __all__ = ["Amounts", "Decision", "Event", "Game", "IllegalAction", "Item", "Msg", "Option", "Preference",

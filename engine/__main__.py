@@ -20,7 +20,8 @@ from pathlib import Path
 
 from engine.ai import LEVELS, choose
 from engine.ai.players import Streak, play_game, searcher
-from engine.core import Game, IllegalAction, enumerate_answers, game_names, get_game, same_labels
+from engine.core import Game, IllegalAction, enumerate_answers, same_labels
+from engine.games import game_names, get_game
 from engine.replay import ReplayError, load_replay, replay
 from engine.terminal import Terminal, translate
 from engine.text import Msg, layout, msg

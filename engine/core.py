@@ -384,6 +384,13 @@ def used_chance(before: BaseState, after: BaseState) -> bool:
 S = TypeVar("S", bound=BaseState)
 
 
+def preference_value(state: BaseState, player: str, preference: Preference) -> str:
+    """`player`'s value for `preference` (its default unless they changed it): what a game's rules
+    read, without going through the game object that holds them."""
+    chosen = state.prefs.get(player, {}).get(preference.key)
+    return chosen if chosen is not None else preference.default
+
+
 class Game(ABC, Generic[S]):
     """One game's rules. Subclasses implement the underscored hooks; the public surface
     (setup, pending, apply ...) is shared so every game behaves the same to its callers."""
@@ -560,8 +567,7 @@ class Game(ABC, Generic[S]):
 
     def preference(self, state: S, player: str, key: str) -> str:
         """`player`'s value for a preference (its default unless they changed it)."""
-        chosen = state.prefs.get(player, {}).get(key)
-        return chosen if chosen is not None else self.preference_table()[key].default
+        return preference_value(state, player, self.preference_table()[key])
 
     def preferences_of(self, state: S, player: str) -> dict[str, str]:
         return {key: self.preference(state, player, key) for key in self.preference_table()}
@@ -680,30 +686,11 @@ _REGISTRY: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
+    """Offer `game` under its name (engine/games.py finds it there)."""
     _REGISTRY[game.name] = game
     return game
 
 
-def get_game(name: str) -> Game:
-    _load_games()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise IllegalAction(msg("There is no game called '{name}'. Known games: {known}.", name=name,
-                                known=known)) from None
-
-
-def game_names() -> list[str]:
-    _load_games()
-    return sorted(_REGISTRY)
-
-
-def _load_games() -> None:
-    # Imported lazily so `engine.core` stays importable by the games themselves.
-    from engine import (
-        alexander,  # noqa: F401
-        byzantium,  # noqa: F401
-        warriors_traders,  # noqa: F401
-    )
-
+def registered() -> dict[str, Game]:
+    """Every game registered so far, by name."""
+    return dict(_REGISTRY)

@@ -10,6 +10,7 @@ the message id, so it needs no catalogue.
 from __future__ import annotations
 
 import gettext
+import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,19 @@ SOURCE = "en"
 # The languages players can choose, with their names in their own language.
 LANGUAGES = {"en": "English", "it": "Italiano", "de": "Deutsch", "pl": "Polski"}
 PSEUDO = "qps"  # a test language: every translated text wrapped and accented (see pseudo.py)
+# The gettext contexts of slash command and option names: a translation of one must be a name
+# Discord takes (`valid_command_name`), which `python -m locales check` verifies.
+NAME_CONTEXT = "command name"
+OPTION_CONTEXT = "command option"
+COMMAND_NAME_LIMIT = 32
+
+
+def valid_command_name(name: str) -> bool:
+    """Discord's rule for command and option names: `^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`
+    (letters and digits of any script, - and _; Devanagari and Thai marks too, which our
+    languages never need), lowercase where the script has case."""
+    return (1 <= len(name) <= COMMAND_NAME_LIMIT and name == name.lower()
+            and all(ch in "-_" or unicodedata.category(ch)[0] in "LN" for ch in name))
 
 
 @cache

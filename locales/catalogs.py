@@ -21,12 +21,15 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from locales import DOMAIN, HERE, LANGUAGES, SOURCE
+from locales import DOMAIN, HERE, LANGUAGES, NAME_CONTEXT, OPTION_CONTEXT, SOURCE, valid_command_name
 
 ROOT = HERE.parent
 TEMPLATE = HERE / f"{DOMAIN}.pot"
 KEYWORDS = {"msg": None, "msg_n": (1, 2), "term": ((1, "c"), 2)}
-METHODS = [("engine/**.py", "python"), ("render/**.py", "python"), ("bot/**.py", "python"),
+# The slash commands' texts come from the bot's command tree, through an extractor the bot offers
+# (Babel's "module:function" methods), so this tool never imports the bot itself.
+METHODS = [("engine/**.py", "python"), ("render/**.py", "python"),
+           ("bot/discord_ui/translator.py", "bot.discord_ui.translator:extract_commands"), ("bot/**.py", "python"),
            ("locales/**.py", "python")]
 TARGETS = tuple(lang for lang in LANGUAGES if lang != SOURCE)
 FIELD = re.compile(r"\{(\w+)\}")
@@ -52,20 +55,6 @@ def data_terms() -> list[tuple[str, str]]:
     return found
 
 
-def slash_command_texts() -> list[tuple[str, str]]:
-    """The bot's slash commands' texts (bot/discord_ui/translator.py), read from the cogs'
-    definitions; none when the bot's libraries are not installed (the engine alone)."""
-    try:
-        from bot.discord_ui.cogs import COGS
-        from bot.discord_ui.translator import command_texts
-    except ImportError:
-        return []
-    commands = []
-    for cog in COGS:
-        commands.extend(cog.__cog_app_commands__)
-    return command_texts(commands)
-
-
 def template(methods: list[tuple[str, str]] | None = None, *, with_data: bool = True) -> Catalog:
     """The catalogue of every message id in the sources (or in the files `methods` name)."""
     catalog = Catalog(domain=DOMAIN, project="boardgame-bot", version="1", charset="utf-8",
@@ -75,8 +64,6 @@ def template(methods: list[tuple[str, str]] | None = None, *, with_data: bool = 
         catalog.add(message, locations=[(filename, None)], context=context)
     for context, name in data_terms() if with_data else ():
         catalog.add(name, locations=[("data", None)], context=context)
-    for context, text in slash_command_texts() if with_data else ():
-        catalog.add(text, locations=[("commands", None)], context=context)
     return catalog
 
 
@@ -258,13 +245,10 @@ def command_name_problems(lang: str, catalog: Catalog) -> list[Problem]:
     """A slash command's or option's name must be a name Discord takes, exactly as translated:
     texts cite commands by these entries (bot/service/slash.py), so a name Discord refused
     would be cited as something no member can type."""
-    try:
-        from bot.discord_ui.translator import NAME_CONTEXTS, valid_name
-    except ImportError:  # the engine alone, without the bot's libraries
-        return []
     return [Problem(lang, message.id, f"not a Discord command name: {message.string!r}")
             for message in catalog
-            if message.context in NAME_CONTEXTS and message.string and not valid_name(message.string)]
+            if message.context in (NAME_CONTEXT, OPTION_CONTEXT) and message.string
+            and not valid_command_name(message.string)]
 
 
 # -- the glossary --------------------------------------------------------------------------------

@@ -9,8 +9,9 @@ from PIL import Image, ImageDraw
 
 from engine.text import msg
 from render import kit
-from render.byzantium_board import CAPITAL, board
+from render.byzantium_board import board
 from render.byzantium_boxes import draw_bulgars, draw_special, draw_standing, special_slots
+from render.byzantium_city import CAPITAL
 from render.byzantium_map import army_positions, draw_armies, draw_cities, draw_highlight
 from render.byzantium_panels import LABELS, draw_header, draw_player_panels
 from render.byzantium_static import bare_map, palette, seated_layer

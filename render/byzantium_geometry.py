@@ -14,12 +14,9 @@ from __future__ import annotations
 import dataclasses
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from render import kit
-
-if TYPE_CHECKING:
-    from render.byzantium_board import City
+from render.byzantium_city import ARMY_SPACING, ARMY_TOKEN, BADGE_RADIUS, FORT_HALF, STRENGTH_RADIUS, City
 
 Box = tuple[float, float, float, float]
 Circle = tuple[float, float, float]  # x, y, radius
@@ -89,8 +86,6 @@ def _clear_distance(city: City, angle: float, half: float, laterals: list[float]
 def army_points(city: City, count: int) -> list[tuple[float, float]]:
     """Where `count` armies at the city stand: side by side, touching the outer edge of its
     ring in the layout's direction (they sit on the city, not between cities)."""
-    from render.byzantium_board import ARMY_SPACING, ARMY_TOKEN
-
     laterals = [ARMY_SPACING * (i - (count - 1) / 2) for i in range(count)]
     distance = _clear_distance(city, city.army_angle, ARMY_TOKEN / 2, laterals, city.ring)
     return kit.fan(city.xy, count, ARMY_SPACING, city.army_angle, distance)
@@ -98,8 +93,6 @@ def army_points(city: City, count: int) -> list[tuple[float, float]]:
 
 def strength_point(city: City, point: tuple[float, float]) -> tuple[float, float]:
     """The army's strength badge: on the token's corner away from the city."""
-    from render.byzantium_board import ARMY_TOKEN
-
     x, y = point
     across = -1 if x < city.x - 2 else 1
     down = -1 if y < city.y - 2 else 1
@@ -109,8 +102,6 @@ def strength_point(city: City, point: tuple[float, float]) -> tuple[float, float
 def army_boxes(city: City, count: int) -> list[Box]:
     """The tokens and strength badges of `count` armies standing at the city (as
     byzantium_map draws them)."""
-    from render.byzantium_board import ARMY_TOKEN, STRENGTH_RADIUS
-
     boxes = []
     for point in army_points(city, count):
         boxes += [_square(point, ARMY_TOKEN / 2), _square(strength_point(city, point), STRENGTH_RADIUS)]
@@ -118,27 +109,19 @@ def army_boxes(city: City, count: int) -> list[Box]:
 
 
 def badge_point(city: City, angle: float) -> tuple[float, float]:
-    from render.byzantium_board import BADGE_RADIUS
-
     return city.at_angle(angle, city.rim + BADGE_RADIUS + 1)
 
 
 @lru_cache(maxsize=4096)
 def fort_point(city: City, angle: float) -> tuple[float, float]:
-    from render.byzantium_board import FORT_HALF
-
     return city.at_angle(angle, _clear_distance(city, angle, FORT_HALF, [0.0], city.rim + 1))
 
 
 def badge_box(city: City, angle: float) -> Box:
-    from render.byzantium_board import BADGE_RADIUS
-
     return _square(badge_point(city, angle), BADGE_RADIUS)
 
 
 def fort_box(city: City, angle: float) -> Box:
-    from render.byzantium_board import FORT_HALF
-
     return _square(fort_point(city, angle), FORT_HALF)
 
 

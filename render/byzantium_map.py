@@ -9,19 +9,16 @@ import math
 
 from engine.text import msg
 from render import kit
-from render.byzantium_board import (
-    ARMY_TOKEN,
-    BADGE_RADIUS,
-    CAPITAL,
-    GOLD,
-    ROUTE_STYLES,
-    SIDE_COLOURS,
-    SIDE_SHAPES,
-    STRENGTH_RADIUS,
-    Board,
-    City,
+from render.byzantium_board import GOLD, ROUTE_STYLES, SIDE_COLOURS, SIDE_SHAPES, Board
+from render.byzantium_city import ARMY_TOKEN, BADGE_RADIUS, CAPITAL, STRENGTH_RADIUS, City
+from render.byzantium_geometry import (
+    army_points,
+    badge_point,
+    fort_point,
+    intersects,
+    label_box,
+    strength_point,
 )
-from render.byzantium_geometry import army_points, intersects, label_box, strength_point
 
 MARKER_SIZE = 30
 MARK_LETTER = 20  # the smallest text on the map (fort letters): readable in the chat's focus view
@@ -134,11 +131,11 @@ def draw_city(draw, city: City, info: dict, letters: dict, colours: dict) -> Non
     kit.text(draw, city.xy, label, MARKER_SIZE + (6 if city.name == CAPITAL else 0), ink,
              outline=kit.outline_for(ink), stroke=3, anchor="mm", means=means)  # fmt: skip
     if controller in colours:
-        kit.badge(draw, city.badge_point(), BADGE_RADIUS, colours[controller], letters.get(controller, "?"))
+        kit.badge(draw, badge_point(city, city.badge_angle), BADGE_RADIUS, colours[controller], letters.get(controller, "?"))
         kit.mark("controller")
     if info.get("fortified"):
         owner = info.get("fort_owner")
-        draw_fort(draw, city.fort_point(), colours.get(owner, kit.FAINT), letters.get(owner, ""))
+        draw_fort(draw, fort_point(city, city.fort_angle), colours.get(owner, kit.FAINT), letters.get(owner, ""))
         kit.mark("fort")
 
 

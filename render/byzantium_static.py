@@ -12,7 +12,6 @@ from PIL import Image, ImageDraw
 from render import byzantium_key as key
 from render import kit
 from render.byzantium_board import (
-    CAPITAL,
     GOLD,
     ROUTE_STYLES,
     SIDE_COLOURS,
@@ -21,6 +20,7 @@ from render.byzantium_board import (
     board,
 )
 from render.byzantium_boxes import draw_bulgars_static, draw_special_static, draw_standing_static
+from render.byzantium_city import CAPITAL
 from render.byzantium_map import HALO_FILL, STONE, draw_fort, draw_label, draw_route, draw_walls
 from render.byzantium_panels import draw_panel_frames
 

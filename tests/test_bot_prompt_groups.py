@@ -10,7 +10,8 @@ import re
 import pytest
 from test_bot_prompt import HEAD, check_page
 
-from bot.discord_ui.components import build_modal, submitted_values
+from bot.discord_ui.components import submitted_values
+from bot.discord_ui.modals import build_modal
 from bot.service.forms import ALL_FIELD, Drafts, amounts_form, field_id, read_form
 from bot.service.prompt import (
     BUTTON_TEMPLATE,

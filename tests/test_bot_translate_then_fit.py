@@ -46,7 +46,7 @@ def test_a_long_form_title_is_translated_before_it_is_cut():
     prompt = msg("Reinforce: which boxes of your army cards get the cubes (1 to 3, at most one on each elite box)?")
     amounts = Amounts((Item("byzantine.main", msg("Byzantine main army"), 3),), (Total(1, 3),), prefix="reinforce")
     spec = amounts_form(1, 2, HEAD, 0, Decision("Ann", prompt, (), kind="reinforce", amounts=amounts))
-    title = clip(tr(spec.title, "it"), MODAL_TITLE_LIMIT)  # what components.build_modal does
+    title = clip(tr(spec.title, "it"), MODAL_TITLE_LIMIT)  # what modals.build_modal does
     assert title.startswith(tr(prompt, "it")[:30]) and "Reinforce" not in title
 
 

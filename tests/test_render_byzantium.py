@@ -11,7 +11,8 @@ from PIL import Image
 from engine import get_game
 from render import highlight_from_events, render_png
 from render.byzantium import draw_board
-from render.byzantium_board import CITY_RADIUS, SIDE_COLOURS, board
+from render.byzantium_board import SIDE_COLOURS, board
+from render.byzantium_city import CITY_RADIUS
 from render.kit import PLAYER_COLOURS
 
 GAME = get_game("byzantium")

@@ -10,7 +10,6 @@ an open form is kept in memory, so a form opened before a restart is still answe
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 
@@ -24,24 +23,16 @@ from bot.service.specs import (
     BOARD_TEMPLATE,
     BUTTON_TEMPLATE,
     CONFIRM_TEMPLATE,
-    FIELD_DESCRIPTION_LIMIT,
-    FIELD_LABEL_LIMIT,
     FORM_SUBMIT_TEMPLATE,
     FORM_TEMPLATE,
     GROUP_SELECT_TEMPLATE,
     GROUP_TEMPLATE,
-    INPUT_PLACEHOLDER_LIMIT,
     LOBBY_TEMPLATE,
-    MODAL_TITLE_LIMIT,
     OPEN_TEMPLATE,
     SELECT_TEMPLATE,
-    TEXT_DISPLAY_LIMIT,
     ButtonSpec,
-    ModalSpec,
     SelectSpec,
-    clip,
 )
-from locales import tr
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -279,37 +270,6 @@ def submitted_values(components: Sequence[dict]) -> dict[str, str]:
             elif "value" in component:
                 found[component["custom_id"]] = str(component["value"] or "")
     return found
-
-
-def build_modal(spec: ModalSpec, lang: str | None = None) -> discord.ui.Modal:
-    """The modal of a form in `lang` (the member's: a form is private); `stop()`ped, so discord.py
-    does not keep it: `form_submitted` answers."""
-
-    def words(text, limit: int):
-        return clip(tr(text, lang), limit) if text else text
-
-    spec = dataclasses.replace(
-        spec, title=words(spec.title, MODAL_TITLE_LIMIT), intro=words(spec.intro, TEXT_DISPLAY_LIMIT),
-        fields=tuple(dataclasses.replace(
-            f, label=words(f.label, FIELD_LABEL_LIMIT), description=words(f.description, FIELD_DESCRIPTION_LIMIT),
-            placeholder=words(f.placeholder, INPUT_PLACEHOLDER_LIMIT), default=words(f.default, 4000))
-            for f in spec.fields))
-    modal = discord.ui.Modal(title=spec.title, custom_id=spec.custom_id, timeout=None)
-    if spec.intro:
-        modal.add_item(discord.ui.TextDisplay(spec.intro))
-    for field in spec.fields:
-        if field.choices:
-            widget = discord.ui.Select(custom_id=field.custom_id, min_values=1, max_values=1, options=[
-                discord.SelectOption(label=value, value=value, default=value == field.default)
-                for value in field.choices])
-        else:
-            widget = discord.ui.TextInput(
-                custom_id=field.custom_id, default=field.default or None, placeholder=field.placeholder or None,
-                style=discord.TextStyle.paragraph if field.paragraph else discord.TextStyle.short, required=True,
-                max_length=4000 if field.paragraph else 10)
-        modal.add_item(discord.ui.Label(text=field.label, description=field.description or None, component=widget))
-    modal.stop()
-    return modal
 
 
 class BackButton(OpenPromptButton, template=BACK_TEMPLATE):

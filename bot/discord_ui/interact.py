@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.discord_ui.modals import build_modal
 from bot.discord_ui.permissions import is_moderator, missing, missing_sentence
 from bot.discord_ui.speech import lang_of, say
 from bot.service.actor import Actor
@@ -86,8 +87,6 @@ FORM_BUSY = msg("I am busy right now; please click again in a moment. Nothing wa
 
 async def form(interaction: discord.Interaction, request: Request, *, game_id: int | None = None) -> None:
     """A click that opens a form (modal): the form at once, or a private refusal."""
-    from bot.discord_ui.components import build_modal  # components imports this module
-
     try:
         outcome = await asyncio.wait_for(request(interaction.client.service, actor_from(interaction)), FORM_DEADLINE)
     except TimeoutError:

@@ -13,15 +13,22 @@ the rules, or equals a sibling's, keeps English (tests/test_i18n_commands.py fin
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.service.slash import NAME_CONTEXT, OPTION_CONTEXT
-from locales import LANGUAGES, SOURCE, language_of, translations
+from locales import (
+    COMMAND_NAME_LIMIT,
+    LANGUAGES,
+    NAME_CONTEXT,
+    OPTION_CONTEXT,
+    SOURCE,
+    language_of,
+    translations,
+    valid_command_name,
+)
 
 DESCRIPTION_CONTEXT = "command description"
 CHOICE_CONTEXT = "command choice"
@@ -35,15 +42,10 @@ CONTEXTS = {
     Where.parameter_description: DESCRIPTION_CONTEXT,
     Where.choice_name: CHOICE_CONTEXT,
 }
-NAME_LIMIT, DESCRIPTION_LIMIT, CHOICE_LIMIT = 32, 100, 100
+NAME_LIMIT, DESCRIPTION_LIMIT, CHOICE_LIMIT = COMMAND_NAME_LIMIT, 100, 100
 
 
-def valid_name(name: str) -> bool:
-    """Discord's rule for command and option names: `^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`
-    (letters and digits of any script, - and _; Devanagari and Thai marks too, which our
-    languages never need), lowercase where the script has case."""
-    return (1 <= len(name) <= NAME_LIMIT and name == name.lower()
-            and all(ch in "-_" or unicodedata.category(ch)[0] in "LN" for ch in name))
+valid_name = valid_command_name  # Discord's rule for command and option names (locales)
 
 
 def localize(text: str, context: str, lang: str) -> str | None:
@@ -136,3 +138,17 @@ def clashing_names(tree: app_commands.CommandTree) -> set[tuple[str, str, str]]:
                     clashes.add((lang, context, english))
                 seen.setdefault(local, english)
     return clashes
+
+
+def extract_commands(fileobj, keywords, comment_tags, options):
+    """A Babel extractor (locales/catalogs.py maps this file to it): the file's own texts, then
+    every text of the slash commands as `term(context, text)` calls, so `python -m locales
+    update` adds them with their contexts."""
+    from babel.messages.extract import extract_python
+
+    from bot.discord_ui.cogs import COGS
+
+    yield from extract_python(fileobj, keywords, comment_tags, options)
+    commands = [command for cog in COGS for command in cog.__cog_app_commands__]
+    for context, text in command_texts(commands):
+        yield 0, "term", (context, text), []

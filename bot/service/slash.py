@@ -20,10 +20,8 @@ from typing import Any
 
 from engine.text import Msg, joined, layout, term
 
-# The gettext contexts of command and option names (shared with the Discord translator; written
-# out in the term() calls below too, so that they stay literals).
-NAME_CONTEXT = "command name"
-OPTION_CONTEXT = "command option"
+# The term() calls below write out the contexts of command and option names
+# (locales.NAME_CONTEXT, OPTION_CONTEXT), so that they stay literals for the extraction.
 
 
 def slash(path: str, /, **options: Any) -> Msg:

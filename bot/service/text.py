@@ -36,7 +36,7 @@ def clip(text: str, limit: int) -> str:
     """`text` shortened to `limit` characters, marking the cut with an ellipsis. A message id
     (Msg) is never cut here: cutting its English would leave English in every language (issue
     28: Italian buttons cut to "Remove 1 elite cube, …"); the publisher translates it first,
-    then clips (bot/discord_ui/speech.py, components.build_modal)."""
+    then clips (bot/discord_ui/speech.py, modals.build_modal)."""
     if len(text) <= limit or isinstance(text, Msg):
         return text
     return text[: max(0, limit - 1)] + "…"

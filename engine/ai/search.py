@@ -35,7 +35,8 @@ from engine.ai.rollout import SETTINGS as ROLLOUT_SETTINGS
 from engine.ai.rollout import rollout_search
 from engine.ai.value import outcome_values, standing_values
 from engine.ai.work import APPLY, DETERMINIZE, EVALUATE, KEY, BudgetSpent, Work, budget
-from engine.core import Decision, Game, IllegalAction, enumerate_answers, get_game
+from engine.core import Decision, Game, IllegalAction, enumerate_answers
+from engine.games import get_game
 
 # A playout waits at most this many decisions beyond its depth for the mover's turn to end.
 QUIET_STEPS = 8

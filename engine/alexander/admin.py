@@ -22,14 +22,13 @@ from engine.alexander.world import (
     token_space,
     treasury_cities_held,
 )
-from engine.core import Amounts, Item, Option, Preference, Total
+from engine.core import Amounts, Item, Option, Preference, Total, preference_value
 from engine.text import msg
 
-PREFERENCES = (
-    Preference("admin", msg("In Admin Phases"),
-               (Option("auto", msg("Restore every treasury I can, keep my garrisons")), Option("ask", msg("Ask me"))),
-               "auto"),
-)
+ADMIN = Preference("admin", msg("In Admin Phases"),
+                   (Option("auto", msg("Restore every treasury I can, keep my garrisons")), Option("ask", msg("Ask me"))),
+                   "auto")
+PREFERENCES = (ADMIN,)
 
 
 @runs("admin_phase")
@@ -100,10 +99,8 @@ def transfers(ctx: Ctx) -> list[tuple[str, str]]:
 
 @decides("admin_side")
 def _admin_decide(ctx: Ctx, t):
-    from engine.alexander.game import GAME
-
     side = t.side
-    if GAME.preference(ctx.s, ctx.seat(side), "admin") == "auto":
+    if preference_value(ctx.s, ctx.seat(side), ADMIN) == "auto":
         return None
     options = [opt(f"restore:{c}", msg("Try to restore {city} (+{n})", city=space_t(c),
                                        n=len(restore_modifiers(ctx, side, c))), msg("Restore a treasury"))
