@@ -60,10 +60,12 @@ def test_11_3_alexander_against_memnon_at_cyzicus():
 
 
 def test_4_0_three_apms_of_a_side_in_a_row_give_the_other_a_free_round():
-    """Two Macedonian APMs, then the Admin APM, then a Macedonian one: the third in a row (4.0)."""
+    """Two Macedonian APMs, then the Admin APM, then a Macedonian one: the third in a row (4.0).
+    Under rules version 1 the set-aside first APM counted as the first of the two (version 2:
+    tests/test_alexander_rules_readings.py)."""
     order = [[MAC, PER, PER, PER, MAC, MAC, "admin"], ["admin", MAC, MAC, PER, PER, PER, MAC]]
     second_mac = [MAC, PER, PER, PER, MAC, MAC, MAC]
-    s = start(draws={"apm": [order[0], order[1], second_mac]})
+    s = start(rules=1, draws={"apm": [order[0], order[1], second_mac]})
     s = answer(to_activity(s), "pass")  # round 1 (the set-aside Macedonian APM)
     assert s.active == MAC and s.round == 2  # a second Macedonian APM
     s = answer(to_activity(s), "pass")

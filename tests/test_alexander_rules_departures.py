@@ -301,3 +301,33 @@ def test_an_interceptor_joins_the_army_the_mover_attacks():
     old, events = memnon_marches_on_amphipolis(rules=1)
     battles = [e.data for e in events if e.kind == "battle"]
     assert battles[0]["attacker"] == "macedonian.2" and battles[0]["defenders"] == ["persian.2"]
+
+
+# -- found by random play: turned back to a transit point -------------------------------------------
+def sails_from_alexandria(**options):
+    from engine.alexander.testkit import fleet
+
+    s = clear(start(**options))
+    army(s, MAC, 2, "Paraetonium", 10)
+    fleet(s, "Ionian", PER, "Naucratis", 2)
+    s.loc_start = {"macedonian.2": True}
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:3")
+    s, _ = play(s, "go:Alexandria", "sail:Naucratis", "intercept:Naucratis")
+    while kind(s) == "window":
+        s = answer(s, "pass")
+    s = dice(s, 1, 1)  # the Persian ships miss: a draw, the movers turn back
+    s, events = play(s, "fight")
+    assert any(e.kind == "naval_draw" for e in events)
+    return s
+
+
+def test_an_army_turned_back_at_sea_never_lands_on_a_transit_point():
+    """11.5: turned back, "le unità che muovono ritornano nel porto dal quale hanno iniziato il
+    movimento"; the sea leg began at Alexandria, a transit point before the city is built, where
+    nobody may stop (10.2): the army goes back to Paraetonium, the last space of its move where
+    it may stop (random play found the army left on the transit point)."""
+    from engine.alexander import GAME
+
+    s = sails_from_alexandria()
+    assert s.army("macedonian.2").space == "Paraetonium" and not GAME.invariants(s)
+    assert sails_from_alexandria(rules=1).army("macedonian.2").space == "Alexandria"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.alexander.board import MAC, PER, SIDES, board
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
-from engine.alexander.loc import distances
+from engine.alexander.loc import distances, supplied
 from engine.alexander.treasury import raise_treasury, reduce_treasury
 from engine.alexander.windows import moment, open_window
 from engine.alexander.words import army_t, province_t, side_t, space_t
@@ -79,9 +79,15 @@ def _royal_restore(ctx: Ctx, t):
 
 
 def restorable(ctx: Ctx, side: str) -> list[str]:
+    """7.3: "Affinché un giocatore possa usare o Ripristinare i suoi Tesori ... deve avere una LOC
+    ad uno dei suoi Tesori non Vuoti": from rules 2 a treasury city is restored only when a LOC
+    runs from it to a non-Empty treasury of its side (a Low one is one itself; an Empty one cut
+    off from every other is not restored)."""
     s = ctx.s
+    reach = supplied(s, side) if s.rules >= 2 else None
     return [c for c in treasury_cities_held(s, side)
-            if s.treasuries[c].level != "full" and c not in s.turn["admin_restored"]]
+            if s.treasuries[c].level != "full" and c not in s.turn["admin_restored"]
+            and (reach is None or c in reach)]
 
 
 def transfers(ctx: Ctx) -> list[tuple[str, str]]:

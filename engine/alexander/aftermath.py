@@ -81,7 +81,10 @@ def loss_modifiers(ctx: Ctx, side: str) -> dict[str, int]:
     if winner == side or not winner:
         mods["winner"] = -2 if b["double"] and winner == side else -1
     armies = _armies_of(ctx, side)
-    if armies and not all(has_loc(s, side, s.army(a).space) for a in armies if s.army(a)):
+    # "Un'Armata priva di LOC (7.3) per la battaglia": from rules 2 the LOC is traced from the
+    # battle's space, not from where a retreat has since taken the army.
+    where = (lambda a: b["space"]) if s.rules >= 2 else (lambda a: s.army(a).space)
+    if armies and not all(has_loc(s, side, where(a)) for a in armies if s.army(a)):
         mods["no_loc"] = 2
     if b.get("fatigued_before", {}).get(side):
         mods["fatigue"] = 2

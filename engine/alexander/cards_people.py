@@ -465,7 +465,11 @@ def _satrap_effect(ctx: Ctx, t):
             for space in [sp for sp in spaces if board().spaces[sp].province == province]:
                 g = remove_garrison(s, space)
                 lose_if_bare(s, space, MAC)
-                if army is not None:
+                if army is not None and s.rules >= 2:
+                    from engine.alexander.recruit import join
+
+                    join(army, g.gsp, 0)  # new ASP, as recruits: 8.1 combines their Elite (0)
+                elif army is not None:
                     army.asp += g.gsp
                 ctx.emit("dissent", msg("The garrison of {space} marches off to join Alexander.",
                                         space=space_t(space)), space=space, gsp=g.gsp)

@@ -124,7 +124,19 @@ def _send_back(ctx: Ctx, fleets: list[str], port: str, transport: str | None = N
         if f is not None:
             f.space = port
     if transport and s.army(transport):
-        s.army(transport).space = port
+        s.army(transport).space = _landing(ctx, port)
+
+
+def _landing(ctx: Ctx, port: str) -> str:
+    """Where an army turned back to the port its sea leg began at lands: that port, or, when the
+    port is a transit point where nobody may stop (10.2; Alexandria before it is built), the
+    last space of its move before it where it may (rules 2)."""
+    s = ctx.s
+    path = s.move.get("path", []) if s.move else []
+    if s.rules < 2 or not is_transit(s, port) or port not in path:
+        return port
+    before = path[:len(path) - path[::-1].index(port)]
+    return next((sp for sp in reversed(before) if not is_transit(s, sp)), port)
 
 
 @runs("naval_fire")

@@ -207,7 +207,10 @@ def _recruit_choose(ctx: Ctx, t, option_id: str):
         city, pay = arg.split(":")
         n = _roll_recruits(ctx, side)
         reduce_treasury(ctx, pay, msg("recruitment"))
-        _persian_place(ctx, city, n)
+        if s.rules >= 2 and s.armies_at(city, PER):
+            ctx.then(task("persian_place", side, city=city, n=n))  # join an army there or stay loose
+        else:
+            _persian_place(ctx, city, n)
     elif head == "fleet":
         name_port, pay = arg.rsplit(":", 1)
         name, port = name_port.split("@")
@@ -236,6 +239,34 @@ def _persian_place(ctx: Ctx, city: str, n: int) -> None:
         s.armies.append(army)
         ctx.emit("recruit", msg_n("{army} is raised at {city} with {n} ASP.", "{army} is raised at {city} with {n} ASP.",
                                   n, army=army_t(army.id), city=space_t(city)), army=army.id, asp=n, city=city)
+    else:
+        add_gsp(s, city, PER, asp=n)
+        ctx.emit("recruit", msg_n("{n} new ASP wait at {city}.", "{n} new ASP wait at {city}.", n, city=space_t(city)),
+                 asp=n, city=city)
+    refresh_control(s)
+
+
+@decides("persian_place")
+def _place_decide(ctx: Ctx, t):
+    """8.3 "Gli ASP persiani reclutati devono essere posti in qualsiasi delle seguenti Città
+    Tesoro": placed in the city; joining an army there (8.1: its Elite combines with theirs, 0)
+    is the Persian's choice, as loose ASP they wait for a Reorganization (rules 2)."""
+    city, n = t.args["city"], t.args["n"]
+    options = [opt(f"join:{a.id}", msg("Join {army}", army=army_t(a.id))) for a in ctx.s.armies_at(city, PER)]
+    options.append(opt("loose", msg("Keep them as loose ASP in {city}", city=space_t(city))))
+    return ctx.ask(t.side, msg_n("{n} new ASP at {city}: join an army there?", "{n} new ASP at {city}: join an army there?",
+                                 n, city=space_t(city)), options, "recruit_place")
+
+
+@chooses("persian_place")
+def _place_choose(ctx: Ctx, t, option_id: str):
+    s, city, n = ctx.s, t.args["city"], t.args["n"]
+    head, _, arg = option_id.partition(":")
+    if head == "join":
+        army = s.army(arg)
+        join(army, n, 0)
+        ctx.emit("recruit", msg_n("{army} takes in {n} new ASP at {city}.", "{army} takes in {n} new ASP at {city}.", n,
+                                  army=army_t(army.id), city=space_t(city)), army=army.id, asp=n, city=city)
     else:
         add_gsp(s, city, PER, asp=n)
         ctx.emit("recruit", msg_n("{n} new ASP wait at {city}.", "{n} new ASP wait at {city}.", n, city=space_t(city)),

@@ -31,7 +31,10 @@ def _first_round(ctx: Ctx, t):
     refresh_control(ctx.s)
     ctx.emit("apm", msg("The first round is {marker}.", marker=marker_t(ctx.s.apm_out)),
              marker=ctx.s.apm_out, first=True)
-    _start_marker(ctx, ctx.s.apm_out)
+    # 4.0 "Se l'APM di un giocatore viene pescato tre volte di fila": the marker the historical
+    # opening sets aside (3.1i) was not drawn, so from rules 2 it begins no run of three.
+    drawn = ctx.s.options.get("opening", "historical") == "optional"
+    _start_marker(ctx, ctx.s.apm_out, counts=drawn or ctx.s.rules < 2)
 
 
 @runs("next_round")
@@ -51,10 +54,13 @@ def _next_round(ctx: Ctx, t):
     _start_marker(ctx, drawn)
 
 
-def _start_marker(ctx: Ctx, marker: str) -> None:
+def _start_marker(ctx: Ctx, marker: str, counts: bool = True) -> None:
     s = ctx.s
     if marker == ADMIN:
         ctx.then(task("admin_round"), task("round_end"), task("next_round"))
+        return
+    if not counts:
+        ctx.then(task("player_round", marker), task("round_end"), task("next_round"))
         return
     # Three APMs of one side in a row (an Admin APM in between does not break it) give the
     # other side a free round first (4.0); the streak starts again after it.

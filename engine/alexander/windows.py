@@ -131,6 +131,10 @@ def _battle_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
     b = ctx.s.battle
     if not b or "atk" not in b:
         return []
+    if b.get("tribe") and side == b["dfn"] and ctx.s.rules >= 2:
+        # 8.7: tribes "non sono controllate né mosse da nessuno"; the attacker's opponent only
+        # rolls their dice: he fights no battle of his, so plays no battle card for them.
+        return []
     played = b["cards"][side]
     found = []
     if "surprise" not in played:
