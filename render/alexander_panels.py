@@ -192,7 +192,7 @@ def draw_side_panel(draw: ImageDraw.ImageDraw, box, view: dict, side: str) -> No
     x0, x1 = x0 + 14, x1 - 14
     y = top + ROW / 2
     hand = int((view.get("hand_sizes") or {}).get(side, 0))
-    cards = kit.say(LABELS["cards"], count=hand)
+    cards = kit.say(LABELS["cards"], n=hand)
     right = x1 - kit.text_width(cards, TEXT) - 12
     _card_backs(draw, right, y, hand, colour)
     kit.text(draw, (x1, y), cards, TEXT, kit.INK, anchor="rm")

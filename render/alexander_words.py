@@ -4,7 +4,7 @@ engine's data as they are."""
 
 from __future__ import annotations
 
-from engine.text import msg
+from engine.text import msg, msg_n
 
 LABELS: dict[str, str] = {
     # header
@@ -36,7 +36,7 @@ LABELS: dict[str, str] = {
     "letter_admin": msg("A"),
     # panels
     "hand": msg("Hand"),
-    "cards": msg("{count} cards"),
+    "cards": msg_n("{n} card", "{n} cards", 0),  # said with n= (kit.say)
     "leaders_held": msg("Leaders face down"),
     "asp_pool": msg("ASP available"),
     "gsp_free": msg("GSP counters free"),

@@ -56,3 +56,15 @@ def test_a_reinforcement_is_told_with_the_players_name():
     _, events = play(state, "Ann reinforce", "Ann reinforce:byzantine.elite=1,arab.main=2")
     [told] = [e.text for e in events if e.kind == "reinforce"]
     assert str(told) == "Ann reinforces: 1 cube to the Byzantine elite box and 2 cubes to the Arab main army box."
+
+
+def test_a_bulgar_attack_is_announced_once():
+    """"The Bulgars (9) attack Adrianople." then "The Bulgars attack Adrianople.": the sending
+    says who sent them, the attack is told once."""
+    from tests.byzantium_kit import new_game, play
+
+    state = new_game(("Ann", "Bo"))
+    _, events = play(state, "Ann special:bulgars:Thessalonica")
+    texts = [str(e.text) for e in events if e.public]
+    assert sum("attack" in t for t in texts) == 1, texts
+    assert any(t.startswith("Ann sends the Bulgars (") and "against Thessalonica" in t for t in texts), texts

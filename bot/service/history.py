@@ -26,7 +26,7 @@ from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
 from bot.service.prompt import ButtonSpec, SelectSpec
 from bot.service.slash import slash
 from bot.storage.records import ChoiceRecord, GameNotFound, GameRecord
-from engine.text import layout, msg
+from engine.text import layout, msg, msg_n
 from engine.text import lines as one_per_line
 
 log = logging.getLogger(__name__)
@@ -218,8 +218,9 @@ class HistoryActions(ServiceCore):
         later = [s for s in steps.visible if s > mine]
         if not later:
             return [msg("Nothing has happened since your last move (step {step}).", step=mine)]
-        lines = [msg("Since your last move (step {step}): {count} steps. This is the first; ▶ for the next.",
-                         step=mine, count=len(later))]
+        lines = [msg_n("Since your last move (step {step}): {n} step. This is the first; ▶ for the next.",
+                       "Since your last move (step {step}): {n} steps. This is the first; ▶ for the next.", len(later),
+                       step=mine)]
         for seq in later[:SINCE_LINES]:
             choice = steps.choices[seq]
             told = hidden.events_for(events_from_json(choice.events), steps.me)

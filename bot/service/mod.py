@@ -92,7 +92,8 @@ class ModActions(TurnPosts):
             loaded = await self.load(record.id)
             if action == "undo":
                 if steps is None or not 1 <= steps <= loaded.seq:
-                    raise Refusal(msg("There are {n} choices to undo; give a number from 1 to {n}.", n=loaded.seq))
+                    raise Refusal(msg_n("There is {n} choice to undo; give the number 1.",
+                                "There are {n} choices to undo; give a number from 1 to {n}.", loaded.seq))
                 question = msg_n("Undo the last choice (back to choice {back})?",
                                  "Undo the last {n} choices (back to choice {back})?", steps, back=loaded.seq - steps)
                 if record.status == "finished":
@@ -297,11 +298,12 @@ class ModActions(TurnPosts):
         record = loaded.record
         engine = engine_of(record)
         if reveal:
-            lines = [msg("**Game #{game}** ({name}, {status}), {n} choices, seed {seed}", game=record.id, name=record.game,
-                         status=status_name(record.status), n=loaded.seq, seed=str(record.seed))]
+            lines = [msg_n("**Game #{game}** ({name}, {status}), {n} choice, seed {seed}",
+                           "**Game #{game}** ({name}, {status}), {n} choices, seed {seed}", loaded.seq, game=record.id,
+                           name=record.game, status=status_name(record.status), seed=str(record.seed))]
         else:
-            lines = [msg("**Game #{game}** ({name}, {status}), {n} choices", game=record.id, name=record.game,
-                         status=status_name(record.status), n=loaded.seq)]
+            lines = [msg_n("**Game #{game}** ({name}, {status}), {n} choice", "**Game #{game}** ({name}, {status}), {n} choices",
+                           loaded.seq, game=record.id, name=record.game, status=status_name(record.status))]
         lines.append(msg("Seats: {seats}", seats=", ".join(f"{s.seat} ({_holder(s)})" for s in record.seats)))
         if loaded.state is not None:
             for d in engine.pending(loaded.state):

@@ -11,7 +11,7 @@ from bot.service.actor import Actor
 from bot.service.core import ServiceCore, game_title
 from bot.service.posts import Outcome
 from bot.storage.records import ResultRow
-from engine.text import layout, msg
+from engine.text import layout, msg, msg_n
 
 TOP = 10  # members listed per game in /stats top
 
@@ -88,8 +88,9 @@ class SkillActions(ServiceCore):
         for name, board in boards.items():
             lines.append(msg("**{game}** — skill ratings", game=game_title(name)))
             for place, rating in enumerate(board[:TOP], 1):
-                lines.append(msg("{place}. <@{user}> {rating} ({played} rated games)", place=place,
-                                     user=rating.user_id, rating=shown(rating), played=rating.played))
+                lines.append(msg_n("{place}. <@{user}> {rating} ({n} rated game)",
+                                   "{place}. <@{user}> {rating} ({n} rated games)", rating.played, place=place,
+                                   user=rating.user_id, rating=shown(rating)))
         lines.append(msg("A skill rating starts at 0 and grows with wins against strong players and with "
                              "games played (openskill: mean skill minus three times its uncertainty)."))
         return Outcome.say(text.chunk_lines(lines)[0])

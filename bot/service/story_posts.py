@@ -10,7 +10,7 @@ from bot.service import story, tapes
 from bot.service.actor import Actor
 from bot.service.history import HistoryActions
 from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
-from engine.text import msg
+from engine.text import msg, msg_n
 
 log = logging.getLogger(__name__)
 
@@ -50,13 +50,15 @@ class StoryActions(HistoryActions):
             if gif is None:
                 post = Post(msg("Sorry, the replay of game #{game} could not be drawn.", game=record.id))
             else:
-                post = Post(msg("🎞️ The story of game #{game} so far ({steps} steps), for <@{user}>.",
-                                    game=record.id, steps=steps, user=actor.user_id),
+                post = Post(msg_n("🎞️ The story of game #{game} so far ({n} step), for <@{user}>.",
+                                  "🎞️ The story of game #{game} so far ({n} steps), for <@{user}>.", steps,
+                                  game=record.id, user=actor.user_id),
                             (Attachment(f"{record.game}-{record.id}-replay.gif", gif),), where="board",
                             kind="replay", version=len(tape.choices))
             return self.outcome(record, posts=[post])
 
-        reply = msg("🎞️ Drawing the replay of {steps} steps; it will be posted here when it is ready.", steps=steps)
+        reply = msg_n("🎞️ Drawing the replay of {n} step; it will be posted here when it is ready.",
+                      "🎞️ Drawing the replay of {n} steps; it will be posted here when it is ready.", steps)
         return Outcome(reply=Post(reply), game_id=record.id, later=draw)
 
     def _replays_drawn(self) -> set[int]:

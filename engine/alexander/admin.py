@@ -23,7 +23,7 @@ from engine.alexander.world import (
     treasury_cities_held,
 )
 from engine.core import Amounts, Item, Option, Preference, Total, preference_value
-from engine.text import msg
+from engine.text import msg, msg_n
 
 ADMIN = Preference("admin", msg("In Admin Phases"),
                    (Option("auto", msg("Restore every treasury I can, keep my garrisons")), Option("ask", msg("Ask me"))),
@@ -374,5 +374,7 @@ def _weariness_check(ctx: Ctx, t):
     if verdict < held:
         win(ctx, PER, "mutiny")
     else:
-        ctx.emit("mutiny_over", msg("The mutiny is put down ({roll} against {n} treasury cities).", roll=verdict, n=held))
+        ctx.emit("mutiny_over", msg_n("The mutiny is put down ({roll} against {n} treasury city).",
+                                            "The mutiny is put down ({roll} against {n} treasury cities).", held,
+                                            roll=verdict))
 

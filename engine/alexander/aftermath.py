@@ -116,8 +116,9 @@ def _losses(ctx: Ctx, t):
         n, fatigue_row = battle_losses(roll + sum(mods.values()), b["strength"][side])
         lost[side] = n
         b.setdefault("f_row", {})[side] = fatigue_row
-        ctx.emit("losses", msg("{side} loses {n} strength points ({roll} {mods}).", side=side_t(side), n=n, roll=roll,
-                               mods=" ".join(f"{v:+d}" for v in mods.values()) or "+0"),
+        ctx.emit("losses", msg_n("{side} loses {n} strength point ({roll} {mods}).",
+                                 "{side} loses {n} strength points ({roll} {mods}).", n, side=side_t(side), roll=roll,
+                                 mods=" ".join(f"{v:+d}" for v in mods.values()) or "+0"),
                  side=side, roll=roll, mods=mods, lost=n)
     if b.get("tribe"):
         mods = loss_modifiers(ctx, b["dfn"])

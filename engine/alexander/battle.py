@@ -26,7 +26,7 @@ from engine.alexander.world import (
     leaders_of,
     remove_garrison,
 )
-from engine.text import joined, layout, listing, msg
+from engine.text import joined, layout, listing, msg, msg_n
 
 __all__ = ["DARIUS", "start_battle", "try_overrun"]
 
@@ -472,7 +472,8 @@ def wound(ctx: Ctx, points: int) -> None:
     s = ctx.s
     if points:
         s.injury += points
-        ctx.emit("injury", msg("Alexander takes {n} injury points (now {total}).", n=points, total=s.injury),
+        ctx.emit("injury", msg_n("Alexander takes {n} injury point (now {total}).",
+                                     "Alexander takes {n} injury points (now {total}).", points, total=s.injury),
                  points=points, injury=s.injury)
 
 

@@ -17,7 +17,7 @@ from engine.alexander.windows import moment, open_window
 from engine.alexander.words import fleet_t, side_t, space_t
 from engine.alexander.world import best_naval, is_transit, leaders_of, refresh_control
 from engine.core import Amounts, Item, Total
-from engine.text import msg
+from engine.text import msg, msg_n
 
 
 def start_naval(ctx: Ctx, *, movers: list[str], defenders: list[str], space: str, transport: str | None,
@@ -212,7 +212,8 @@ def _hits_decide(ctx: Ctx, t):
     s = ctx.s
     items = tuple(Item(f, fleet_t(f), s.fleet(f).nsp) for f in t.args["targets"] if s.fleet(f))
     amounts = Amounts(items, (Total(t.args["hits"], t.args["hits"], label=msg("NSP to sink")),), prefix="sink")
-    return ctx.ask(t.side, msg("Your ships score {n} hits: which enemy fleets lose them?", n=t.args["hits"]), [],
+    return ctx.ask(t.side, msg_n("Your ships score {n} hit: which enemy fleet loses it?",
+                                "Your ships score {n} hits: which enemy fleets lose them?", t.args["hits"]), [],
                    "naval_hits", amounts=amounts)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.alexander.board import board
 from engine.alexander.words import leader_t, level_t, province_t, side_t, space_t
-from engine.text import Msg, layout, lines, listing, msg, term
+from engine.text import Msg, layout, lines, listing, msg, msg_n, term
 
 OBJECTIVES = {"great_king": msg("the Great King"), "greece": msg("Greece held"), "cult": msg("the cult of Alexander")}
 
@@ -32,9 +32,10 @@ def describe(view: dict) -> Msg:
                       space=space_t(f["space"]), nsp=f["nsp"]) for f in view["fleets"] if f["side"] == side]
         treasuries = [layout("{city}: {level}", city=space_t(c), level=level_t(t["level"]))
                       for c, t in view["treasuries"].items() if t["owner"] == side]
-        out.append(msg("{side}: armies {armies}; fleets {fleets}; treasuries {treasuries}; {cards} cards in hand",
+        out.append(msg("{side}: armies {armies}; fleets {fleets}; treasuries {treasuries}; {cards} in hand",
                        side=side_t(side), armies=listing(armies), fleets=listing(fleets),
-                       treasuries=listing(treasuries), cards=view["hand_sizes"][side]))
+                       treasuries=listing(treasuries),
+                       cards=msg_n("{n} card", "{n} cards", view["hand_sizes"][side])))
         if view["hands"].get(side):
             cards = board().cards
             out.append(msg("  hand: {cards}", cards=listing([term("alexander card", cards[c].name)
@@ -45,7 +46,7 @@ def describe(view: dict) -> Msg:
     out.append(msg("Garrisons: {garrisons}", garrisons=listing(garrisons)))
     out.append(msg("Provinces: {provinces}", provinces=listing([_province(n, p) for n, p in sorted(view["provinces"].items())])))
     if view["sieges"]:
-        out.append(msg("Sieges: {sieges}", sieges=listing([msg("{city} ({points} points)", city=space_t(c), points=s["points"])
+        out.append(msg("Sieges: {sieges}", sieges=listing([msg_n("{city} ({n} point)", "{city} ({n} points)", s["points"], city=space_t(c))
                                                            for c, s in view["sieges"].items()])))
     done = [OBJECTIVES.get(k) or layout("{objective}", objective=k) for k, v in view["objectives"].items() if v["done"]]
     out.append(msg("Objectives reached: {objectives}", objectives=listing(done)))

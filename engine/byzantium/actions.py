@@ -410,7 +410,9 @@ def send_bulgars(ctx: Ctx, seat: int, box: str, target: str) -> None:
         ctx.then(Source(player=seat, pay_side=None, dest=f"box:{box}"))
         return
     pay = bulgar_pay_side(ctx, target)
-    ctx.emit("bulgars", msg("The Bulgars ({n}) attack {city}.", n=ctx.s.bulgars, city=city_word(target)),
+    # Who sends them and how strong; the attack itself is told once, when it begins (combat.begin).
+    ctx.emit("bulgars", msg("{player} sends the Bulgars ({n}) against {city}.", player=ctx.name(seat),
+                            n=ctx.s.bulgars, city=city_word(target)),
              city=target, army=ctx.s.bulgars)
     ctx.then(Source(player=seat, pay_side=pay.value, dest=f"box:{box}"),
              Attack(actor=seat, side=Side.BULGAR.value, city=target, origin=None))

@@ -85,8 +85,8 @@ def upkeep_amounts(ctx: Ctx, task: Upkeep) -> Amounts:
         saved = sum(UPKEEP[Box(box)] * n for box, n in removed.items())
         dearest = max((UPKEEP[Box(box)] for box, n in removed.items() if n), default=0)
         if cost - saved > money:
-            return msg("The cubes left still cost {left} bezants; the treasury holds {money}.", left=cost - saved,
-                       money=money)
+            return msg_n("The cubes left still cost {n} bezant; the treasury holds {money}.",
+                         "The cubes left still cost {n} bezants; the treasury holds {money}.", cost - saved, money=money)
         if money >= cost - saved + dearest:
             return msg("Remove cubes only until the rest can be paid: the rest must be affordable, and "
                        "not already before the last cube removed.")
@@ -167,8 +167,9 @@ def upkeep_choose(ctx: Ctx, task: Upkeep, option_id: str) -> None:
     for box, count in removed.items():
         player.card(side).add(Box(box), -count)
     player.removed += n
-    ctx.emit("disband", msg("{player} cannot pay the upkeep of the {side} army: {cubes} leave the game.",
-                            player=player.name, side=side_word(side), cubes=box_cubes(removed)),
+    ctx.emit("disband", msg_n("{player} cannot pay the upkeep of the {side} army: {cubes} leaves the game.",
+                              "{player} cannot pay the upkeep of the {side} army: {cubes} leave the game.", n,
+                              player=player.name, side=side_word(side), cubes=box_cubes(removed)),
              player=player.name, side=side.value, boxes=[box for box, c in removed.items() for _ in range(c)])
     ctx.gain_vp(task.player, side, -n, msg_n("an unpaid cube", "unpaid cubes", n))
     ctx.then(task)  # now it can be paid

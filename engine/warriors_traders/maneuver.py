@@ -233,8 +233,10 @@ def who_amounts(ctx: Ctx, t) -> Amounts:
     ready = ready_to_move(ctx, t.player, t.get("frm"), t.get("to"))
     items = []
     for (kind, points, damage), units in army_classes(ready).items():
-        label = (msg("{unit} ({ap} action points left)", unit=unit_t(kind), ap=points) if not damage else
-                 msg("{unit} ({ap} action points left, {damage} damage)", unit=unit_t(kind), ap=points, damage=damage))
+        label = (msg_n("{unit} ({n} action point left)", "{unit} ({n} action points left)", points, unit=unit_t(kind))
+                 if not damage else
+                 msg_n("{unit} ({n} action point left, {damage} damage)", "{unit} ({n} action points left, {damage} damage)",
+                       points, unit=unit_t(kind), damage=damage))
         items.append(Item(f"{kind}-{points}-{damage}", label, len(units)))
     return Amounts(tuple(items), (Total(1, len(ready), label=msg("Armies that go")),), prefix="armies")
 

@@ -39,10 +39,11 @@ def current_language() -> str | None:
 
 def say(text: Any, /, **params: Any) -> str:
     """`text` (a Msg, with `params` added to its own, or a plain string formatted with them)
-    in the drawing's language."""
+    in the drawing's language. A plural text (msg_n) takes its count from `n` when given."""
     if params:
         if isinstance(text, Msg):
-            text = Msg(text.mid, {**text.params, **params}, plural=text.plural, count=text.count,
+            count = params.get("n", text.count) if text.plural is not None else text.count
+            text = Msg(text.mid, {**text.params, **params}, plural=text.plural, count=count,
                        context=text.context)  # fmt: skip
         else:
             return str(text).format(**params)
