@@ -147,8 +147,9 @@ def _avoid_decide(ctx: Ctx, t):
     mine = [s.army(a) for a in b["defenders"] if s.army(a)]
     armies, asp = listing([army_t(a.id) for a in mine]), sum(a.asp for a in mine)
     rating = avoid_rating(ctx, t.side, b["defenders"])
-    avoid = opt("avoid", msg("Try to avoid: a die + {r} (rating), 6 or more: {n} chances in 6",
-                             r=rating, n=min(6, max(0, rating + 1))))
+    avoid = opt("avoid", msg_n("Try to avoid: a die + {r} (rating), 6 or more: {n} chance in 6",
+                               "Try to avoid: a die + {r} (rating), 6 or more: {n} chances in 6",
+                               min(6, max(0, rating + 1)), r=rating))
     if b.get("overrun"):
         alexander = any(n == ALEXANDER for a in mine for n in leaders_of(s, a.id))
         prompt = msg("{army} ({asp} ASP) overruns {armies} ({mine} ASP) at {space}: 8 to 1 (10.5). If they stay, "
