@@ -173,3 +173,78 @@ def test_8_7_no_battle_card_is_played_for_a_tribe():
     assert persian and all(opts == ["pass"] for opts in persian)
     old = [opts for player, opts in attack_uxii(rules=1) if player == "Bo"]
     assert any("play:terrain_advantage" in opts for opts in old)
+
+
+def test_7_3_a_sea_loc_is_cut_by_an_enemy_fleet_on_it_not_by_one_within_reach():
+    """7.3: "Una LOC tracciata per mare può essere interrotta da un giocatore se dichiara una
+    Intercettazione nello Spazio di Mare attraverso il quale la LOC viene tracciata. Se
+    l'Intercettazione ha successo, spostate la flotta intercettante nello Spazio di Mare dove ha
+    avuto luogo. Non si effettua alcun combattimento." A LOC is traced at many moments with no
+    turn for the other side to declare anything; the engine keeps the outcome, a standing one:
+    an enemy fleet in a space of the sea lane cuts it; a fleet that could reach it (10.6: 2 sea
+    MP) does not until it sails there. The 7.3 example: Aradus - Salamis - Aspendus - Sardes."""
+    from engine.alexander.loc import distances
+    from engine.alexander.testkit import fleet
+
+    s = clear(start())
+    s.treasuries["Pella"] = s.treasuries["Pella"].model_copy(update={"level": "empty"})
+    s.treasuries["Sardes"] = s.treasuries["Sardes"].model_copy(update={"owner": MAC})
+    army(s, MAC, 1, "Aradus", 20)
+    army(s, PER, 2, "Myriandrus", 20)
+    fleet(s, "Tyrian", PER, "Citium", 2)  # one sea MP from Salamis: within reach, not on the lane
+    assert distances(s, MAC, ["Aradus"], 10)["Sardes"] == 6
+    fleet(s, "Tyrian", PER, "Salamis", 2)  # on the lane: cut
+    assert distances(s, MAC, ["Aradus"], 10).get("Sardes") != 6
+
+
+def test_11_3_a_leader_standing_alone_in_the_battles_space_counts():
+    """11.3 D: "Sommate i Valori di Battaglia di due qualsiasi comandanti presenti"; 11.3 A: the
+    avoid roll adds "il Valore di Battaglia di un qualsiasi comandante amico in quello Spazio": a
+    leader standing alone beside his army (10.8 lets him stop without joining it) is present."""
+    from engine.alexander.testkit import answer, to_activity
+
+    def persian_roll(**options):
+        s = clear(start(**options))
+        army(s, MAC, 2, "Tarsus", 20)
+        army(s, PER, 2, "Issus", 10)
+        s.leaders["Memnon"] = "space:Issus"
+        s.loc_start = {"macedonian.2": True, "persian.2": True}
+        s = dice(s, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1)
+        s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:1")
+        s, events = play(s, "go:Issus", "stand")
+        while kind(s) == "window":
+            s, more = play(s, "pass")
+            events += more
+        return next(e.data for e in events if e.kind == "battle_roll" and e.data["side"] == PER)
+
+    assert persian_roll()["mods"].get("leaders") == 2  # Memnon's 2
+    assert "leaders" not in persian_roll(rules=1)["mods"]
+
+
+def test_15_bagoas_is_not_offered_against_embezzlement():
+    """Bagoas: "dimezzare il risultato di qualsiasi Furto (arrotondate per eccesso)"; Furto:
+    "Designate una Città tesoro e Riducetela di un livello". Half of one level, rounded up, is one
+    level: halving changes nothing, so the engine offers no window for it."""
+    from engine.alexander.testkit import answer, decision, ids
+    from test_alexander_rules_cards import segment
+
+    s = segment(MAC, "embezzlement")
+    hand(s, PER, "bagoas")
+    s.prefs = {"Bo": {"order:defence": "ask", "order:interrupt": "ask"}}
+    s = answer(answer(fresh(s), "play:embezzlement"), "city:Sardes")
+    assert s.treasuries["Sardes"].level == "low"
+    assert not (decision(s).player == "Bo" and "play:bagoas" in ids(s))
+
+
+def test_15_ahrimans_discard_is_drawn_at_random_and_discarded_face_up():
+    """Ahriman: "Rimuovete a caso una carta dalla mano e scartatela. Non guardate quale carta è":
+    read as how the card is picked (blind, at random: the generator picks it, the player chooses
+    nothing); it is then discarded like any card, and the discards are face up (only the deck is
+    "a faccia in giù", 3.1b), so it is named."""
+    from test_alexander_rules_cards import segment
+
+    s = segment(PER, "ahriman")
+    hand(s, MAC, "spies", "surprise", "bodyguards")
+    s, events = play(fresh(s), "play:ahriman")
+    [lost] = [c for c in ("spies", "surprise", "bodyguards") if c not in s.hands[MAC]]
+    assert lost in s.discard and any(e.kind == "discard" and e.data["card"] == lost and e.public for e in events)

@@ -109,9 +109,21 @@ def _overrun(ctx: Ctx, t):
 
 
 # -- avoiding battle (11.3 A) ----------------------------------------------------------------
+def leaders_present(ctx: Ctx, side: str, armies: list[str]) -> list[str]:
+    """The side's leaders in the battle: those with its fighting armies and, from rules 2, those
+    standing alone in the battle's space (11.3 A "un qualsiasi comandante amico in quello
+    Spazio"; 11.3 D "due qualsiasi comandanti presenti")."""
+    s = ctx.s
+    names = [n for a in armies for n in leaders_of(s, a)]
+    if s.rules >= 2 and s.battle.get("space"):
+        here = f"space:{s.battle['space']}"
+        names += [n for n, loc in s.leaders.items() if loc == here and ctx.board.leaders[n].side == side]
+    return names
+
+
 def avoid_rating(ctx: Ctx, side: str, armies: list[str]) -> int:
     """The Battle Rating used to avoid: the king's if he is there (11.3 A note), else the best."""
-    names = [n for a in armies for n in leaders_of(ctx.s, a)]
+    names = leaders_present(ctx, side, armies)
     if king(ctx.s, side) in names:
         return battle_rating(king(ctx.s, side))
     return max([battle_rating(n) for n in names] + [0])
@@ -249,7 +261,7 @@ def _sortie_choose(ctx: Ctx, t, option_id: str):
 # -- the rolls ------------------------------------------------------------------------------------
 def counted_leaders(ctx: Ctx, side: str, armies: list[str]) -> list[str]:
     """The two leaders whose Battle Ratings count; the king must be one of them if present (11.3 D)."""
-    names = [n for a in armies for n in leaders_of(ctx.s, a)]
+    names = leaders_present(ctx, side, armies)
     names.sort(key=lambda n: -battle_rating(n))
     oc = king(ctx.s, side)
     if oc in names:
