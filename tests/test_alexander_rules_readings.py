@@ -225,8 +225,9 @@ def test_15_bagoas_is_not_offered_against_embezzlement():
     """Bagoas: "dimezzare il risultato di qualsiasi Furto (arrotondate per eccesso)"; Furto:
     "Designate una Città tesoro e Riducetela di un livello". Half of one level, rounded up, is one
     level: halving changes nothing, so the engine offers no window for it."""
-    from engine.alexander.testkit import answer, decision, ids
     from test_alexander_rules_cards import segment
+
+    from engine.alexander.testkit import answer, decision, ids
 
     s = segment(MAC, "embezzlement")
     hand(s, PER, "bagoas")
