@@ -90,8 +90,40 @@ def event_line(event: Event) -> str:
     return layout("{mark} {event}", mark=mark, event=event.text)
 
 
+# Events every player gets in turn, told in one line for all when they come one after another
+# (issue 28: Warriors & Traders said "X has nothing left to trade in this phase." for each
+# player every turn): kind -> the data that must match (the line for all: `_for_all`).
+SAME_FOR_ALL = {"trade_done": (), "maneuver": ("ap",)}
+
+
 def event_lines(events: Sequence[Event]) -> list[str]:
-    return [event_line(e) for e in events if e.text]
+    shown = [e for e in events if e.text]
+    out: list[str] = []
+    i = 0
+    while i < len(shown):
+        event = shown[i]
+        run = [event]
+        if event.kind in SAME_FOR_ALL and isinstance(event.data.get("player"), str):
+            keys = SAME_FOR_ALL[event.kind]
+            while i + len(run) < len(shown):
+                nxt = shown[i + len(run)]
+                if nxt.kind != event.kind or not isinstance(nxt.data.get("player"), str) \
+                        or any(nxt.data.get(k) != event.data.get(k) for k in keys):
+                    break
+                run.append(nxt)
+        if len(run) > 1:
+            out.append(layout("{mark} {event}", mark=_EVENT_MARKS.get(event.kind, "•"),
+                              event=_for_all(event, [e.data["player"] for e in run])))
+        else:
+            out.append(event_line(event))
+        i += len(run)
+    return out
+
+
+def _for_all(event: Event, players: list[str]) -> str:
+    if event.kind == "trade_done":
+        return msg("{players} have nothing left to trade in this phase.", players=listing(players))
+    return msg("{players} maneuver ({ap} action points per army).", players=listing(players), ap=event.data.get("ap"))
 
 
 def account(header: str, events: Sequence[Event], limit: int = MESSAGE_LIMIT) -> list[str]:
