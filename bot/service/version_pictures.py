@@ -24,9 +24,10 @@ from typing import Any
 
 from bot.storage.records import LoadedGame
 
-# A full board is about 270 KB (Byzantium), a close-up 30 KB: room for the pictures of a hundred
-# live games and a few dozen full boards, a small part of the process's memory.
-KEEP_BYTES = 24 * 1024 * 1024
+# A full board is about 270 KB (Byzantium), a close-up 30 KB: room for the close-ups of a hundred
+# live games and a score of full boards (the second asker of a version comes soon after the first),
+# a small part of the process's memory (issue 30: not above the 285 MiB measured before).
+KEEP_BYTES = 8 * 1024 * 1024
 
 Version = tuple[int, int, datetime | None]  # game id, choices made, when the last was stored
 

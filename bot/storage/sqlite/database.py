@@ -39,31 +39,45 @@ T = TypeVar("T")
 
 
 class SqliteConn(Conn):
-    def __init__(self, conn: aiosqlite.Connection):
+    """One transaction on an aiosqlite connection. Its BEGIN goes with its first statement: one
+    trip to the connection's thread less per transaction (each trip hands the GIL to that thread
+    and back; a choice makes about 17 transactions: issue 30)."""
+
+    def __init__(self, conn: aiosqlite.Connection, begin: str | None = None):
         self.raw = conn
+        self._begin = begin  # not sent yet
+
+    async def _trip(self, sql: str, args: Any, *, fetch: bool = False, many: bool = False) -> Any:
+        begin, self._begin = self._begin, None
+
+        def work() -> Any:  # in the connection's thread
+            conn = self.raw._conn  # aiosqlite's sqlite3 connection: used only from its own thread
+            if begin is not None:
+                conn.execute(begin)
+            cursor = conn.executemany(sql, args) if many else conn.execute(sql, args)
+            try:
+                return cursor.fetchall() if fetch else None
+            finally:
+                cursor.close()
+
+        try:
+            return await self.raw._execute(work)
+        except sqlite3.IntegrityError as exc:  # an INSERT ... RETURNING too
+            raise _conflict_or(exc) from None
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
-        try:
-            await self.raw.execute(sql, tuple(args))
-        except sqlite3.IntegrityError as exc:
-            raise _conflict_or(exc) from None
+        await self._trip(sql, tuple(args))
 
     async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        try:
-            await self.raw.executemany(sql, [tuple(r) for r in rows])
-        except sqlite3.IntegrityError as exc:
-            raise _conflict_or(exc) from None
+        await self._trip(sql, [tuple(r) for r in rows], many=True)
 
     async def all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        # execute_fetchall is one trip to the connection's thread (execute+fetch+close are three),
-        # which matters when the CPU is busy; the queries here return at most a few rows.
-        try:
-            return list(await self.raw.execute_fetchall(sql, tuple(args)))
-        except sqlite3.IntegrityError as exc:  # an INSERT ... RETURNING
-            raise _conflict_or(exc) from None
+        # One trip: execute, fetch and close together; the queries here return a few rows.
+        return list(await self._trip(sql, tuple(args), fetch=True))
 
     async def lock_game(self, game_id: int) -> None:
-        """Nothing to do: BEGIN IMMEDIATE already made this the only writer."""
+        """Nothing to do: BEGIN IMMEDIATE (sent with the first statement) makes this the only
+        writer before anything is read."""
 
 
 def _conflict_or(exc: sqlite3.IntegrityError) -> Exception:
@@ -152,15 +166,15 @@ class SqliteDatabase(Database):
         async def run() -> T:
             async with self._write_lock:
                 self._refuse_if_lost()
-                await self.writer.execute("BEGIN IMMEDIATE")
                 try:
-                    result = await body(SqliteConn(self.writer))
+                    result = await body(SqliteConn(self.writer, "BEGIN IMMEDIATE"))
                     self._refuse_if_lost()  # before the commit: a confirmed choice must be kept
                 except BaseException:
                     if self.writer.in_transaction:
                         await self.writer.execute("ROLLBACK")
                     raise
-                await self.writer.execute("COMMIT")
+                if self.writer.in_transaction:  # a body that ran no statement began none
+                    await self.writer.execute("COMMIT")
                 return result
 
         # Shielded: if the caller is cancelled the transaction still ends (commit or rollback)
@@ -182,11 +196,11 @@ class SqliteDatabase(Database):
 
         async def run() -> T:
             async with self._read_lock:
-                await self.reader.execute("BEGIN")
                 try:
-                    return await body(SqliteConn(self.reader))
+                    return await body(SqliteConn(self.reader, "BEGIN"))
                 finally:
-                    await self.reader.execute("COMMIT")
+                    if self.reader.in_transaction:
+                        await self.reader.execute("COMMIT")
 
         return await shielded(run())
 
