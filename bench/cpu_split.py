@@ -143,7 +143,7 @@ def classify(frames: list[str]) -> str | None:
         return picture
     kinds = [k for k in (_kind(f) for f in reversed(frames)) if k is not None]
     first = kinds[0] if kinds else None
-    if first == "text" and "engine" in kinds[1:2]:
+    if first == "text" and next((k for k in kinds if k != "text"), None) == "engine":
         first = "engine"  # an option's label built by the rules is the rules' work
     if first == "json":  # a JSON round trip: the state's (snapshots) or a record's (storage)
         first = next((k for k in kinds[1:] if k in ("snapshots", "storage")), "storage")

@@ -33,7 +33,8 @@ def test_rules_storage_text_and_discord_are_told_apart():
     choose = [*LOOP, "PlayActions.choose (bot/service/play.py:80)"]
     assert classify([*choose, "Game.apply (engine/core.py:200)", "take (engine/byzantium/actions.py:10)"]) == NAMES["engine"]
     # A label the rules build (a Msg) is the rules' work; one the bot builds is text.
-    assert classify([*choose, "Game.pending (engine/core.py:150)", "Msg.__new__ (engine/text.py:40)"]) == NAMES["engine"]
+    assert classify([*choose, "Game.pending (engine/core.py:150)", "msg (engine/text.py:90)", "_fill (engine/text.py:60)",
+                     "Msg.__new__ (engine/text.py:40)"]) == NAMES["engine"]
     assert classify([*choose, "account_lines (bot/service/text.py:60)", "Msg.__new__ (engine/text.py:40)"]) == NAMES["text"]
     assert classify([*choose, "Storage.append_choice (bot/storage/store.py:330)", "Game.dumps (engine/core.py:90)",
                      "dumps (json/__init__.py:231)"]) == NAMES["snapshots"]
