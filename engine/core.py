@@ -48,10 +48,14 @@ tests and worked examples. Games recorded before this generator replay with the 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, PrivateAttr
@@ -465,6 +469,19 @@ class Game(ABC, Generic[S]):
             setattr(new, name, value)
         return new
 
+    def manifest(self) -> dict:
+        """What the bot offers for this game beside its rules, as data: its typed shortcuts
+        (`shortcuts`: a slash command group). Read from manifest.json beside the game's modules,
+        those of its class or of a class it extends (a game that pins another's seed keeps its
+        shortcuts); {} when there is none."""
+        for cls in type(self).__mro__:
+            package = getattr(sys.modules.get(cls.__module__), "__package__", None)
+            if package and package != __package__:
+                found = _manifest(package)
+                if found is not None:
+                    return found
+        return {}
+
     def terms(self) -> list[tuple[str, str]]:
         """(context, name) of the words of the game's data that its code passes to `term()`
         as variables (place names, units ...): the catalogues are extracted from these."""
@@ -680,6 +697,12 @@ def same_labels(decision: Decision) -> list[str]:
             twice.append(text)
         seen.add(text)
     return twice
+
+
+@cache
+def _manifest(package: str) -> dict | None:
+    path = resources.files(package) / "manifest.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
 _REGISTRY: dict[str, Game] = {}

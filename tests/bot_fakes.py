@@ -329,7 +329,10 @@ class World:
         """Run `/path` with `options` as `member` in `channel` (the real command callback)."""
         command = self._command(path)
         interaction = Interaction(self.bot, member, channel, app_permissions=app_permissions)
-        await command.callback(command.binding, interaction, **options)
+        # As discord.py calls it: a cog's command with its cog, a command of no cog (a game's
+        # shortcuts, built from its manifest) without.
+        bound = () if command.binding is None else (command.binding,)
+        await command.callback(*bound, interaction, **options)
         assert interaction.response.is_done(), f"/{path} did not answer the interaction"
         return interaction
 
@@ -337,7 +340,8 @@ class World:
         command = self._command(path)
         interaction = Interaction(self.bot, member, channel)
         callback = command._params[param].autocomplete
-        return await callback(command.binding, interaction, current)
+        bound = (command.binding,) if getattr(callback, "pass_command_binding", False) else ()
+        return await callback(*bound, interaction, current)
 
     async def click(self, member: Member, message: Message, label: str) -> Interaction:
         """Click the button labelled `label` (or with that custom id) on `message`."""

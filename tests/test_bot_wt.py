@@ -11,7 +11,6 @@ import discord
 import pytest
 from bot_fakes import World, current_prompts, form_values, loaded_game, modal_fields, open_game, prompt_seat
 
-from bot.discord_ui.cogs.wt import BUILD, DONE, MOVE, OFFER, TECH, TRADE
 from bot.service import lobby_options, render_pool, text
 from bot.service.posts import Refusal
 from bot.service.prompt import BUTTON_TEMPLATE, FORM_LABEL, GROUP_SELECT_TEMPLATE, GROUP_TEMPLATE, resolve_ref
@@ -20,6 +19,9 @@ from engine.core import enumerate_answers
 from engine.warriors_traders.testkit import random_answers
 
 WT = get_game("warriors_traders")
+# The option-id prefixes each /wt shortcut chooses, as its manifest declares them.
+PREFIXES = {c["name"]: tuple(c["prefixes"]) for c in WT.manifest()["shortcuts"]["commands"]}
+BUILD, DONE, MOVE, OFFER, TECH, TRADE = (PREFIXES[n] for n in ("build", "done", "move", "offer", "tech", "trade"))
 # The 3-player game below: this seed and policy reach the trade phase with several players
 # trading at once, offers sent and answered and other choices of amounts made, in about 200
 # choices (rules version 5).

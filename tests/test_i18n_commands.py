@@ -13,7 +13,7 @@ from discord.ext import commands
 from discord_standin import command_rules
 
 import bot.discord_ui.translator as translator_module
-from bot.discord_ui.cogs import COGS
+from bot.discord_ui.cogs import COGS, every_command, shortcut_groups
 from bot.discord_ui.translator import (
     DESCRIPTION_CONTEXT,
     NAME_CONTEXT,
@@ -31,6 +31,8 @@ async def tree_with_every_command() -> discord.app_commands.CommandTree:
     client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
     for cog in COGS:
         await client.add_cog(cog(client))
+    for group in shortcut_groups():
+        client.tree.add_command(group)
     return client.tree
 
 
@@ -146,6 +148,6 @@ def test_a_name_is_valid_only_as_discord_takes_it(name, ok):
 
 def test_the_catalogues_hold_every_command_text():
     extracted = {(m.context, m.id) for m in catalogs.template() if m.context}
-    needed = set(command_texts([c for cog in COGS for c in cog.__cog_app_commands__]))
+    needed = set(command_texts(every_command()))
     assert needed <= extracted
     assert (NAME_CONTEXT, "language") in needed and (NAME_CONTEXT, "settings") in needed

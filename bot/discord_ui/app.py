@@ -19,7 +19,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.cogs import COGS
+from bot.discord_ui.cogs import COGS, shortcut_groups
 from bot.discord_ui.components import DYNAMIC_ITEMS, form_submitted
 from bot.discord_ui.publish import Publisher
 from bot.discord_ui.speech import lang_of, say
@@ -216,6 +216,8 @@ class GameBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for cog in COGS:
             await self.add_cog(cog(self))
+        for group in shortcut_groups():  # every game's shortcuts, from its manifest (plugins' too)
+            self.tree.add_command(group)
         # Command names, descriptions, options and choices in each member's language, at sync.
         await self.tree.set_translator(CatalogueTranslator(self.tree))
         self.tree.on_error = on_command_error

@@ -146,9 +146,8 @@ def extract_commands(fileobj, keywords, comment_tags, options):
     update` adds them with their contexts."""
     from babel.messages.extract import extract_python
 
-    from bot.discord_ui.cogs import COGS
+    from bot.discord_ui.cogs import every_command
 
     yield from extract_python(fileobj, keywords, comment_tags, options)
-    commands = [command for cog in COGS for command in cog.__cog_app_commands__]
-    for context, text in command_texts(commands):
+    for context, text in command_texts(every_command()):
         yield 0, "term", (context, text), []

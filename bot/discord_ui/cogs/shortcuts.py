@@ -1,6 +1,8 @@
-"""What the typed shortcuts of every game share (`/byz`, `/wt`): autocomplete from the
-member's own pending options, narrowed by option-id prefix and by what they typed, and the
-choice itself, which goes through the same service path as a click (and is checked again).
+"""Every game's typed shortcuts (`/byz`, `/wt`, `/alex`), built from the game's manifest
+(engine/<game>/manifest.json, `Game.manifest()`): a slash command group per game, a subcommand
+per shortcut. Autocomplete lists the member's own pending options, narrowed by option-id prefix
+and by what they typed; the choice goes through the same service path as a click (and is checked
+again). A game, a plugin's included, gets its shortcuts by its manifest alone.
 
 Only the member's own decisions are offered, so when several players decide at once (the
 Warriors & Traders trade phase) each sees their own options, never another player's.
@@ -8,7 +10,8 @@ Warriors & Traders trade phase) each sees their own options, never another playe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import inspect
+from collections.abc import Mapping, Sequence
 
 import discord
 from discord import app_commands
@@ -16,6 +19,7 @@ from discord import app_commands
 from bot.discord_ui import interact
 from bot.discord_ui.speech import lang_of
 from bot.service.text import clip
+from engine import game_names, get_game
 from locales import tr
 
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 suggestions
@@ -53,3 +57,51 @@ async def finish(interaction: discord.Interaction, ids: Sequence[str], game: str
         return await service.choose_typed(actor, offered[0] if offered else ids[0], tuple(ids), game)
 
     await interact.command(interaction, request)
+
+
+def shortcut_groups() -> list[app_commands.Group]:
+    """A command group for every game whose manifest declares shortcuts (fresh objects each call:
+    a command tree owns its commands)."""
+    groups = []
+    for name in game_names():
+        declared = get_game(name).manifest().get("shortcuts")
+        if declared:
+            groups.append(shortcut_group(name, declared))
+    return groups
+
+
+def shortcut_group(game: str, declared: Mapping) -> app_commands.Group:
+    """`/<group> <shortcut> [<option>]` for each shortcut the manifest declares, in its order."""
+    group = app_commands.Group(name=declared["group"], description=declared["description"], guild_only=True)
+    for shortcut in declared["commands"]:
+        group.add_command(_shortcut_command(game, shortcut))
+    return group
+
+
+def _shortcut_command(game: str, shortcut: Mapping) -> app_commands.Command:
+    prefixes = tuple(shortcut["prefixes"])
+    option = shortcut.get("option")
+
+    async def run(interaction: discord.Interaction, **typed: str) -> None:
+        if option:
+            await choose(interaction, typed[option], prefixes, game)
+        elif shortcut.get("finish"):
+            await finish(interaction, prefixes, game)
+        else:
+            await choose(interaction, shortcut["answer"], prefixes, game)
+
+    # discord.py reads a command's options from its callback's signature: the manifest names it.
+    parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation=discord.Interaction)]
+    if option:
+        parameters.append(inspect.Parameter(option, inspect.Parameter.KEYWORD_ONLY, annotation=str))
+    run.__signature__ = inspect.Signature(parameters)
+    if option and shortcut.get("option_description"):
+        run = app_commands.describe(**{option: shortcut["option_description"]})(run)
+    command = app_commands.Command(name=shortcut["name"], description=shortcut["description"], callback=run)
+    if option:
+        async def suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            return await suggest(interaction, current, prefixes, game)
+
+        command.autocomplete(option)(suggestions)
+    return command
