@@ -150,6 +150,9 @@ async def open_duel(fake: FakeDiscord, db_path: Path, names: tuple[str, str] = (
 # -- the public record of a run ------------------------------------------------------------------
 
 _SNOWFLAKE = re.compile(r"\d{15,}")
+# A prompt's history head (bot/service/prompt.history_head) mixes in the time of the last choice:
+# it differs between two runs whatever anyone holds, like a message id.
+_HEAD = re.compile(r"\b((?:b[gs]|g[rs]|f[ms]):[0-9]+:[0-9]+):[0-9a-f]{6}:")
 
 
 def public_record(fake: FakeDiscord) -> list[dict]:
@@ -169,7 +172,7 @@ def public_record(fake: FakeDiscord) -> list[dict]:
             if value in names:
                 return names[value]
             return seen.setdefault(match.group(), f"id{len(seen) + 1}")
-        return _SNOWFLAKE.sub(swap, text)
+        return _SNOWFLAKE.sub(swap, _HEAD.sub(r"\1:head:", text))
 
     record = []
     for message in sorted(fake.standin.store.messages.values(), key=lambda m: m.id):

@@ -166,3 +166,23 @@ async def test_a_quiet_order_neither_restarts_the_wait_nor_loses_the_reminders_l
     assert await world.bot.reminders.run_due() == 1
     [ping] = [m for m in channel.messages if m.content.startswith("⏰")]
     assert f"/{channel.id}/{post.id}" in ping.content and "Ann chooses a card." in ping.content
+
+
+async def test_a_window_is_reminded_after_a_quarter_of_a_turns_wait(world):
+    """Issue 27: a reaction window asks a card or nothing; its reminders come after 3 h, then 6 h
+    (the game's 12 h wait, a quarter of it), while a turn's come after 12 h."""
+    channel, ann, bo = await open_duel(world)
+    await choose(world, channel, ann, "Play a 1")  # Bo's window
+    world.clock.advance(hours=2, minutes=59)
+    assert await world.bot.reminders.run_due() == 0
+    world.clock.advance(minutes=1)
+    assert await world.bot.reminders.run_due() == 1
+    world.clock.advance(hours=5, minutes=59)
+    assert await world.bot.reminders.run_due() == 0
+    world.clock.advance(minutes=1)
+    assert await world.bot.reminders.run_due() == 1
+    await choose(world, channel, bo, "Take 1 damage")  # his turn now: the turn's wait
+    world.clock.advance(hours=11, minutes=59)
+    assert await world.bot.reminders.run_due() == 0
+    world.clock.advance(minutes=1)
+    assert await world.bot.reminders.run_due() == 1

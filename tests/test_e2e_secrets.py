@@ -386,3 +386,55 @@ async def test_a_private_step_going_on_in_place_pings_a_member_whose_dms_are_clo
     assert ping.pinged_users == (bo.id,) and "Open my prompt" in ping.content and not ping.buttons()
     assert len(duel.bot_messages()) == before + 1
     fake.assert_clean()
+
+
+async def test_a_window_is_let_pass_in_one_click_from_its_public_post(fake_discord, start_bot_process, tmp_path):
+    """Issue 27: the public post of a reaction window has **Let it pass** whatever the hand (the
+    leak test above plays it with and without a Parry: every public byte the same). Only its
+    owner may click it; the click stores the window's pass and the post goes on in place."""
+    fake = fake_discord
+    await start_bot_process(**duel_env(WITH_PARRY, fake))
+    duel = await open_duel(fake, tmp_path / "games.sqlite3")
+    ann, bo = duel.members
+    await duel.choose(ann, "play:1")
+    post = duel.waiting_post(bo)
+    assert [b.label for b in post.buttons()] == ["Open my prompt", "⏭️ Let it pass (play nothing)"]
+    refused = await fake.click(ann, post, "⏭️ Let it pass (play nothing)")
+    await fake.wait_for(lambda: refused.followups, WAIT, "the refusal")
+    assert "the game waits on Bo" in refused.followups[0].content
+    seq = duel.stored()
+    ix = await fake.click(bo, post, "⏭️ Let it pass (play nothing)")
+    await duel.settled(ix.id, seq)
+    assert read_db(duel.db_path, "SELECT option_id FROM choices WHERE seq = ?", (seq + 1,))[0]["option_id"] == "take"
+    assert "Bo takes 1 damage." in post.content and "✅ **Bo** has chosen." in post.content  # in place
+    assert "Take" not in post.content and "parry" not in post.content.replace("may parry", "")
+    fake.assert_clean()
+
+
+async def test_the_first_window_of_a_kind_offers_a_standing_order_on_the_spot(
+        fake_discord, start_bot_process, tmp_path):
+    """Issue 27: Bo's first Parry window offers 🔁 standing orders under its options; one click
+    sets it and settles this window too; a window of a kind with an order set offers none."""
+    fake = fake_discord
+    await start_bot_process(**duel_env(WITH_PARRY, fake))
+    duel = await open_duel(fake, tmp_path / "games.sqlite3")
+    ann, bo = duel.members
+    await duel.choose(ann, "play:1")
+    prompt = await duel.open_prompt(bo)
+    assert [b.label for b in prompt.buttons()][-3:] == ["🔁 Never ask: let it pass", "🔁 Play automatically",
+                                                        "🔁 Always ask me"]
+    assert "🔁 A standing order for Parry an attack answers every such window for you" in prompt.content
+    ix = await fake.click(bo, prompt, "🔁 Never ask: let it pass")
+    await fake.wait_for(lambda: ix.followups, WAIT, "the answer")
+    await duel.settled(ix.id)
+    assert read_db(duel.db_path, "SELECT option_id FROM choices ORDER BY seq DESC LIMIT 1")[0]["option_id"] \
+        == "pref:order:parry=never"
+    assert "Bo takes 1 damage." in repr(public_record(fake))  # this window too: let pass
+    assert "Parry an attack: **Never**" in (await duel.slash(bo, "game hand")).content
+
+    # Ann has set no order: her first window offers them; once she has one, the next does not.
+    await duel.choose(bo, "play:3")
+    assert "🔁" in (await duel.open_prompt(ann)).content
+    await duel.slash(ann, "game orders", setting="order:parry", value="ask")
+    assert "🔁" not in (await duel.open_prompt(ann)).content
+    fake.assert_clean()

@@ -29,6 +29,7 @@ from bot.service.specs import (
     GROUP_TEMPLATE,
     LOBBY_TEMPLATE,
     OPEN_TEMPLATE,
+    ORDER_TEMPLATE,
     SELECT_TEMPLATE,
     ButtonSpec,
     SelectSpec,
@@ -283,10 +284,31 @@ class BackButton(OpenPromptButton, template=BACK_TEMPLATE):
         )
 
 
+class OrderButton(discord.ui.DynamicItem[discord.ui.Button], template=ORDER_TEMPLATE):
+    """A standing order for a kind of reaction window, set from its first private prompt."""
+
+    def __init__(self, custom_id: str, label: str = "?", style: str = "secondary", row: int | None = None):
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id, style=_STYLES[style]), row=row)
+        match = self.template.fullmatch(custom_id)
+        self.game_id, self.seat = int(match["game"]), int(match["seat"])
+        self.window, self.value = match["window"], match["value"]
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(item.custom_id, label=item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interact.component(
+            interaction, lambda service, actor: service.order_from_prompt(self.game_id, self.seat, self.window,
+                                                                  self.value, actor),
+            game_id=self.game_id,
+        )
+
+
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, LobbyButton, ConfirmButton, OpenPromptButton, GroupButton, GroupSelect,
-                 FormButton, BoardButton, BackButton, *HISTORY_ITEMS, *OVERVIEW_ITEMS)
+                 FormButton, BoardButton, BackButton, OrderButton, *HISTORY_ITEMS, *OVERVIEW_ITEMS)
 _BUTTONS = (ChoiceButton, LobbyButton, ConfirmButton, OpenPromptButton, GroupButton, FormButton, BoardButton,
-            BackButton)
+            BackButton, OrderButton)
 
 
 def item_for(spec: ButtonSpec | SelectSpec) -> discord.ui.Item:

@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 
 from bot.scheduling import departures
 from bot.service import hidden, text
-from bot.service.core import ServiceCore, engine_of
+from bot.service.core import ServiceCore, engine_of, reminder_hours
 from bot.service.overview import all_my_games_button
 from bot.service.posts import Outcome, Post
 from bot.storage.records import CorruptGame, GameNotFound, Reminder, Shards, UnknownGame
@@ -99,7 +99,8 @@ class ReminderActions(ServiceCore):
                 # away): a bot plays the seat for them (its turn comes after the usual pause).
                 outcome = await self.take_over(loaded, seat, record.bot_takeover_hours, away=away)
                 return Nudge(outcome, next_due=now + self.bot_pause)
-            next_due = now + next_delay(record.reminder_hours, reminder.attempt + 1)
+            window = any(d.window for d in mine)  # reminded sooner (core.WINDOW_REMINDER_SHARE)
+            next_due = now + next_delay(reminder_hours(record, window=window), reminder.attempt + 1)
             if away is not None:
                 # Away: not reminded; the schedule goes on, so one comes after they are back.
                 return Nudge(Outcome(game_id=record.id, channel_id=record.channel_id), next_due=min(next_due, away))

@@ -282,14 +282,16 @@ class ServiceCore:
         away: dict[int, datetime] = {}
         if record.status == "active":
             now = self.clock()
-            waiting = sorted({d.player for d in engine_of(record).pending(loaded.state)})
+            pending = engine_of(record).pending(loaded.state)
+            waiting = sorted({d.player for d in pending})
             # Members away (/settings away) in a game where a bot may stand in: it does at once.
             away = await self._away_members(record, waiting, now) if record.bot_takeover_hours else {}
             for player in waiting:
                 seat = record.seat_named(player)
                 # A seat a bot plays: its turn, after a short pause; a member's: a reminder.
                 bot = seat is not None and (seat.bot or seat.user_id in away)
-                due[player] = now + (self.bot_pause if bot else member_delay(record))
+                window = any(d.window for d in pending if d.player == player)
+                due[player] = now + (self.bot_pause if bot else member_delay(record, window=window))
         try:
             # One transaction: the old schedule never lingers beside the new one.
             await retried(f"rescheduling the reminders of game {record.id}",
@@ -367,10 +369,20 @@ class ServiceCore:
         return [d for d in engine_of(loaded.record).pending(loaded.state) if d.player in mine]
 
 
-def member_delay(record: GameRecord) -> timedelta:
-    """How long the schedule waits on a member before it acts: their first reminder, or a bot
-    standing in for them if that comes first."""
-    hours = min(record.reminder_hours, record.bot_takeover_hours or record.reminder_hours)
+# A reaction window asks a card or nothing (issue 27): its reminders come after this share of a
+# turn's wait, so a window left open costs a quarter of the hours a turn does.
+WINDOW_REMINDER_SHARE = 0.25
+
+
+def reminder_hours(record: GameRecord, *, window: bool = False) -> float:
+    """The wait between a member's reminders: the game's, or a share of it for a window."""
+    return record.reminder_hours * (WINDOW_REMINDER_SHARE if window else 1)
+
+
+def member_delay(record: GameRecord, *, window: bool = False) -> timedelta:
+    """How long the schedule waits on a member before it acts: their first reminder (sooner for
+    a reaction window), or a bot standing in for them if that comes first."""
+    hours = min(reminder_hours(record, window=window), record.bot_takeover_hours or record.reminder_hours)
     return timedelta(hours=hours)
 
 

@@ -14,6 +14,7 @@ from bot.service.core import Refusal, engine_of
 from bot.service.posts import Outcome, Post, reason
 from bot.service.slash import slash
 from bot.service.turns import TurnPosts
+from engine.core import ORDER_PREFIX
 from engine.text import layout, lines, listing, msg
 
 
@@ -114,11 +115,32 @@ class PrivateActions(TurnPosts):
             record = await self.channel_record(actor, states=("active",))
         except Refusal as why:
             return Outcome.refuse(reason(why))
+        return await self._set_preference(record, actor, key, value)
+
+    async def order_from_prompt(self, game_id: int, seat_index: int, window: str, value: str,
+                                actor: Actor) -> Outcome:
+        """A 🔁 button of a reaction window's private prompt: the standing order for that kind of
+        window, for the prompt's seat (as `/game orders` would set it)."""
+        try:
+            loaded = await self.game_by_id(game_id, actor, from_dm=True)
+            seats = loaded.record.seats
+            if seat_index >= len(seats) or seats[seat_index].user_id != actor.user_id:
+                raise Refusal(msg("This prompt is for {player}; only they can open it.",
+                                  player=seats[seat_index].seat if seat_index < len(seats) else msg("another player")))
+            if loaded.record.status != "active":
+                raise Refusal(msg("This game is over."))
+        except Refusal as why:
+            return Outcome.refuse(reason(why), game_id)
+        return await self._set_preference(loaded.record, actor, ORDER_PREFIX + window, value,
+                                          only=seats[seat_index].seat)
+
+    async def _set_preference(self, record, actor: Actor, key: str, value: str, *, only: str | None = None) -> Outcome:
+        """Store `key=value` for the actor's seats (only the seat named `only`, when given)."""
         async with self.lock(record.id):
             try:
                 loaded = await self.load(record.id)
-                seats = loaded.record.seats_of(actor.user_id)  # both sides, in solitaire
-                if not seats:
+                seats = [s for s in loaded.record.seats_of(actor.user_id) if only is None or s.seat == only]
+                if not seats:  # (both sides, in solitaire)
                     raise Refusal(msg("You are not playing in this game, so you have no orders in it."))
                 engine = engine_of(loaded.record)
                 table = engine.preference_table()
@@ -128,7 +150,9 @@ class PrivateActions(TurnPosts):
                         raise Refusal(msg("'{key}' is not a setting of {game}. Its settings: {known}.", key=key,
                                           game=engine.title, known=known))
                     raise Refusal(msg("'{key}' is not a setting of {game}. It has none.", key=key, game=engine.title))
-                todo = [seat for seat in seats if engine.preference(loaded.state, seat.seat, key) != value]
+                # A default confirmed counts too: it is then the seat's own (no more 🔁 offers).
+                todo = [seat for seat in seats if engine.preference(loaded.state, seat.seat, key) != value
+                        or key not in loaded.state.prefs.get(seat.seat, {})]
                 if not todo:
                     return Outcome.say(msg("That is already your setting; nothing changed."), loaded.id)
                 after, events, learnt = loaded, [], []

@@ -8,24 +8,35 @@ is waited on), so it is the same whatever the player holds.
 
 from __future__ import annotations
 
+import dataclasses
+
 from bot.service import hidden, text
 from bot.service.posts import Post
-from bot.service.prompt import ButtonSpec, build_prompt, open_id
+from bot.service.prompt import ButtonSpec, build_prompt, history_head, open_id
+from bot.service.slash import slash
+from bot.service.specs import ROWS, button_id, order_id
 from bot.storage.records import ChoiceRecord, LoadedGame
 from engine import Decision, Event
-from engine.core import Game
+from engine.core import ORDER_PREFIX, Game
 from engine.text import layout, lines, msg
 
 OPEN_LABEL = msg("Open my prompt")
+PASS_LABEL = msg("⏭️ Let it pass (play nothing)")
 RECAP_CHOICES = 20  # how far back the "since your last choice" account looks
 RECAP_LINES = 10
 
 
 def waiting_post(loaded: LoadedGame, decision: Decision, seat_index: int, user_id: int | None) -> Post:
-    """The channel's post for a private decision: who is waited on and the button."""
+    """The channel's post for a private decision: who is waited on and the button. A reaction
+    window also has **Let it pass** beside it (issue 27): its owner answers "play nothing" in
+    one click. The window opens whatever the hand, and so does the button (its label and id are
+    the same for every hand), so it tells nothing."""
     body = text.waiting_text(hidden.shown_prompt(decision), decision.player, user_id)
-    button = ButtonSpec(open_id(loaded.id, seat_index), OPEN_LABEL, 0, "primary")
-    return Post(body, components=(button,), kind="prompt", version=loaded.seq)
+    components = [ButtonSpec(open_id(loaded.id, seat_index), OPEN_LABEL, 0, "primary")]
+    if decision.window and decision.pass_id:
+        components.append(ButtonSpec(button_id(loaded.id, loaded.seq, history_head(loaded), seat_index,
+                                               decision.pass_id), PASS_LABEL, 0, "secondary"))
+    return Post(body, components=tuple(components), kind="prompt", version=loaded.seq)
 
 
 def recap(choices: list[ChoiceRecord], seat: str) -> list[Event]:
@@ -50,6 +61,26 @@ def secrets_lines(engine: Game, loaded: LoadedGame, seat: str) -> list[str]:
             for key, value in hidden.secret_parts(engine, loaded.state, seat).items()]
 
 
+ORDER_LABELS = {"never": msg("🔁 Never ask: let it pass"), "auto": msg("🔁 Play automatically"),
+                "ask": msg("🔁 Always ask me")}
+
+
+def order_offer(engine: Game, loaded: LoadedGame, decision: Decision, seat_index: int):
+    """(the line, the 🔁 buttons) that offer a standing order on the first window of a kind the
+    seat has not set one for yet (issue 27); None otherwise. Only its player sees them."""
+    key = ORDER_PREFIX + decision.window
+    if not decision.window or key in loaded.state.prefs.get(decision.player, {}):
+        return None
+    preference = engine.preference_table().get(key)
+    if preference is None:
+        return None
+    line = msg("🔁 A standing order for {window} answers every such window for you, this one included; "
+               "{command} changes it later.", window=preference.label, command=slash("game prefs", setting=key, value=""))
+    buttons = tuple(ButtonSpec(order_id(loaded.id, seat_index, decision.window, value), ORDER_LABELS[value], 0,
+                               "secondary") for value in ("never", "auto", "ask"))
+    return line, buttons
+
+
 def private_pages(engine: Game, loaded: LoadedGame, decision: Decision, seat_index: int, *, head: str,
                   learnt: list[Event], channel_id: int) -> list[Post]:
     """The private prompt: a header with the seat's secrets and recent private events, then the
@@ -61,6 +92,15 @@ def private_pages(engine: Game, loaded: LoadedGame, decision: Decision, seat_ind
     if learnt:
         head_lines += [msg("Since your last choice:"), *text.event_lines(learnt)]
     pages = build_prompt(loaded.id, loaded.seq, decision, seat_index, head=head)
+    offer = order_offer(engine, loaded, decision, seat_index)
+    if offer is not None:
+        line, buttons = offer
+        head_lines.append(line)
+        last = pages[-1]
+        row = max((c.row for c in last.components), default=-1) + 1
+        if row < ROWS:
+            pages[-1] = dataclasses.replace(last, components=(*last.components,
+                                                              *(dataclasses.replace(b, row=row) for b in buttons)))
     posts = []
     for number, page in enumerate(pages):
         body = layout("{prompt} ({part})", prompt=decision.prompt, part=page.part) if page.part else decision.prompt

@@ -61,6 +61,9 @@ CONFIRM_TEMPLATE = r"confirm:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<action>[a-
 OPEN_TEMPLATE = r"open:(?P<game>[0-9]+):(?P<seat>[0-9]+)"
 # "I'm back" under the notice that a bot plays a member's seat while they are away.
 BACK_TEMPLATE = r"back:(?P<game>[0-9]+):(?P<seat>[0-9]+)"
+# A standing order set from a reaction window's private prompt (issue 27): game, seat, the
+# window's kind and the order's value.
+ORDER_TEMPLATE = r"order:(?P<game>[0-9]+):(?P<seat>[0-9]+):(?P<window>[a-z0-9_]+)=(?P<value>ask|never|auto)"
 # "Full board" beside a turn message's close-up: the game's board now, privately.
 BOARD_TEMPLATE = r"board:(?P<game>[0-9]+)"
 _INDEX_REF = re.compile(r"#(?P<index>[0-9]+)\.(?P<digest>[0-9a-f]{6})")
@@ -176,6 +179,10 @@ def lobby_id(game_id: int, action: str) -> str:
 
 def confirm_id(game_id: int, version: int, action: str, arg: int | None = None) -> str:
     return f"confirm:{game_id}:{version}:{action}:{'' if arg is None else arg}"
+
+
+def order_id(game_id: int, seat: int, window: str, value: str) -> str:
+    return f"order:{game_id}:{seat}:{window}={value}"
 
 
 def back_id(game_id: int, seat: int) -> str:

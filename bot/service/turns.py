@@ -219,6 +219,12 @@ class TurnPosts(TurnPrompts):
             trouble += await self.schedule_reminders(after)
         learnt = text.event_lines(hidden.private_events(events, seat.seat))
         reply = edit = None
+        if decision.private and clicked is not None and await self._public_message(after.id, clicked):
+            # A private decision answered from its public post (a window's Let it pass): that
+            # message must never show the answer; what only the chooser learnt comes privately.
+            reply = Post(lines([msg("🔒 Only you see this:"), *learnt])) if learnt else None
+            return self.outcome(after.record, edits=edits, posts=posts, reply=reply, saved=CHOICE_SAVED,
+                                trouble=trouble)
         if decision.private:  # the private prompt names the answer: only its player sees it
             named = text.answered_line(seat.seat, label, private=False)
             edit = Post(text.clip(lines([named, *learnt]), text.MESSAGE_LIMIT))
@@ -230,6 +236,11 @@ class TurnPosts(TurnPrompts):
             edit = Post(answered)  # a group's options, shown to the chooser alone
         return self.outcome(after.record, edit=edit, edits=edits, posts=posts, reply=reply, saved=CHOICE_SAVED,
                             trouble=trouble)
+
+    async def _public_message(self, game_id: int, message_id: int) -> bool:
+        """Whether `message_id` is one of the game's turn messages in the channel (not a private
+        prompt, ephemeral or by DM)."""
+        return any(row.message_id == message_id for row in await self.storage.game_messages(game_id, "prompt"))
 
     async def live_turns(self, loaded: LoadedGame) -> dict[str, MessageRecord]:
         """The turn messages the players see now, by seat: prompts of the live version that carry
