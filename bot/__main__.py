@@ -12,6 +12,7 @@ line on stderr and exit status 2, never a stack trace.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sys
 
@@ -34,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
               "shards, or one of: " + ", ".join(DB_COMMANDS), file=sys.stderr)
         return 2
 
-    from bot.settings import SettingsError, load_settings
+    from bot.settings import SettingsError, env_file_warning, load_settings
 
     try:
         settings = load_settings({**os.environ, **overrides})
@@ -45,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     from bot.logs import configure
 
     configure(settings.log_level_number, settings.debug_loggers)
+    if (warning := env_file_warning()) is not None:
+        logging.getLogger("bot").warning(warning)
     from bot.plugins import PluginError
 
     try:

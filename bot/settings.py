@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -182,6 +183,19 @@ def read_env_file(path: Path) -> dict[str, str]:
             value = value[1:-1]
         values[key] = value
     return values
+
+
+def env_file_warning(env_file: Path = Path(".env")) -> str | None:
+    """A warning when the .env file (it holds the bot's token) is readable by other users: `cp
+    .env.example .env` gives 0644 under the usual umask. None when it is private or absent."""
+    try:
+        mode = env_file.stat().st_mode
+    except OSError:
+        return None
+    if not mode & (stat.S_IRWXG | stat.S_IRWXO):
+        return None
+    return (f"{env_file} is readable by other users (mode {stat.S_IMODE(mode):o}): it holds the bot's token, "
+            f"with which anyone can act as the bot; run: chmod 600 {env_file}")
 
 
 def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:

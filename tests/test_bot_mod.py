@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import discord
 import pytest
 from bot_fakes import Role, World, current_prompts, loaded_game, open_game, waiting_member
 
@@ -193,3 +194,16 @@ async def test_moderators_cannot_touch_a_game_in_another_guild(world):
     refused = await world.click(outsider, question, "Abandon")
     assert "another server" in refused.reply_text
     assert await world.bot.storage.channel_game(channel.id) is not None
+
+
+async def test_a_forged_confirmation_with_no_steps_or_too_many_undoes_nothing(world):
+    """Issue 25 item 7: `confirm:…:undo:0` undid one step (`steps or 1`)."""
+    channel, members = await open_game(world)
+    await play_passes(world, channel, members, 2)
+    mod = world.member("Mia", manage_channels=True)
+    question = (await world.slash(mod, channel, "mod undo", steps=1)).replies[0]
+    [real] = [c.item.custom_id for c in question.components]
+    for forged in (real.rsplit(":", 1)[0] + ":0", real.rsplit(":", 1)[0] + ":", real.rsplit(":", 1)[0] + ":3"):
+        answer = await world.dispatch(mod, question, forged, discord.ui.Button(custom_id=forged, label="Undo"))
+        assert "give a number from 1 to 2" in answer.reply_text, (forged, answer.reply_text)
+        assert (await loaded_game(world, channel)).seq == 2

@@ -15,7 +15,7 @@ from bot.service.prompt import FORM_LABEL
 async def test_the_reinforcement_form_reads_lines_by_label_and_keeps_a_refused_answer(
         fake_discord, start_bot_process, tmp_path):
     fake = fake_discord
-    await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    bot = await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
     table = await open_table(fake, tmp_path / "games.sqlite3")
     first = table.waiting()
     assert "reinforce" in table.options(first)
@@ -68,3 +68,6 @@ async def test_the_reinforcement_form_reads_lines_by_label_and_keeps_a_refused_a
     assert not good.followups, good.followups[0].content
     assert table.stored()[-1][1] == "reinforce:byzantine.levy=2"
     fake.assert_clean()
+    # The log tells that a form was refused, not what the member typed (docs/operations.md).
+    log = bot.log_path.read_text()
+    assert "{problem} Nothing was changed" in log and "1.5" not in log and "7" * 50 not in log

@@ -114,14 +114,32 @@ async def test_starting_on_an_older_schema_backs_it_up_before_migrating(tmp_path
     assert sorted(p.name for p in tmp_path.glob("*before-migration*")) == [copy.name]
 
 
-async def test_no_migration_when_the_backup_before_it_cannot_be_written(tmp_path):
+async def test_no_migration_when_the_backup_before_it_cannot_be_written(tmp_path, monkeypatch):
+    db = tmp_path / "games.sqlite3"
+    await schema_two_database(db, tmp_path)
+
+    async def disk_full(_conn, target):
+        raise StorageError(f"cannot write the backup {target}: No space left on device")
+
+    monkeypatch.setattr("bot.storage.sqlite.database.copy_database", disk_full)
+    with pytest.raises(StorageError, match="No space left"):
+        await Storage.open(db)
+    assert schema_version(db) == 2
+
+
+async def test_a_backup_name_taken_already_gets_the_next_free_one(tmp_path):
+    """Issue 25 item 7: two starts within one second asked the operator to "choose a new name",
+    which the bot, not the operator, chooses."""
     db = tmp_path / "games.sqlite3"
     await schema_two_database(db, tmp_path)
     moment = datetime(2026, 11, 23, 8, 30, 5, tzinfo=UTC)
-    (tmp_path / "games-schema2-before-migration-20261123-083005.sqlite3").write_text("in the way")
-    with pytest.raises(StorageError, match="already exists"):
-        await Storage.open(db, clock=lambda: moment)
-    assert schema_version(db) == 2
+    taken = tmp_path / "games-schema2-before-migration-20261123-083005.sqlite3"
+    taken.write_text("in the way")
+    (tmp_path / "games-schema2-before-migration-20261123-083005-2.sqlite3").write_text("this one too")
+    store = await Storage.open(db, clock=lambda: moment)
+    await store.close()
+    copy = tmp_path / "games-schema2-before-migration-20261123-083005-3.sqlite3"
+    assert schema_version(copy) == 2 and schema_version(db) == LATEST and taken.read_text() == "in the way"
 
 
 # -- item 11: rough edges of the tools --------------------------------------------------------------

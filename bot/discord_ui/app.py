@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import signal
 from collections.abc import Callable
 from datetime import datetime
 
@@ -21,9 +22,11 @@ from discord.ext import commands
 
 from bot.discord_ui.cogs import COGS, shortcut_groups
 from bot.discord_ui.components import DYNAMIC_ITEMS, form_submitted
+from bot.discord_ui.in_flight import InFlight
 from bot.discord_ui.publish import Publisher
 from bot.discord_ui.speech import lang_of, say
 from bot.discord_ui.translator import CatalogueTranslator
+from bot.discord_ui.unclaimed import answer_unclaimed
 from bot.scheduling import departures
 from bot.scheduling.reminders import ReminderScheduler
 from bot.scheduling.shards import ShardClaim
@@ -93,6 +96,10 @@ def interaction_summary(interaction: discord.Interaction) -> str:
     what = data.get("name") or str(data.get("custom_id") or "?").split(":", 1)[0]
     return (f"{getattr(interaction.type, 'name', interaction.type)} {what} user={interaction.user.id} "
             f"guild={interaction.guild_id} channel={interaction.channel_id}")
+
+
+# How long a stop waits for the requests in flight (systemd's and Docker's grace is 10 s or more).
+SHUTDOWN_GRACE = 8.0
 
 
 def intents() -> discord.Intents:
@@ -177,6 +184,10 @@ class GameBot(commands.Bot):
         self.served_shards = Shards(settings.shard_ids, settings.shard_count) if settings.shard_count else Shards()
         self.shard_claim: ShardClaim | None = None
         self.stopped_because: str | None = None  # set when the shards were lost: the process stops
+        self.in_flight = InFlight()  # the requests being answered, finished before a stop
+        self._shutting_down = False
+        self._shutdown_task: asyncio.Task | None = None
+        self._closing: asyncio.Future | None = None
         self._recovered = False
         self.started_at: datetime | None = None  # set by prepare(); choices after it are this run's
 
@@ -231,8 +242,9 @@ class GameBot(commands.Bot):
         self._reminder_task = asyncio.create_task(self.reminders.run(), name="reminders")
 
     async def _shards_lost(self, reason: str) -> None:
-        """Another process serves these shards now: stop rather than answer beside it."""
-        log.critical("STOPPING: %s; another process serves these servers now", reason)
+        """The leases are lost (another process took them, or the database did not answer long
+        enough for one to): stop rather than answer beside another process."""
+        log.critical("STOPPING: %s", reason)
         self.stopped_because = reason
         await self.close()
 
@@ -257,7 +269,8 @@ class GameBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Forms (modals) are answered here, from their custom id alone (see components.py)."""
         log.debug("interaction: %s", interaction_summary(interaction))
-        await form_submitted(interaction)
+        answered = await form_submitted(interaction)
+        await answer_unclaimed(interaction, form_answered=answered)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (id %s) to %d servers", self.user, getattr(self.user, "id", "?"),
@@ -313,7 +326,33 @@ class GameBot(commands.Bot):
         except StorageError:
             return False
 
+    def stop_soon(self, why: str) -> None:
+        """The signal handler: start the shutdown (the task kept, or the loop could drop it)."""
+        if self._shutdown_task is None:
+            self._shutdown_task = asyncio.get_running_loop().create_task(self.shut_down(why), name="shutdown")
+
+    async def shut_down(self, why: str) -> None:
+        """A stop asked for (SIGTERM, Ctrl-C): the requests in flight are answered first (for at
+        most SHUTDOWN_GRACE seconds), then Discord's connection and the database are closed."""
+        if self._shutting_down:
+            return
+        self._shutting_down = True
+        log.info("%s: stopping once the %d request(s) in flight are answered", why, self.in_flight.count)
+        if not await self.in_flight.finished(SHUTDOWN_GRACE):
+            log.warning("%d request(s) still in flight after %g s; stopping anyway", self.in_flight.count,
+                        SHUTDOWN_GRACE)
+        await self.close()
+        log.info("stopped cleanly: the database is closed")
+
     async def close(self) -> None:
+        """Close Discord's connection, then the database and the pools, once: every caller (a
+        stop, `async with` leaving) waits for the same closing, so the process never ends with
+        the database half closed (its threads would keep it from exiting)."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         if self._reminder_task is not None:
             self._reminder_task.cancel()
         await super().close()
@@ -349,10 +388,17 @@ async def run(settings: Settings) -> None:
     if settings.api_base:
         point_at_api(settings.api_base, settings.gateway_url)
     bot = make_bot(settings)
+    loop = asyncio.get_running_loop()
+    for signum, name in ((signal.SIGTERM, "SIGTERM"), (signal.SIGINT, "SIGINT")):  # systemd, Docker: SIGTERM
+        loop.add_signal_handler(signum, bot.stop_soon, name)
     try:
         async with bot:
             await bot.prepare()
             await bot.start(settings.token)
+            # Discord's side closes first and `start` returns: wait for the rest (the database).
+            await bot.close()
+            if bot._shutdown_task is not None:
+                await bot._shutdown_task
     except discord.LoginFailure:
         raise StartupError("Discord refused DISCORD_TOKEN (401 Unauthorized): reset the token in the "
                            "Developer Portal -> Bot and put the new one in .env") from None

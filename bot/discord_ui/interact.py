@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.discord_ui.in_flight import tracked
 from bot.discord_ui.modals import build_modal
 from bot.discord_ui.permissions import is_moderator, missing, missing_sentence
 from bot.discord_ui.speech import lang_of, say
@@ -27,6 +28,7 @@ log = logging.getLogger(__name__)
 
 POST_FAILED = msg("That was saved, but Discord would not take everything I posted; {command} shows the board "
                   "and prompt again.", command=slash("game repost"))
+NOT_VALID = msg("That button or form is not valid (or no longer is); nothing was changed.")
 SORRY = msg("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.")
 # The database file was deleted or replaced under the running bot (DatabaseGone): trying again
 # cannot help, only the operator can (the log has a CRITICAL line saying what to do).
@@ -58,16 +60,23 @@ def actor_from(interaction: discord.Interaction) -> Actor:
     )
 
 
+def refusal_for_log(text) -> str:
+    """A refusal as the log shows it: its sentence's template, never the values in it (a refusal
+    can quote what a member typed in a form, or name a card of their hand; docs/operations.md)."""
+    return repr(getattr(text, "mid", "(a plain text)"))
+
+
 async def component(interaction: discord.Interaction, request: Request | None, *, game_id: int | None = None,
                     presence: bool = True) -> None:
     """A click on a button or a menu: acknowledged silently, answered privately if refused.
     `presence`: the click ends its member's absence (/settings away); a look at a list does not."""
-    await interaction.response.defer()
-    if presence:
-        await _back_if_away(interaction)
-    if request is None:
-        return
-    await _run(interaction, request, game_id=game_id)
+    async with tracked(interaction.client):
+        await interaction.response.defer()
+        if presence:
+            await _back_if_away(interaction)
+        if request is None:
+            return
+        await _run(interaction, request, game_id=game_id)
 
 
 async def _back_if_away(interaction: discord.Interaction) -> None:
@@ -87,6 +96,11 @@ FORM_BUSY = msg("I am busy right now; please click again in a moment. Nothing wa
 
 async def form(interaction: discord.Interaction, request: Request, *, game_id: int | None = None) -> None:
     """A click that opens a form (modal): the form at once, or a private refusal."""
+    async with tracked(interaction.client):
+        await _form(interaction, request, game_id=game_id)
+
+
+async def _form(interaction: discord.Interaction, request: Request, *, game_id: int | None = None) -> None:
     try:
         outcome = await asyncio.wait_for(request(interaction.client.service, actor_from(interaction)), FORM_DEADLINE)
     except TimeoutError:
@@ -100,7 +114,7 @@ async def form(interaction: discord.Interaction, request: Request, *, game_id: i
         await interaction.response.send_modal(build_modal(outcome.modal, lang_of(getattr(interaction, "locale", None))))
         return
     if outcome.reply is not None:
-        log.info("refused user=%s game=%s: %s", interaction.user.id, game_id, outcome.reply.content)
+        log.info("refused user=%s game=%s: %s", interaction.user.id, game_id, refusal_for_log(outcome.reply.content))
     lang = lang_of(getattr(interaction, "locale", None))
     await interaction.response.send_message(say(outcome.reply.content if outcome.reply else SORRY, lang),
                                             ephemeral=True)
@@ -108,8 +122,9 @@ async def form(interaction: discord.Interaction, request: Request, *, game_id: i
 
 async def command(interaction: discord.Interaction, request: Request, *, ephemeral: bool = True) -> None:
     """A slash command: 'thinking…' at once, then the reply (private unless asked otherwise)."""
-    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-    await _run(interaction, request, must_reply=True)
+    async with tracked(interaction.client):
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        await _run(interaction, request, must_reply=True)
 
 
 async def _store_member_language(client, actor: Actor | None) -> None:
@@ -150,6 +165,9 @@ async def _run(interaction: discord.Interaction, request: Request, *, must_reply
         outcome = Outcome.refuse(why.args[0] if why.args else str(why))
     except DatabaseGone:  # logged as CRITICAL where it was found
         outcome = Outcome.refuse(GONE, game_id)
+    except OverflowError:  # an id no game, member or message has (a forged 2**70): no error of ours
+        log.info("refused user=%s: an id out of range", interaction.user.id)
+        outcome = Outcome.refuse(NOT_VALID)
     except Exception:
         log.exception(
             "request failed: game=%s user=%s guild=%s channel=%s",
@@ -159,7 +177,7 @@ async def _run(interaction: discord.Interaction, request: Request, *, must_reply
         outcome = Outcome.refuse(SORRY)
     if outcome.ok is False:
         log.info("refused user=%s game=%s: %s", getattr(actor, "user_id", None), outcome.game_id,
-                 outcome.reply.content if outcome.reply else "")
+                 refusal_for_log(outcome.reply.content if outcome.reply else ""))
     try:
         await client.publisher.deliver(outcome, interaction=interaction, must_reply=must_reply)
     except Exception:

@@ -96,7 +96,8 @@ class ShardClaim:
                 for name in self.names:
                     if not await self.storage.renew_lease(name, self.owner, self.clock(), self.seconds):
                         self.held = False
-                        return await on_lost(f"{name} was taken over by another process")
+                        return await on_lost(f"{name} was taken over by another process, which serves these "
+                                             "servers now")
                 failing_since = None
             except asyncio.CancelledError:
                 raise
@@ -104,7 +105,10 @@ class ShardClaim:
                 failing_since = failing_since or self.clock()
                 if (self.clock() - failing_since).total_seconds() >= self.seconds * 2 / 3:
                     self.held = False
-                    return await on_lost(f"the leases could not be renewed for {self.seconds * 2 / 3:.0f} s ({exc})")
+                    # Nobody else serves them yet: say what happened and what to do, not a takeover.
+                    return await on_lost(f"the database did not answer for {self.seconds * 2 / 3:.0f} s ({exc}), so "
+                                         "the shard leases could not be renewed and another process may take these "
+                                         "servers over; start this one again once the database answers")
                 log.warning("renewing the shard leases failed (%s); trying again", exc)
 
     async def release(self) -> None:

@@ -132,7 +132,10 @@ class ModActions(TurnPosts):
             raise Refusal(msg("Only a running or paused game can be rolled back."))
         if loaded.record.status == "finished" and await self.storage.channel_game(loaded.record.channel_id):
             raise Refusal(msg("A new game has started in this channel since; the finished one can no longer reopen."))
-        steps = steps or 1
+        # The button says how many; a forged one with none or too many undoes nothing.
+        if steps is None or not 1 <= steps <= loaded.seq:
+            raise Refusal(msg_n("There is {n} choice to undo; give the number 1.",
+                                "There are {n} choices to undo; give a number from 1 to {n}.", loaded.seq))
         undone = await self.storage.undo_to(loaded.id, loaded.seq - steps, by_user_id=actor.user_id)
         header = msg_n("↩️ The last choice was undone by a moderator.", "↩️ The last {n} choices were undone by a moderator.",
                        steps)

@@ -31,6 +31,7 @@ from bot.storage.database import Conflict, Conn, Database, Listening, shielded
 from bot.storage.postgres import dump
 from bot.storage.postgres.migrate import current_version, migrate, postgres_migrations
 from bot.storage.records import StorageError
+from bot.storage.sqlite.backup import free_name
 from bot.storage.sqlite.migrate import MigrationError
 
 log = logging.getLogger(__name__)
@@ -198,7 +199,7 @@ class PostgresDatabase(Database):
 
     async def _dump_before_migrating(self, folder: Path, version: int, now: datetime) -> None:
         name = urlsplit(self.url).path.lstrip("/") or "postgres"
-        target = await dump.dump_database(self.url, dump.pre_migration_name(folder, name, version, now))
+        target = await dump.dump_database(self.url, free_name(dump.pre_migration_name(folder, name, version, now)))
         log.info("database %s is at schema version %d: dumped to %s before migrating it",
                  self.describe(), version, target)
 

@@ -68,6 +68,17 @@ def pre_migration_name(database: Path, version: int, now: datetime) -> Path:
     return database.with_name(f"{database.stem}-schema{version}-before-migration-{now:%Y%m%d-%H%M%S}.sqlite3")
 
 
+def free_name(path: Path) -> Path:
+    """`path`, or the same name with -2, -3 ... before its suffix when a file has it already (a
+    second start within the same second): the copy before a migration is named by the bot, so the
+    operator has no name to choose."""
+    candidate, n = path, 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return candidate
+
+
 def fsync_and_rename(partial: Path, target: Path) -> None:
     with open(partial, "rb+") as handle:
         os.fsync(handle.fileno())

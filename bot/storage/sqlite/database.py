@@ -23,7 +23,7 @@ import aiosqlite
 from bot.storage.database import Conflict, Conn, Database, shielded
 from bot.storage.records import DatabaseGone, StorageError
 from bot.storage.sqlite import files
-from bot.storage.sqlite.backup import copy_database, pre_migration_name
+from bot.storage.sqlite.backup import copy_database, free_name, pre_migration_name
 from bot.storage.sqlite.connection import check_health, connect, unusable
 from bot.storage.sqlite.migrate import (
     available,
@@ -97,7 +97,7 @@ async def _require_current_schema(conn: aiosqlite.Connection, path) -> None:
 
 
 async def _backup_before_migrating(conn: aiosqlite.Connection, path: Path, version: int, now: datetime) -> None:
-    target = await copy_database(conn, pre_migration_name(path, version, now))
+    target = await copy_database(conn, free_name(pre_migration_name(path, version, now)))
     log.info("database %s is at schema version %d: backed up to %s before migrating it", path, version, target)
 
 
