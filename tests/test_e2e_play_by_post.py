@@ -125,10 +125,15 @@ async def test_a_member_in_three_games_a_moderator_pace_away_and_forget_server(f
         assert db_choices(db, byz2.game_id)[made][1:4:2] == (byz2.seats[ann.id], None)
         status = await answer(fake, bo, alex.channel, "game status")
         assert f"(<@{ann.id}>) is away until <t:" in status
+        # Bo, who is not away, is reminded, by DM as he asked, with "All my games" under it.
+        assert "direct message" in await answer(fake, bo, byz1.channel, "settings ping", mode="dm")
         clock.advance(hours=13)  # past every game's first reminder
-        await fake.wait_for_message(byz1.channel, lambda m: m.content.startswith(f"⏰ <@{bo.id}>"), timeout=WAIT,
-                                    since=None)  # Bo, who is not away, is reminded
+        dm = await fake.wait_for_message(fake.dm(bo), lambda m: m.content.startswith(f"⏰ In <#{byz1.channel.id}>"),
+                                         timeout=WAIT, since=None)
         await asyncio.sleep(1.0)  # the scheduler's pass that would remind Ann is the same one
+        listed = await (await fake.click(bo, dm, "All my games")).result(WAIT)
+        assert listed.ephemeral and listed.content.startswith("**Your games here** (4; ")
+        assert f"<#{byz1.channel.id}> **Byzantium** #{byz1.game_id} · ⏰ **waiting on you**" in listed.content
         reminded = [m for ch in (alex.channel, byz1.channel, byz2.channel) for m in fake.messages(ch)
                     if m.content.startswith(f"⏰ <@{ann.id}>")]
         assert reminded == []
