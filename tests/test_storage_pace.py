@@ -158,3 +158,12 @@ async def test_a_server_the_bot_left_is_due_for_deletion_unless_it_came_back(clo
     assert await store.guild_joined(GUILD) is True
     assert await store.departures_due(clock()) == []
     assert await store.guild_joined(GUILD) is False
+
+
+async def test_a_members_running_games_on_every_server(clocked):
+    store, _clock = clocked
+    here = await new_race(store, channel=701)
+    there = await new_race(store, guild=OTHER, channel=702)
+    await new_race(store, channel=703, start=False)  # a lobby
+    await new_race(store, channel=704, seats=[Seat("Bo", "Bo", BO), Seat("Cy", "Cy", 1010)])  # 101 inside 1010
+    assert [g.id for g in await store.member_open_games(ANN)] == [here.id, there.id]

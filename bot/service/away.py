@@ -66,7 +66,7 @@ class AwayActions(ServiceCore):
             if record.bot_takeover_hours:
                 await retried(f"bringing forward the schedule of game {record.id}",
                               lambda record=record, seat=seat: self.storage.set_reminder(record.id, seat, self.clock()))
-        self.bot_due.set()
+                await self.bot_turn_due(record)  # wakes the process that runs that server's schedule
         return Outcome.say(msg("💤 You are away until {when}: no reminders in any game until then, and where a game "
                                "lets a bot stand in, it plays your seat while you are away. {command} or any click "
                                "of yours brings you back.", when=when(until), command=slash("settings back")))
@@ -93,7 +93,7 @@ class AwayActions(ServiceCore):
     async def _waiting_seats(self, user_id: int) -> list[tuple[GameRecord, str]]:
         """(game, seat) of every running game that waits on one of the member's seats now."""
         found = []
-        for record in await self.storage.list_games(None, statuses=("active",)):
+        for record in await self.storage.member_open_games(user_id, ("active",)):
             mine = [s.seat for s in record.seats_of(user_id) if not s.bot]
             if not mine:
                 continue
@@ -107,7 +107,7 @@ class AwayActions(ServiceCore):
 
     async def _hand_back_seats(self, actor: Actor) -> list[Outcome]:
         outcomes = []
-        for record in await self.storage.list_games(None, statuses=("active", "paused")):
+        for record in await self.storage.member_open_games(actor.user_id):
             seat = record.seat_of(actor.user_id)
             if seat is None or not seat.away:
                 continue

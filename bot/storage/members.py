@@ -51,6 +51,15 @@ class MemberTables(StorageBase):
             found += [r for r in map(self._record, rows) if r.seat_of(user_id)][:ENDED_LISTED]
         return found
 
+    async def member_open_games(self, user_id: int, statuses=("active", "paused")) -> list[GameRecord]:
+        """The member's running (or paused) games on every server: for an absence, which is theirs
+        everywhere."""
+        marks = ",".join("?" * len(statuses))
+        rows = await self._read(lambda c: c.all(
+            f"SELECT * FROM games WHERE status IN ({marks}) AND seats LIKE ? ORDER BY id",  # noqa: S608
+            (*statuses, f"%{user_id}%")))
+        return [r for r in map(self._record, rows) if r.seat_of(user_id)]
+
     # -- away ------------------------------------------------------------------------------------
     async def set_away(self, user_id: int, until: datetime | None) -> None:
         """Pause the member's reminders in every game until `until` (None: back now)."""
