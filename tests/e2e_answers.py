@@ -86,7 +86,7 @@ async def submit_form(table: Table, member, mine: list, decision: Decision, answ
     """Open the decision's form on `member`'s prompt and submit the amounts `answer` names (in a
     message shared by several players, the form may be behind the member's one button)."""
     fake = table.fake
-    button = next((b for m in mine for b in m.buttons() if b.label == FORM_LABEL and theirs(b.custom_id)), None)
+    button = next((b for m in mine for b in m.buttons() if b.label.endswith(FORM_LABEL) and theirs(b.custom_id)), None)
     if button is None:
         whole = next(b for m in mine for b in m.buttons() if theirs(b.custom_id) and WHOLE_REF in b.custom_id)
         mine = [await fake.open(member, next(m for m in mine if whole in m.buttons()), whole.custom_id)]

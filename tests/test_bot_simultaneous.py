@@ -68,9 +68,10 @@ async def open_vote(world, *, bot: bool = False):
 
 
 def own_button(message, seat: int, label: str) -> str:
-    """The custom id of the button `label` in seat `seat`'s part of a shared message."""
+    """The custom id of the button `label` in seat `seat`'s part of a shared message (its label
+    there carries the player's name: "Ann: Yes")."""
     return next(c.item.custom_id for c in message.components
-                if c.item.label == label and c.item.custom_id.split(":")[4] == str(seat))
+                if label in (c.item.label, c.item.label.partition(": ")[2]) and c.item.custom_id.split(":")[4] == str(seat))
 
 
 async def test_one_message_asks_everyone_deciding_at_once_each_on_their_own_part(world):
@@ -79,7 +80,7 @@ async def test_one_message_asks_everyone_deciding_at_once_each_on_their_own_part
     assert prompt.content.endswith(f"<@{ann.id}>, Yes or no?\n\n<@{bo.id}>, Yes or no?")
     # Each player's buttons in rows of their own: Ann's first row, Bo's second.
     assert [(c.row, c.item.label, c.item.custom_id.split(":")[4]) for c in prompt.components] == \
-        [(0, "Yes", "0"), (0, "No", "0"), (1, "Yes", "1"), (1, "No", "1")]
+        [(0, "Ann: Yes", "0"), (0, "Ann: No", "0"), (1, "Bo: Yes", "1"), (1, "Bo: No", "1")]  # each named
 
     wrong = await world.click(bo, prompt, own_button(prompt, 0, "Yes"))  # Bo may vote, but not on Ann's part
     assert "This prompt is for Ann" in wrong.reply_text
@@ -137,3 +138,60 @@ async def test_a_bot_answering_while_members_are_asked_at_once_goes_on_their_one
         assert (await world.bot.storage.load(game.id)).state.votes.keys() == {"Ann", "Bo", "Bot 1"}
     finally:
         await world.stop()
+
+
+class TwoVotesState(BaseState):
+    players: list[str]
+    votes: dict[str, int] = {}
+
+
+class TwoVotes(Game[TwoVotesState]):
+    """Ann votes alone first; then everyone votes at once, each vote a new action ("action" kind:
+    a turn message per action), so Ann, who just acted, is asked again at once beside Bo."""
+
+    name = "two_votes_test"
+    title = "Two votes"
+    min_players = 2
+    max_players = 3
+    state_class = TwoVotesState
+
+    def _setup(self, players, seed, options):
+        return TwoVotesState(players=players), []
+
+    def _pending(self, state):
+        first = state.players[0]
+        if not state.votes:
+            return [Decision(first, "First vote?", (Option("yes", "Yes"), Option("no", "No")), kind="action")]
+        return [Decision(p, "Everyone: yes or no?", (Option("yes", "Yes"), Option("no", "No")), kind="action")
+                for p in state.players if state.votes.get(p, 0) < (2 if p == first else 1)]
+
+    def _apply(self, state, player, option_id):
+        state.votes[player] = state.votes.get(player, 0) + 1
+        return [Event("vote", f"{player} has voted.", {"player": player})]
+
+    def result(self, state):
+        return [{"player": p, "score": 0, "rank": 1} for p in state.players]
+
+    def summary(self, state):
+        return {"votes": sum(state.votes.values())}
+
+
+register(TwoVotes())
+
+
+async def test_who_just_acted_and_is_asked_again_at_once_beside_others_is_pinged_and_named(world):
+    """Issue 28: asked again at once in a message of several questions, the member who just acted
+    is pinged like the others (theirs is easily missed there), and each one's buttons carry their
+    name ("Choose (1/2)" alone says nothing of whose it is)."""
+    channel = world.channel()
+    ann, bo = world.member("Ann"), world.member("Bo")
+    await world.slash(ann, channel, "game new", game="two_votes_test")
+    card = channel.messages[-1]
+    await world.click(bo, card, "Join")
+    await world.click(ann, card, "Start")
+    [first] = current_prompts(channel)
+    await world.click(ann, first, "Yes")
+    [shared] = current_prompts(channel)
+    assert shared is not first
+    assert shared.mentions == [ann.id, bo.id]
+    assert [c.item.label for c in shared.components] == ["Ann: Yes", "Ann: No", "Bo: Yes", "Bo: No"]

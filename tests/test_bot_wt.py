@@ -140,7 +140,8 @@ async def fill_form(world, channel, member, decision, option):
     seat = await seat_index(world, channel, decision.player)
     found = [(m, c.item.custom_id) for m in prompt_of(channel, member) for c in m.components
              if c.item.custom_id and prompt_seat(c.item.custom_id) == seat
-             and getattr(c.item, "label", None) in (FORM_LABEL, f"{decision.player}: Choose what to do…")]
+             and getattr(c.item, "label", None) in (FORM_LABEL, f"{decision.player}: {FORM_LABEL}",
+                                                    f"{decision.player}: Choose what to do…")]
     message, custom_id = found[0]
     if not custom_id.startswith("fm:"):  # behind the player's one button of a shared message
         [message] = [m for m in (await world.click(member, message, custom_id)).replies if m.components]

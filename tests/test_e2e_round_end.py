@@ -49,11 +49,11 @@ async def test_a_round_end_asks_every_upkeep_in_one_message_and_each_player_answ
     assert {d.kind for d in pending} == {"upkeep"}
     asked = {members[d.player].id for d in pending}
 
-    # One message for all of them: each one's question, each pinged (but the member who just
-    # acted, who is here), each with buttons of their own.
+    # One message for all of them: each one's question, each pinged (the member who just acted
+    # too, issue 28: among several questions theirs is easily missed), each with buttons of their own.
     [shared] = table.live_prompts()
     assert set(questions(shared)) == asked
-    assert set(shared.pinged_users) == asked - {members[last].id}
+    assert set(shared.pinged_users) == asked
     mine = {member_id: set(table.options(table.member(member_id))) for member_id in asked}
     posted = len(table.bot_messages())
 

@@ -20,8 +20,23 @@ import dataclasses
 from collections.abc import Sequence
 
 from bot.service.specs import ROWS, ButtonSpec, SelectSpec
+from engine.text import layout
 
 Components = tuple[ButtonSpec | SelectSpec, ...]
+
+
+def named(components: Components, player: str) -> Components:
+    """A player's buttons and menus in a message shared with other players, each carrying their
+    name ("Ann: Done trading", "Bo: Choose (1/2)"): alone, "Choose (1/2)" says nothing of whose
+    it is (issue 28). The publisher translates, then clips (the name comes first, so it stays)."""
+    out: list[ButtonSpec | SelectSpec] = []
+    for spec in components:
+        if isinstance(spec, ButtonSpec):
+            out.append(dataclasses.replace(spec, label=layout("{player}: {label}", player=player, label=spec.label)))
+        else:
+            out.append(dataclasses.replace(spec, placeholder=layout("{player}: {choose}", player=player,
+                                                                    choose=spec.placeholder)))
+    return tuple(out)
 
 
 def rows_of(components: Components) -> int:

@@ -11,7 +11,7 @@ from bot.service import private_prompt, text
 from bot.service.core import ServiceCore, engine_of, seat_map
 from bot.service.posts import Post
 from bot.service.prompt import build_prompt, history_head, menu_row, whole_button
-from bot.service.shared_prompt import stacked
+from bot.service.shared_prompt import named, stacked
 from bot.storage.records import LoadedGame
 from engine import Decision
 from engine.text import joined
@@ -42,18 +42,22 @@ class TurnPrompts(ServiceCore):
         record = loaded.record
         head = history_head(loaded)
         asked: list[tuple[Decision, list[Post]]] = []
+        shared = len(decisions) > 1
+        users = seat_map(record)
         for decision in decisions:
-            pages = await self._decision_posts(loaded, decision, here=here,
-                                               notify=notify and decision.player not in quiet)
+            # Shared with others, a member who just acted is pinged too: asked again at once in a
+            # message of several questions, theirs is easily missed (issue 28).
+            again = shared and here is not None and users.get(decision.player) == here
+            pages = await self._decision_posts(loaded, decision, here=None if again else here,
+                                               notify=notify and (decision.player not in quiet or again))
             if pages:  # none for a bot's seat: its turn comes from the schedule
                 asked.append((decision, pages))
         if len(asked) <= 1:
             return asked[0][1][0] if asked and len(asked[0][1]) == 1 else None
-        users = seat_map(record)
         parts = []
         for decision, pages in asked:
             seat = _seat_index(record, decision.player)
-            parts.append((pages[0].components if len(pages) == 1 else None,
+            parts.append((named(pages[0].components, decision.player) if len(pages) == 1 else None,
                           menu_row(record.id, loaded.seq, decision, seat, head=head),
                           whole_button(record.id, loaded.seq, decision, seat, head=head)))
         components = stacked(parts)
