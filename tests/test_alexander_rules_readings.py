@@ -249,3 +249,31 @@ def test_15_ahrimans_discard_is_drawn_at_random_and_discarded_face_up():
     s, events = play(fresh(s), "play:ahriman")
     [lost] = [c for c in ("spies", "surprise", "bodyguards") if c not in s.hands[MAC]]
     assert lost in s.discard and any(e.kind == "discard" and e.data["card"] == lost and e.public for e in events)
+
+
+def test_15_determined_troops_is_declared_in_the_battle_window_before_the_rolls():
+    """Determined Troops "viene giocata prima che l'avversario determini le proprie perdite in
+    battaglia": the engine offers it in the battle window, before the battle rolls (so before
+    the loss rolls, as the card asks), and opens no second window after the result (reading:
+    docs/rules/alexander.md, Issue 26)."""
+    from engine.alexander.testkit import answer, decision, ids, to_activity
+
+    s = clear(start())
+    army(s, MAC, 2, "Tarsus", 20)
+    army(s, PER, 2, "Issus", 10)
+    hand(s, MAC, "determined_troops")
+    s.prefs = {"Ann": {"order:battle": "ask"}}
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:1")
+    s = dice(s, 6, 6, 1, 1, 1, 1, 1)
+    s, events = play(s, "go:Issus", "stand")
+    assert kind(s) == "window" and "play:determined_troops" in ids(s)
+    assert not any(e.kind == "battle_roll" for e in events)  # offered before the rolls
+    s, events = play(s, "pass")
+    offered_after = []
+    while s.victory.winner == "" and kind(s) in ("window", "retreat"):
+        if kind(s) == "window" and any(e.kind == "battle_roll" for e in events):
+            offered_after.append((decision(s).player, ids(s)))
+        s, more = play(s, "pass" if kind(s) == "window" else ("stop" if "stop" in ids(s) else ids(s)[0]))
+        events += more
+    assert any(e.kind == "losses" for e in events)
+    assert not [o for p, o in offered_after if "play:determined_troops" in o]
