@@ -142,6 +142,8 @@ def check_modal(spec) -> None:
 def test_the_form_has_a_menu_for_small_numbers_and_a_text_input_for_large_ones():
     spec = amounts_form(5, 6, HEAD, 2, amounts_decision())
     check_modal(spec)
+    # Each field says its bounds in its label (issue 28 item 7).
+    assert [f.label for f in spec.fields] == ["Byzantine bezants (0 to 6)", "Arab bezants (0 to 40)"]
     assert spec.custom_id == f"fs:5:6:{HEAD}:2" and spec.title == "How many bezants do you collect?"
     assert "Bezants in all (2 per cube): 2 to 40, in steps of 2" in spec.intro
     byz, arab = spec.fields
@@ -158,8 +160,9 @@ def test_five_items_leave_no_room_for_the_text_and_more_go_in_one_box():
     spec = amounts_form(1, 1, HEAD, 0, amounts_decision(many))
     check_modal(spec)
     [box] = spec.fields
-    assert box.custom_id == ALL_FIELD and box.paragraph and box.default.splitlines()[0] == "Item 0: 0"
-    edited = box.default.replace("Item 2: 0", "Item 2: 3").replace("Item 7: 0", "Item 7: 1")
+    # Prefilled, each line with its item's bounds (issue 28 item 7).
+    assert box.custom_id == ALL_FIELD and box.paragraph and box.default.splitlines()[0] == "Item 0 (0 to 3): 0"
+    edited = box.default.replace("Item 2 (0 to 3): 0", "Item 2 (0 to 3): 3").replace("Item 7 (0 to 3): 0", "Item 7: 1")
     assert read_form(amounts_decision(many), {ALL_FIELD: edited}) == ("p:i2=3,i7=1", "")
     assert read_form(amounts_decision(many), {ALL_FIELD: "Item 0: 1"})[1] == (
         "The line of 'Item 1' is missing; give each item its line.")

@@ -37,19 +37,20 @@ async def test_the_reinforcement_form_reads_lines_by_label_and_keeps_a_refused_a
 
     opened, template = await form()
     lines = template.splitlines()
-    assert "Byzantine levy: 0" in lines and "Byzantine movement: 0" in lines
+    # Prefilled: a line per box with its bounds (issue 28 item 7).
+    assert "Byzantine levy (0 to 3): 0" in lines and "Byzantine elite (0 to 1): 0" in lines
     # Numbers that are not whole, or too long for int(): the line is named, nothing stored.
-    half = template.replace("Byzantine levy: 0", "Byzantine levy: 1.5")
+    half = template.replace("Byzantine levy (0 to 3): 0", "Byzantine levy: 1.5")
     assert "I could not read the line 'Byzantine levy: 1.5'" in await refused(half)
     assert "I could not read the line 'Byzantine levy: 1e3'" in await refused(template.replace(
-        "Byzantine levy: 0", "Byzantine levy: 1e3"))
+        "Byzantine levy (0 to 3): 0", "Byzantine levy: 1e3"))
     # 4,400 digits do not fit Discord's field: a modified client sends them (int() refuses them).
     forged = await fake.forge(first, table.channel, MODAL_SUBMIT, {"custom_id": opened.modal["custom_id"], "components": [
         {"type": 18, "component": {"type": 4, "custom_id": ALL_FIELD,
-                                   "value": template.replace("Byzantine levy: 0", "Byzantine levy: " + "7" * 4400)}}]},
+                                   "value": template.replace("Byzantine levy (0 to 3): 0", "Byzantine levy: " + "7" * 4400)}}]},
         message=turn)
     assert "'Byzantine levy' takes a whole number from 0 to 3" in (await table.refused(forged)).content
-    huge = template.replace("Byzantine levy: 0", "Byzantine levy: " + "7" * 3000)
+    huge = template.replace("Byzantine levy (0 to 3): 0", "Byzantine levy: " + "7" * 3000)
     assert "'Byzantine levy' takes a whole number from 0 to 3" in await refused(huge)
     assert len(table.stored()) == before
 
@@ -58,10 +59,10 @@ async def test_the_reinforcement_form_reads_lines_by_label_and_keeps_a_refused_a
     assert shown == huge
 
     # Two lines swapped: each keeps its own number.
-    levy = lines.index("Byzantine levy: 0")
-    movement = lines.index("Byzantine movement: 0")
+    levy = lines.index("Byzantine levy (0 to 3): 0")
+    movement = lines.index("Byzantine movement (0 to 3): 0")
     swapped = list(lines)
-    swapped[levy], swapped[movement] = "Byzantine movement: 0", "Byzantine levy: 2"
+    swapped[levy], swapped[movement] = "Byzantine movement (0 to 3): 0", "Byzantine levy (0 to 3): 2"
     version = table.version()
     good = await fake.submit_modal(first, again, {ALL_FIELD: "\n".join(swapped)})
     await table.settle(good, version)

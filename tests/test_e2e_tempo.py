@@ -115,9 +115,9 @@ async def test_an_amounts_form_answers_one_option_and_refuses_what_it_must(
     assert modal["title"] == "How many bezants do you collect?"
     display, byz, arab = modal["components"]
     assert display["type"] == 10 and "Bezants in all (2 per cube): 2 to 40, in steps of 2" in display["content"]
-    assert byz["label"] == "Byzantine bezants" and [o["value"] for o in byz["component"]["options"]] == [
+    assert byz["label"] == "Byzantine bezants (0 to 6)" and [o["value"] for o in byz["component"]["options"]] == [
         str(n) for n in range(7)]
-    assert arab["label"] == "Arab bezants" and arab["component"]["type"] == 4
+    assert arab["label"] == "Arab bezants (0 to 40)" and arab["component"]["type"] == 4
 
     async def refused_form(values: dict) -> str:
         ix = await fake.submit_modal(first, await form(), values)

@@ -8,7 +8,8 @@ its own rules) when it is applied.
 
 Up to four items: a text above the fields (the prompt and the totals), then one field per item,
 a menu of the numbers it may take when they are 25 or fewer, else a number to type. Five items:
-no text above. More: one text box with a line per item ("Elite (Antioch): 0"), as the terminal
+no text above. Each field's label holds its bounds ("Arab bezants (0 to 40)"). More: one text box
+prefilled with a line per item and its bounds ("Elite (Antioch) (0 to 1): 0"), as the terminal
 takes one typed line; each line is read by its label, never by its place (issue 25).
 A refused form opens again with what the member typed (`Drafts`).
 """
@@ -34,7 +35,7 @@ from bot.service.specs import (
 )
 from bot.service.text import first_line
 from engine.core import Amounts, Decision, Total
-from engine.text import joined, layout, lines, msg
+from engine.text import Msg, joined, layout, lines, msg
 from locales import LANGUAGES, SOURCE, tr
 
 ALL_FIELD = "all"
@@ -97,16 +98,22 @@ def _empty_form(game_id: int, version: int, head: str, seat: int, decision: Deci
                               first.choices, first.default, placeholder=first.placeholder)
         return ModalSpec(custom_id, title, "", tuple(fields))
     # read_form reads each line by its label (before the last colon), in any language.
-    default = lines([layout("{item}: {n}", item=item.label, n=item.min) for item in items])
+    default = lines([layout("{item}: {n}", item=bounded(item), n=item.min) for item in items])
     box = FieldSpec(ALL_FIELD, msg("How many of each"), msg("Change the number after each colon."), default=default,
                     paragraph=True)
     return ModalSpec(custom_id, title, intro, (box,))
 
 
+def bounded(item) -> Msg:
+    """An item with its bounds, "Byzantine levy (0 to 3)": a field's label, a line of the box."""
+    return msg("{item} ({lo} to {hi})", item=item.label, lo=item.min, hi=item.max)
+
+
 def _item_field(index: int, item) -> FieldSpec:
-    label = clip(item.label, FIELD_LABEL_LIMIT)
+    # The bounds in the label itself (issue 28): Discord shows a description in small print.
+    label = clip(bounded(item), FIELD_LABEL_LIMIT)
     span = msg("{lo} to {hi}", lo=item.min, hi=item.max)
-    description = clip(msg("{item} ({lo} to {hi})", item=item.label, lo=item.min, hi=item.max), FIELD_DESCRIPTION_LIMIT)
+    description = clip(bounded(item), FIELD_DESCRIPTION_LIMIT)
     if item.max - item.min + 1 <= SELECT_OPTIONS:
         choices = tuple(str(n) for n in range(item.min, item.max + 1))
         return FieldSpec(field_id(index), label, description, choices=choices, default=str(item.min))
@@ -203,9 +210,9 @@ def _labels(items, lang: str) -> dict:
     named: dict = {}
     for language in dict.fromkeys([lang or SOURCE, SOURCE, *LANGUAGES]):
         here: dict = {}
-        for item in items:
-            key = _key(tr(item.label, language))
-            here[key] = None if key in here and here[key] is not item else item
+        for item in items:  # the label alone, or as the template shows it, with its bounds
+            for key in {_key(tr(item.label, language)), _key(tr(bounded(item), language))}:
+                here[key] = None if key in here and here[key] is not item else item
         for key, item in here.items():
             named.setdefault(key, item)
     return named
