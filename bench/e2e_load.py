@@ -35,7 +35,7 @@ choices, and the median over 1-second windows of the CPU spent in the window div
 choices acknowledged in it (windows with none left out). With --profile, py-spy samples the
 bot process(es) during the games and the CPU per choice is split into its parts (engine,
 storage, snapshots, text, each picture and its PNG encoding, discord.py: bench/cpu_split.py);
-it needs `pip install py-spy` and the right to trace the process (root, or ptrace_scope 0).
+it needs py-spy (in the dev extra) and the right to trace the process (root, or ptrace_scope 0).
 Figures, not a test.
 
 With `--processes N --db postgres` the same run is made twice and printed side by side: one bot
@@ -293,7 +293,7 @@ def start_profiler(pid: int, out: Path) -> subprocess.Popen:
     """py-spy sampling process `pid` until stopped (stop_profiler); raw stacks into `out`."""
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     if not Path(spy).exists():
-        raise SystemExit("--profile needs py-spy: pip install py-spy")
+        raise SystemExit("--profile needs py-spy: install the dev extra (requirements/dev.lock)")
     return subprocess.Popen([spy, "record", "--pid", str(pid), "--nonblocking", "--rate", "200", "--format", "raw",
                              "--output", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
