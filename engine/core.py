@@ -482,6 +482,35 @@ class Game(ABC, Generic[S]):
                     return found
         return {}
 
+    # -- the lobby (the options a host gives when opening a game: the manifest's `lobby`) ----------
+
+    def lobby_setup(self, given: dict) -> dict:
+        """The setup options a lobby keeps from those its host gave (only names the manifest's
+        `lobby` declares reach here), or IllegalAction saying why not."""
+        return dict(given)
+
+    def seat_range(self, options: dict) -> tuple[int, int, str]:
+        """(fewest, most) players a lobby with these options seats, and what sets the limit (a
+        text for the one-line refusal)."""
+        return self.min_players, self.max_players, self.title
+
+    def seat_names(self, options: dict, host: str) -> list | None:
+        """Seats the host alone takes at Start (texts, in the game's language), as solitaire
+        play does; None: one seat per member."""
+        return None
+
+    def setup_options(self, options: dict, players: list[str]) -> dict:
+        """What `setup` takes at Start for a lobby's options and these seats."""
+        return dict(options)
+
+    def describe_setup(self, options: dict) -> str | None:
+        """One line of the lobby card and the start post naming the setup (None: nothing to say)."""
+        return None
+
+    def seat_label(self, options: dict, index: int, seat: str) -> str | None:
+        """A word after a seat on the lobby card (its team), or None."""
+        return None
+
     def terms(self) -> list[tuple[str, str]]:
         """(context, name) of the words of the game's data that its code passes to `term()`
         as variables (place names, units ...): the catalogues are extracted from these."""

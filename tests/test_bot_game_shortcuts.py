@@ -1,7 +1,8 @@
-"""Every game's typed shortcuts come from its manifest (engine/<game>/manifest.json, issue 31): a
-game added as a plugin package, with a manifest beside it and no file of bot/ touched, gets its
-/<group> commands, whose autocomplete lists the member's own options of the declared prefixes and
-whose choice goes through the service as a click's; the shipped games' groups are the manifests'."""
+"""Every game's typed shortcuts and lobby options come from its manifest (engine/<game>/manifest.json,
+issue 31): a game added as a plugin package, with a manifest beside it and no file of bot/ touched,
+gets its /<group> commands, whose autocomplete lists the member's own options of the declared
+prefixes and whose choice goes through the service as a click's, and its /game new options; the
+shipped games' groups are the manifests'."""
 
 from __future__ import annotations
 
@@ -10,11 +11,15 @@ import sys
 
 import pytest
 import tempogame
-from bot_fakes import World
+from bot_fakes import Interaction, World
 from bot_playing import loaded_game
+from discord import app_commands
 
 from bot.discord_ui.cogs import shortcut_groups
+from bot.discord_ui.cogs.game import _new_command
 from bot.plugins import Plugins
+from bot.service import lobby_options
+from bot.service.posts import Refusal
 from engine import core, get_game
 
 RELAY = {"shortcuts": {"group": "relay", "description": "Relay shortcuts", "commands": [
@@ -23,7 +28,7 @@ RELAY = {"shortcuts": {"group": "relay", "description": "Relay shortcuts", "comm
     {"name": "pool", "description": "The cube comes from your pool", "prefixes": ["source"], "answer": "source:pool"},
     {"name": "pass", "description": "Pass", "prefixes": ["pass"], "finish": True},
     {"name": "choose", "description": "Any option", "prefixes": [], "option": "option"},
-]}}
+]}, "lobby": [{"name": "pace", "description": "Relay: slow (default) or fast", "choices": ["slow", "fast"]}]}
 PLUGIN = '''
 import tempogame
 from engine.core import register
@@ -32,6 +37,12 @@ from engine.core import register
 class Relay(tempogame.Tempo):
     name = "relay_test"
     title = "Relay"
+
+    def lobby_setup(self, given):
+        return {"pace": given.get("pace", "slow")}
+
+    def describe_setup(self, options):
+        return "Pace: " + options["pace"]
 
 
 GAME = register(Relay())
@@ -79,6 +90,22 @@ async def test_a_plugin_game_s_manifest_alone_gives_it_shortcuts(relay_world):
     assert state.cities[mover.name] == ["City03"] and state.gold == {"Ann": 0, "Bo": 0}
     await world.slash(other, channel, "relay pass")
     assert (await loaded_game(world, channel)).state.passes == 1
+
+
+async def test_a_plugin_game_s_manifest_alone_gives_it_lobby_options(relay_world):
+    world = relay_world
+    new = _new_command(app_commands.Group(name="game", description="Games"))
+    pace = next(p for p in new.parameters if p.name == "pace")
+    assert (pace.description, [c.value for c in pace.choices], pace.required) == (
+        "Relay: slow (default) or fast", ["slow", "fast"], False)
+    assert lobby_options.lobby_options("relay_test", {"pace": "fast", "map": None}) == {"pace": "fast"}
+    with pytest.raises(Refusal, match="Relay has no map option; leave it out."):
+        lobby_options.lobby_options("relay_test", {"map": "west"})
+    with pytest.raises(Refusal, match="Byzantium has no pace, side options; leave them out."):
+        lobby_options.lobby_options("byzantium", {"pace": "fast", "side": "persian"})
+    channel = world.channel()  # /game new as the bot builds it once the plugin is loaded
+    await new.callback(None, Interaction(world.bot, world.member("Ann"), channel), game="relay_test", pace="fast")
+    assert "Pace: fast" in channel.messages[-1].content
 
 
 def test_the_shipped_games_shortcut_groups_are_their_manifests():

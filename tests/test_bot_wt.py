@@ -16,6 +16,7 @@ from bot.service.posts import Refusal
 from bot.service.prompt import BUTTON_TEMPLATE, FORM_LABEL, GROUP_SELECT_TEMPLATE, GROUP_TEMPLATE, resolve_ref
 from engine import IllegalAction, get_game
 from engine.core import enumerate_answers
+from engine.warriors_traders import lobby as wt_lobby
 from engine.warriors_traders.testkit import random_answers
 
 WT = get_game("warriors_traders")
@@ -375,15 +376,21 @@ async def test_a_lobby_stored_without_options_starts_with_the_defaults_named(wor
 
 
 def test_every_offered_map_and_variant_sets_up_in_the_engine():
-    """The command's choices and the engine agree: each map/variant the lobby accepts sets up
-    with the player count the lobby asks for; the others are refused before any lobby opens."""
+    """The command's choices (the manifest's) and the engine agree: each map/variant the lobby
+    accepts sets up with the player count the lobby asks for; the others are refused before any
+    lobby opens. The manifest lists the variants the maps have, with their words."""
+    declared = {o["name"]: o for o in WT.manifest()["lobby"]}
+    variant_choices = [(c["name"], c["value"]) for c in declared["variant"]["choices"]]
+    assert variant_choices == wt_lobby.variant_choices()
+    maps = [c["value"] for c in declared["map"]["choices"]]
+    assert maps == list(wt_lobby.MAP_TITLES)
     accepted = 0
-    for _label, variant in lobby_options.variant_choices():
-        for map_name in lobby_options.WT_MAP_TITLES:
+    for _label, variant in variant_choices:
+        for map_name in maps:
             try:
                 options = lobby_options.lobby_options("warriors_traders", {"map": map_name, "variant": variant})
             except Refusal as why:
-                assert variant not in lobby_options.wt_variants()[map_name] and "has no variant" in str(why)
+                assert variant not in wt_lobby.variants()[map_name] and "has no variant" in str(why)
                 continue
             fewest, most, _why = lobby_options.seat_limits("warriors_traders", options)
             for count in {fewest, most}:

@@ -6,7 +6,7 @@ the number of seats fits the game; the first board and prompt follow the start a
 
 from __future__ import annotations
 
-from bot.service import insiders, lobby_alexander, lobby_options, text
+from bot.service import insiders, lobby_options, text
 from bot.service.actor import Actor
 from bot.service.bots import BOT_LEVELS, bot_label
 from bot.service.core import Refusal, engine_of
@@ -19,6 +19,7 @@ from bot.service.turns import TurnPosts
 from bot.storage.records import ChannelBusy, GameMovedOn, GameRecord, Seat, UnknownGame, WrongStatus
 from engine import IllegalAction, game_names, get_game
 from engine.text import joined, layout, lines, msg, msg_n
+from locales import tr
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "bot_normal", "bot_easy", "unbot")
 GAME_STARTED = msg("The game has started.")
@@ -47,7 +48,7 @@ def lobby_card(record: GameRecord, note: str = "") -> Post:
         out.append(msg_n("Seats ({count}; {n} player):", "Seats ({count}; {n} players):", fewest, count=count))
     if record.seats:
         for i, seat in enumerate(record.seats):
-            team = lobby_options.team_label(record.options, i, seat.seat)
+            team = lobby_options.seat_label(record.game, record.options, i, seat.seat)
             line = layout("{number}. {colour} **{player}** {mention}", number=i + 1, colour=colour_mark(record.game, i),
                           player=seat.seat, mention=layout("🤖 ({level})", level=bot_label(seat.level)) if seat.bot
                           else f"<@{seat.user_id}>")
@@ -204,9 +205,10 @@ class LobbyActions(TurnPosts):
             raise Refusal(msg("{game} needs exactly {fewest} players; {joined}.", game=why, fewest=fewest,
                               joined=seated))
         seats = list(record.seats)
-        if record.game == lobby_options.ALEX and lobby_alexander.is_solitaire(record.options):
-            # The host takes both sides (16.0), the seats named in the game's language.
-            seats = lobby_alexander.solitaire_seats(seats, await self.record_language(record))
+        alone = engine.seat_names(dict(record.options), seats[0].name) if seats else None
+        if alone:  # the host takes every seat (Alexander's solitaire), named in the game's language
+            lang = await self.record_language(record)
+            seats = [Seat(tr(name, lang), seats[0].name, seats[0].user_id) for name in alone]
         players = [s.seat for s in seats]
         options = lobby_options.engine_options(record.game, record.options, players)
         try:

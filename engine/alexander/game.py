@@ -20,6 +20,7 @@ from engine.alexander import (  # noqa: F401
     intercept,
     leader_moves,
     leaders,
+    lobby,
     movement,
     naval,
     recruit,
@@ -52,6 +53,22 @@ class Alexander(Game[AlexState]):
     preferences = admin.PREFERENCES
     windows = windows.WINDOWS
     concedes = True
+
+    # The lobby's options: engine/alexander/lobby.py (declared in manifest.json).
+    def lobby_setup(self, given: dict) -> dict:
+        return lobby.lobby_setup(given)
+
+    def seat_range(self, options: dict) -> tuple[int, int, str]:
+        return lobby.seat_range(options) or super().seat_range(options)
+
+    def seat_names(self, options: dict, host: str) -> list | None:
+        return lobby.seat_names(options, host)
+
+    def setup_options(self, options: dict, players: list[str]) -> dict:
+        return lobby.setup_options(options, players)
+
+    def describe_setup(self, options: dict) -> str | None:
+        return lobby.describe(options)
 
     def recorded_options(self, recorded: str) -> dict:
         """Games recorded under an older version keep its rules (state.py RULES)."""

@@ -10,6 +10,7 @@ from engine.warriors_traders import (  # noqa: F401
     damage,
     development,
     evaluate,
+    lobby,
     maneuver,
     offers,
     retreat,
@@ -54,6 +55,22 @@ class WarriorsTraders(Game[WTState]):
     # The normal bot rolls out the one-move greedy player's best answers (engine/ai/rollout.py):
     # the tree search was no better than greedy here (docs/ai.md).
     bot_method = "rollout"
+
+    # The lobby's options: engine/warriors_traders/lobby.py (declared in manifest.json).
+    def lobby_setup(self, given: dict) -> dict:
+        return lobby.lobby_setup(given)
+
+    def seat_range(self, options: dict) -> tuple[int, int, str]:
+        return lobby.seat_range(options) or super().seat_range(options)
+
+    def setup_options(self, options: dict, players: list[str]) -> dict:
+        return lobby.setup_options(options, players)
+
+    def describe_setup(self, options: dict) -> str | None:
+        return lobby.describe(options)
+
+    def seat_label(self, options: dict, index: int, seat: str) -> str | None:
+        return lobby.team_label(options, index, seat)
 
     def _setup(self, players: list[str], seed: int, options: dict) -> tuple[WTState, list[Event]]:
         state = setup.new_state(players, seed, options)

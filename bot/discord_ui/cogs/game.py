@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+import inspect
+from typing import Literal  # noqa: F401 (in /game new's annotations, written as text)
 
 import discord
 from discord import app_commands
@@ -20,12 +21,57 @@ def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=get_game(n).title, value=n) for n in game_names()][:25]
 
 
-def _map_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=title, value=name) for name, title in lobby_options.WT_MAP_TITLES.items()]
+# /game new's own options, around the games' setup options (each game's manifest declares its own:
+# bot/service/lobby_options.py): (name, annotation as discord.py reads it, default, description).
+NEW_BEFORE = (
+    ("reminder_hours", "app_commands.Range[float, 1, 336]", 12.0,
+     "Ping a player after this many hours of waiting (default 12)"),
+    ("boards_in_thread", "bool", False, "Post the boards in a thread to keep this channel quiet"),
+)
+NEW_AFTER = (
+    ("bots", "app_commands.Range[int, 0, 5]", 0, "Seats played by bot players, after yours (more can be added in the lobby)"),
+    ("bot_level", 'Literal["normal", "easy"]', "normal", "How well those bots play (default normal)"),
+    ("bot_takeover_hours", "app_commands.Range[float, 1, 336] | None", None,
+     "Let a bot play for a member who has not answered for this many hours (default: never)"),
+)
 
 
-def _variant_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=label, value=value) for label, value in lobby_options.variant_choices()]
+def _new_command(group: app_commands.Group) -> app_commands.Command:
+    """`/game new game:<name> ...`: the lobby's own options and every game's setup options, as the
+    games' manifests declare them (their names, descriptions and choices)."""
+    setup = lobby_options.every_option()
+    defaults = {name: default for name, _kind, default, _words in (*NEW_BEFORE, *NEW_AFTER)}
+
+    async def new(self, interaction: discord.Interaction, game: str, **given):
+        given = {**defaults, **given}
+        chosen = {option["name"]: given.get(option["name"]) for option in setup}
+        await interact.command(interaction, lambda service, actor: service.new_game(
+            actor, game, reminder_hours=given["reminder_hours"], boards_in_thread=given["boards_in_thread"],
+            setup=chosen, bots=given["bots"], bot_level=given["bot_level"],
+            bot_takeover_hours=given["bot_takeover_hours"]))
+
+    # discord.py reads a command's options from its callback's signature (annotations resolved in
+    # this module, as a method's): written here from the tables and the manifests.
+    new.__qualname__ = "GameCog.new"
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+                  inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation="discord.Interaction"),
+                  inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation="str")]
+    parameters += [inspect.Parameter(name, keyword, annotation=kind, default=default)
+                   for name, kind, default, _words in NEW_BEFORE]
+    parameters += [inspect.Parameter(o["name"], keyword, annotation="bool | None" if o.get("type") == "bool"
+                                     else "str | None", default=None) for o in setup]
+    parameters += [inspect.Parameter(name, keyword, annotation=kind, default=default)
+                   for name, kind, default, _words in NEW_AFTER]
+    new.__signature__ = inspect.Signature(parameters)
+    words = {"game": "Which game", **{name: text for name, _kind, _default, text in (*NEW_BEFORE, *NEW_AFTER)},
+             **{o["name"]: o["description"] for o in setup}}
+    choices = {"game": _game_choices(), **{o["name"]: [
+        app_commands.Choice(name=c["name"], value=c["value"]) if isinstance(c, dict) else app_commands.Choice(name=c, value=c)
+        for c in o["choices"]] for o in setup if o.get("choices")}}
+    new = app_commands.choices(**choices)(app_commands.describe(**words)(new))
+    return group.command(name="new", description="Open a lobby for a new game in this channel")(new)
 
 
 class GameCog(commands.Cog):
@@ -34,41 +80,7 @@ class GameCog(commands.Cog):
     def __init__(self, bot: commands.Bot):
         self.bot = bot
 
-    @game.command(name="new", description="Open a lobby for a new game in this channel")
-    @app_commands.describe(
-        game="Which game",
-        reminder_hours="Ping a player after this many hours of waiting (default 12)",
-        boards_in_thread="Post the boards in a thread to keep this channel quiet",
-        map="Warriors & Traders: the map (default West Europe)",
-        variant="Warriors & Traders: the whole map (default) or a 2- or 3-player variant of it",
-        nations="Warriors & Traders: nations dealt at random (default) or chosen in seat order",
-        turn_order="Warriors & Traders: fixed (default) or variable turn order",
-        teams="Warriors & Traders: every player for themselves (default) or teams by seat order",
-        side="Alexander: the host's side (default: drawn at random)",
-        opening="Alexander: historical (the Macedonian moves first, default) or optional (first marker drawn)",
-        balance="Alexander: balance option, one Macedonian action marker out of the cup (2.7)",
-        solitaire="Alexander: one member plays both sides, nothing hidden (16.0)",
-        bots="Seats played by bot players, after yours (more can be added in the lobby)",
-        bot_level="How well those bots play (default normal)",
-        bot_takeover_hours="Let a bot play for a member who has not answered for this many hours (default: never)",
-    )
-    @app_commands.choices(game=_game_choices(), map=_map_choices(), variant=_variant_choices())
-    async def new(self, interaction: discord.Interaction, game: str,
-                  reminder_hours: app_commands.Range[float, 1, 336] = 12.0, boards_in_thread: bool = False,
-                  map: str | None = None, variant: str | None = None,
-                  nations: Literal["random", "choose"] | None = None,
-                  turn_order: Literal["fixed", "variable"] | None = None,
-                  teams: Literal["free", "2v2", "3v3", "2v2v2"] | None = None,
-                  side: Literal["random", "macedonian", "persian"] | None = None,
-                  opening: Literal["historical", "optional"] | None = None,
-                  balance: bool | None = None, solitaire: bool | None = None,
-                  bots: app_commands.Range[int, 0, 5] = 0, bot_level: Literal["normal", "easy"] = "normal",
-                  bot_takeover_hours: app_commands.Range[float, 1, 336] | None = None):
-        setup = {"map": map, "variant": variant, "nations": nations, "turn_order": turn_order, "teams": teams,
-                 "side": side, "opening": opening, "balance": balance, "solitaire": solitaire}
-        await interact.command(interaction, lambda service, actor: service.new_game(
-            actor, game, reminder_hours=reminder_hours, boards_in_thread=boards_in_thread, setup=setup,
-            bots=bots, bot_level=bot_level, bot_takeover_hours=bot_takeover_hours))
+    new = _new_command(game)
 
     @game.command(name="status", description="Whose turn it is, since when, and the scores so far")
     async def status(self, interaction: discord.Interaction):
