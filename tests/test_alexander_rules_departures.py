@@ -63,6 +63,17 @@ def beaten_at_issus(s, retreat_roll: int):
     return s
 
 
+def test_an_army_moving_by_sea_sails_in_the_log():
+    """The log says by land or by sea, as the option did (10.6: the interceptions differ)."""
+    s = clear(start())
+    army(s, MAC, 2, "Chersonese", 10)
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:2")
+    _, by_sea = play(s, "sail:Lemnos")
+    _, by_land = play(s, next(i for i in ids(s) if i.startswith("go:")))
+    assert [str(e.text) for e in by_sea if e.kind == "move"] == ["Macedonian Army #2 sails to Lemnos."]
+    assert all("moves to" in str(e.text) for e in by_land if e.kind == "move")
+
+
 def test_a_retreat_by_land_and_by_sea_to_one_space_reads_apart():
     s = beaten_at_issus(clear(start()), 2)
     assert kind(s) == "retreat" and {"to:Myriandrus", "sail:Myriandrus"} <= set(ids(s))

@@ -340,7 +340,10 @@ def _enter(ctx: Ctx, t):
     m["garrison_ok"] = not present(s, to, side) and not enemy_combat(s, to, side) and to not in s.garrisons
     _carry(ctx, to)
     s.last = {"kind": "move", "side": side, "unit": m["unit"], "path": list(m["path"])}
-    ctx.emit("move", msg("{unit} moves to {space}.", unit=unit_t(m["unit"]), space=space_t(to)),
+    # By land or by sea changes the rules that follow (interception, storms): the log says which.
+    moved = (msg("{unit} sails to {space}.", unit=unit_t(m["unit"]), space=space_t(to)) if link.sea
+             else msg("{unit} moves to {space}.", unit=unit_t(m["unit"]), space=space_t(to)))
+    ctx.emit("move", moved,
              side=side, unit=m["unit"], space=to, frm=frm, link=link.kind)
     # What entering brings, in order (run from the end of this list backwards by the stack).
     after = [task("arrive", side)]
