@@ -89,16 +89,31 @@ def scores(game_name: str, state) -> dict[str, dict[str, int]]:
 
 
 def render_score_chart(
-    game_name: str, series: Sequence[Mapping[str, Mapping[str, int]]], *, state, lang: str | None = None
+    game_name: str, series: Sequence[Mapping[str, Mapping[str, int]]], *, state, lang: str | None = None,
+    rounds: Sequence[int] | None = None, final: Sequence[Mapping] | None = None,
 ) -> bytes:
     """A PNG chart (880 x 560) of every player's score over the game: `series` holds one
     scores() per step, `state` (any of the game's, e.g. the last) gives the seats' colours;
+    `rounds`: each step's round (`step_round`), the x-axis then counts rounds; `final`: the
+    engine's result() of a finished game, its final scores and winner written in the legend;
     `lang` as for render_png."""
     with kit.language(lang):
-        return _score_chart(game_name, series, state)
+        return _score_chart(game_name, series, state, rounds, final)
 
 
-def _score_chart(game_name: str, series, state) -> bytes:
+def step_round(game_name: str, state) -> int | None:
+    """The round (Warriors & Traders: the turn) `state` is in, for the chart's x-axis."""
+    module = _renderer(game_name)
+    if hasattr(module, "round_of"):
+        return module.round_of(state)
+    from engine import get_game
+
+    summary = get_game(game_name).summary(state)
+    value = summary.get("round", summary.get("turn"))
+    return int(value) if isinstance(value, int) else None
+
+
+def _score_chart(game_name: str, series, state, rounds=None, final=None) -> bytes:
     from engine import get_game
     from render.chart import draw_chart
     from render.scene import Seat
@@ -112,7 +127,11 @@ def _score_chart(game_name: str, series, state) -> bytes:
         letters = kit.player_letters(order)
         colours = module.player_colours(summary, order)
         seats = [Seat(name, letters[name], colours[name], ()) for name in order]
-    image = draw_chart(getattr(module, "TITLE", None) or get_game(game_name).title, seats, series)
+    standings = {row["player"]: (int(row.get("score", 0)), int(row.get("rank", 0))) for row in final or ()
+                 if "player" in row}
+    word = getattr(module, "ROUND_WORD", None)
+    image = draw_chart(getattr(module, "TITLE", None) or get_game(game_name).title, seats, series,
+                       rounds=rounds, final=standings, round_word=word)
     return kit.encode_png(image, None, compress_level=INLINE_COMPRESS)
 
 

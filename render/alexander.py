@@ -89,10 +89,15 @@ def render_png(state, *, highlight: dict | None = None) -> bytes:
     return kit.encode_png(scene(state, highlight).image, palette(), compress_level=COMPRESS_LEVEL)
 
 
-def story_frame(state, highlight: dict | None = None) -> tuple[Image.Image, tuple]:
-    """An animation's frame: header and map (the panels cropped off), and its palette."""
-    image, _ = draw_board(public_view(state), highlight, panels=False)
-    return image.crop((0, 0, board().width, board().panels_top)), palette()
+def story_frame(state, highlight: dict | None = None) -> tuple[Image.Image, tuple, int]:
+    """An animation's frame: the close-up the chat shows for the step (880 px wide, read as it is:
+    the whole 2000 px board reduced to 667 px could not be read, issue 28), its palette, and 1:
+    the frame is not reduced."""
+    from render.inline import draw_inline
+
+    shown = close_up_scene(state, highlight)
+    image, _ = draw_inline(shown)
+    return image, shown.palette, 1
 
 
 def player_colours(summary: dict, order: Sequence[str]) -> dict[str, kit.RGB]:
@@ -118,6 +123,12 @@ def scores(state) -> dict[str, dict[str, int]]:
         name: {LABELS["score_provinces"]: _provinces_held(view, side)}
         for side, name in (view.get("sides") or {}).items()
     }
+
+
+def round_of(state) -> int | None:
+    """The round of a (public view of a) state, for the score chart's x-axis."""
+    value = public_view(state).get("round")
+    return int(value) if isinstance(value, int) else None
 
 
 def chart_seats(state) -> list[Seat]:

@@ -25,16 +25,20 @@ MAX_BYTES = 6_000_000  # Discord refuses uploads over 8-10 MB: stay well under
 LABELS = {"step": msg("Step {step}/{total}")}
 
 
-def frame(board: Image.Image, palette: tuple[kit.RGB, ...], step: int, total: int, caption: str) -> Image.Image:
-    """One frame: the board reduced, with the step and the action written above it."""
-    small = board.reduce(REDUCE)
+def frame(board: Image.Image, palette: tuple[kit.RGB, ...], step: int, total: int, caption,
+          reduce: int = REDUCE) -> Image.Image:
+    """One frame: the board reduced, with the step and the action written above it. `caption`:
+    a text, or the narration's sentences flagged as outcomes (kit.narration), so a long one
+    gives up its middle, never its outcome."""
+    small = board.reduce(reduce) if reduce > 1 else board
     image = Image.new("RGB", (small.width, small.height + CAPTION), BAND)
     image.paste(small, (0, CAPTION))
     draw = ImageDraw.Draw(image)
     label = kit.say(LABELS["step"], step=step, total=total)
     kit.text(draw, (10, CAPTION / 2), label, CAPTION_SIZE, kit.HIGHLIGHT, anchor="lm")
     left = 10 + kit.text_width(label, CAPTION_SIZE) + 12
-    lines, size = kit.fit_sentences([(caption, True)], CAPTION_SIZE, image.width - left - 10, 2, 20)
+    parts = caption if isinstance(caption, list) else [(caption, True)]
+    lines, size = kit.fit_sentences(parts, CAPTION_SIZE, image.width - left - 10, 2, 20)
     for i, line in enumerate(lines):
         y = CAPTION / 2 + (i - (len(lines) - 1) / 2) * 26
         kit.text(draw, (left, y), line, size, kit.WHITE, anchor="lm")
@@ -64,10 +68,11 @@ def animate(
     total = len(steps)
     frames = []
     for number, item in enumerate(steps, 1):
-        state, caption = item[0], str(item[1] or "")
+        state, caption = item[0], item[1] or ""
         highlight = item[2] if len(item) > 2 else None
-        board, palette = frame_of(state, highlight)
-        frames.append(frame(board, palette, number, total, caption))
+        board, palette, *scale = frame_of(state, highlight)  # a game may give its frame's scale
+        said = kit.narration(highlight) if highlight and highlight.get("said") else None
+        frames.append(frame(board, palette, number, total, said or caption, scale[0] if scale else REDUCE))
     keep = list(range(total))
     while True:
         data = encode_gif([frames[i] for i in keep], frame_ms, last_ms)

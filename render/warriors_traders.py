@@ -18,6 +18,7 @@ from render.warriors_traders_panels import LABELS, PHASES, draw_header, draw_pan
 from render.warriors_traders_static import legend_layer, palette, static_layer
 
 TITLE = msg("Warriors & Traders")  # the score chart's title (the engine's Game.title, to be said in a language)
+ROUND_WORD = msg("turn")  # the score chart's x-axis: the game counts turns, not rounds
 GAME = "warriors_traders"
 COMPRESS_LEVEL = 3  # as for Byzantium: measured in docs/render.md
 

@@ -35,14 +35,12 @@ async def test_a_round_end_asks_every_upkeep_in_one_message_and_each_player_answ
     members = {table.seats[m.id]: m for m in table.members}
     rng = random.Random(SEED)
     byz_actions_this_round.clear()
-    last = None
     for _step in range(300):
         game, state = engine_state(db_path, table.game_id)
         pending = game.pending(state)
         if len(pending) > 1:
             break
         [decision] = pending
-        last = decision.player
         await give(table, members[decision.player], decision, byz_policy(game, state, decision, rng))
     else:
         raise AssertionError("no round ended with several upkeeps")

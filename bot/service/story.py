@@ -163,11 +163,14 @@ def score_chart(tape: Tape, lang: str | None = None) -> bytes | None:
     if not drawable(tape.game):
         return None
     engine = rp.engine_for(tape.game, tape.game_id)
-    series, last = [], None
+    series, rounds, last, real = [], [], None, None
     try:
         for _seq, state in states(tape):
-            last = hidden.board_input(engine, state)
+            real, last = state, hidden.board_input(engine, state)
             series.append(render.scores(tape.game, last))
-        return render.render_score_chart(tape.game, series, state=last, **_lang(lang))
+            rounds.append(render.step_round(tape.game, last))
+        final = engine.result(real) if real is not None and engine.is_over(real) else None  # public once over
+        return render.render_score_chart(tape.game, series, state=last, rounds=rounds if None not in rounds else None,
+                                         final=final, **_lang(lang))
     except (AttributeError, NotImplementedError):
         return None

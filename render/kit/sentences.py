@@ -79,7 +79,9 @@ def fit_sentences(
         last = lines[max_lines - 1]
         while last and text_width(last + ELLIPSIS, min_size) > width:
             last = last[:-1]
-        lines = lines[: max_lines - 1] + [last + ELLIPSIS]
+        # Cut at a word, never after a full stop ("Thessalonica.…"), nor in the middle of a word.
+        cut = last.rsplit(" ", 1)[0] if " " in last else last
+        lines = lines[: max_lines - 1] + [cut.rstrip(" .,;:") + ELLIPSIS]
     return lines, min_size
 
 

@@ -123,7 +123,13 @@ def pictures() -> dict[str, callable]:
 
     def chart():
         steps = byzantium_steps()
-        return render_score_chart("byzantium", [scores("byzantium", s) for s, _ in steps], state=steps[-1][0])
+        from engine import get_game
+        from render import step_round
+
+        last = steps[-1][0]
+        return render_score_chart("byzantium", [scores("byzantium", s) for s, _ in steps], state=last,
+                                  rounds=[step_round("byzantium", s) for s, _ in steps],
+                                  final=get_game("byzantium").result(last))
 
     return {
         "inline_byzantium_battle": lambda: inline("byzantium", first_with(byzantium_steps(), {"battle_result"})),
