@@ -53,7 +53,11 @@ async def mine(world: World, member, channel, **options):
 
 
 def game_lines(reply) -> list[str]:
-    return [line for line in reply.content.splitlines() if line.startswith("• ")]
+    return game_lines_of(reply.content)
+
+
+def game_lines_of(content: str) -> list[str]:
+    return [line for line in content.splitlines() if line.startswith("• ")]
 
 
 async def test_game_mine_lists_every_game_of_the_member_waiting_ones_first_with_links(world):
@@ -178,7 +182,10 @@ async def test_an_away_member_is_not_reminded_and_a_bot_plays_where_the_game_all
     assert not [m for m in plain.messages if m.content.startswith("⏰")]  # not reminded while away
     status = (await world.slash(bo, plain, "game status")).reply_text
     assert f"(<@{ann.id}>) is away until <t:" in status
-    assert "💤 You are away until" in (await mine(world, ann, plain)).content
+    listed = (await mine(world, ann, plain)).content
+    assert listed.startswith("💤 You are away until <t:")
+    standin_line = next(line for line in game_lines_of(listed) if f"<#{standin.id}>" in line)
+    assert "🤖 a bot plays your seat until you click **I'm back**" in standin_line
 
     back = await world.slash(ann, plain, "settings back")
     assert back.reply_text.startswith("Welcome back")

@@ -71,7 +71,7 @@ class OverviewActions(ServiceCore):
             return Outcome.refuse(msg("Games are listed per server; ask in a server channel."))
         if user_id not in (None, 0, actor.user_id):
             return Outcome.refuse(msg("This list is someone else's; {command} shows yours.",
-                                      command=_mine_command()))
+                                      command=slash("game mine")))
         records = await self.storage.member_games(guild, actor.user_id, ended=ended)
         lines = [await self._mine_line(record, actor.user_id) for record in records]
         if waiting_on_me:
@@ -81,7 +81,7 @@ class OverviewActions(ServiceCore):
                                      line.since or LATEST))
         away = (await self.storage.away_until([actor.user_id], self.clock())).get(actor.user_id)
         head = [msg("💤 You are away until {when}: no reminders; {command} brings you back.",
-                    when=_date(away), command=_slash_back())] if away else []
+                    when=_date(away), command=slash("settings back"))] if away else []
         if not lines:
             empty = msg("Nothing waits on you here.") if waiting_on_me else msg("You have no game on this server.")
             return self._paged(head + [empty], [], 0, user_id)
@@ -108,9 +108,13 @@ class OverviewActions(ServiceCore):
                 "⚠️ its history does not load; a moderator can look at it")))
         since = await self.waiting_since(loaded)
         when = text.relative_time(since) if since else "?"
-        mine = self.my_decisions(loaded, user_id)
+        stood_in = any(seat.away for seat in record.seats_of(user_id))
+        mine = [] if stood_in else self.my_decisions(loaded, user_id)
         paused = record.status == "paused"
-        if mine:
+        if stood_in:  # a bot plays the member's seat while they are away: nothing waits on them
+            what = msg("🤖 a bot plays your seat until you click **I'm back** or a prompt of yours; waiting on "
+                       "{players} since {when}", players=self._waited_on(loaded), when=when)
+        elif mine:
             decision = mine[0]
             if decision.private:
                 what = msg("⏰ **waiting on you** since {when}: a private decision (open it from the game's post)",
@@ -223,14 +227,6 @@ def page_bounds(sizes: list[int], head: int) -> list[tuple[int, int]]:
         size += length + 1
     bounds.append((start, len(sizes)))
     return bounds
-
-
-def _mine_command():
-    return slash("game mine")
-
-
-def _slash_back():
-    return slash("settings back")
 
 
 def _date(moment: datetime) -> str:
