@@ -72,11 +72,10 @@ async def component(interaction: discord.Interaction, request: Request | None, *
     `presence`: the click ends its member's absence (/settings away); a look at a list does not."""
     async with tracked(interaction.client):
         await interaction.response.defer()
-        if presence:
+        if request is not None:
+            await _run(interaction, request, game_id=game_id)
+        if presence:  # after the answer: it never delays the click
             await _back_if_away(interaction)
-        if request is None:
-            return
-        await _run(interaction, request, game_id=game_id)
 
 
 async def _back_if_away(interaction: discord.Interaction) -> None:
