@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
-from alex_kit import alexander_env, open_alexander
+from alex_kit import alexander_env, card_names, open_alexander
 from e2e_kit import read_db
 
 from bot.service.text import has_dice
@@ -83,3 +84,8 @@ async def test_a_debug_log_of_a_whole_game_holds_no_secret(fake_discord, start_b
     assert leaked == [], f"{len(leaked)} secrets in the DEBUG log, e.g. {leaked[:3]}"
     for field in ('"hands"', '"deck"', '"rng_key"', '"seed"', "rng_key", "pinned_dice"):
         assert field not in log, field
+    # No card that sat in a hand and was never shown to all, by id or by name.
+    hidden = set().union(*game.held.values()) - game.public_cards
+    assert hidden, "some card stayed hidden"
+    named = sorted(c for c in hidden | card_names(hidden) if re.search(rf"\b{re.escape(c)}\b", log))
+    assert named == [], named

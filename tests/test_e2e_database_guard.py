@@ -8,6 +8,7 @@ import hashlib
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 from discord_standin.runner import BotProcess
 from disk_kit import one_line, run_tool
@@ -80,3 +81,32 @@ async def test_another_programs_database_is_refused_with_one_line_and_left_as_it
     assert done.returncode == 1 and "not a database of this bot" in one_line(done.stderr)
     assert hashlib.sha256(db.read_bytes()).hexdigest() == digest
     fake.assert_clean()
+
+
+async def test_another_programs_postgresql_database_is_refused_and_left_as_it_was(fake_discord, pg_server, tmp_path):
+    """The same through DATABASE_URL: a database holding tables of another program and none of
+    the bot's schema versions is not taken over (its tables stay its own, no table is added)."""
+    url = await pg_server.new_database(migrated=False)
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("CREATE TABLE contacts (id serial PRIMARY KEY, name text)")
+        await conn.execute("INSERT INTO contacts (name) VALUES ('Ann')")
+    finally:
+        await conn.close()
+    bot = BotProcess(fake_discord, tmp_path / "unused.sqlite3", log_path=tmp_path / "bot.log",
+                     extra_env={"DATABASE_URL": url})
+    try:
+        with pytest.raises(AssertionError):
+            await bot.start()
+    finally:
+        assert await bot.stop() == 2
+    line = error_line(bot.log_path)
+    assert "it is not a database of this bot" in line and "tables of another program (contacts)" in line
+    done = run_tool(["-m", "bot", "check-db"], cwd=tmp_path, env={"DATABASE_URL": url})
+    assert done.returncode == 1 and "not a database of this bot" in one_line(done.stderr)
+    conn = await asyncpg.connect(url)
+    try:
+        tables = [r[0] for r in await conn.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")]
+    finally:
+        await conn.close()
+    assert tables == ["contacts"]

@@ -29,7 +29,13 @@ import asyncpg
 
 from bot.storage.database import Conflict, Conn, Database, Listening, shielded
 from bot.storage.postgres import dump
-from bot.storage.postgres.migrate import current_version, migrate, postgres_migrations
+from bot.storage.postgres.migrate import (
+    current_version,
+    foreign_tables,
+    migrate,
+    not_ours,
+    postgres_migrations,
+)
 from bot.storage.records import StorageError
 from bot.storage.sqlite.backup import free_name
 from bot.storage.sqlite.migrate import MigrationError
@@ -292,6 +298,8 @@ async def _require_current_schema(conn: asyncpg.Connection, where: str) -> None:
     if have > want:
         raise MigrationError(f"{where} has schema version {have}, newer than this code's {want}: use the newer "
                              "version of the bot (this one must not change it)")
+    if have == 0 and (foreign := await foreign_tables(conn)):
+        raise MigrationError(not_ours(where, foreign))
     if have != want:
         raise MigrationError(f"{where} has schema version {have}, this code uses {want}; starting the bot "
                              "migrates it (after a pg_dump), or `python -m bot backup` dumps it as it is")

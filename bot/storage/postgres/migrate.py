@@ -14,7 +14,7 @@ from pathlib import Path
 
 import asyncpg
 
-from bot.storage.sqlite.migrate import MIGRATIONS_DIR, Migration, MigrationError, available
+from bot.storage.sqlite.migrate import MIGRATIONS_DIR, Migration, MigrationError, available, our_tables
 
 POSTGRES_MIGRATIONS = MIGRATIONS_DIR / "postgresql"
 # pg_advisory_xact_lock key held while migrating ("mig" in ASCII): one migrator at a time.
@@ -35,6 +35,20 @@ async def current_version(conn: asyncpg.Connection) -> int:
     return int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version"))
 
 
+async def foreign_tables(conn: asyncpg.Connection, directory: Path = POSTGRES_MIGRATIONS) -> list[str]:
+    """Tables of the database's schema that no migration of this bot creates."""
+    names = [row[0] for row in await conn.fetch(
+        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")]
+    ours = our_tables(directory) | {"schema_version"}
+    return [name for name in names if name.lower() not in ours]
+
+
+def not_ours(where: str, foreign: list[str]) -> str:
+    shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+    return (f"{where} is not a database of this bot: it has no schema version of the bot and tables of another "
+            f"program ({shown}); give the bot a database of its own (DATABASE_URL), nothing was changed")
+
+
 async def migrate(
     conn: asyncpg.Connection, directory: Path = POSTGRES_MIGRATIONS, *,
     before_migrating: Callable[[int], Awaitable[object]] | None = None,
@@ -51,6 +65,9 @@ async def migrate(
         raise MigrationError(
             f"the database is at schema version {before} but this code knows only up to {latest}; "
             "run a newer version of the bot (or restore a backup made by this version)")
+    if before == 0 and (foreign := await foreign_tables(conn, directory)):
+        # Another program's database (issue 25): our tables beside its own would mix the two.
+        raise MigrationError(not_ours("it", foreign))
     if before_migrating is not None and 0 < before < latest:
         await before_migrating(before)
     for migration in migrations[before:]:
