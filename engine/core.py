@@ -417,6 +417,12 @@ class Game(ABC, Generic[S]):
     windows: ClassVar[tuple[Window, ...]] = ()
     # Whether a player may give up (`CONCEDE_ID`, handled by `concede`): games without a turn limit.
     concedes: ClassVar[bool] = False
+    # How the bot presents it: each seat's colour in seat order (as its drawing gives them; none:
+    # a plain mark), and the decision kinds that open a new action of their player, so a new turn
+    # message (Byzantium's "choose your action"; none: a turn is everything a player does before
+    # the game waits on someone else).
+    seat_colours: ClassVar[tuple[str, ...]] = ()
+    opening_kinds: ClassVar[frozenset[str]] = frozenset({"action"})
 
     # -- hooks for each game -------------------------------------------------------------
     @abstractmethod
@@ -510,6 +516,11 @@ class Game(ABC, Generic[S]):
     def seat_label(self, options: dict, index: int, seat: str) -> str | None:
         """A word after a seat on the lobby card (its team), or None."""
         return None
+
+    def seat_roles(self, public_view: dict) -> dict[str, str]:
+        """Seat -> the side it plays, where seats have sides (a mark and the side's name, shown
+        instead of its colour at the start); {} when they do not."""
+        return {}
 
     def terms(self) -> list[tuple[str, str]]:
         """(context, name) of the words of the game's data that its code passes to `term()`

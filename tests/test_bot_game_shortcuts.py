@@ -37,6 +37,7 @@ from engine.core import register
 class Relay(tempogame.Tempo):
     name = "relay_test"
     title = "Relay"
+    seat_colours = ("purple", "orange")
 
     def lobby_setup(self, given):
         return {"pace": given.get("pace", "slow")}
@@ -75,6 +76,7 @@ async def test_a_plugin_game_s_manifest_alone_gives_it_shortcuts(relay_world):
     assert "opened" in (await world.slash(ann, channel, "game new", game="relay_test")).reply_text
     card = channel.messages[-1]
     await world.click(bo, card, "Join")
+    assert "1. 🟣 purple **Ann**" in card.content and "2. 🟠 orange **Bo**" in card.content  # its seat colours
     await world.click(ann, card, "Start")
     first = (await loaded_game(world, channel)).state
     mover, other = (ann, bo) if get_game("relay_test").pending(first)[0].player == "Ann" else (bo, ann)

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from engine import get_game
 from engine.text import layout, msg
-from engine.warriors_traders.state import COLORS as WT_COLOURS
 
 NAME_LIMIT = 32
 
-# Seat colours in seat order, as each game's engine and renderer assign them.
-COLOURS = {"byzantium": ("red", "yellow", "blue", "green"), "warriors_traders": WT_COLOURS}
 _COLOUR_MARKS = {"red": "🔴", "yellow": "🟡", "blue": "🔵", "green": "🟢", "white": "⚪", "black": "⚫",
                  "purple": "🟣", "orange": "🟠", "brown": "🟤"}
 
@@ -32,21 +30,15 @@ def seat_name(display_name: str, taken: Iterable[str]) -> str:
 
 
 def colour(game_name: str, seat_index: int) -> str | None:
-    palette = COLOURS.get(game_name, ())
+    """The seat's colour, as the game gives its seats (`Game.seat_colours`), or None."""
+    palette = get_game(game_name).seat_colours
     return palette[seat_index] if seat_index < len(palette) else None
 
 
 def role_marks(game_name: str, public_view: Mapping) -> dict[str, str]:
-    """Seat -> the side it plays, where the game gives seats sides (Alexander's Macedonian and
-    Persian, drawn or chosen at setup: read from the public view)."""
-    if game_name != "alexander":
-        return {}
-    from engine.alexander.words import side_t
-    from engine.text import msg
-
-    sides = public_view.get("sides") or {}
-    marks = {"macedonian": "🟦", "persian": "🟥"}
-    return {seat: msg("{mark} {side}", mark=marks.get(side, "•"), side=side_t(side)) for side, seat in sides.items()}
+    """Seat -> the side it plays, where the game gives seats sides (`Game.seat_roles`: Alexander's
+    Macedonian and Persian, drawn or chosen at setup, read from the public view)."""
+    return get_game(game_name).seat_roles(dict(public_view))
 
 
 COLOUR_WORDS = {"red": msg("red"), "yellow": msg("yellow"), "blue": msg("blue"), "green": msg("green"),

@@ -44,24 +44,19 @@ from bot.service.posts import Attachment, MessageEdit, Outcome, Post
 from bot.service.specs import BUTTONS_PER_ROW, ROWS, ButtonSpec, SelectSpec, board_id
 from bot.service.turn_prompts import TurnPrompts
 from bot.storage.records import LoadedGame, MessageRecord, Seat
-from engine import Decision, Event, Option
+from engine import Decision, Event, Option, get_game
 from engine.text import lines, msg
 
 log = logging.getLogger(__name__)
 
-# Decision kinds that start a new action of their player (Byzantium's "choose your action"): the
-# player's message closes and a new one is posted, one per action. Warriors & Traders has none: a
-# player's turn there is everything they do before the game waits on someone else (two
-# development actions in a row, the maneuver after the last of them ...), one message edited in
-# place (docs/rules/warriors_traders.md, "A player's turn in the channel").
-OPENING_KINDS = frozenset({"action"})
-GAME_OPENING_KINDS = {"warriors_traders": frozenset()}
 # The most choices one close-up tells (a march of many steps, a long maneuver).
 ACTION_CHOICES = 40
 
 
 def opening_kinds(game: str) -> frozenset[str]:
-    return GAME_OPENING_KINDS.get(game, OPENING_KINDS)
+    """The decision kinds that open a new action of their player, so a new message (the game's
+    `opening_kinds`: Byzantium's "choose your action"; none in Warriors & Traders)."""
+    return get_game(game).opening_kinds
 
 
 def seats_of(row: MessageRecord | None) -> set[str]:

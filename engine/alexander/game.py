@@ -70,6 +70,12 @@ class Alexander(Game[AlexState]):
     def describe_setup(self, options: dict) -> str | None:
         return lobby.describe(options)
 
+    def seat_roles(self, public_view: dict) -> dict[str, str]:
+        """The Macedonian's and the Persian's seats (drawn or chosen at setup), with their marks."""
+        marks = {"macedonian": "🟦", "persian": "🟥"}
+        return {seat: msg("{mark} {side}", mark=marks.get(side, "•"), side=side_t(side))
+                for side, seat in (public_view.get("sides") or {}).items()}
+
     def recorded_options(self, recorded: str) -> dict:
         """Games recorded under an older version keep its rules (state.py RULES)."""
         return {"rules": int(recorded)} if recorded.isdigit() and 0 < int(recorded) < RULES else {}

@@ -33,6 +33,7 @@ class Byzantium(Game[ByzantiumState]):
     title = "Byzantium"
     min_players = 2
     max_players = 4
+    seat_colours = ("red", "yellow", "blue", "green")  # as render/byzantium draws the seats
     state_class = ByzantiumState
     # 2: issue 14 - fleets before the second-move +1, an unpayable doubled cost stops the move,
     # the Bulgars' sender decides on retreat first, Constantinople's sea retreat.

@@ -24,7 +24,7 @@ from engine.warriors_traders.board import MAPS, board
 from engine.warriors_traders.flow import Ctx, advance, choose, pending
 from engine.warriors_traders.invariants import broken_invariants
 from engine.warriors_traders.prefs import PREFERENCES
-from engine.warriors_traders.state import ARMY_KINDS, BARB_ARMY, FORTRESS, PRINCESS, WTState
+from engine.warriors_traders.state import ARMY_KINDS, BARB_ARMY, COLORS, FORTRESS, PRINCESS, WTState
 from engine.warriors_traders.world import (
     LEADER_TITLE,
     at_war,
@@ -41,6 +41,11 @@ class WarriorsTraders(Game[WTState]):
     title = "Warriors & Traders"
     min_players = 2
     max_players = 6
+    seat_colours = COLORS
+    # A player's turn is everything they do before the game waits on someone else (two development
+    # actions in a row, the maneuver after the last of them ...), one message edited in place
+    # (docs/rules/warriors_traders.md, "A player's turn in the channel").
+    opening_kinds = frozenset()
     state_class = WTState
     # 2: issue 14 items 1-3 (barbarian retreat choice, end of trading, offers above 20).
     # 3: items 4 and 6 (buying VP needs a trade centre; no options = whole West map).
