@@ -100,7 +100,7 @@ class Terminal:
             answer = self.read()
             option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer)
             if option_id is None:
-                self.show(refusal(decision))  # right under the prompt: the board is not shown again
+                self.show(refusal(decision, answer))  # right under the prompt: the board is not shown again
                 continue
             try:
                 state, events = self.apply(state, decision.player, option_id)
@@ -147,7 +147,7 @@ class Terminal:
             answer = self.read()
             option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer)
             if option_id is None:
-                self.show(refusal(decision))
+                self.show(refusal(decision, answer))
                 continue
             try:
                 state, events = self.apply(state, player, option_id)
@@ -224,35 +224,97 @@ def pick(decision: Decision, answer: str) -> str | None:
     return typed if typed is not None and decision.option(typed) else None
 
 
+def _typed_item(amounts: Amounts, name: str) -> list[str]:
+    """The item ids a typed name may mean: its key, a unique beginning, or its number in the list
+    the terminal shows (1 for the first item: ids like `m0` or `u34` mean nothing to a player)."""
+    keys = {answer_key(i.id): i.id for i in amounts.items}  # as answers spell them: no blanks
+    exact = [i for k, i in keys.items() if k == name]
+    if exact:
+        return exact
+    if name.isdigit() and 1 <= int(name) <= len(amounts.items):
+        return [amounts.items[int(name) - 1].id]
+    return [i for k, i in keys.items() if name and k.startswith(name)]
+
+
 def typed_amounts(amounts: Amounts, answer: str) -> str | None:
     counts: dict[str, int] = {}
     for part in answer.replace(",", " ").split():
         name, sep, number = part.partition("=")
-        keys = {answer_key(i.id): i.id for i in amounts.items}  # as answers spell them: no blanks
-        matches = [i for k, i in keys.items() if k == name] or [i for k, i in keys.items() if name and k.startswith(name)]
+        matches = _typed_item(amounts, name)
         if not sep or not number.isdigit() or len(matches) != 1 or matches[0] in counts:
             return None
         counts[matches[0]] = int(number)
     return amounts.answer(counts) if counts else None
 
 
+def amounts_refusal(amounts: Amounts, answer: str):
+    """Why a line typed as amounts is no answer, in words (None when it is not amounts at all):
+    an unknown item, a count that is no number, an item or a total out of its bounds, or the
+    game's own rule (Amounts.check)."""
+    counts = {item.id: 0 for item in amounts.items}
+    parts = answer.replace(",", " ").split()
+    if not parts or not all("=" in p for p in parts):
+        return None
+    labels = {item.id: item.label for item in amounts.items}
+    for part in parts:
+        name, _, number = part.partition("=")
+        matches = _typed_item(amounts, name)
+        if len(matches) != 1:
+            return msg("'{name}' names none of the items (type its number or its name): {items}.", name=name,
+                       items=listing([layout("{n} {label}", n=i, label=item.label)
+                                      for i, item in enumerate(amounts.items, 1)]))
+        if not number.isdigit():
+            return msg("'{item}' needs a whole number from {lo} to {hi}.", item=labels[matches[0]],
+                       lo=_item(amounts, matches[0]).min, hi=_item(amounts, matches[0]).max)
+        counts[matches[0]] = int(number)
+    for item in amounts.items:
+        if not item.min <= counts[item.id] <= item.max:
+            return msg("'{item}' must be from {lo} to {hi}, not {n}.", item=item.label, lo=item.min, hi=item.max,
+                       n=counts[item.id])
+    for total in amounts.totals:
+        value = sum(counts[i.id] for i in amounts.items if i.group == total.group)
+        name = total.label or msg("The total")
+        if total.lo == total.hi and value != total.lo:
+            return msg("{name} must be exactly {n}; these numbers make {value}.", name=name, n=total.lo, value=value)
+        if not total.lo <= value <= total.hi:
+            return msg("{name} must be from {lo} to {hi}; these numbers make {value}.", name=name, lo=total.lo,
+                       hi=total.hi, value=value)
+        if (value - total.lo) % total.step:
+            return msg("{name} goes in steps of {step} from {lo}; these numbers make {value}.", name=name,
+                       step=total.step, lo=total.lo, value=value)
+    return amounts.refusal(counts)
+
+
+def _item(amounts: Amounts, item_id: str):
+    return next(item for item in amounts.items if item.id == item_id)
+
+
 def amounts_help(decision: Decision):
     amounts = decision.amounts
-    items = listing([layout("{id} ({label}) {lo}-{hi}", id=answer_key(i.id), label=i.label, lo=i.min, hi=i.max)
-                     for i in amounts.items])
+    # Numbered by their labels: "1 Byzantine elite 0-1" (typed `1=1`; an item's id works too).
+    items = listing([layout("{n} {label} {lo}-{hi}", n=n, label=i.label, lo=i.min, hi=i.max)
+                     for n, i in enumerate(amounts.items, 1)])
     totals = listing([
         (msg("{label}: {lo}-{hi}, in steps of {step}", label=t.label or msg("in all"), lo=t.lo, hi=t.hi, step=t.step)
          if t.step > 1 else layout("{label}: {lo}-{hi}", label=t.label or msg("in all"), lo=t.lo, hi=t.hi))
         for t in amounts.totals])
     # The first real amounts answer (enumerate_answers lists the plain options, "keep them all", first).
-    answers = [a for a in enumerate_answers(decision, len(decision.options) + 1) if amounts.parse(a) is not None]
-    example = answers[0].partition(":")[2].replace(",", " ") if answers else ""
+    # An example with something in it ("e.g. ``" said nothing): the first answer naming an item,
+    # written with the items' numbers as shown.
+    answers = [a for a in enumerate_answers(decision, len(decision.options) + 200)
+               if amounts.parse(a) is not None and a.partition(":")[2]]
+    number = {answer_key(i.id): str(n) for n, i in enumerate(amounts.items, 1)}
+    example = " ".join(f"{number[key]}={count}" for key, _, count in
+                       (part.partition("=") for part in answers[0].partition(":")[2].split(","))) if answers else ""
     return msg("  Or type how many of each on one line, e.g. `{example}`:\n    {items}.\n    {totals}.",
                example=example, items=items, totals=totals)
 
 
-def refusal(decision: Decision):
+def refusal(decision: Decision, answer: str = ""):
     if decision.amounts is not None:
+        why = amounts_refusal(decision.amounts, answer) if answer else None
+        if why is not None:
+            return why
         return msg("Type one of the numbers shown, an option id, or the amounts on one line (e.g. `id=2 other=1`).")
     return msg("Type one of the numbers shown (or an option id).")
 
