@@ -152,3 +152,20 @@ def test_a_card_target_prompt_never_names_another_card_someone_may_hold():
     from engine.alexander.cards_events import _prompt
 
     assert tr(_prompt("assassin"), "en") == "Assassin: choose the target."  # its text names Bagoas
+
+
+def test_solitaire_shows_both_hands_and_a_card_prompt_lists_the_hand():
+    """Issue 27: nothing is hidden in solitaire (16.0): /game hand (secret_lines) shows both
+    hands, whichever seat asks, and a card decision's prompt lists the hand it is about."""
+    from engine.alexander import GAME
+
+    s = start(solitaire=True, mac="Ann (Macedonian)", per="Ann (Persian)")
+    from engine.alexander.testkit import hand
+
+    hand(s, MAC, "spies")
+    hand(s, PER, "drought", "storms")
+    s = fresh(s)
+    told = [tr(line, "en") for line in GAME.secret_lines(s, "Ann (Macedonian)")]
+    assert told[0] == "Macedonian hand, 1 card: Spies." and "Persian hand, 2 cards: Drought and Storms at Sea." in told
+    assert any(line.startswith("Drought: ") for line in told)
+    assert kind(s) == "cards" and prompt(s).endswith("(Hand: Spies.)"), prompt(s)

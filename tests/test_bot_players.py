@@ -386,3 +386,22 @@ async def test_the_host_turns_the_takeover_off_and_others_are_refused_with_nothi
     assert not (await later(world, game_id, first, hours=6)).bot
     assert not (await later(world, game_id, first, hours=6)).bot
     assert channel.messages[-1].content.startswith(f"⏰ <@{first.id}>")
+
+
+async def test_a_bots_run_of_choices_is_one_post_the_persian_starting_garrisons(world, monkeypatch):
+    """Issue 27: the Persian bot places its starting garrisons one choice at a time, while the
+    game waits on it alone; the channel gets one post with every placement, not one per choice.
+    (The bot's own seed is pinned: with it, the placements take several choices.)"""
+    monkeypatch.setattr("bot.service.bots.secrets.randbits", lambda bits: 20271)
+    channel, ann = world.channel(), world.member("Ann")
+    await world.slash(ann, channel, "game new", game="alexander", bots=1, side="macedonian")
+    card, _game_id = lobby_of(channel)
+    await world.click(ann, card, "Start")
+    await world.slash(ann, channel, "alex choose", option="suggested")
+    before, seq = len(channel.messages), (await loaded_game(world, channel)).seq
+    await play_bots(world)
+    loaded = await loaded_game(world, channel)
+    [post] = channel.messages[before:]
+    placed = [line for line in post.content.splitlines() if line.startswith("• Persian places ")]
+    assert loaded.seq - seq >= 3 and len(placed) >= 3  # several choices, one post
+    assert post.content.startswith("🤖 **Bot 1** has chosen.") and f"<@{ann.id}>" in post.content

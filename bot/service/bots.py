@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 RETRY = timedelta(minutes=1)
 # The seat's own choices in a row looked back on, so it never goes round a loop of undoable steps.
 STREAK_MAX = 40
+# At most this many choices of a bot seat in a row are posted together.
+BOT_RUN_MAX = 20
 BOT_LEVELS = tuple(LEVELS)
 
 
@@ -67,28 +69,64 @@ class BotActions(TurnPosts):
         if not self._bot_waited_on(loaded, seat):
             await self.storage.clear_reminders(game_id, player)
             return None
-        try:
-            option_id = await self.thinker.choose(await self._job(loaded, seat))
-        except Exception:
-            log.exception("game #%s: the bot for %s could not think; trying again later", game_id, player)
-            await self._postpone(game_id, player)
-            return None
-        async with self.lock(game_id):
+        # A run of choices while the game waits on this seat alone (Alexander's Persian placing
+        # eight starting garrisons) is posted once, with all it did (issue 27): the choices before
+        # the last are stored as they are made, and told with the last.
+        posted, earlier = loaded, []
+        for _ in range(BOT_RUN_MAX):
             try:
-                current = await self.load(game_id)
-            except Refusal:
+                option_id = await self.thinker.choose(await self._job(loaded, seat))
+            except Exception:
+                log.exception("game #%s: the bot for %s could not think; trying again later", game_id, player)
+                await self._postpone(game_id, player)
                 return None
-            seat = current.record.seat_named(player)
-            if current.seq != loaded.seq or not self._bot_waited_on(current, seat):
-                return None  # a member or a moderator acted meanwhile: the schedule was redone then
-            return await self._store_bot_choice(current, seat, option_id)
+            async with self.lock(game_id):
+                try:
+                    current = await self.load(game_id)
+                except Refusal:
+                    return None
+                seat = current.record.seat_named(player)
+                if current.seq != loaded.seq or not self._bot_waited_on(current, seat):
+                    # A member or a moderator acted meanwhile: the schedule was redone then. What
+                    # the run stored so far is still told.
+                    return await self._run_told(current, player, earlier) if earlier else None
+                if not self._goes_on_alone(current, seat, option_id):
+                    return await self._store_bot_choice(current, seat, option_id, earlier=earlier, posted=posted)
+                try:
+                    loaded, events = await self._store_choice(current, seat, option_id, Actor(
+                        0, seat.seat, current.record.guild_id, current.record.channel_id))
+                except Refusal as why:
+                    log.error("game #%s: the bot's choice %r for %s was refused: %s", game_id, option_id, seat.seat, why)
+                    await self._postpone(game_id, player)
+                    return None
+                earlier += events
+        async with self.lock(game_id):  # a long run: what it did so far, and the seat's next turn
+            return await self._run_told(await self.load(game_id), player, earlier)
+
+    async def _run_told(self, current: LoadedGame, player: str, earlier: list) -> Outcome:
+        """The posts telling a bot's run of stored choices (fresh posts, as after an undo)."""
+        posts, trouble = await self.after_change(current, earlier, msg("🤖 **{seat}** has chosen.", seat=player))
+        return self.outcome(current.record, posts=posts, trouble=trouble)
+
+    def _goes_on_alone(self, loaded: LoadedGame, seat: Seat, option_id: str) -> bool:
+        """Whether, after `option_id`, the game still waits on this bot seat alone and goes on
+        (whether a choice is posted at once depends only on what the public sees: who is next)."""
+        engine = engine_of(loaded.record)
+        try:
+            state, _events = engine.apply(loaded.state, seat.seat, option_id)
+        except Exception:
+            return False  # the usual path tells why
+        if engine.is_over(state):
+            return False
+        return {d.player for d in engine.pending(state)} == {seat.seat}
 
     def _bot_waited_on(self, loaded: LoadedGame, seat: Seat | None) -> bool:
         if loaded.record.status != "active" or seat is None or not seat.bot:
             return False
         return any(d.player == seat.seat for d in engine_of(loaded.record).pending(loaded.state))
 
-    async def _store_bot_choice(self, loaded: LoadedGame, seat: Seat, option_id: str) -> Outcome | None:
+    async def _store_bot_choice(self, loaded: LoadedGame, seat: Seat, option_id: str, *, earlier=(),
+                                posted: LoadedGame | None = None) -> Outcome | None:
         record = loaded.record
         decision = next((d for d in engine_of(record).pending(loaded.state)
                          if d.player == seat.seat and d.option(option_id) is not None), None)
@@ -101,7 +139,10 @@ class BotActions(TurnPosts):
             header = msg("🤖 **{seat}** has chosen.", seat=seat.seat)
         actor = Actor(0, seat.seat, record.guild_id, record.channel_id)
         try:
-            outcome = await self._apply_choice(loaded, seat, decision, option, actor, header=str(header))
+            if earlier:  # a run of choices: the events tell what is public of each
+                header = msg("🤖 **{seat}** has chosen.", seat=seat.seat)  # (str() below, as before)
+            outcome = await self._apply_choice(loaded, seat, decision, option, actor, header=str(header),
+                                               earlier=earlier, posted=posted)
         except Refusal:
             # (Not the option: a private decision's answer is a secret of the game.)
             log.error("game #%s: the bot's choice for %s at choice %s was refused", record.id, seat.seat, loaded.seq)

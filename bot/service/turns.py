@@ -193,19 +193,23 @@ class TurnPosts(TurnPrompts):
 
     async def _apply_choice(self, loaded: LoadedGame, seat: Seat, decision: Decision, option: Option,
                             actor: Actor, *, header: str | None = None, answered: str | None = None,
-                            clicked: int | None = None) -> Outcome:
+                            clicked: int | None = None, earlier: Sequence[Event] = (),
+                            posted: LoadedGame | None = None) -> Outcome:
         """Apply, store, then update the turn messages and post the new ones. What only the
         chooser learns (a card drawn) is told on their private prompt, or in a private answer
         when the prompt was public. `clicked`: the message the click came from, which is
         answered in place unless it is a turn message (those are changed by `edits`). `answered`:
-        the line an answered prompt shrinks to, when not the player's own choice (a moderator's)."""
+        the line an answered prompt shrinks to, when not the player's own choice (a moderator's).
+        `earlier`: the events of choices stored before this one and not posted yet, told with it;
+        `posted`: the game as its live messages show it (before those choices)."""
         after, events = await self._store_choice(loaded, seat, option.id, actor)
+        events = [*earlier, *events]  # a bot's run of choices stored before this one (bots.py)
         label = option.label or option.id
         header = header or text.chosen_header(seat.seat, label, decision.private)
         answered = answered or text.answered_line(seat.seat, label, decision.private)
         trouble: list[str] = []
         try:
-            edits, posts = await self._after_choice(loaded, after, events, header, answered, seat.seat,
+            edits, posts = await self._after_choice(posted or loaded, after, events, header, answered, seat.seat,
                                                     private=decision.private, here=actor.user_id)
         except Exception:
             log.exception("game %s: the posts after stored choice %s could not be built", after.id, after.seq)

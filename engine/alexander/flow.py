@@ -11,10 +11,10 @@ from typing import Any
 
 from engine.alexander.board import Board, board, other
 from engine.alexander.state import AlexState, Task
-from engine.alexander.words import side_t
+from engine.alexander.words import card_t, side_t
 from engine.core import Amounts, Decision, Event, Option, roll_dice
 from engine.taskflow import Handlers, TaskContext
-from engine.text import Msg, msg
+from engine.text import Msg, listing, msg
 
 HANDLERS = Handlers()
 decides, chooses, runs = HANDLERS.decides, HANDLERS.chooses, HANDLERS.runs
@@ -23,6 +23,11 @@ DECIDE, CHOOSE, RUN = HANDLERS.decide, HANDLERS.choose, HANDLERS.run
 
 def task(kind: str, side: str = "", **args: Any) -> Task:
     return Task(kind=kind, side=side, args=args)
+
+
+# Decisions about the hand (playing, discarding, reacting with a card): in solitaire the prompt
+# lists the hand, as the private prompt's header does for a player whose hand is secret.
+CARD_KINDS = frozenset({"cards", "discard", "window", "bagoas"})
 
 
 class Ctx(TaskContext):
@@ -63,6 +68,9 @@ class Ctx(TaskContext):
             raise RuntimeError(f"a '{kind}' decision for {side} has no options")
         if self.s.solitaire:  # one person plays both sides: nothing is hidden (16.0)
             private = False
+            if kind in CARD_KINDS:  # so the prompt lists the hand it is about
+                prompt = msg("{prompt} (Hand: {cards}.)", prompt=prompt,
+                             cards=listing([card_t(c) for c in self.s.hands.get(side, [])]))
         # Each prompt names the side that decides: in solitaire both seats are one member.
         prompt = msg("{side}: {prompt}", side=side_t(side), prompt=prompt)
         return Decision(player=self.seat(side), prompt=prompt, options=tuple(options), kind=kind,

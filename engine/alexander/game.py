@@ -216,6 +216,19 @@ class Alexander(Game[AlexState]):
 
         if player not in state.sides.values():
             return []
+        if state.solitaire:  # one member plays both sides: nothing is hidden, both hands (16.0)
+            lines = []
+            for side in SIDES:
+                hand = state.hands.get(side, [])
+                lines.append(msg_n("{side} hand, {n} card: {cards}.", "{side} hand, {n} cards: {cards}.", len(hand),
+                                   side=side_t(side), cards=listing([card_t(c) for c in hand])) if hand
+                             else msg("{side} hand: empty.", side=side_t(side)))
+                lines += [msg("{card}: {effect}", card=card_t(c), effect=CARD_TEXTS[c]) for c in dict.fromkeys(hand)]
+                hidden = sorted(n for n, loc in state.leaders.items() if loc == "hand" and board().leaders[n].side == side)
+                if hidden:
+                    lines.append(msg("{side} face-down leaders: {leaders}.", side=side_t(side),
+                                     leaders=listing([leader_t(n) for n in hidden])))
+            return lines
         side = state.side_of(player)
         hand = state.hands.get(side, [])
         lines = [msg_n("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.", len(hand),
