@@ -32,3 +32,14 @@ def configure(level: int, debug_loggers: tuple[str, ...] = ()) -> None:
     if debug_loggers:
         log.warning("LOG_DEBUG=%s: these loggers write what the bot sends and receives, private prompts and "
                     "game states included; do not share this log", ",".join(debug_loggers))
+
+
+def unloadable(exc: Exception) -> str:
+    """A game that does not load, as the log says it: where, never why. A CorruptGame's reason
+    quotes the stored state (pydantic's report) or the option the rules refused, which can be
+    the game's secrets; `python -m bot check-db` gives the operator the whole reason."""
+    from bot.storage.records import CorruptGame  # (the log setup needs no storage)
+
+    if isinstance(exc, CorruptGame):
+        return f"it does not replay at step {exc.step} (`python -m bot check-db` says why)"
+    return str(exc)

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from bot.logs import unloadable
 from bot.scheduling import departures
 from bot.service import hidden, text
 from bot.service.core import ServiceCore, engine_of, reminder_hours
@@ -78,7 +79,7 @@ class ReminderActions(ServiceCore):
             except GameNotFound:
                 return None
             except (CorruptGame, UnknownGame) as error:
-                log.warning("reminder for game #%s postponed: %s", reminder.game_id, error)
+                log.warning("reminder for game #%s postponed: %s", reminder.game_id, unloadable(error))
                 await self.storage.set_reminder(reminder.game_id, reminder.player, now + UNLOADABLE_RETRY,
                                                 reminder.attempt)
                 return None

@@ -16,6 +16,7 @@ import secrets
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from bot.logs import unloadable
 from bot.service.actor import Actor
 from bot.service.bot_pool import Job
 from bot.service.core import Refusal, engine_of
@@ -62,7 +63,7 @@ class BotActions(TurnPosts):
         except GameNotFound:
             return None
         except (CorruptGame, UnknownGame) as error:
-            log.warning("bot turn of game #%s postponed: %s", game_id, error)
+            log.warning("bot turn of game #%s postponed: %s", game_id, unloadable(error))
             await self._postpone(game_id, player)
             return None
         seat = loaded.record.seat_named(player)

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
+from bot.logs import unloadable
 from bot.service import hidden, tapes, text
 from bot.service.actor import Actor
 from bot.service.bot_pool import ThinkPool
@@ -104,9 +105,10 @@ class ServiceCore:
         try:
             return await self.storage.load(game_id)
         except (CorruptGame, UnknownGame) as exc:
-            # The details (a pydantic report, a rules message) are for the operator's log; the
+            # The details (a pydantic report quoting the state, the option refused) can hold the
+            # game's secrets: check-db shows them to the operator; the log says where only. The
             # players get a plain sentence with the step to quote to a moderator.
-            log.error("game %s cannot be loaded: %s", game_id, exc)
+            log.error("game %s cannot be loaded: %s", game_id, unloadable(exc))
             where = msg("at step {step}", step=exc.step) if isinstance(exc, CorruptGame) else \
                 msg("its rules are no longer here")
             raise Refusal(msg("This game's saved history does not replay ({where}). Nothing was changed; "
