@@ -52,7 +52,7 @@ import json
 import re
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -422,6 +422,8 @@ class Game(ABC, Generic[S]):
     # message (Byzantium's "choose your action"; none: a turn is everything a player does before
     # the game waits on someone else).
     seat_colours: ClassVar[tuple[str, ...]] = ()
+    # One or two sentences of rules per decision kind, for `/game help` (message ids).
+    hints: ClassVar[Mapping[str, str]] = {}
     opening_kinds: ClassVar[frozenset[str]] = frozenset({"action"})
 
     # -- hooks for each game -------------------------------------------------------------

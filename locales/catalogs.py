@@ -243,7 +243,7 @@ def check(source: Catalog | None = None, langs: Iterable[str] = TARGETS) -> list
 
 def command_name_problems(lang: str, catalog: Catalog) -> list[Problem]:
     """A slash command's or option's name must be a name Discord takes, exactly as translated:
-    texts cite commands by these entries (bot/service/slash.py), so a name Discord refused
+    texts cite commands by these entries (engine/slash.py), so a name Discord refused
     would be cited as something no member can type."""
     return [Problem(lang, message.id, f"not a Discord command name: {message.string!r}")
             for message in catalog

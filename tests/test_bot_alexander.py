@@ -12,6 +12,7 @@ import pytest
 from bot_fakes import World, loaded_game, question
 
 from bot.service import ratings
+from engine import get_game
 from engine.core import CONCEDE_ID
 
 OPEN = "Open my prompt"
@@ -215,12 +216,11 @@ async def test_help_gives_the_rule_of_alexanders_decision(world):
 
 
 def test_every_frequent_alexander_decision_has_a_hint():
-    from bot.service.rules_hints import HINTS
-
+    hints = get_game("alexander").hints
     frequent = {"move", "cards", "activity", "leader_walk", "discard", "leader_move", "declare_mp", "recruit",
                 "window", "reorganize", "drop", "intercept", "devastate", "avoid", "retreat"}
-    assert frequent <= set(HINTS["alexander"])
-    assert all(json.dumps(str(v)) for v in HINTS["alexander"].values())
+    assert frequent <= set(hints)
+    assert all(json.dumps(str(v)) for v in hints.values())
 
 
 async def test_mod_replace_of_a_member_in_both_seats_asks_which_seat_and_takes_the_named_one(world):

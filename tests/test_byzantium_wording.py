@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from engine import get_game
 from engine.byzantium import text as byz_text
 from engine.text import Msg
 from locales import PSEUDO, tr
@@ -102,13 +103,13 @@ def test_the_sentences_issue_12_quoted_read_right_now():
 
 
 def test_every_kind_of_decision_has_a_rules_hint_that_is_a_message():
-    """/game help shows one or two sentences of rules for the decision waiting (bot/service/rules_hints.py)."""
-    from bot.service.rules_hints import hint
+    """/game help shows one or two sentences of rules for the decision waiting (engine/byzantium/hints.py)."""
+    hints = get_game("byzantium").hints
 
     kinds_seen = {d.kind for seed in range(3) for _state, d, _events in random_walk(seed, PLAYERS) if d is not None}
     assert {"action", "upkeep", "move", "retreat"} <= kinds_seen
     for kind in kinds_seen:
-        assert isinstance(hint("byzantium", kind), Msg), kind
+        assert isinstance(hints.get(kind), Msg), kind
     # What the old help text got wrong: the levy never fights beside the army; taxes cost no VP.
-    assert "never fights beside" in hint("byzantium", "levy")
-    assert "VP" not in hint("byzantium", "tax")
+    assert "never fights beside" in hints["levy"]
+    assert "VP" not in hints["tax"]

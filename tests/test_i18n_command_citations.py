@@ -1,6 +1,6 @@
 """Texts cite slash commands as their reader's Discord shows them (issue 17): `slash("game new")`
 renders `/partita nuova` for an Italian reader, from the same catalogue entries the command tree
-registers with Discord, and no message names a command by hand (bot/service/slash.py)."""
+registers with Discord, and no message names a command by hand (engine/slash.py)."""
 
 from __future__ import annotations
 

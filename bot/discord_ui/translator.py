@@ -7,7 +7,7 @@ The catalogue entries are not written by hand: `command_texts()` walks the comma
 option", "command description", "command choice"). A localized name must follow Discord's
 rules as the translator wrote it (`valid_name`: lowercase, 1-32 letters, digits, - or _;
 `python -m locales check` reports any other), since texts cite commands by the same catalogue
-entries (bot/service/slash.py) and must show the very name Discord offers; a name that breaks
+entries (engine/slash.py) and must show the very name Discord offers; a name that breaks
 the rules, or equals a sibling's, keeps English (tests/test_i18n_commands.py finds none).
 """
 

@@ -9,7 +9,6 @@ from bot.service.actor import Actor
 from bot.service.core import Refusal, engine_of, events_from_json, game_title, seat_map, status_name
 from bot.service.posts import Outcome, Post, reason
 from bot.service.private import settings_lines
-from bot.service.rules_hints import hint
 from bot.service.slash import slash
 from bot.service.takeover import takeover_line
 from bot.service.turns import TurnPosts
@@ -171,7 +170,7 @@ class ReadActions(TurnPosts):
         mine = self.my_decisions(loaded, actor.user_id)
         pending = engine.pending(loaded.state)
         decision = (mine or pending or [None])[0]
-        rules = hint(record.game, decision.kind) if decision else None
+        rules = engine.hints.get(decision.kind) if decision else None
         return Outcome.say(text.help_text(engine.title, decision, rules, own=bool(mine)), record.id)
 
     async def set_ping(self, actor: Actor, mode: str) -> Outcome:

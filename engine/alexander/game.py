@@ -32,6 +32,7 @@ from engine.alexander import (  # noqa: F401
 )
 from engine.alexander.board import SIDES, board, other
 from engine.alexander.flow import Ctx, advance, choose, top_decision
+from engine.alexander.hints import HINTS
 from engine.alexander.invariants import broken_invariants
 from engine.alexander.state import RULES, AlexState
 from engine.alexander.summary import public_view, summary
@@ -46,6 +47,7 @@ class Alexander(Game[AlexState]):
     title = "The Conquerors: Alexander the Great"
     min_players = 2
     max_players = 2
+    hints = HINTS
     state_class = AlexState
     rules_version = str(RULES)
     splitmix_rules_versions = frozenset()

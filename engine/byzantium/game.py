@@ -19,6 +19,7 @@ from engine.byzantium.board import (
     board,
 )
 from engine.byzantium.flow import CHOOSE, Ctx, advance, top_decision
+from engine.byzantium.hints import HINTS
 from engine.byzantium.invariants import broken_invariants
 from engine.byzantium.state import COLORS, ArmyCard, ByzantiumState, CityState, PlayerState
 from engine.byzantium.tasks import Action
@@ -33,6 +34,7 @@ class Byzantium(Game[ByzantiumState]):
     title = "Byzantium"
     min_players = 2
     max_players = 4
+    hints = HINTS
     seat_colours = ("red", "yellow", "blue", "green")  # as render/byzantium draws the seats
     state_class = ByzantiumState
     # 2: issue 14 - fleets before the second-move +1, an unpayable doubled cost stops the move,

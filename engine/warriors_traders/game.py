@@ -22,6 +22,7 @@ from engine.warriors_traders import (  # noqa: F401
 )
 from engine.warriors_traders.board import MAPS, board
 from engine.warriors_traders.flow import Ctx, advance, choose, pending
+from engine.warriors_traders.hints import HINTS
 from engine.warriors_traders.invariants import broken_invariants
 from engine.warriors_traders.prefs import PREFERENCES
 from engine.warriors_traders.state import ARMY_KINDS, BARB_ARMY, COLORS, FORTRESS, PRINCESS, WTState
@@ -41,6 +42,7 @@ class WarriorsTraders(Game[WTState]):
     title = "Warriors & Traders"
     min_players = 2
     max_players = 6
+    hints = HINTS
     seat_colours = COLORS
     # A player's turn is everything they do before the game waits on someone else (two development
     # actions in a row, the maneuver after the last of them ...), one message edited in place
