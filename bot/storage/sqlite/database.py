@@ -165,7 +165,8 @@ class SqliteDatabase(Database):
 
         async def run() -> T:
             async with self._write_lock:
-                self._refuse_if_lost()
+                if self._lost is not None:  # known lost: refused at once (the files are checked before the commit)
+                    raise DatabaseGone(self._lost)
                 try:
                     result = await body(SqliteConn(self.writer, "BEGIN IMMEDIATE"))
                     self._refuse_if_lost()  # before the commit: a confirmed choice must be kept
