@@ -93,6 +93,7 @@ def test_a_member_reads_the_command_in_their_own_language():
     assert "`/gra nowa`" in tr(NO_GAME, "pl")
     helped = tr(help_text("Byzantium", None, None), "de")
     assert "`/spiel stand`" in helped and "`/einstellungen benachrichtigung`" in helped
+    assert "`/spiel meine`" in helped and "`/einstellungen abwesend bis:`" in helped
     assert "`/game" not in helped
     # An option's value is shown as given; a Msg value is translated with the rest.
     cited = slash("game orders", setting="order:intercept")

@@ -297,6 +297,8 @@ def help_text(title: str, decision: Decision | None, rules_hint: str | None, *, 
             "{takeback} undo your own last choice if no die was rolled and nobody chose since · "
             "{ping} how you are reminded.", status=slash("game status"), map=slash("game map"),
             log=slash("game log"), takeback=slash("game takeback"), ping=slash("settings ping")),
+        msg("{mine} every game of yours on this server, those waiting on you first · {away} no reminders while "
+            "you are away.", mine=slash("game mine"), away=slash("settings away", until="")),
     ]
     if decision is not None:
         out.append(layout("\n{now}", now=msg("**Now:** {player} — {prompt}", player=decision.player,
