@@ -19,8 +19,8 @@ from engine.core import (
     Total,
     answer_key,
     enumerate_answers,
-    get_game,
 )
+from engine.games import get_game
 
 # (game, players, options, seeds, decisions per game): enough play to meet each game's amounts
 # decisions (Alexander with garrisons to place, so the starting-garrison form comes up).
