@@ -8,10 +8,11 @@ network; `setup_hook` adds the command sync and the reminder task when it connec
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 
 import aiohttp
@@ -388,9 +389,32 @@ async def run(settings: Settings) -> None:
     if settings.api_base:
         point_at_api(settings.api_base, settings.gateway_url)
     bot = make_bot(settings)
+    with stop_signals(bot):
+        await _serve(bot, settings)
+    if bot.stopped_because is not None:
+        raise StartupError(f"stopped: {bot.stopped_because}", code=1)
+
+
+@contextlib.contextmanager
+def stop_signals(bot: GameBot) -> Iterator[None]:
+    """SIGTERM (systemd, Docker) and SIGINT (Ctrl-C) stop the bot cleanly while it serves
+    (`GameBot.shut_down`); the handlers go when it is done (a test may run the bot in its loop)."""
     loop = asyncio.get_running_loop()
-    for signum, name in ((signal.SIGTERM, "SIGTERM"), (signal.SIGINT, "SIGINT")):  # systemd, Docker: SIGTERM
-        loop.add_signal_handler(signum, bot.stop_soon, name)
+    added = []
+    for signum, name in ((signal.SIGTERM, "SIGTERM"), (signal.SIGINT, "SIGINT")):
+        try:
+            loop.add_signal_handler(signum, bot.stop_soon, name)
+            added.append(signum)
+        except (RuntimeError, NotImplementedError, ValueError):  # not the main thread, or no signals here
+            pass
+    try:
+        yield
+    finally:
+        for signum in added:
+            loop.remove_signal_handler(signum)
+
+
+async def _serve(bot: GameBot, settings: Settings) -> None:
     try:
         async with bot:
             await bot.prepare()
@@ -407,5 +431,3 @@ async def run(settings: Settings) -> None:
     except (aiohttp.ClientConnectionError, OSError) as exc:
         where = discord.http.Route.BASE
         raise StartupError(f"cannot reach Discord at {where}: {exc}", code=1) from None
-    if bot.stopped_because is not None:
-        raise StartupError(f"stopped: {bot.stopped_because}", code=1)
