@@ -1,8 +1,8 @@
 """Benchmark: median time of render_png on a mid-game Byzantium state, and the PNG's size;
 then the same for a mid-game Warriors & Traders state on each of its three maps, and for
 Alexander's public view at three points of a random game; then what the chat gets (issue 13):
-the inline image and the full board together (render_views), the animation of a whole game
-and the score chart.
+the close-up a move posts (render_inline, issue 30), the inline image and the full board
+together (render_views, a history step), the animation of a whole game and the score chart.
 
     python bench/render.py [--runs 30] [--settings] [--game byzantium|warriors_traders|alexander] [--views] [--history]
                             [--langs en,de]
@@ -170,8 +170,9 @@ def _adaptive(image):
 
 
 def bench_views(runs: int) -> None:
-    """The inline image and the full board drawn together (what a move posts), per game."""
-    from render import render_views
+    """What a move posts since issue 30, the close-up alone (render_inline), and the inline
+    image and the full board drawn together (render_views: the history view's step), per game."""
+    from render import render_inline, render_views
 
     cases = [("byzantium", *mid_game())] + [("warriors_traders", *wt_mid_game(m)) for m in ("west", "east", "italy")]
     for game, state, events in cases:
@@ -181,7 +182,12 @@ def bench_views(runs: int) -> None:
         def draw(game=game, state=state, highlight=highlight):
             return render_views(game, state, highlight=highlight)
 
+        def close_up(game=game, state=state, highlight=highlight):
+            return render_inline(game, state, highlight=highlight)
+
         label = game if game == "byzantium" else f"{game} {state.map}"
+        print(f"render_inline {label:22s}: median {median_ms(close_up, runs):5.1f} ms wall, "
+              f"{cpu_ms(close_up, runs):5.1f} ms CPU; {len(close_up()):,} bytes")
         print(f"render_views {label:23s}: median {median_ms(draw, runs):5.1f} ms wall, {cpu_ms(draw, runs):5.1f} ms CPU; "
               f"inline {len(inline):,} bytes, board {len(board):,} bytes")
 

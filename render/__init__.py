@@ -59,8 +59,9 @@ def has_close_up(game_name: str) -> bool:
 def render_views(
     game_name: str, state, *, highlight: dict | None = None, lang: str | None = None
 ) -> tuple[bytes, bytes]:
-    """(inline image, full board) as PNG bytes, drawing the board once: what the bot posts
-    after a move. `lang` as for render_png."""
+    """(inline image, full board) as PNG bytes, drawing the board once: what the history view
+    shows of a step. After a move the bot posts the close-up alone (render_inline) and draws
+    the whole board only when asked (issue 30). `lang` as for render_png."""
     from render.inline import draw_inline
 
     with kit.language(lang):
