@@ -205,6 +205,10 @@ async def test_alex_shortcuts_offer_only_the_members_own_options_and_type_amount
     assert done.reply_text == "Done."
     loaded = await loaded_game(world, channel)
     assert [c.option_id for c in await world.bot.storage.last_choices(loaded.id, 2)] == ["province:Thrace", amounts[0]]
+    # /game log names each choice as its button read, a choice of several things in words (issue 27).
+    log = (await world.slash(ann, channel, "game log")).reply_text
+    second = log.split("**#2** Ann: ")[1].splitlines()[0]
+    assert "**#1** Ann: Thrace" in log and "gsp:" not in second and " × " in second, log  # "1 × Lemnos"
     wrong = await world.slash(ann, channel, "byz pass")
     assert "These shortcuts are for Byzantium" in wrong.reply_text
 

@@ -123,9 +123,10 @@ async def test_log_hides_others_orders_and_private_events(world):
     await world.slash(bo, channel, "game orders", setting="order:parry", value="never")
     await choose(world, channel, ann, "Pass")
     ann_log = (await world.slash(ann, channel, "game log")).reply_text
-    assert "pref" not in ann_log and "#2** Ann: `pass`" in ann_log and "You drew a 5." in ann_log
+    # Each choice as its button read (issue 27), not its option id; a standing order in words.
+    assert "pref" not in ann_log and "#2** Ann: Pass\n" in ann_log and "You drew a 5." in ann_log
     bo_log = (await world.slash(bo, channel, "game log")).reply_text
-    assert "`pref:order:parry=never`" in bo_log and "#2** Ann\n" in bo_log + "\n" and "drew a 5" not in bo_log
+    assert "#1** Bo: Parry an attack: Never" in bo_log and "#2** Ann\n" in bo_log + "\n" and "drew a 5" not in bo_log
 
 
 def test_a_preference_is_quiet_only_when_everything_it_caused_was_private():

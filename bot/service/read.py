@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from datetime import datetime
 
 from bot.service import hidden, pace, text
@@ -12,15 +14,18 @@ from bot.service.private import settings_lines
 from bot.service.slash import slash
 from bot.service.takeover import takeover_line
 from bot.service.turns import TurnPosts
+from bot.storage import replay as rp
 from bot.storage.records import standings_of
 from engine import game_names
+from engine.core import PREF_PREFIX
+from engine.text import layout, msg
 from engine.text import lines as one_per_line
-from engine.text import msg
 
 PING_MODES = {"channel": msg("You will be told of your turns and reminded in the game's channel."),
               "dm": msg("You will be told of your turns and reminded by direct message."),
               "both": msg("You will be told of your turns and reminded in the channel and by DM.")}
 LOG_MAX = 50
+log = logging.getLogger(__name__)
 
 
 class ReadActions(TurnPosts):
@@ -133,15 +138,19 @@ class ReadActions(TurnPosts):
         lines = []
         seat = loaded.record.seat_of(actor.user_id)
         me = seat.seat if seat else None
-        secretive = hidden.has_secrets(engine_of(loaded.record))
-        for choice in await self.storage.last_choices(loaded.id, n):
+        engine = engine_of(loaded.record)
+        secretive = hidden.has_secrets(engine)
+        choices = await self.storage.last_choices(loaded.id, n)
+        labels = await self._choice_labels(loaded, choices)
+        for choice, label in zip(choices, labels, strict=True):
             mine = choice.player == me
             if hidden.is_preference(choice.option_id) and not mine:
                 continue  # another player's standing order is theirs alone
             # Which option a player took in a game with secrets may be a secret too: the
             # public events tell what everyone may know of it.
             if mine or not secretive:
-                lines.append(f"**#{choice.seq}** {choice.player}: `{choice.option_id}`")
+                lines.append(layout("**#{seq}** {player}: {choice}", seq=choice.seq, player=choice.player,
+                                    choice=label))
             else:
                 lines.append(f"**#{choice.seq}** {choice.player}")
             lines.extend(text.event_lines(hidden.events_for(events_from_json(choice.events), me)))
@@ -156,6 +165,21 @@ class ReadActions(TurnPosts):
             kept.append(line)
             size += len(line) + 1
         return Outcome.say(one_per_line(list(reversed(kept))), loaded.id)
+
+    async def _choice_labels(self, loaded, choices) -> list:
+        """What each choice read on its button ("Discard 1 Spies"), not its option id: the game
+        replayed from the snapshot before the first of them (in a thread: engine work). A
+        choice the replay cannot name (a standing order, a game that no longer replays) keeps
+        its id."""
+        if not choices:
+            return []
+        record = loaded.record
+        try:
+            start, snapshot, tail = await self.storage.replay_rows(loaded.id, choices[0].seq - 1)
+            return await asyncio.to_thread(_labels, engine_of(record), record, start, snapshot, tail, choices)
+        except Exception:  # a log without labels still tells everything else
+            log.exception("game %s: the labels of its last choices could not be worked out", loaded.id)
+            return [f"`{c.option_id}`" for c in choices]
 
     async def help(self, actor: Actor) -> Outcome:
         record = await self.storage.channel_game(actor.channel_id) if actor.channel_id else None
@@ -178,6 +202,34 @@ class ReadActions(TurnPosts):
             return Outcome.refuse(msg("Choose one of: {modes}.", modes=", ".join(PING_MODES)))
         await self.storage.set_ping_mode(actor.user_id, mode)
         return Outcome.say(PING_MODES[mode])
+
+
+def _labels(engine, record, start, snapshot, tail, choices) -> list:
+    """The label of each of `choices` in the state it was made in (see `_choice_labels`)."""
+    if snapshot is None:
+        state = rp.setup_state(engine, record.id, record.players, record.seed, record.options, record.rules_version)
+    else:
+        state = rp.parse_snapshot(engine, record.id, start, snapshot)
+    state = rp.replay(engine, record.id, state, tail)
+    out = []
+    for choice in choices:
+        label = next((o.label or o.id for d in engine.pending(state) if d.player == choice.player
+                      and (o := d.option(choice.option_id)) is not None), None)
+        if label is None and hidden.is_preference(choice.option_id):
+            label = preference_words(engine, choice.option_id)
+        out.append(label if label is not None else f"`{choice.option_id}`")
+        state = rp.replay(engine, record.id, state, [(choice.seq, choice.player, choice.option_id)])
+    return out
+
+
+def preference_words(engine, option_id: str):
+    """"Battle cards: Never" for `pref:order:battle=never` (None for a setting the game lacks)."""
+    key, _, value = option_id[len(PREF_PREFIX):].partition("=")
+    preference = engine.preference_table().get(key)
+    if preference is None:
+        return None
+    label = next((c.label for c in preference.choices if c.id == value), value)
+    return layout("{setting}: {value}", setting=preference.label, value=label)
 
 
 def away_lines(record, away: dict) -> list:
