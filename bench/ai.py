@@ -1,8 +1,9 @@
 """The bot player's strength and speed in full games (figures, not a test; issue 15).
 
     nice python bench/ai.py [--budget-ms 100] [--games 40] [--greedy-games 30] [--selfplay-games 12]
-                            [--parts random,greedy,selfplay] [--game byzantium,warriors_traders] [--seed 0]
-                            [--verbose] [--baseline]
+                            [--parts random,greedy,selfplay] [--game byzantium,warriors_traders,alexander]
+                            [--seed 0] [--verbose] [--baseline] [--side macedonian|persian|both]
+                            [--max-choices 4000]
 
 Prints, for the normal bot at a fixed budget per decision:
 - its win rate against players choosing uniformly at random, in 4-player Byzantium and
@@ -13,7 +14,10 @@ Prints, for the normal bot at a fixed budget per decision:
   decision (median and 95th percentile) and the work units it spent per millisecond (the
   calibration of engine/ai/search.py: UNITS_PER_MS);
 - for Warriors & Traders between normal bots (3 players): how often a game ends by reaching
-  the victory threshold, and the final scores (a check of the reconstructed economy).
+  the victory threshold, and the final scores (a check of the reconstructed economy);
+- Alexander (2 sides, no turn limit): the same two matches with the bot's side given
+  (`--side`; `both` alternates, game 1 Macedonian), each side's figure apart; a game still
+  running after `--max-choices` decisions counts as not won ("unfinished").
 
 A win is rank 1 alone; a first place shared with others is counted apart (and with the wins in
 the second figure). The bot's seat rotates; game N of every match has the same seed. The map
@@ -121,6 +125,37 @@ def match(name: str, seats: int, opponent, label: str, games: int, budget_ms: fl
     print(f"  {bot.speed()}; {time.perf_counter() - started:.0f} s")
 
 
+def match_alexander(opponent, label: str, games: int, budget_ms: float, seed: int, side: str = "both",
+                    level: str = "normal", verbose: bool = False, max_choices: int = 4000) -> None:
+    """The bot against `opponent` in Alexander, its side fixed or alternating; each side's
+    wins apart, unfinished games (no winner after `max_choices` decisions) counted as not won."""
+    game = get_game("alexander")
+    names = ["P1", "P2"]
+    bot = TimedBot(budget_ms, level)
+    counts = {"macedonian": {"won": 0, "lost": 0, "unfinished": 0}, "persian": {"won": 0, "lost": 0, "unfinished": 0}}
+    started = time.perf_counter()
+    for number in range(games):
+        me, them = names[number % 2], names[1 - number % 2]
+        mine = side if side != "both" else ("macedonian", "persian")[number % 2]
+        options = {"macedonian": me if mine == "macedonian" else them, "garrisons": "suggested"}
+        record = play_game(game, names, {me: bot, them: opponent}, seed + number, options, max_choices=max_choices)
+        state = record.state
+        how = "unfinished" if not state.victory.winner else ("won" if state.victory.winner == mine else "lost")
+        counts[mine][how] += 1
+        if verbose:
+            print(f"  game {number + 1}: bot {mine}, {how} ({state.victory.reason or '-'}) after {len(record.choices)} "
+                  f"decisions, round {state.round}; {time.perf_counter() - started:.0f} s", flush=True)
+    for name, c in counts.items():
+        n = sum(c.values())
+        if not n:
+            continue
+        lo, hi = wilson(c["won"], n)
+        print(f"{game.title}, {level} bot as the {name} vs {label}: won {c['won']}/{n} = {c['won'] / n:.0%} "
+              f"(95% CI {lo:.0%}-{hi:.0%}); lost {c['lost']}, unfinished after {max_choices} decisions "
+              f"{c['unfinished']}")
+    print(f"  {bot.speed()}; {time.perf_counter() - started:.0f} s")
+
+
 def selfplay_wt(games: int, budget_ms: float, seed: int) -> None:
     game = get_game("warriors_traders")
     names = ["P1", "P2", "P3"]
@@ -157,6 +192,9 @@ def main() -> None:
     parser.add_argument("--level", default="normal", help="the bot's level (a name of engine.ai.LEVELS)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--verbose", action="store_true", help="a line per game as it ends")
+    parser.add_argument("--side", default="both", help="Alexander: the bot's side (macedonian, persian, both)")
+    parser.add_argument("--max-choices", type=int, default=4000, help="Alexander: decisions before a game counts "
+                        "as unfinished")
     parser.add_argument("--baseline", action="store_true",
                         help="against greedy: also play each game with greedy in the bot's seat (the seat's odds)")
     args = parser.parse_args()
@@ -169,7 +207,13 @@ def main() -> None:
             match("byzantium", 4, uniform, "3 uniform random players", args.games, **common)
         if "warriors_traders" in games:
             match("warriors_traders", 3, uniform, "2 uniform random players", args.games, **common)
+        if "alexander" in games:
+            match_alexander(uniform, "a uniform random player", args.games, args.budget_ms, args.seed, args.side,
+                            args.level, args.verbose, args.max_choices)
     if "greedy" in parts:
+        if "alexander" in games:
+            match_alexander(greedy, "the one-move greedy player", args.greedy_games, args.budget_ms, args.seed,
+                            args.side, args.level, args.verbose, args.max_choices)
         for name in ("byzantium", "warriors_traders"):
             if name in games:
                 match(name, 2, greedy, "the one-move greedy player", args.greedy_games, **common,

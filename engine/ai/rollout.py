@@ -44,6 +44,9 @@ class Rollouts:
     stages: int = 2  # a rollout ends when the game's `stage` has changed this many times (0: never)
     horizon: int = 60  # and at the latest after this many greedy decisions after the candidate
     width: int = 12  # answers a rollout's greedy step weighs at most (a sample beyond)
+    # Another candidate replaces greedy's answer only if its mean is better by this much: with
+    # few rounds and many dice the means are noisy (Alexander).
+    margin: float = 0.0
 
 
 SETTINGS = {"normal": Rollouts()}
@@ -125,6 +128,8 @@ def rollout_search(game: Game, state, player: str, *, seed: int, budget_ms: floa
             rollouts[look.answer] = rounds
             means[look.answer] = total / rounds
         best = max(candidates, key=lambda look: means[look.answer])  # the first of equals: greedy's order
+        if means[best.answer] < means[candidates[0].answer] + settings.margin:
+            best = candidates[0]
     return Rolled(best.answer, work.used, limit, rounds, work.capped, rollouts, means)
 
 

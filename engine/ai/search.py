@@ -111,8 +111,9 @@ def search(game: Game | str, state, player: str, *, seed: int, budget_ms: float,
     else:
         raise ValueError(f"unknown level '{level}' (known: {', '.join(LEVELS)})")
     if getattr(game, "bot_method", "mcts") == "rollout" and level in ROLLOUT_SETTINGS:  # engine/ai/rollout.py
+        settings = getattr(game, "rollout_settings", {}).get(level, ROLLOUT_SETTINGS[level])
         rolled = rollout_search(game, state, player, seed=seed, budget_ms=budget_ms, avoid=avoid,
-                                wall_cap_ms=wall_cap_ms, settings=ROLLOUT_SETTINGS[level])
+                                wall_cap_ms=wall_cap_ms, settings=settings)
         return SearchResult(rolled.option, rolled.units, rolled.limit, sum(rolled.rollouts.values()),
                             rolled.capped, rolled.rollouts)
     rng = random.Random(seed)

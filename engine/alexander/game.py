@@ -8,6 +8,8 @@ no decision is private. The game has no turn limit: `concede(state, player)` end
 
 from __future__ import annotations
 
+from engine.ai.rollout import Rollouts
+
 # The rules modules register their task handlers when imported.
 from engine.alexander import (  # noqa: F401
     activity,
@@ -55,6 +57,13 @@ class Alexander(Game[AlexState]):
     preferences = admin.PREFERENCES
     windows = windows.WINDOWS
     concedes = True
+    # The bot (engine/ai): evaluate.py reads an action half done (an army on the march) as it
+    # stands; the normal bot rolls greedy out to the end of the next round (engine/ai/rollout.py).
+    evaluates_mid_action = True
+    bot_method = "rollout"
+    # To the end of this round, greedy's answer kept unless another is clearly better: the dice
+    # make a few rollouts' means noisy (docs/ai.md, Alexander).
+    rollout_settings = {"normal": Rollouts(candidates=3, stages=1, horizon=40, margin=0.01)}
 
     # The lobby's options: engine/alexander/lobby.py (declared in manifest.json).
     def lobby_setup(self, given: dict) -> dict:
@@ -137,6 +146,15 @@ class Alexander(Game[AlexState]):
         new.pinned_draws = {k: [list(o) for o in v] for k, v in state.pinned_draws.items()}
         new.prefs = {k: dict(v) for k, v in state.prefs.items()}
         return new
+
+    def evaluate(self, state: AlexState) -> dict[str, float]:
+        from engine.alexander.evaluate import evaluate
+
+        return evaluate(state)
+
+    def stage(self, state: AlexState) -> int:
+        """How far the game has gone, for the rollouts: the Action Round."""
+        return state.round
 
     def invariants(self, state: AlexState) -> list[str]:
         return broken_invariants(state)

@@ -1,0 +1,309 @@
+"""A cheap estimate of how a game of Alexander stands, for bot players (`Game.evaluate`).
+
+The game has no score: the Macedonian wins by three objectives (3.4), the Persian when
+Alexander dies or his army mutinies (9.0). The estimate is one number of "points" in the
+Macedonian's favour, turned into win shares (engine/ai/value.py):
+
+- the objectives and their parts done (each Great King province, Darius gone, Gordium, the
+  marriage, Greece's provinces, Egypt, an Alexandria, Siwa, the Proskynesis);
+- the way to the next of them: Alexander's distance in MP to the nearest objective not yet
+  done (a province still to take, Darius, Gordium, Siwa), so a move towards it is worth
+  something before it is reached, and a siege of a city that stands in the way;
+- Alexander's safety: his army's strength against the strongest enemy army that can reach it
+  this round (the battle tables' odds, an overrun at 8 to 1), injury points, Weariness;
+- every army's strength against what can reach it, ASP and GSP on the map (the Persian's
+  are many and worth less each), leaders;
+- supply: armies without a LOC, treasury cities and their levels, the Royal Treasury;
+- the cup: the markers each side has in it (who is likely to act next).
+
+Everything is read from the state as it stands, so an action half done (an army on the march)
+is judged by where its units are."""
+
+from __future__ import annotations
+
+import heapq
+import math
+from functools import cache
+
+from engine.alexander.board import MAC, MOVE_COST, PER, board, column
+from engine.alexander.loc import supplied
+from engine.alexander.state import AlexState
+from engine.alexander.victory import EGYPT, GORDIUM, GREAT_KING_PROVINCES, SIWA, europe_provinces
+from engine.alexander.world import ALEXANDER, DARIUS, battle_rating, controls, king, leader_space
+
+# Points of the Macedonian's objectives (3.4) and their parts.
+GREAT_KING = 14.0  # reached once and kept
+GK_PROVINCE = 5.0  # each of the five provinces held
+DARIUS_GONE = 12.0
+KING_OF_ASIA = 6.0
+MARRIED = 6.0
+EUROPE_PROVINCE = 2.5  # each European province held (they are at the start: losing one costs)
+EGYPT_HELD = 6.0
+ALEXANDRIA = 5.0
+SIWA_DONE = 6.0
+PROSKYNESIS = 6.0
+ROYAL_FAMILY = 4.0  # held by the Macedonian: the marriage is one activity away
+# The way to the next objective: points per MP of Alexander's distance to it.
+DISTANCE = 0.6
+SIEGE_LAID = 3.0  # a Macedonian siege of an enemy city: the way to take it (the Persian's counts against)
+SIEGE_POINT = 1.5  # per Siege Point a siege has put on the city
+# Material: per ASP / GSP on the map (the Persian starts with far more of them and a larger pool).
+MAC_ASP, PER_ASP = 0.35, 0.16
+MAC_GSP, PER_GSP = 0.2, 0.12
+POOL = 0.02  # per ASP still in a side's pool (recruits to come)
+ELITE = 1.0  # per Elite level of an army, times its share of a full army
+LEADER = 0.8  # per Battle Rating of a leader on the map
+TREASURY = {"full": 3.0, "low": 2.0, "empty": 1.0}  # a treasury city held, by its level
+ROYAL_TREASURY = 3.0
+NO_LOC = 2.5  # an army without a LOC (no siege kept, no extra MP, -1 in battle)
+# Alexander's safety.
+THREAT = 30.0  # times the chance the strongest enemy army in reach beats Alexander's in battle
+OVERRUN = 60.0  # Alexander's army within reach of an overrun (8 to 1)
+SMALL_ARMY = 0.6  # per ASP Alexander's army has below SAFE_ASP
+SAFE_ASP = 20
+INJURY = 0.5  # per injury point; beyond the check (20) every Admin Phase may kill him
+INJURY_CHECK = 20
+WEARINESS = 0.6  # per Weariness point; mutiny is possible from 8
+WEARY_FROM = 8
+WEARY_DANGER = 3.0  # per point from WEARY_FROM on
+# Other armies: the chance of being beaten by what can reach them, times their share of points.
+EXPOSED = 0.5
+# The hunt: the enemy armies that would beat Alexander's, by how near they are (halved every
+# HUNT_HALF MP), so the Persian closes in on a weak Alexander beyond this round's reach.
+HUNT, HUNT_HALF = 12.0, 6.0
+CUP = 1.0  # per marker of the side in the cup, against the other's
+REACH = 6  # MP an enemy army can cover in one round (a LOC to a treasury)
+TEMPERATURE = 10.0  # points of doubt in the win shares
+
+
+def evaluate(s: AlexState) -> dict[str, float]:
+    points = macedonian_points(s)
+    mac = 1.0 / (1.0 + math.exp(-points / TEMPERATURE))
+    return {s.sides[MAC]: mac, s.sides[PER]: 1.0 - mac}
+
+
+def macedonian_points(s: AlexState) -> float:
+    if s.victory.winner:
+        return 1000.0 if s.victory.winner == MAC else -1000.0
+    reach = {MAC: supplied(s, MAC), PER: supplied(s, PER)}
+    leaders = _leaders_by_army(s)
+    return objectives(s) + the_way(s) + material(s) + supply(s, reach, leaders) + safety(s, reach, leaders) + cup(s)
+
+
+def _leaders_by_army(s: AlexState) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for name, loc in s.leaders.items():
+        if loc.startswith("army:"):
+            found.setdefault(loc[5:], []).append(name)
+    return found
+
+
+# -- objectives -------------------------------------------------------------------------------------
+def objectives(s: AlexState) -> float:
+    v = s.victory
+    total = 0.0
+    total += GREAT_KING if v.great_king else sum(GK_PROVINCE for p in GREAT_KING_PROVINCES
+                                                  if controls(s, MAC, p, for_victory=True))
+    if v.great_king:
+        total += GK_PROVINCE * len(GREAT_KING_PROVINCES) + DARIUS_GONE + KING_OF_ASIA + MARRIED
+    else:
+        total += DARIUS_GONE * (v.darius != "alive") + KING_OF_ASIA * v.king_of_asia + MARRIED * v.married
+        total += ROYAL_FAMILY * (s.royal_family.holder == MAC and not v.married)
+    total += EUROPE_PROVINCE * sum(controls(s, MAC, p, for_victory=True) for p in europe_provinces())
+    total += EGYPT_HELD * controls(s, MAC, EGYPT, for_victory=True)
+    total += ALEXANDRIA * ("Alexandria" in s.alexandrias) + SIWA_DONE * v.siwa + PROSKYNESIS * v.proskynesis
+    return total
+
+
+def targets(s: AlexState) -> list[str]:
+    """The spaces Alexander should make for: the objectives not yet done that need his army."""
+    b = board()
+    v = s.victory
+    found: list[str] = []
+    if not v.king_of_asia:
+        found.append(GORDIUM)
+    if not v.siwa:
+        found.append(SIWA)
+    provinces = [] if v.great_king else [p for p in GREAT_KING_PROVINCES if not controls(s, MAC, p, for_victory=True)]
+    if not controls(s, MAC, EGYPT, for_victory=True):
+        provinces.append(EGYPT)
+    for province in provinces:
+        enemy = [sp for sp in b.provinces[province].spaces if _enemy_held(s, sp, MAC)]
+        found += enemy or [sp for sp in b.provinces[province].spaces if not b.spaces[sp].transit][:1]
+    if not v.great_king and v.darius == "alive":
+        where = leader_space(s, DARIUS)
+        if where:
+            found.append(where)
+    if not v.great_king and s.royal_family.holder != MAC and s.royal_family.where:
+        from engine.alexander.world import token_space
+
+        found.append(token_space(s, s.royal_family.where))
+    return [t for t in found if t in b.spaces]
+
+
+def _enemy_held(s: AlexState, space: str, side: str) -> bool:
+    g = s.garrisons.get(space)
+    if g is not None and g.side != side and (g.gsp or g.asp):
+        return True
+    return any(a.space == space and a.side != side for a in s.armies)
+
+
+def the_way(s: AlexState) -> float:
+    where = leader_space(s, ALEXANDER)
+    if not where or where not in board().spaces:
+        return 0.0
+    goals = targets(s)
+    total = 0.0
+    if goals:
+        total -= DISTANCE * min(distance(where, g) for g in goals)
+    for siege in s.sieges.values():
+        army = s.army(siege.army)
+        if army is not None:
+            total += (SIEGE_LAID + SIEGE_POINT * siege.points) * (1 if army.side == MAC else -1)
+    return total
+
+
+@cache
+def _distances_from(space: str) -> dict[str, int]:
+    """MP from `space` to every space over the map's land links at their base cost (an army of
+    more than 15 ASP cannot go by sea, 10.7; enemies ignored: a way is what an army fights
+    through)."""
+    b = board()
+    best: dict[str, int] = {}
+    heap = [(0, space)]
+    while heap:
+        d, here = heapq.heappop(heap)
+        if here in best:
+            continue
+        best[here] = d
+        for link in b.links.get(here, ()):
+            there = link.end(here)
+            if there not in best and not link.sea:
+                heapq.heappush(heap, (d + MOVE_COST[link.kind], there))
+    return best
+
+
+def distance(a: str, b: str) -> int:
+    return _distances_from(b).get(a, 60)
+
+
+# -- material and supply ----------------------------------------------------------------------------
+def material(s: AlexState) -> float:
+    total = 0.0
+    for a in s.armies:
+        share = min(1.0, a.asp / 30)
+        value = MAC_ASP * a.asp + ELITE * a.elite * share if a.side == MAC else -(PER_ASP * a.asp + ELITE * a.elite * share)
+        total += value
+    for g in s.garrisons.values():
+        # Loose ASP count as garrisons: left behind, they no longer fight with the army.
+        if g.side == MAC:
+            total += MAC_GSP * (g.gsp + g.asp)
+        elif g.side == PER:
+            total -= PER_GSP * (g.gsp + g.asp)
+    total += POOL * (s.asp_pool.get(MAC, 0) - s.asp_pool.get(PER, 0))
+    for name, loc in s.leaders.items():
+        if loc.startswith("army:"):
+            rating = battle_rating(name)
+            total += LEADER * rating if board().leaders[name].side == MAC else -LEADER * rating
+    return total
+
+
+def supply(s: AlexState, reach: dict, leaders: dict) -> float:
+    total = 0.0
+    for t in s.treasuries.values():
+        if t.owner == MAC:
+            total += TREASURY[t.level]
+        elif t.owner == PER:
+            total -= TREASURY[t.level]
+    if s.royal_treasury.level == "full":
+        total += ROYAL_TREASURY if s.royal_treasury.owner == MAC else -ROYAL_TREASURY
+    for a in s.armies:
+        if a.space not in reach[a.side]:
+            sign = 1 if a.side == MAC else -1
+            total -= sign * NO_LOC * (2 if ALEXANDER in leaders.get(a.id, ()) else 1)
+    return total
+
+
+def cup(s: AlexState) -> float:
+    """The markers each side has, the one drawn last counted as back in the cup: the odds of
+    the draws to come, the same all round long (so ending a round looks no better than acting)."""
+    markers = s.cup + [s.apm_out]
+    return CUP * (markers.count(MAC) - markers.count(PER))
+
+
+# -- safety: armies against what can reach them -----------------------------------------------------
+def army_force(s: AlexState, army, leaders: dict) -> tuple[int, int, int]:
+    """(strength, leaders' DRM, Elite) an army brings to a battle: the two best leaders, the
+    king always one of them (11.3 D)."""
+    names = leaders.get(army.id, ())
+    oc = king(s, army.side)
+    ratings = sorted((battle_rating(n) for n in names if n != oc), reverse=True)
+    if oc in names:
+        ratings = [battle_rating(oc)] + ratings[:1]
+    drm = sum(ratings[:2]) - (2 if army.fatigued or army.useless else 0)
+    return army.asp, drm, army.elite
+
+
+def beats(attacker: tuple[int, int, int], defender: tuple[int, int, int]) -> float:
+    """The chance the attacker's Battle Score is higher than the defender's."""
+    a_str, a_drm, a_elite = attacker
+    d_str, d_drm, d_elite = defender
+    a_mod = a_drm + max(0, a_elite - d_elite)
+    d_mod = d_drm + max(0, d_elite - a_elite)
+    return _win_chance(_column(max(1, a_str)), a_mod, _column(max(1, d_str)), d_mod)
+
+
+@cache
+def _column(strength: int) -> int:
+    return column(strength)
+
+
+@cache
+def _win_chance(a_col: int, a_mod: int, d_col: int, d_mod: int) -> float:
+    rows = board().tables["battle"]["rows"]
+    keys = sorted(int(k) for k in rows)
+
+    def score(roll: int, col: int) -> int:
+        chosen = keys[0]
+        for k in keys:
+            if roll >= k:
+                chosen = k
+        return rows[str(chosen)][col]
+
+    dist = [0.0] * 13
+    for x in range(1, 7):
+        for y in range(1, 7):
+            dist[x + y] += 1 / 36
+    win = 0.0
+    for ra in range(2, 13):
+        sa = score(ra + a_mod, a_col)
+        for rd in range(2, 13):
+            if sa > score(rd + d_mod, d_col):
+                win += dist[ra] * dist[rd]
+    return win
+
+
+def safety(s: AlexState, reach: dict, leaders: dict) -> float:
+    total = 0.0
+    total -= INJURY * s.injury + (10.0 if s.injury >= INJURY_CHECK else 0.0)
+    total -= WEARINESS * s.weariness + WEARY_DANGER * max(0, s.weariness - WEARY_FROM + 1)
+    for army in s.armies:
+        enemies = [e for e in s.armies if e.side != army.side and e.asp > 0 and not e.fatigued and not e.useless
+                   and distance(army.space, e.space) <= (REACH if e.space in reach[e.side] else 3)]
+        mine = army_force(s, army, leaders)
+        alexander = ALEXANDER in leaders.get(army.id, ())
+        danger = 0.0
+        overrun = False
+        for enemy in enemies:
+            danger = max(danger, beats(army_force(s, enemy, leaders), mine))
+            overrun = overrun or (enemy.asp >= 8 * max(1, army.asp) and not (army.inside and board().spaces[army.space].major))
+        if alexander:
+            total -= THREAT * danger + OVERRUN * overrun + SMALL_ARMY * max(0, SAFE_ASP - army.asp)
+            hunters = [beats(army_force(s, e, leaders), mine) * 0.5 ** (distance(army.space, e.space) / HUNT_HALF)
+                       for e in s.armies if e.side != army.side and e.asp > 0]
+            total -= HUNT * max(hunters, default=0.0)
+        else:
+            worth = (MAC_ASP if army.side == MAC else PER_ASP) * army.asp
+            sign = 1 if army.side == MAC else -1
+            total -= sign * EXPOSED * danger * worth
+    return total
