@@ -47,6 +47,9 @@ class Rollouts:
     # Another candidate replaces greedy's answer only if its mean is better by this much: with
     # few rounds and many dice the means are noisy (Alexander).
     margin: float = 0.0
+    # The screen looks this many of the seat's own decisions deeper (greedy's best each time):
+    # an answer that only opens a choice ("recruit", "move") is worth what the choice brings.
+    screen_depth: int = 0
 
 
 SETTINGS = {"normal": Rollouts()}
@@ -66,10 +69,11 @@ class Rolled:
 class _Look:
     """One answer applied and evaluated: the state it leaves and each seat's value there."""
 
-    __slots__ = ("answer", "state", "values")
+    __slots__ = ("answer", "deep", "state", "values")
 
     def __init__(self, answer: str, state, values: dict[str, float]):
         self.answer, self.state, self.values = answer, state, values
+        self.deep: float | None = None  # the value after the seat's own next decisions (screen_depth)
 
 
 def rollout_search(game: Game, state, player: str, *, seed: int, budget_ms: float, avoid: Collection[str] = (),
@@ -96,7 +100,14 @@ def rollout_search(game: Game, state, player: str, *, seed: int, budget_ms: floa
         pass
     if not looks:
         return Rolled(rng.choice(root_answers), work.used, limit, 0, work.capped, dict.fromkeys(root_answers, 0), {})
-    ranked = sorted(looks, key=lambda look: -look.values.get(player, 0.0))  # stable: ties keep the answers' order
+    if settings.screen_depth:
+        try:
+            for look in looks:
+                look.deep = roller.deeper(look, settings.screen_depth, rng)
+        except BudgetSpent:
+            looks = [look for look in looks if look.deep is not None] or looks
+    ranked = sorted(looks, key=lambda look: -(look.deep if look.deep is not None else look.values.get(player, 0.0)))
+    # (stable: ties keep the answers' order)
     candidates: list[_Look] = []
     totals: list[float] = []
     rounds = 0
@@ -157,6 +168,29 @@ class _Roller:
         self.work.spend(EVALUATE)
         return _Look(answer, after, state_values(game, after))
 
+    def deeper(self, look: _Look, depth: int, rng: random.Random) -> float:
+        """The value for the bot's seat after up to `depth` more of its own decisions, each
+        greedy's best (a sample of `width` answers), never going back to a position seen."""
+        game, player = self.game, self.player
+        current, earlier = look, [look.state]
+        for _ in range(depth):
+            decisions = [d for d in game.pending(current.state) if d.player == player]
+            if not decisions or len(game.pending(current.state)) != len(decisions):
+                break
+            offered = list(dict.fromkeys(a for d in decisions for a in answers(d, rng)))
+            if len(offered) > self.settings.width:
+                offered = rng.sample(offered, self.settings.width)
+            best = None
+            for answer in offered:
+                after = self.look(current.state, player, answer, earlier)
+                if after is not None and (best is None or after.values.get(player, 0.0) > best.values.get(player, 0.0)):
+                    best = after
+            if best is None:
+                break
+            current = best
+            earlier.append(best.state)
+        return current.values.get(player, 0.0)
+
     def away_from(self, ranked: list[_Look], avoid: Collection[str], count: int) -> list[_Look]:
         """The first `count` answers of `ranked` that do not go back to a position the seat has
         decided in (`avoid`); the best one if all do."""
@@ -164,7 +198,10 @@ class _Roller:
             return ranked[:count]
         kept = []
         for look in ranked:
-            self.work.spend(KEY)
+            try:
+                self.work.spend(KEY)
+            except BudgetSpent:
+                pass  # never go back round a loop for want of budget (a deep screen may spend it all)
             if position_key(self.game, look.state, self.player) not in avoid:
                 kept.append(look)
                 if len(kept) == count:

@@ -29,7 +29,15 @@ from engine.alexander.board import MAC, MOVE_COST, PER, board, column
 from engine.alexander.loc import supplied
 from engine.alexander.state import AlexState
 from engine.alexander.victory import EGYPT, GORDIUM, GREAT_KING_PROVINCES, SIWA, europe_provinces
-from engine.alexander.world import ALEXANDER, DARIUS, battle_rating, controls, king, leader_space
+from engine.alexander.world import (
+    ALEXANDER,
+    DARIUS,
+    battle_rating,
+    controls,
+    king,
+    leader_space,
+    supremacy_broken,
+)
 
 # Points of the Macedonian's objectives (3.4) and their parts.
 GREAT_KING = 14.0  # reached once and kept
@@ -55,11 +63,13 @@ ELITE = 1.0  # per Elite level of an army, times its share of a full army
 LEADER = 0.8  # per Battle Rating of a leader on the map
 TREASURY = {"full": 3.0, "low": 2.0, "empty": 1.0}  # a treasury city held, by its level
 ROYAL_TREASURY = 3.0
-NO_LOC = 2.5  # an army without a LOC (no siege kept, no extra MP, -1 in battle)
+SUPREMACY = 6.0  # another army larger than Army #1
+NO_LOC = 1.5  # an army without a LOC (no siege kept, no extra MP, -1 in battle); Alexander's x1.5
 # Alexander's safety.
-THREAT = 30.0  # times the chance the strongest enemy army in reach beats Alexander's in battle
+THREAT = 15.0  # times the chance the strongest enemy army in reach beats Alexander's in battle
 OVERRUN = 60.0  # Alexander's army within reach of an overrun (8 to 1)
-SMALL_ARMY = 0.6  # per ASP Alexander's army has below SAFE_ASP
+SMALL_ARMY = 1.0  # per ASP Alexander's army has below SAFE_ASP
+ALEXANDER_ASP = 0.15  # per ASP of Alexander's own army (up to 40): the army that fights and besieges
 SAFE_ASP = 20
 INJURY = 0.5  # per injury point; beyond the check (20) every Admin Phase may kill him
 INJURY_CHECK = 20
@@ -68,6 +78,16 @@ WEARY_FROM = 8
 WEARY_DANGER = 3.0  # per point from WEARY_FROM on
 # Other armies: the chance of being beaten by what can reach them, times their share of points.
 EXPOSED = 0.5
+# Alexander's army in reach of enemy armies it would beat: a share of what they are worth (less
+# than all of it, so beating them is still worth more than keeping them in reach).
+PREY = 0.3
+MP_LEFT = 0.05  # per MP declared for a move under way: more MP, more choice of where to stop
+# The form "how many ASP stay here?" open: going back is a loop the bot never takes, so asking
+# commits it to leave at least one; without this, asking would tie with stopping (MP_LEFT).
+ASKING_TO_DROP = 3.0
+TREASURY_ROLL = 1.0  # a treasury a level lower
+AT_SEA = 8.0
+REACH_SHARE = 0.6  # of what beating an enemy army the moving army can still reach would bring
 # The hunt: the enemy armies that would beat Alexander's, by how near they are (halved every
 # HUNT_HALF MP), so the Persian closes in on a weak Alexander beyond this round's reach.
 HUNT, HUNT_HALF = 12.0, 6.0
@@ -87,7 +107,46 @@ def macedonian_points(s: AlexState) -> float:
         return 1000.0 if s.victory.winner == MAC else -1000.0
     reach = {MAC: supplied(s, MAC), PER: supplied(s, PER)}
     leaders = _leaders_by_army(s)
-    return objectives(s) + the_way(s) + material(s) + supply(s, reach, leaders) + safety(s, reach, leaders) + cup(s)
+    return objectives(s) + the_way(s) + material(s) + supply(s, reach, leaders) + safety(s, reach, leaders) + \
+        cup(s) + under_way(s)
+
+
+def under_way(s: AlexState) -> float:
+    """The MP left to a move under way (a tie-break: declare more, stop only with a reason)."""
+    m = s.move
+    if not m or m.get("unit", "").startswith("fleet:") or "declared" not in m:
+        return 0.0
+    sign = 1 if m.get("side") == MAC else -1
+    asking = ASKING_TO_DROP if s.stack and s.stack[-1].kind == "move_drop" else 0.0
+    # What the move's end will cost whenever it comes, counted from the start so that stopping
+    # looks no worse than going on: the treasury roll for MP above 3 (d6 + extra >= 6, 10.1).
+    extra = m["declared"] - board().limits["base_mp"]
+    roll = min(1.0, extra / 6) if m.get("treasury") and extra > 0 else 0.0
+    # Alexander's army at sea: a 6 of any intercepting fleet sinks it (11.5).
+    aboard = "sea" in m.get("legs", ()) and ALEXANDER in _leaders_by_army(s).get(m["unit"], ())
+    left = max(0, m["declared"] - m.get("spent", 0))
+    return sign * (MP_LEFT * left - asking - TREASURY_ROLL * roll - AT_SEA * aboard + _within_reach(s, m, left))
+
+
+def _within_reach(s: AlexState, m: dict, left: int) -> float:
+    """The moving army's chance at the enemy armies it can still reach this move: a share of what
+    beating them brings (Alexander's army caught at 8 to 1: the game), so declaring the MP and
+    marching on them is worth something before the battle."""
+    army = s.army(m["unit"])
+    if army is None:
+        return 0.0
+    leaders = _leaders_by_army(s)
+    mine = army_force(s, army, leaders)
+    best = 0.0
+    for e in s.armies:
+        if e.side == army.side or e.asp <= 0 or distance(army.space, e.space) > left:
+            continue
+        gain = beats(mine, army_force(s, e, leaders)) * _worth(e, leaders)
+        if army.asp >= 8 * e.asp and not (e.inside and board().spaces[e.space].major):  # an overrun (10.5)
+            names = leaders.get(e.id, ())
+            gain = OVERRUN if ALEXANDER in names else _worth(e, leaders) + DARIUS_GONE / 2 * (DARIUS in names)
+        best = max(best, REACH_SHARE * gain)
+    return best
 
 
 def _leaders_by_army(s: AlexState) -> dict[str, list[str]]:
@@ -156,10 +215,12 @@ def the_way(s: AlexState) -> float:
     total = 0.0
     if goals:
         total -= DISTANCE * min(distance(where, g) for g in goals)
-    for siege in s.sieges.values():
+    for city, siege in s.sieges.items():
         army = s.army(siege.army)
-        if army is not None:
+        if army is not None and army.space == city:  # a besieger marching off lifts it at the move's end
             total += (SIEGE_LAID + SIEGE_POINT * siege.points) * (1 if army.side == MAC else -1)
+        elif army is not None and army.side == MAC:
+            total -= WEARINESS  # a siege ending unwon: +1 Weariness (9.0) when the move ends
     return total
 
 
@@ -210,6 +271,9 @@ def material(s: AlexState) -> float:
 
 def supply(s: AlexState, reach: dict, leaders: dict) -> float:
     total = 0.0
+    for side, sign in ((MAC, 1), (PER, -1)):
+        if supremacy_broken(s, side):  # only Army #1 may act (5.2): the others are frozen
+            total -= sign * SUPREMACY
     for t in s.treasuries.values():
         if t.owner == MAC:
             total += TREASURY[t.level]
@@ -220,7 +284,7 @@ def supply(s: AlexState, reach: dict, leaders: dict) -> float:
     for a in s.armies:
         if a.space not in reach[a.side]:
             sign = 1 if a.side == MAC else -1
-            total -= sign * NO_LOC * (2 if ALEXANDER in leaders.get(a.id, ()) else 1)
+            total -= sign * NO_LOC * (1.5 if ALEXANDER in leaders.get(a.id, ()) else 1)
     return total
 
 
@@ -283,6 +347,15 @@ def _win_chance(a_col: int, a_mod: int, d_col: int, d_mod: int) -> float:
     return win
 
 
+def _worth(army, leaders: dict) -> float:
+    """What an army counts for in `material` (its ASP, Elite and leaders), in points."""
+    per_asp = MAC_ASP if army.side == MAC else PER_ASP
+    names = leaders.get(army.id, ())
+    darius = DARIUS_GONE / 2 if DARIUS in names else 0.0  # beaten, he may be caught (11.3)
+    return per_asp * army.asp + ELITE * army.elite * min(1.0, army.asp / 30) + \
+        LEADER * sum(battle_rating(n) for n in names) + darius
+
+
 def safety(s: AlexState, reach: dict, leaders: dict) -> float:
     total = 0.0
     total -= INJURY * s.injury + (10.0 if s.injury >= INJURY_CHECK else 0.0)
@@ -299,6 +372,11 @@ def safety(s: AlexState, reach: dict, leaders: dict) -> float:
             overrun = overrun or (enemy.asp >= 8 * max(1, army.asp) and not (army.inside and board().spaces[army.space].major))
         if alexander:
             total -= THREAT * danger + OVERRUN * overrun + SMALL_ARMY * max(0, SAFE_ASP - army.asp)
+            total += ALEXANDER_ASP * min(army.asp, 40)
+            mp = REACH if army.space in reach[army.side] else 3
+            prey = [beats(mine, army_force(s, e, leaders)) * _worth(e, leaders) for e in s.armies
+                    if e.side != army.side and e.asp > 0 and distance(e.space, army.space) <= mp]
+            total += PREY * max(prey, default=0.0) * (1 if army.side == MAC else -1)
             hunters = [beats(army_force(s, e, leaders), mine) * 0.5 ** (distance(army.space, e.space) / HUNT_HALF)
                        for e in s.armies if e.side != army.side and e.asp > 0]
             total -= HUNT * max(hunters, default=0.0)

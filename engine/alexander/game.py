@@ -63,7 +63,7 @@ class Alexander(Game[AlexState]):
     bot_method = "rollout"
     # To the end of this round, greedy's answer kept unless another is clearly better: the dice
     # make a few rollouts' means noisy (docs/ai.md, Alexander).
-    rollout_settings = {"normal": Rollouts(candidates=3, stages=1, horizon=40, margin=0.01)}
+    rollout_settings = {"normal": Rollouts(candidates=3, stages=1, horizon=40, margin=0.01, screen_depth=1)}
 
     # The lobby's options: engine/alexander/lobby.py (declared in manifest.json).
     def lobby_setup(self, given: dict) -> dict:
