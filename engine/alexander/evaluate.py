@@ -71,6 +71,7 @@ OVERRUN = 60.0  # Alexander's army within reach of an overrun (8 to 1)
 SMALL_ARMY = 1.0  # per ASP Alexander's army has below SAFE_ASP
 ALEXANDER_ASP = 0.15  # per ASP of Alexander's own army (up to 40): the army that fights and besieges
 SAFE_ASP = 20
+TOO_SMALL = 3.0  # per ASP below the 10 a siege needs (11.4): an army that can take no city
 INJURY = 0.5  # per injury point; beyond the check (20) every Admin Phase may kill him
 INJURY_CHECK = 20
 WEARINESS = 0.6  # per Weariness point; mutiny is possible from 8
@@ -371,7 +372,8 @@ def safety(s: AlexState, reach: dict, leaders: dict) -> float:
             danger = max(danger, beats(army_force(s, enemy, leaders), mine))
             overrun = overrun or (enemy.asp >= 8 * max(1, army.asp) and not (army.inside and board().spaces[army.space].major))
         if alexander:
-            total -= THREAT * danger + OVERRUN * overrun + SMALL_ARMY * max(0, SAFE_ASP - army.asp)
+            total -= THREAT * danger + OVERRUN * overrun + SMALL_ARMY * max(0, SAFE_ASP - army.asp) + \
+                TOO_SMALL * max(0, board().limits["siege_min_asp"] - army.asp)
             total += ALEXANDER_ASP * min(army.asp, 40)
             mp = REACH if army.space in reach[army.side] else 3
             prey = [beats(mine, army_force(s, e, leaders)) * _worth(e, leaders) for e in s.armies
