@@ -68,7 +68,8 @@ async def test_final_chart_ratings_leaderboard_and_a_corrected_result(fake_disco
     corrected = await (await fake.slash(table.members[1], table.channel, "stats top")).result(WAIT)
     assert corrected.content == "No rated game has finished on this server yet."
     stats = await (await fake.slash(table.members[0], table.channel, "stats player")).result(WAIT)
-    assert stats.content == f"{table.members[0].name} has not finished a game here yet."
+    # No finished game any more (only the pace of the answers given, issue 29).
+    assert "Byzantium: no game finished yet" in stats.content and "won" not in stats.content
 
     # Played to the end again, it counts again.
     table.acked = table.acked[:-1]
