@@ -169,3 +169,13 @@ def test_solitaire_shows_both_hands_and_a_card_prompt_lists_the_hand():
     assert told[0] == "Macedonian hand, 1 card: Spies." and "Persian hand, 2 cards: Drought and Storms at Sea." in told
     assert any(line.startswith("Drought: ") for line in told)
     assert kind(s) == "cards" and prompt(s).endswith("(Hand: Spies.)"), prompt(s)
+
+
+def test_a_revolt_roll_says_what_it_decides():
+    from engine.alexander.flow import Ctx
+    from engine.alexander.provinces import try_revolt
+
+    s = dice(start(), 2)
+    ctx = Ctx(s)
+    assert try_revolt(ctx, PER, "Greece", "Revolt") is True  # 2 is at Greece's value
+    assert "🎲 Revolt in Greece (Revolt; 2 or less: it revolts): 2." in [f"🎲 {t}" for t in texts(ctx.events)]

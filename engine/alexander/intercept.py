@@ -193,7 +193,7 @@ def _storm_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
     from engine.alexander.world import ALEXANDER, leaders_of
 
     s, m = ctx.s, ctx.s.move
-    roll = ctx.roll(1, side, msg("Storms at Sea"))[0]
+    roll = ctx.roll(1, side, msg("Storms at Sea (odd: the storm strikes, even: the sea stays calm)"))[0]
     if roll % 2 == 0:
         ctx.emit("storm_spared", msg("The sea stays calm."))
         return
@@ -223,7 +223,7 @@ def _storm_window(ctx: Ctx, t):
 @moment("attrition", "interrupt", msg("The other side has finished a hard march: play Attrition?"))(
     lambda ctx, side, args: ["attrition"])
 def _attrition_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
-    roll = ctx.roll(1, side, msg("Attrition"))[0]
+    roll = ctx.roll(1, side, msg("Attrition (half the die, rounded up: the ASP lost)"))[0]
     n = (roll + 1) // 2
     ctx.then(task("attrition_pay", other(side), army=args["army"], n=n))
 

@@ -261,7 +261,7 @@ def _end_walk(ctx: Ctx, name: str) -> None:
     lambda ctx, side, args: ["storms"])
 def _storm_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
     name = args["leader"]
-    roll = ctx.roll(1, side, msg("Storms at Sea"))[0]
+    roll = ctx.roll(1, side, msg("Storms at Sea (odd: the storm strikes, even: the sea stays calm)"))[0]
     if roll % 2 == 0:
         ctx.emit("storm_spared", msg("The sea stays calm."))
         return

@@ -38,7 +38,8 @@ def try_revolt(ctx: Ctx, side: str, province: str, why) -> bool:
     value = revolt_value(province)
     if value is None:
         return False
-    roll = ctx.roll(1, side, msg("Revolt in {province} ({why})", province=province_t(province), why=why))[0]
+    roll = ctx.roll(1, side, msg("Revolt in {province} ({why}; {value} or less: it revolts)",
+                                 province=province_t(province), why=why, value=value))[0]
     if roll <= value:
         start_revolt(ctx, province)
         return True

@@ -117,7 +117,8 @@ def _surrender_roll(ctx: Ctx, t):
         reach = treasuries_in_reach(s, army.side, city)
         if reach:
             reduce_treasury(ctx, reach[0], msg("Treachery"))
-    roll = ctx.roll(1, army.side, msg("Surrender of {city}", city=space_t(city)))[0]
+    roll = ctx.roll(1, army.side, msg("Surrender of {city} (die {mods}: 6 or more, it surrenders)", city=space_t(city),
+                                      mods=f"{mods:+d}"))[0]
     if roll + mods >= 6:
         ctx.emit("surrender", msg("{city} surrenders ({roll} {mods}).",
                                   city=space_t(city), roll=roll, mods=f"{mods:+d}"), city=city)
@@ -239,7 +240,8 @@ def _assault_choose(ctx: Ctx, t, option_id: str):
         mods += 1
     if army.side == MAC and "diades" in s.in_play:
         mods += 1
-    roll = ctx.roll(1, army.side, msg("Assault on {city}", city=space_t(city)))[0]
+    roll = ctx.roll(1, army.side, msg("Assault on {city} (die {mods} on the Siege Assault Table: siege points and "
+                                      "the attackers' losses)", city=space_t(city), mods=f"{mods:+d}"))[0]
     points, lost = siege_assault(roll + mods)
     army.asp -= min(lost, army.asp)
     siege = s.sieges[city]
