@@ -179,3 +179,22 @@ def test_a_revolt_roll_says_what_it_decides():
     ctx = Ctx(s)
     assert try_revolt(ctx, PER, "Greece", "Revolt") is True  # 2 is at Greece's value
     assert "🎲 Revolt in Greece (Revolt; 2 or less: it revolts): 2." in [f"🎲 {t}" for t in texts(ctx.events)]
+
+
+def test_each_number_of_a_losses_roll_names_its_source():
+    from engine.alexander.testkit import ids
+
+    s = clear(start())
+    army(s, MAC, 2, "Malatya", 20)
+    army(s, PER, 2, "Tomisa", 10, leaders=["Memnon"])
+    s = moving(s, "macedonian.2", "mp:2")
+    s, events = play(s, "go:Tomisa", "stand")
+    s = dice(s, 6, 6, 1, 1, *[3] * 20)  # the Macedonian wins (12 against 2 + 2)
+    for _ in range(20):
+        if any(e.kind == "losses" for e in events):
+            break
+        s, more = play(s, "pass" if kind(s) == "window" else ids(s)[0])
+        events += more
+    losses = [t for e, t in zip(events, texts(events)) if e.kind == "losses"]
+    assert any(", won the battle -1" in t or ", won the battle -2" in t for t in losses), losses
+    assert all(t.split("(roll ")[1][0].isdigit() for t in losses)

@@ -7,7 +7,7 @@ from engine.alexander.board import MAC, PER, battle_losses, other
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.loc import has_loc
 from engine.alexander.state import Army
-from engine.alexander.words import army_t, side_t, space_t
+from engine.alexander.words import army_t, side_t, sourced, space_t
 from engine.alexander.world import (
     ALEXANDER,
     DARIUS,
@@ -74,6 +74,14 @@ def _royal_treasury_falls(ctx: Ctx, space: str) -> None:
 
 
 # -- losses (11.3 F) -----------------------------------------------------------------------------------
+# Where each modifier of a losses roll comes from (11.3 F), named beside its number.
+LOSS_WORDS = {
+    "winner": msg("won the battle"), "no_loc": msg("no line of communication"), "fatigue": msg("Fatigue"),
+    "overwhelming": msg("three times the enemy's strength"), "determined": msg("Determined Troops"),
+    "retreat": msg("retreat"),
+}
+
+
 def loss_modifiers(ctx: Ctx, side: str) -> dict[str, int]:
     s, b = ctx.s, ctx.s.battle
     mods: dict[str, int] = {}
@@ -116,9 +124,9 @@ def _losses(ctx: Ctx, t):
         n, fatigue_row = battle_losses(roll + sum(mods.values()), b["strength"][side])
         lost[side] = n
         b.setdefault("f_row", {})[side] = fatigue_row
-        ctx.emit("losses", msg_n("{side} loses {n} strength point ({roll} {mods}).",
-                                 "{side} loses {n} strength points ({roll} {mods}).", n, side=side_t(side), roll=roll,
-                                 mods=" ".join(f"{v:+d}" for v in mods.values()) or "+0"),
+        ctx.emit("losses", msg_n("{side} loses {n} strength point (roll {roll}{mods}).",
+                                 "{side} loses {n} strength points (roll {roll}{mods}).", n, side=side_t(side),
+                                 roll=roll, mods=sourced(mods, LOSS_WORDS)),
                  side=side, roll=roll, mods=mods, lost=n)
     if b.get("tribe"):
         mods = loss_modifiers(ctx, b["dfn"])

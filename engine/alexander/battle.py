@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.alexander.board import MAC, PER, battle_score, board, other
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.state import Army
-from engine.alexander.words import army_t, leader_t, side_t, space_t
+from engine.alexander.words import army_t, leader_t, side_t, sourced, space_t
 from engine.alexander.world import (
     ALEXANDER,
     DARIUS,
@@ -26,7 +26,7 @@ from engine.alexander.world import (
     leaders_of,
     remove_garrison,
 )
-from engine.text import joined, layout, listing, msg, msg_n
+from engine.text import listing, msg, msg_n
 
 __all__ = ["DARIUS", "start_battle", "try_overrun"]
 
@@ -393,8 +393,7 @@ MODIFIER_WORDS = {
 
 def _mods_text(mods: dict[str, int]):
     """", leaders +4, Elite +1, no line of communication -1": each number with its source."""
-    return joined([layout(", {source} {n}", source=MODIFIER_WORDS.get(k, k), n=f"{v:+d}") for k, v in mods.items()],
-                  "")
+    return sourced(mods, MODIFIER_WORDS)
 
 
 def _elite_and_weariness(ctx: Ctx) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.alexander.board import MAC, board
-from engine.text import Msg, msg, term
+from engine.text import Msg, joined, layout, msg, term
 
 SIDE_NAMES = {MAC: "Macedonian", "persian": "Persian"}
 
@@ -60,3 +60,8 @@ def level_t(level: str) -> Msg:
 def unit_t(unit: str) -> Msg:
     """An army id or "fleet:<name>"."""
     return fleet_t(unit.split(":", 1)[1]) if unit.startswith("fleet:") else army_t(unit)
+
+
+def sourced(mods: dict[str, int], words: dict) -> Msg:
+    """", leaders +4, Fatigue -2": each number of a roll with its source, in the reader's language."""
+    return joined([layout(", {source} {n}", source=words.get(k, k), n=f"{v:+d}") for k, v in mods.items()], "")
