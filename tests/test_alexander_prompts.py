@@ -195,6 +195,6 @@ def test_each_number_of_a_losses_roll_names_its_source():
             break
         s, more = play(s, "pass" if kind(s) == "window" else ids(s)[0])
         events += more
-    losses = [t for e, t in zip(events, texts(events)) if e.kind == "losses"]
+    losses = [t for e, t in zip(events, texts(events), strict=True) if e.kind == "losses"]
     assert any(", won the battle -1" in t or ", won the battle -2" in t for t in losses), losses
     assert all(t.split("(roll ")[1][0].isdigit() for t in losses)
