@@ -1,4 +1,4 @@
-"""The README's typed examples and figures are true (issue 28 item 12): `/wt offer
+"""The README's (now the docs') typed examples and figures are true (issue 28 item 12): `/wt offer
 step:give:grain=2 get:wood=1` and `/wt trade option:bank:iron:gold=1` named resources the game
 does not have, and the replay's size limit was 9 MB in the code and "under 6 MB" in the README.
 Each typed answer of the README is read the way the bot reads it (bot/service/play.py) against
@@ -16,7 +16,10 @@ from engine import get_game
 from engine.core import enumerate_answers
 from engine.terminal import typed_amounts
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+ROOT = Path(__file__).resolve().parents[1]
+# The README and the docs by reader (issue 31): the examples moved to docs/players.md.
+DOCS = ["README.md", "docs/players.md", "docs/moderators.md", "docs/hosting.md", "docs/development.md"]
+README = "\n".join((ROOT / name).read_text() for name in DOCS if (ROOT / name).exists())
 GAMES = {"byz": "byzantium", "wt": "warriors_traders", "alex": "alexander"}
 # `/wt offer step:give:food=2 get:goods=1`: a command, its parameter and a typed amounts answer.
 TYPED = re.compile(r"`/(byz|wt|alex) (\w+) (\w+):([^`]*=[^`]*)`")

@@ -1,0 +1,181 @@
+"""Every command the docs by reader give works as written (issue 31 item 5): README.md,
+docs/players.md, moderators.md, hosting.md and development.md.
+
+- A slash command in code style (`/game new game:byzantium bots:2`, `/partita nuova`) names a
+  command of the bot's tree, in English or in one of the languages Discord shows it in, with
+  options that command has; a value the option offers as choices (`mode:channel|dm|both`) is one
+  of them. `/game new`'s setup options quoted alone (`map:west|east|italy`) are options of
+  `/game new` with those choices.
+- A `python -m ...` or `python bench/...` command's subcommand and flags are the ones its
+  `--help` lists (run once per command).
+The typed answers of amounts are run through the engine by tests/test_readme_examples.py."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+from test_i18n_commands import LOCALES, payloads, tree_with_every_command
+
+from bot.discord_ui.translator import CatalogueTranslator
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ["README.md", "docs/players.md", "docs/moderators.md", "docs/hosting.md", "docs/development.md"]
+SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+
+
+def doc_texts() -> dict[str, str]:
+    return {name: (ROOT / name).read_text("utf-8") for name in DOCS if (ROOT / name).exists()}
+
+
+def spans() -> list[tuple[str, str]]:
+    """(document, text) of every inline code span of the docs."""
+    return [(name, m[1]) for name, text in doc_texts().items() for m in SPAN.finditer(text)]
+
+
+@cache
+def commands() -> dict[tuple[str, ...], dict]:
+    """{a command's name path in one language: {option name in that language: its choices (names
+    and values, every language), or None}} for every leaf command of the tree, in every language."""
+    async def build():
+        tree = await tree_with_every_command()
+        return await payloads(tree, CatalogueTranslator(tree))
+
+    out: dict[tuple[str, ...], dict] = {}
+
+    def names(entry: dict) -> dict[str, str]:
+        localized = entry.get("name_localizations") or {}
+        return {loc: localized.get(loc, entry["name"]) for loc in ("en", *LOCALES)}
+
+    def choices(option: dict) -> set[str] | None:
+        if not option.get("choices"):
+            return None
+        found = set()
+        for choice in option["choices"]:
+            found |= {str(choice["value"]), choice["name"], *(choice.get("name_localizations") or {}).values()}
+        return found
+
+    def walk(entry: dict, path: dict[str, list[str]]) -> None:
+        path = {loc: path.get(loc, []) + [name] for loc, name in names(entry).items()}
+        subs = [o for o in entry.get("options") or [] if o.get("type") in (1, 2)]
+        for sub in subs:
+            walk(sub, path)
+        if not subs:
+            for loc, parts in path.items():
+                out[tuple(parts)] = {names(o)[loc]: choices(o) for o in entry.get("options") or []}
+
+    for payload in asyncio.run(build()):
+        walk(payload, {})
+    return out
+
+
+def slash_spans() -> list[tuple[str, str]]:
+    return [(doc, text) for doc, text in spans() if text.startswith("/") and not text.startswith("//")
+            and re.match(r"/\w", text) and "/" not in text[1:].split()[0]]
+
+
+def problems_of(text: str) -> list[str]:
+    """What is wrong with one slash command as written (nothing: [])."""
+    words = text[1:].split(" ")
+    known = commands()
+    path = next((tuple(words[:n]) for n in range(len(words), 0, -1) if tuple(words[:n]) in known), None)
+    if path is None:
+        group = tuple(words)
+        if any(key[:len(group)] == group for key in known):  # a group alone: `/stats`
+            return []
+        return [f"no command {text!r}"]
+    options = known[path]
+    wrong = []
+    rest = " ".join(words[len(path):])
+    # Tokens: `[name]`, `[name:value]`, `name:`, `name:value`; a value holding `=` is a typed
+    # answer of amounts and runs to the end (`step:give:food=2 get:goods=1`).
+    for token in re.findall(r"\[[^\]]*\]|\S+", rest):
+        bare = token.strip("[]")
+        name, sep, value = bare.partition(":")
+        if name not in options:
+            wrong.append(f"{text!r}: {path} has no option {name!r}")
+            continue
+        if "=" in value:
+            break
+        allowed = options[name]
+        if allowed is None or not value or value.startswith("<"):
+            continue
+        wrong += [f"{text!r}: {name}:{v} is not one of its choices {sorted(allowed)}"
+                  for v in value.split("|") if v not in allowed]
+    return wrong
+
+
+def test_the_docs_cite_many_slash_commands():
+    assert len(slash_spans()) >= 60, len(slash_spans())
+
+
+@pytest.mark.parametrize("doc,text", slash_spans())
+def test_each_slash_command_of_the_docs_exists_with_those_options(doc, text):
+    assert problems_of(text) == []
+
+
+def test_a_command_or_option_that_does_not_exist_is_refused():
+    assert problems_of("/game nuke")
+    assert problems_of("/game new game:chess")
+    assert problems_of("/mod games stale:4")
+    assert problems_of("/settings ping mode:pigeon")
+    assert problems_of("/stats") == [] and problems_of("/stat")
+    assert problems_of("/partita nuova") == []
+    assert problems_of("/byz rückzug ziel:") == []
+
+
+def test_game_new_setup_options_quoted_alone_are_its_options_with_those_choices():
+    new = commands()[("game", "new")]
+    quoted = [(doc, text) for doc, text in spans() if re.fullmatch(r"\w+:[\w|]+", text)
+              and text.split(":")[0] in new and new[text.split(":")[0]] is not None]
+    assert {"map", "nations", "turn_order", "teams", "side", "opening"} <= {t.split(":")[0] for _, t in quoted}
+    wrong = [f"{doc}: {text}" for doc, text in quoted
+             for v in text.split(":")[1].split("|") if v not in new[text.split(":")[0]]]
+    assert wrong == []
+
+
+# `python -m engine play byzantium --players ...`, `python bench/e2e_load.py --profile`
+SHELL = re.compile(r"(?:\.venv/bin/)?python3? (-m [\w.]+|bench/\w+\.py)((?: +[^\s`|&;]+)*)")
+
+
+def shell_commands() -> list[tuple[str, str, tuple[str, ...]]]:
+    """(document, program, its words) of every python command of the docs."""
+    found = []
+    for name, text in doc_texts().items():
+        for m in SHELL.finditer(text):
+            found.append((name, m[1], tuple(m[2].split())))
+    return found
+
+
+@cache
+def help_of(program: str, sub: str | None) -> str:
+    argv = [sys.executable, *program.split(), *([sub] if sub else []), "--help"]
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"{' '.join(argv[1:])}: {done.stderr[-500:]}"
+    return done.stdout
+
+
+SUBCOMMANDS = {"-m engine": ("play", "selfplay", "replay", "fuzz"),
+               "-m bot": ("backup", "check-db", "forget-server")}
+
+
+def test_the_docs_give_the_python_commands_a_host_and_a_developer_need():
+    given = {(program, words[0] if words and program in SUBCOMMANDS else None)
+             for _, program, words in shell_commands()}
+    assert {("-m bot", "backup"), ("-m bot", "check-db"), ("-m bot", "forget-server"),
+            ("-m engine", "play")} <= given
+
+
+@pytest.mark.parametrize("doc,program,words", sorted(set(shell_commands())))
+def test_each_python_command_of_the_docs_takes_those_flags(doc, program, words):
+    sub = words[0] if words and program in SUBCOMMANDS and not words[0].startswith("-") else None
+    if sub is not None:
+        assert sub in SUBCOMMANDS[program], f"{program} has no subcommand {sub}"
+    shown = help_of(program, sub)
+    flags = [w.split("=")[0] for w in words if w.startswith("--")]
+    assert [f for f in flags if f not in shown] == []
