@@ -198,3 +198,13 @@ def test_each_number_of_a_losses_roll_names_its_source():
     losses = [t for e, t in zip(events, texts(events), strict=True) if e.kind == "losses"]
     assert any(", won the battle -1" in t or ", won the battle -2" in t for t in losses), losses
     assert all(t.split("(roll ")[1][0].isdigit() for t in losses)
+
+
+def test_a_sea_move_within_reach_of_enemy_fleets_is_flagged():
+    from engine.alexander.testkit import fleet
+
+    s = clear(start())
+    army(s, MAC, 2, "Chersonese", 10)
+    fleet(s, "Ionian", PER, "Lesbos", 3)
+    s = moving(s, "macedonian.2", "mp:1")
+    assert label(s, "sail:Lemnos").endswith(" · ⚠️ enemy fleets may intercept")

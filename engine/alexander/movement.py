@@ -186,11 +186,12 @@ def step_links(ctx: Ctx) -> list[tuple[str, object, int]]:
     return found
 
 
-def _step_flags(ctx: Ctx, space: str, side: str, by_land: bool) -> list:
+def _step_flags(ctx: Ctx, space: str, side: str, by_land: bool, by_sea: bool) -> list:
     """What waits in a space a move may enter, said on its option before the choice: enemy
-    armies and loose units there (a battle, or an overrun at 8 to 1: 10.5), a tribe, and enemy
-    armies next to it that may intercept a march (10.6; all public on the map)."""
-    from engine.alexander.intercept import land_interceptors
+    armies and loose units there (a battle, or an overrun at 8 to 1: 10.5), a tribe, enemy
+    armies next to it that may intercept a march, and enemy fleets within reach of a sea move
+    (10.6; all public on the map)."""
+    from engine.alexander.intercept import land_interceptors, naval_interceptors
 
     s = ctx.s
     enemy = other(side)
@@ -205,6 +206,8 @@ def _step_flags(ctx: Ctx, space: str, side: str, by_land: bool) -> list:
         flags.append(msg("⚔️ a tribe there"))
     if by_land and land_interceptors(ctx, space, enemy, []):
         flags.append(msg("⚠️ may be intercepted"))
+    if by_sea and naval_interceptors(ctx, space, enemy):
+        flags.append(msg("⚠️ enemy fleets may intercept"))
     return flags
 
 
@@ -245,7 +248,7 @@ def _step_decide(ctx: Ctx, t):
     for option_id, link, cost in step_links(ctx):
         nxt = link.end(space)
         label = msg("{space} ({kind}, {n} MP)", space=space_t(nxt), kind=kind_t(link.kind), n=cost)
-        flags = _step_flags(ctx, nxt, m["side"], army is not None and not link.sea)
+        flags = _step_flags(ctx, nxt, m["side"], army is not None and not link.sea, link.sea)
         if flags:
             label = layout("{label} · {flags}", label=label, flags=joined(flags, " · "))
         options.append(opt(option_id, label, msg("Sail on") if link.sea else msg("March on")))
