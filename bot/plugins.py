@@ -1,6 +1,8 @@
-"""Game plugins (the setting GAME_PLUGINS): Python modules named by the operator, imported at
-start-up in the bot and in each of its worker processes (bot players, animations), before the
-slash commands list the games.
+"""Game plugins: Python modules named by the operator (the setting GAME_PLUGINS) or by an installed
+package (an entry point in the group `boardgame_bot.games`, e.g. `chess = mygames.chess` under
+`[project.entry-points."boardgame_bot.games"]` in its pyproject.toml), imported at start-up in the
+bot and in each of its worker processes (bot players, animations), before the slash commands
+list the games.
 
 A plugin registers its game (`engine.core.register`) and, if it draws it, its drawing
 (`render.register_renderer`); the bot then offers it like the games it ships. A plugin runs with
@@ -17,11 +19,13 @@ import importlib
 import logging
 import re
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from types import ModuleType
 
 log = logging.getLogger(__name__)
 
 MODULE_NAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
+ENTRY_POINTS = "boardgame_bot.games"
 
 
 class PluginError(Exception):
@@ -37,19 +41,29 @@ class Plugins:
     standin: bool = False
 
     def load(self) -> list[ModuleType]:
-        """Import every plugin (a module imported already is not run again)."""
+        """Import every plugin, the installed packages' first (a module imported already is not
+        run again)."""
         modules = []
-        for name in self.names:
+        for name, named_by in [*installed(), *((name, "GAME_PLUGINS") for name in self.names)]:
             try:
                 module = importlib.import_module(name)
             except ImportError as exc:
-                raise PluginError(f"GAME_PLUGINS names {name!r}, which cannot be imported ({exc})") from None
+                raise PluginError(f"{named_by} names {name!r}, which cannot be imported ({exc})") from None
             if getattr(module, "STANDIN_ONLY", False) and not self.standin:
-                raise PluginError(f"GAME_PLUGINS names {name!r}, a plugin for a stand-in of Discord only "
+                raise PluginError(f"{named_by} names {name!r}, a plugin for a stand-in of Discord only "
                                   "(STANDIN_ONLY): remove it")
             log.info("loaded the game plugin %s", name)
             modules.append(module)
         return modules
+
+
+def installed() -> list[tuple[str, str]]:
+    """(module, who names it) of every installed package's game plugins (entry points)."""
+    found = []
+    for point in entry_points(group=ENTRY_POINTS):
+        package = point.dist.name if point.dist is not None else "a package"
+        found.append((point.module, f"the entry point {point.name!r} of {package}"))
+    return found
 
 
 NO_PLUGINS = Plugins()

@@ -43,6 +43,30 @@ def test_a_stand_in_only_plugin_is_refused_on_the_real_discord(tmp_path, monkeyp
         Plugins(("no_such_plugin",), standin=True).load()
 
 
+def install(site: Path, entry_points: str) -> None:
+    """A package "tabletop-extra" installed in `site` (its metadata only) with these entry points."""
+    info = site / "tabletop_extra-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tabletop-extra\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(entry_points)
+
+
+def test_an_installed_package_s_entry_point_is_a_plugin_too(tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    install(site, "[boardgame_bot.games]\nextra = extra_game\n")
+    (site / "extra_game.py").write_text("LOADED = True\n")
+    monkeypatch.syspath_prepend(str(site))
+    try:
+        assert [m.__name__ for m in Plugins(("tempogame",)).load()] == ["extra_game", "tempogame"]
+        (site / "extra_game.py").write_text("STANDIN_ONLY = True\n")
+        del sys.modules["extra_game"]
+        with pytest.raises(PluginError, match="the entry point 'extra' of tabletop-extra names 'extra_game', a "
+                                              "plugin for a stand-in of Discord only"):
+            Plugins().load()
+    finally:
+        sys.modules.pop("extra_game", None)
+
+
 def run_bot(tmp_path, **env_extra: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD"))}
     env.update(env_extra, DISCORD_TOKEN=TOKEN, PYTHONPATH=os.pathsep.join([str(REPO), str(TESTS)]))
