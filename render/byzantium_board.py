@@ -12,7 +12,7 @@ from importlib import resources
 
 from render import kit
 from render.byzantium_city import City
-from render.byzantium_geometry import place_marks
+from render.byzantium_geometry import disc_circle, label_box, place_marks
 from render.byzantium_key import height as key_height
 from render.projection import Projection
 
@@ -67,6 +67,25 @@ def board() -> Board:
     return _board(kit.current_language())
 
 
+LEGEND_WIDER = 120  # px the key may grow sideways, split between its left and right
+
+
+def _legend_box(box, cities) -> tuple[int, int, int, int]:
+    """The key's box: its bottom as laid out, its top as its rows need; wider (up to
+    LEGEND_WIDER, the least first) when that top would reach a city's name or disc; as laid
+    out when no width clears them."""
+    x0, _, x1, y1 = box
+    marks = [label_box(c) for c in cities]
+    marks += [(cx - r, cy - r, cx + r, cy + r) for cx, cy, r in (disc_circle(c) for c in cities)]
+    for wider in range(0, LEGEND_WIDER + 1, 10):
+        for left in range(0, wider + 1, 10):
+            a, b = x0 - left, x1 + wider - left
+            top = round(y1 - key_height(b - a))
+            if not any(m[2] > a and m[0] < b and m[3] > top and m[1] < y1 for m in marks):
+                return (a, top, b, y1)
+    return (x0, round(y1 - key_height(x1 - x0)), x1, y1)
+
+
 @lru_cache(maxsize=8)
 def _board(lang: str | None) -> Board:
     with kit.language(lang):
@@ -105,9 +124,10 @@ def _load() -> Board:
     boxes = {
         name: (int(x0), int(y0) + header, int(x1), int(y1) + header) for name, (x0, y0, x1, y1) in layout["boxes"].items()
     }
-    # The key grows upward from its bottom edge to hold every row (labels wrap as they grow).
-    x0, _, x1, y1 = boxes["legend"]
-    boxes["legend"] = (x0, round(y1 - key_height(x1 - x0)), x1, y1)
+    # The key grows upward from its bottom edge to hold every row (labels wrap as they grow);
+    # where the words of a language make it reach a city's name (Alexandria's, in Italian and
+    # Polish: issue 28), it grows wider to the right instead, as far as the sea is free.
+    boxes["legend"] = _legend_box(boxes["legend"], cities.values())
     cities = place_marks(cities, layout["cities"], list(boxes.values()))
     unknown = set(layout["cities"]) - set(cities)
     if unknown:

@@ -60,6 +60,60 @@ def focus_box(scene: Scene) -> Box:
     mx0, my0, mx1, my1 = scene.map_box
     x0 = round(min(max(cx - width / 2, mx0), mx1 - width))
     y0 = round(min(max(cy - height / 2, my0), my1 - height))
+    return _clear_of_texts(scene, (x0, y0, x0 + width, y0 + height), points)
+
+
+SHIFT = 160  # how far (board px) the close-up may move so that its frame cuts no text
+SHIFT_STEP = 4
+KEEP_IN = 40  # the last action's places stay this far inside the close-up
+
+
+def _clear_of_texts(scene: Scene, box: Box, points) -> Box:
+    """`box` moved (within SHIFT, inside the map, the last action's places still KEEP_IN inside)
+    so that its frame cuts as few of the board's texts as can be, the least move first
+    ("C…onstantinople", "Perint" were cut at the close-up's edge: issue 28). Sideways first,
+    then up or down."""
+    if scene.drawn is None or not scene.drawn.texts:
+        return box
+    texts = [m.box for m in scene.drawn.texts]
+    mx0, my0, mx1, my1 = scene.map_box
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0, y1 - y0
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+
+    def shifts(start, low, high, lo_point, hi_point, size):
+        found = [start]
+        for d in range(-SHIFT, SHIFT + 1, SHIFT_STEP):
+            a = start + d
+            if d and low <= a <= high - size and a + KEEP_IN <= lo_point and hi_point <= a + size - KEEP_IN:
+                found.append(a)
+        return found
+
+    # A move never loses a text the action's own frame shows whole (an army's card beside the
+    # action): it only spares names that frame already cuts.
+    whole = [x0 <= t[0] and t[2] <= x1 and y0 <= t[1] and t[3] <= y1 for t in texts]
+    never = 10_000
+
+    def cuts_x(a, top, bottom):
+        cost = 0
+        for t, seen in zip(texts, whole, strict=True):
+            if seen and (t[0] < a or t[2] > a + width):
+                cost += never
+            elif t[3] > top and t[1] < bottom and (t[0] < a < t[2] or t[0] < a + width < t[2]):
+                cost += 1
+        return cost
+
+    def cuts_y(b, left, right):
+        cost = 0
+        for t, seen in zip(texts, whole, strict=True):
+            if seen and (t[1] < b or t[3] > b + height):
+                cost += never
+            elif t[2] > left and t[0] < right and (t[1] < b < t[3] or t[1] < b + height < t[3]):
+                cost += 1
+        return cost
+
+    x0 = min(shifts(x0, mx0, mx1, min(xs), max(xs), width), key=lambda a: (cuts_x(a, y0, y1), abs(a - x0)))
+    y0 = min(shifts(y0, my0, my1, min(ys), max(ys), height), key=lambda b: (cuts_y(b, x0, x0 + width), abs(b - y0)))
     return (x0, y0, x0 + width, y0 + height)
 
 

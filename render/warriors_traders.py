@@ -41,9 +41,9 @@ def draw_board(summary: dict, result: list | None = None, highlight: dict | None
     image = static_layer(b.id, b.variant).copy()
     draw_fills(image, b, summary, colours)
     draw = ImageDraw.Draw(image)
-    draw_nations(draw, b, summary)
     draw_borders(draw, b, summary)
     draw_highlight(draw, b, highlight)
+    draw_nations(draw, b, summary)  # over the highlight ring, which covered "DENMARK" (issue 28)
     draw_provinces(draw, b, summary, order, letters, colours)
     x0, y0, _, _ = b.legend
     key, key_drawn = legend_layer(b.id, b.variant)

@@ -128,6 +128,46 @@ def test_focus_view_looks_at_the_last_action(byz_steps):
         assert y0 >= byzantium.board().header and y1 <= byzantium.board().panels_top  # the map, not header or panels
 
 
+def _cut(scene, box) -> list:
+    """The board's texts the close-up's frame cuts (partly in, partly out)."""
+    out = []
+    for mark in scene.drawn.texts:
+        x0, y0, x1, y1 = mark.box
+        inside = not (x1 <= box[0] or x0 >= box[2] or y1 <= box[1] or y0 >= box[3])
+        whole = x0 >= box[0] and x1 <= box[2] and y0 >= box[1] and y1 <= box[3]
+        if inside and not whole:
+            out.append(mark.content)
+    return out
+
+
+def test_the_close_up_frame_cuts_as_few_texts_as_it_can(byz_steps, wt_steps, monkeypatch):
+    """Issue 28: "C…onstantinople", "Perint" were cut at the close-up's border. The frame moves a
+    little (the last action's places staying inside) to cut as few names as it can: never more
+    than where the action alone would put it, half of that at most over a game, and it never loses a text
+    that frame showed whole (an army's card beside the action)."""
+    cases = [("byzantium", byzantium, byz_steps[i]) for i in spread(byz_steps, 16)]
+    cases += [("warriors_traders", wt, wt_steps["west"][i]) for i in spread(wt_steps["west"], 16)]
+    moved = centred = 0
+    for game, module, (state, events) in cases:
+        highlight = highlight_from_events(game, events)
+        scene = module.scene(state, highlight)
+        box = inline.focus_box(scene)
+        with monkeypatch.context() as m:
+            m.setattr(inline, "_clear_of_texts", lambda _scene, b, _points: b)
+            plain = inline.focus_box(scene)
+        assert len(_cut(scene, box)) <= len(_cut(scene, plain))
+        for mark in scene.drawn.texts:  # what the action's frame shows whole stays whole
+            x0, y0, x1, y1 = mark.box
+            if plain[0] <= x0 and x1 <= plain[2] and plain[1] <= y0 and y1 <= plain[3]:
+                assert box[0] <= x0 and x1 <= box[2] and box[1] <= y0 and y1 <= box[3], mark
+        for x, y in scene.focus:  # the last action stays in view
+            if plain[0] <= x <= plain[2] and plain[1] <= y <= plain[3]:
+                assert box[0] <= x <= box[2] and box[1] <= y <= box[3]
+        moved += len(_cut(scene, box))
+        centred += len(_cut(scene, plain))
+    assert centred > 50 and moved * 2 <= centred, (moved, centred)
+
+
 # -- boards: text inside the image, marks in the key ------------------------------------------
 
 
