@@ -50,6 +50,10 @@ HINTS = {
     "satrap": msg("Satrap Insubordination (15.0): choose its effect."),
     "alexandria": msg("Alexandria (13.0): build a new city holding 2 GSP at one of the places offered."),
     "new_army": msg("Raise the new army in a province you control (8.0)."),
+    "recruit_place": msg("Persian recruits are placed in the city (8.3): join the army there (its Elite "
+                         "combines with theirs, 8.1) or keep them as loose ASP for a later Reorganization."),
+    "tactical_advantage": msg("Persians Gain Tactical Advantage: one of your leaders' Battle Rating counts "
+                              "twice in this battle."),
     "admin_garrisons": msg("Admin Phase: you may remove garrisons (their GSP go back to the pool)."),
     "naval_hits": msg("Naval combat (11.5): share the hits among the enemy fleets, one NSP per hit."),
     "capitulation": msg("Capitulation (11.4): offer terms; the ASP that march out leave with the honours of war, "
