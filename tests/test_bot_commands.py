@@ -176,3 +176,23 @@ async def test_repost_gives_fresh_prompts_and_retires_the_old_ones(world):
     assert channel.messages[-2].image() is not None
     player = waiting_member(fresh, members)
     assert (await world.click(player, fresh, "Pass (no more actions this round)")).reply_text == ""
+
+
+async def test_a_board_in_the_thread_says_what_the_choice_did(world):
+    """Issue 28: the thread's boards were captioned with the choice alone ("bob chose 2 main army
+    cubes."); the caption is the account: the choice and what it did."""
+    channel = world.channel()
+    ann, bo = world.member("Ann"), world.member("Bo")
+    await world.slash(ann, channel, "game new", game="byzantium", boards_in_thread=True)
+    card = channel.messages[-1]
+    await world.click(bo, card, "Join")
+    await world.click(ann, card, "Start")
+    [thread] = channel.threads
+    from engine import get_game
+
+    game = await loaded_game(world, channel)
+    first = get_game("byzantium").pending(game.state)[0].player
+    member = next(m for m in (ann, bo) if m.name == first)
+    await world.slash(member, channel, "byz take", city="take:Jerusalem")
+    captions = [m.content for m in thread.messages[1:]]
+    assert captions and any("chose" in c and "takes control of Jerusalem" in c for c in captions), captions

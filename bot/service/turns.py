@@ -146,7 +146,9 @@ class TurnPosts(TurnPrompts):
         image = pictures.turn
         if self._threaded(loaded):
             if thread_board and pictures.full is not None:
-                caption = text.clip(lines[0] if lines else msg("Choice {choice}.", choice=loaded.seq), text.MESSAGE_LIMIT)
+                # The whole account, not its first line alone ("bob chose 2 main army cubes." said
+                # nothing of what for: issue 28), within one message.
+                caption = (text.chunk_lines(lines) or [msg("Choice {choice}.", choice=loaded.seq)])[0]
                 posts.append(Post(caption, (pictures.full,), where="board", kind="board", version=loaded.seq))
             image = None
         if not news:
@@ -341,8 +343,8 @@ class TurnPosts(TurnPrompts):
             edits.append(MessageEdit(mine.message_id, mine.channel_id,
                                      Post(body, attachments, kind="closed", version=after.seq)))
             if shown and self._threaded(after) and (await drawn()).full is not None:
-                posts.append(Post(text.clip(header, text.MESSAGE_LIMIT), ((await drawn()).full,), where="board",
-                                  kind="board", version=after.seq))
+                caption = (text.chunk_lines([header, *lines]) or [header])[0]  # what the choice did, too
+                posts.append(Post(caption, ((await drawn()).full,), where="board", kind="board", version=after.seq))
             placed = True
         if not placed and (public or over):
             # No message of the chooser's to tell it on (a typed choice after a restart ...).
