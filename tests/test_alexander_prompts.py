@@ -208,3 +208,29 @@ def test_a_sea_move_within_reach_of_enemy_fleets_is_flagged():
     fleet(s, "Ionian", PER, "Lesbos", 3)
     s = moving(s, "macedonian.2", "mp:1")
     assert label(s, "sail:Lemnos").endswith(" · ⚠️ enemy fleets may intercept")
+
+
+def test_a_naval_combat_window_names_the_place_the_fleets_and_their_nsp():
+    from engine.alexander.testkit import fleet
+
+    s = clear(start())
+    fleet(s, "Macedonian", MAC, "Chersonese", 3, leaders=["Hegelochus"])
+    fleet(s, "Ionian", PER, "Lemnos", 2)
+    s = answer(to_activity(fresh(s)), "fleet:Macedonian")
+    s, _ = play(s, "sail:Lemnos")
+    assert kind(s) == "window"
+    assert prompt(s) == ("Macedonian: Naval combat at Lemnos: Macedonian fleet (3 NSP) against Ionian fleet (2 NSP). "
+                         "Play Surprise?")
+
+
+def test_an_interrupt_window_names_the_unit_it_would_stop():
+    from engine.alexander.testkit import hand
+
+    s = clear(start())
+    s.round = 2
+    hand(s, PER, "command_indecision")
+    s.prefs = {"Bo": {"order:interrupt": "ask"}}
+    army(s, MAC, 2, "Pella", 10, leaders=["Antipater"])
+    s = answer(to_activity(fresh(s)), "move:macedonian.2")
+    assert kind(s) == "window"
+    assert prompt(s) == "Persian: Macedonian Army #2 is about to move: play Command Indecision?"

@@ -65,6 +65,10 @@ def _assassin_at(ctx: Ctx, side: str, name: str) -> None:
     open_window(ctx, other(side), "assassin", target=name)
 
 
+def _target_t(name: str):
+    return card_t("diades") if name == DIADES else leader_t(name)
+
+
 def _assassin_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
     target = args["target"]
     found = ["ahriman"]
@@ -75,8 +79,8 @@ def _assassin_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
     return found
 
 
-@moment("assassin", "defence", msg("An assassin is after one of your leaders: play a card to stop him?"))(
-    _assassin_cards)
+@moment("assassin", "defence", lambda ctx, side, args: msg("An assassin is after {leader}: play a card to stop him?",
+                                                           leader=_target_t(args["target"])))(_assassin_cards)
 def _assassin_stop(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
     ctx.s.turn["assassin_cancelled"] = True
     ctx.emit("assassin_stopped", msg("The assassin is stopped."))
@@ -170,7 +174,8 @@ def _illness_at(ctx: Ctx, side: str, name: str) -> None:
     open_window(ctx, other(side), "illness", target=name)
 
 
-@moment("illness", "defence", msg("Illness strikes one of your leaders: play Ahura Mazda to save him?"))(
+@moment("illness", "defence", lambda ctx, side, args: msg("Illness strikes {leader}: play Ahura Mazda to save him?",
+                                                          leader=_target_t(args["target"])))(
     lambda ctx, side, args: ["ahura_mazda"])
 def _illness_save(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
     ctx.s.turn["illness_saved"] = True

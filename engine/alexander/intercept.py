@@ -220,7 +220,8 @@ def _storm_window(ctx: Ctx, t):
 
 
 # -- Attrition (after a desert move or one of more than 5 MP) ---------------------------------------------
-@moment("attrition", "interrupt", msg("The other side has finished a hard march: play Attrition?"))(
+@moment("attrition", "interrupt", lambda ctx, side, args: msg("{army} has finished a hard march: play Attrition?",
+                                                               army=army_t(args["army"])))(
     lambda ctx, side, args: ["attrition"])
 def _attrition_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
     roll = ctx.roll(1, side, msg("Attrition (half the die, rounded up: the ASP lost)"))[0]

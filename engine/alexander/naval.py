@@ -17,7 +17,7 @@ from engine.alexander.windows import moment, open_window
 from engine.alexander.words import fleet_t, side_t, space_t
 from engine.alexander.world import best_naval, is_transit, leaders_of, refresh_control
 from engine.core import Amounts, Item, Total
-from engine.text import msg, msg_n
+from engine.text import listing, msg, msg_n
 
 
 def start_naval(ctx: Ctx, *, movers: list[str], defenders: list[str], space: str, transport: str | None,
@@ -56,8 +56,15 @@ def _naval_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
     return found
 
 
-@moment("naval_battle", "battle", msg("A naval combat is about to be fought: play Surprise?"), duel="naval")(
-    _naval_cards)
+def _naval_prompt(ctx: Ctx, side: str, args: dict):
+    """The combat the card would change: where, which fleets on each side and their NSP."""
+    n = ctx.s.naval
+    return msg("Naval combat at {space}: {movers} ({a} NSP) against {defenders} ({d} NSP). Play Surprise?",
+               space=space_t(n["space"]), movers=listing([fleet_t(f) for f in n["movers"]]), a=_nsp(ctx, n["movers"]),
+               defenders=listing([fleet_t(f) for f in n["defenders"]]), d=_nsp(ctx, n["defenders"]))
+
+
+@moment("naval_battle", "battle", _naval_prompt, duel="naval")(_naval_cards)
 def _naval_surprise(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
     n = ctx.s.naval
     if card_id == "spies":

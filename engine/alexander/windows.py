@@ -24,7 +24,7 @@ from collections.abc import Callable
 from engine.alexander.board import MAC, PER, other
 from engine.alexander.cards import may_play, spend
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
-from engine.alexander.words import army_t, card_t, side_t, space_t
+from engine.alexander.words import army_t, card_t, side_t, space_t, unit_t
 from engine.core import Window
 from engine.text import listing, msg
 
@@ -206,8 +206,8 @@ def _indecision_cards(ctx: Ctx, side: str, args: dict) -> list[str]:
     return ["command_indecision"]
 
 
-@moment("indecision", "interrupt", msg("The other side has chosen a unit to move: play Command Indecision?"))(
-    _indecision_cards)
+@moment("indecision", "interrupt", lambda ctx, side, args: msg("{unit} is about to move: play Command Indecision?",
+                                                               unit=unit_t(args["unit"])))(_indecision_cards)
 def _indecision_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
     from engine.alexander.world import best_battle, best_naval
 
