@@ -234,3 +234,14 @@ def test_an_interrupt_window_names_the_unit_it_would_stop():
     s = answer(to_activity(fresh(s)), "move:macedonian.2")
     assert kind(s) == "window"
     assert prompt(s) == "Persian: Macedonian Army #2 is about to move: play Command Indecision?"
+
+
+def test_the_intercept_prompt_names_the_forces_and_the_odds():
+    s = clear(start())
+    army(s, MAC, 2, "Chersonese", 10)
+    army(s, PER, 2, "Cyzicus", 20, leaders=["Memnon"])
+    s = moving(s, "macedonian.2", "mp:3")
+    s = answer(s, "go:Abydos")
+    assert kind(s) == "intercept"
+    assert prompt(s) == "Persian: Macedonian Army #2 (10 ASP) enters Abydos, next to your army: intercept?"
+    assert label(s, "intercept:persian.2") == "Intercept with Persian Army #2 (20 ASP, land): a die + 2, 6 or more"

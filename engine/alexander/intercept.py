@@ -11,7 +11,7 @@ from engine.alexander.board import NO_LAND_INTERCEPT, other
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.movement import here, moving_army
 from engine.alexander.windows import moment, open_window
-from engine.alexander.words import army_t, fleet_t, space_t, unit_t
+from engine.alexander.words import army_t, fleet_t, kind_t, space_t, unit_t
 from engine.alexander.world import best_battle, is_transit, someone_inside
 from engine.text import msg, msg_n
 
@@ -43,12 +43,18 @@ def _land_decide(ctx: Ctx, t):
     found = land_interceptors(ctx, here(ctx), t.side, t.args.get("tried", []))
     if not found:
         return None
-    options = [opt(f"intercept:{a}", msg("Intercept with {army} ({kind})", army=army_t(a), kind=kind))
-               for a, kind in found]
+    # The odds and the forces, said before the choice: a die + the best rating (-1 over a
+    # mountain), 6 or more; a caught mover is attacked by the interceptor (10.6).
+    s = ctx.s
+    options = []
+    for a, kind in found:
+        r = best_battle(s, a) - (1 if kind == "mountain" else 0)
+        options.append(opt(f"intercept:{a}", msg("Intercept with {army} ({asp} ASP, {kind}): a die + {r}, 6 or more",
+                                                 army=army_t(a), asp=s.army(a).asp, kind=kind_t(kind), r=r)))
     options.append(opt("pass", msg("Let it pass")))
-    return ctx.ask(t.side, msg("{unit} enters {space}, next to your army: intercept?", unit=unit_t(m["unit"]),
-                               space=space_t(here(ctx))), options, "intercept", window="intercept",
-                   pass_id="pass", auto_id=options[0].id)
+    return ctx.ask(t.side, msg("{unit} ({asp} ASP) enters {space}, next to your army: intercept?", unit=unit_t(m["unit"]),
+                               asp=moving_army(ctx).asp, space=space_t(here(ctx))), options, "intercept",
+                   window="intercept", pass_id="pass", auto_id=options[0].id)
 
 
 @runs("land_intercept")
