@@ -58,6 +58,9 @@ class Terminal:
     bots: dict[str, Callable[[object, str], str]] = field(default_factory=dict)  # seat -> (state, seat) -> option
     # The players' language ("it", "de", "pl"; None: English): every text goes through `show`.
     lang: str | None = None
+    # The state's lines as last printed: before each prompt only the lines that changed are
+    # printed (about 20 lines each time said little: issue 28); `s` prints them all.
+    shown_state: list[str] = field(default_factory=list)
 
     def show(self, text) -> None:
         """Print a text (a Msg, or words that need no translation) in the table's language."""
@@ -73,7 +76,7 @@ class Terminal:
                     state = self.bot_turn(state, bot)
                     continue
                 self.say("")
-                self.show(self.describe(state, None))
+                self.show_changes(state)
                 decision = self.game.pending(state)[0]
                 if decision.private and not self.open_table:
                     state = self.private_turn(state, decision)
@@ -82,6 +85,20 @@ class Terminal:
         except Quit:
             pass
         return state
+
+    def show_changes(self, state) -> None:
+        """The public state: whole the first time, then only its lines that changed since it was
+        last printed, with how to see it whole."""
+        lines = translate(self.describe(state, None), self.lang).split("\n")
+        before = set(self.shown_state)
+        changed = [line for line in lines if line not in before]
+        if not self.shown_state:
+            self.say("\n".join(lines))
+        elif changed:
+            self.say("\n".join(changed))
+        if self.shown_state:
+            self.show(msg("(Type `s` to see the whole state.)"))
+        self.shown_state = lines
 
     def describe(self, state, player: str | None) -> str:
         if self.open_table and self.game.secrets:  # nothing is hidden: every seat's secrets too
@@ -98,6 +115,9 @@ class Terminal:
         self.list_options(decision)
         while True:
             answer = self.read()
+            if answer == "s" and not decision.option("s"):
+                self.show(self.describe(state, None))
+                continue
             option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer)
             if option_id is None:
                 self.show(refusal(decision, answer))  # right under the prompt: the board is not shown again

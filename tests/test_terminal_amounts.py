@@ -40,3 +40,25 @@ def test_each_refused_line_says_why():
 def test_an_item_is_typed_by_its_number():
     asked = tax_decision()
     assert typed_amounts(asked.amounts, "1=2") == asked.amounts.answer({asked.amounts.items[0].id: 2})
+
+
+def test_only_what_changed_is_printed_before_a_prompt_and_s_shows_it_all():
+    """About 20 lines of state were reprinted before every prompt; now the lines that changed,
+    and `s` prints the whole state."""
+    from engine import get_game
+    from engine.terminal import Terminal
+
+    game = get_game("byzantium")
+    state = game.setup(["Ann", "Bo", "Cy"], 5, {})
+    whole = game.describe(state).split("\n")
+    answers = iter(["tax", "tax:byzantine=2", "s", "pass", "q"])
+    shown: list[str] = []
+    terminal = Terminal(game, ask=lambda _prompt: next(answers), say=shown.append)
+    terminal.play(state)
+    text = "\n".join(shown)
+    assert text.count(whole[0]) >= 2  # the first print, and the one `s` asked for
+    first_prompt = next(i for i, line in enumerate(shown) if ": Round 1: choose your action." in line)
+    second_prompt = next(i for i, line in enumerate(shown) if i > first_prompt and "choose your action." in line)
+    between = "\n".join(shown[first_prompt + 1: second_prompt]).split("\n")
+    assert len([line for line in between if line in whole]) < len(whole) / 2
+    assert "(Type `s` to see the whole state.)" in text
