@@ -132,11 +132,13 @@ def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | 
     except IllegalAction as error:
         print(translate(error.args[0] if error.args else error, lang), file=sys.stderr)
         return 2
-    if game.secrets and not open_table:
+    alone = bool(levels) and sum(1 for p in players if p not in levels) == 1  # one person against bots
+    if game.secrets and not open_table and not alone:
         say(msg("{game}. Type the number of an option; 'q' saves the replay and quits. Private decisions are "
                 "played on a private screen.", game=game.title))
     else:
         say(msg("{game}. Type the number of an option; 'q' saves the replay and quits.", game=game.title))
+    say(msg("Before each step only what changed on the board is printed; type `board` to see all of it."))
     write_png(game, state, png_dir, 0, None)
     bot_seed = secrets.randbits(64)  # the bots' own: a new game thinks afresh
 

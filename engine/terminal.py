@@ -9,6 +9,9 @@ chosen and read what the choice told only them, the screen is cleared again and 
 only the public events. Whether someone holds a card never changes what the table reads.
 
 `open_table=True` (`--open`, for solitaire) shows everything and never clears the screen.
+One person alone against bots passes the keyboard to nobody: their private decisions are asked
+in place, with no screens to clear. The board is printed whole once; before each later step
+only its lines that changed, and `board` at any prompt prints all of it again.
 Seats in `bots` are played by a function (the bot player of engine/ai): the table reads the
 label of a bot's public choice, and of a private one only the public events it causes.
 At any prompt `pref:<key>=<value>` sets a preference or a standing order (`pref:cube_source=ask`,
@@ -36,6 +39,7 @@ from engine.core import (
 from engine.text import layout, listing, msg
 
 CLEAR = "\033[2J\033[H"  # clear the screen and go home: the private screen starts and ends with it
+BOARD = "board"  # typed at any prompt: the whole board again
 
 Ask = Callable[[str], str]  # input(), or a test's script; EOFError means the input ended
 Say = Callable[[str], None]
@@ -58,9 +62,15 @@ class Terminal:
     bots: dict[str, Callable[[object, str], str]] = field(default_factory=dict)  # seat -> (state, seat) -> option
     # The players' language ("it", "de", "pl"; None: English): every text goes through `show`.
     lang: str | None = None
+<<<<<<< HEAD
     # The state's lines as last printed: before each prompt only the lines that changed are
     # printed (about 20 lines each time said little: issue 28); `s` prints them all.
     shown_state: list[str] = field(default_factory=list)
+=======
+    # The board as last printed for each reader (None: the table), so a step shows what changed.
+    boards: dict[str | None, str] = field(default_factory=dict)
+    _board: tuple = (None, None)  # (state, reader) of the board `board` prints
+>>>>>>> 7877010 (Terminal (issue 27, item 7): one person against bots decides in place (no 'pass the keyboard' screens, no Enters); the board whole once, then only the lines that changed, 'board' prints it all; each group of options under one heading, numbers in the listed order; Alexander: a tribe's battle roll is labelled with the tribe, a flight says no '0 of 1 spaces' (it may go as far as the player likes); it/de/pl translations; tests)
 
     def show(self, text) -> None:
         """Print a text (a Msg, or words that need no translation) in the table's language."""
@@ -76,9 +86,16 @@ class Terminal:
                     state = self.bot_turn(state, bot)
                     continue
                 self.say("")
+<<<<<<< HEAD
                 self.show_changes(state)
+=======
+                alone = self.alone(state)
+                # One person against bots reads their own view (their hand too): nobody else looks.
+                self.show_board(state, next(p for p in self.game.players(state) if p not in self.bots)
+                                if alone and self.game.secrets and not self.open_table else None)
+>>>>>>> 7877010 (Terminal (issue 27, item 7): one person against bots decides in place (no 'pass the keyboard' screens, no Enters); the board whole once, then only the lines that changed, 'board' prints it all; each group of options under one heading, numbers in the listed order; Alexander: a tribe's battle roll is labelled with the tribe, a flight says no '0 of 1 spaces' (it may go as far as the player likes); it/de/pl translations; tests)
                 decision = self.game.pending(state)[0]
-                if decision.private and not self.open_table:
+                if decision.private and not self.open_table and not alone:
                     state = self.private_turn(state, decision)
                 else:
                     state = self.public_turn(state, decision)
@@ -86,6 +103,7 @@ class Terminal:
             pass
         return state
 
+<<<<<<< HEAD
     def show_changes(self, state) -> None:
         """The public state: whole the first time, then only its lines that changed since it was
         last printed, with how to see it whole."""
@@ -99,6 +117,27 @@ class Terminal:
         if self.shown_state:
             self.show(msg("(Type `s` to see the whole state.)"))
         self.shown_state = lines
+=======
+    def alone(self, state) -> bool:
+        """One person against bots: nobody to hide a screen from."""
+        return bool(self.bots) and sum(1 for p in self.game.players(state) if p not in self.bots) == 1
+
+    def show_board(self, state, reader: str | None, *, whole: bool = False) -> None:
+        """The board for `reader`: whole the first time (or when asked), else only the lines that
+        changed since it was last printed for them (nothing when nothing did)."""
+        text = translate(self.describe(state, reader), self.lang)
+        self._board = (state, reader)
+        last = self.boards.get(reader)
+        self.boards[reader] = text
+        if whole or last is None:
+            self.say(text)
+            return
+        before = set(last.splitlines())
+        changed = [line for line in text.splitlines() if line.strip() and line not in before]
+        if changed:
+            self.show(msg("Changed on the board (type `board` to see all of it):"))
+            self.say("\n".join(changed))
+>>>>>>> 7877010 (Terminal (issue 27, item 7): one person against bots decides in place (no 'pass the keyboard' screens, no Enters); the board whole once, then only the lines that changed, 'board' prints it all; each group of options under one heading, numbers in the listed order; Alexander: a tribe's battle roll is labelled with the tribe, a flight says no '0 of 1 spaces' (it may go as far as the player likes); it/de/pl translations; tests)
 
     def describe(self, state, player: str | None) -> str:
         if self.open_table and self.game.secrets:  # nothing is hidden: every seat's secrets too
@@ -115,10 +154,14 @@ class Terminal:
         self.list_options(decision)
         while True:
             answer = self.read()
+<<<<<<< HEAD
             if answer == "s" and not decision.option("s"):
                 self.show(self.describe(state, None))
                 continue
             option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer)
+=======
+            option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer, listed(decision))
+>>>>>>> 7877010 (Terminal (issue 27, item 7): one person against bots decides in place (no 'pass the keyboard' screens, no Enters); the board whole once, then only the lines that changed, 'board' prints it all; each group of options under one heading, numbers in the listed order; Alexander: a tribe's battle roll is labelled with the tribe, a flight says no '0 of 1 spaces' (it may go as far as the player likes); it/de/pl translations; tests)
             if option_id is None:
                 self.show(refusal(decision, answer))  # right under the prompt: the board is not shown again
                 continue
@@ -149,15 +192,18 @@ class Terminal:
 
     def private_turn(self, state, decision: Decision):
         player = decision.player
-        self.say("")
-        self.show(msg("Waiting on {player}: {prompt}", player=player,
-                      prompt=decision.public_prompt or msg("{player} is deciding.", player=player)))
-        self.show(msg("Pass the keyboard to {player}, then press Enter (everyone else: look away).", player=player))
-        self.read()
-        self.say(CLEAR)
-        self.show(msg("Only {player} may look now.", player=player))
-        self.say("")
-        self.show(self.describe(state, player))
+        alone = self.alone(state)  # nobody to pass the keyboard to: no screens, no Enters
+        if not alone:
+            self.say("")
+            self.show(msg("Waiting on {player}: {prompt}", player=player,
+                          prompt=decision.public_prompt or msg("{player} is deciding.", player=player)))
+            self.show(msg("Pass the keyboard to {player}, then press Enter (everyone else: look away).",
+                          player=player))
+            self.read()
+            self.say(CLEAR)
+            self.show(msg("Only {player} may look now.", player=player))
+            self.say("")
+            self.show_board(state, player, whole=True)  # a cleared screen shows it all
         public: list[Event] = []
         while decision is not None:
             for event in self.unseen.pop(player, []):
@@ -165,7 +211,7 @@ class Terminal:
             self.show(layout("\n{player}: {prompt}", player=player, prompt=decision.prompt))
             self.list_options(decision)
             answer = self.read()
-            option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer)
+            option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer, listed(decision))
             if option_id is None:
                 self.show(refusal(decision, answer))
                 continue
@@ -181,9 +227,10 @@ class Terminal:
                 if option_id.startswith(PREF_PREFIX) else None
         for event in self.unseen.pop(player, []):
             self.show(layout("  {line}", line=msg("(only you) {event}", event=event.text)))
-        self.show(msg("Press Enter to hide this screen, then pass the keyboard back."))
-        self.read()
-        self.say(CLEAR)
+        if not alone:
+            self.show(msg("Press Enter to hide this screen, then pass the keyboard back."))
+            self.read()
+            self.say(CLEAR)
         self.tell(public)
         return state
 
@@ -210,9 +257,10 @@ class Terminal:
                     self.unseen[seat].append(event)
 
     def list_options(self, decision: Decision) -> None:
-        """The options numbered, under their group's heading; then how to type amounts, if any."""
+        """The options numbered, each group's under one heading (groups in the order they first
+        come, so a heading never repeats); then how to type amounts, if any."""
         group = ""
-        for i, option in enumerate(decision.options, 1):
+        for i, option in enumerate(listed(decision), 1):
             if option.group != group:
                 group = option.group
                 if group:
@@ -224,20 +272,33 @@ class Terminal:
             self.show(amounts_help(decision))
 
     def read(self) -> str:
-        try:
-            answer = self.ask("> ").strip()
-        except EOFError:
-            answer = "q"
-        if answer == "q":
-            raise Quit
-        return answer
+        while True:
+            try:
+                answer = self.ask("> ").strip()
+            except EOFError:
+                answer = "q"
+            if answer == "q":
+                raise Quit
+            if answer != BOARD or self._board[0] is None:
+                return answer
+            self.show_board(*self._board, whole=True)  # then the same question again
 
 
-def pick(decision: Decision, answer: str) -> str | None:
-    """The option id a typed answer names: a number shown, an option id, or amounts typed on one line
-    (`elite=1 main=2`: item ids or their unique beginnings, spaces or commas between)."""
-    if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
-        return decision.options[int(answer) - 1].id
+def listed(decision: Decision) -> list:
+    """The options in the order they are listed and numbered: grouped, groups as they first come."""
+    order: dict[str, list] = {}
+    for option in decision.options:
+        order.setdefault(str(option.group), []).append(option)
+    return [option for options in order.values() for option in options]
+
+
+def pick(decision: Decision, answer: str, shown: list | None = None) -> str | None:
+    """The option id a typed answer names: a number shown (in the order `shown`, the decision's by
+    default), an option id, or amounts typed on one line (`elite=1 main=2`: item ids or their
+    unique beginnings, spaces or commas between)."""
+    shown = list(decision.options) if shown is None else shown
+    if answer.isdigit() and 1 <= int(answer) <= len(shown):
+        return shown[int(answer) - 1].id
     if decision.option(answer):
         return answer
     typed = typed_amounts(decision.amounts, answer) if decision.amounts is not None else None

@@ -356,13 +356,15 @@ def _resolve(ctx: Ctx, t):
     rolls, modified, score = {}, {}, {}
     for side in (atk, dfn):
         mods = modifiers(ctx, side)
-        dice = ctx.roll(2, side, msg("{side} battle roll", side=side_t(side)))
+        # A tribe's roll is made by the attacker's opponent (11.3) but is the tribe's, not that side's.
+        who = s.tribes[space].name if side == dfn and b.get("tribe") and space in s.tribes else side_t(side)
+        dice = ctx.roll(2, side, msg("{side} battle roll", side=who))
         rolls[side] = sum(dice)
         modified[side] = rolls[side] + sum(mods.values())
         score[side] = battle_score(modified[side], strength[side])
         ctx.emit("battle_roll", msg("{side}: roll {roll}{mods} = {total}; strength {strength} ASP and GSP: "
                                     "Battle Score {score}.",
-                                    side=side_t(side), roll=rolls[side], mods=_mods_text(mods), total=modified[side],
+                                    side=who, roll=rolls[side], mods=_mods_text(mods), total=modified[side],
                                     strength=strength[side], score=score[side]),
                  side=side, roll=rolls[side], mods=mods, modified=modified[side], strength=strength[side],
                  score=score[side])

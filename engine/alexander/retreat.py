@@ -207,6 +207,13 @@ def _retreat_decide(ctx: Ctx, t):
     if not options:
         return None
     done = len(r["path"]) - 1
+    if r["flee"]:  # a flight has no length to reach (11.3 H): no "0 of 1 spaces"
+        return ctx.ask(t.side, msg_n("Flight from {space}: {done} space so far, {mp} MP; it may go as far as you"
+                                     " like (each MP adds 1 to the loss roll).",
+                                     "Flight from {space}: {done} spaces so far, {mp} MP; it may go as far as you"
+                                     " like (each MP adds 1 to the loss roll).", done,
+                                     space=space_t(r["path"][0]), done=done, mp=r["mp"]),
+                       options, "retreat")
     return ctx.ask(t.side, msg_n("Retreat from {space}: {done} of {need} space so far, {mp} MP (each MP after the first"
                                  " adds 1 to the loss roll).",
                                  "Retreat from {space}: {done} of {need} spaces so far, {mp} MP (each MP after the"

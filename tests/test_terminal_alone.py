@@ -1,0 +1,70 @@
+"""The terminal for one person against bots, and a shorter screen (issue 27, item 7): no "pass the
+keyboard" screens when nobody else is at the table; before each step only the board's lines that
+changed (`board` prints all of it); each group of options under one heading."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import hiddengame  # noqa: F401  (registers the secret duel for the command line)
+
+from engine.__main__ import main
+from engine.core import Decision, Option
+from engine.terminal import CLEAR, listed, pick
+
+
+def run(monkeypatch, capsys, tmp_path, args: list[str], script: list[str]) -> str:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(script) + "\n"))
+    code = main(["play", *args])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return out
+
+
+def test_one_person_against_a_bot_decides_in_place_with_no_keyboard_to_pass(monkeypatch, capsys, tmp_path):
+    out = run(monkeypatch, capsys, tmp_path, [hiddengame.NAME, "--players", "Ann,bot", "--seed", "5",
+                                              "--budget-ms", "3"], ["1"] * 12 + ["q"])
+    assert CLEAR not in out and "Pass the keyboard" not in out and "Press Enter to hide" not in out
+    assert "private screen" not in out.splitlines()[0]
+    assert "\nAnn: " in out  # her private decisions were asked, in place
+
+
+def test_two_people_still_pass_the_keyboard(monkeypatch, capsys, tmp_path):
+    out = run(monkeypatch, capsys, tmp_path, [hiddengame.NAME, "--players", "Ann,Bo", "--seed", "5"], ["", "q"])
+    assert "Pass the keyboard to Ann" in out and CLEAR in out
+
+
+def test_the_board_is_printed_whole_once_then_only_what_changed(monkeypatch, capsys, tmp_path):
+    out = run(monkeypatch, capsys, tmp_path, ["byzantium", "--players", "Ann,Bo,Cy", "--seed", "9"],
+              ["1", "pass", "q"])
+    assert out.count("Persian cities:") == 1  # unchanged by taking a Byzantine city: printed once
+    assert "Changed on the board (type `board` to see all of it):" in out
+    changed = out.split("Changed on the board")[1]
+    assert "Armies on the board: Ann's Byzantine army" in changed.split("\n\n")[0]
+
+
+def test_board_at_a_prompt_prints_the_whole_board_and_asks_again(monkeypatch, capsys, tmp_path):
+    out = run(monkeypatch, capsys, tmp_path, ["byzantium", "--players", "Ann,Bo,Cy", "--seed", "9"],
+              ["1", "board", "pass", "q"])
+    assert out.count("Persian cities:") == 2
+    assert out.count("Bo: Round 1: choose your action.") == 1  # the question is not asked twice
+
+
+def test_each_group_of_options_has_one_heading(monkeypatch, capsys, tmp_path):
+    """Alexander's activity lists "Move an army", "Move and devastate", "Move an army" again."""
+    out = run(monkeypatch, capsys, tmp_path, ["alexander", "--players", "Ann,bot", "--seed", "3", "--budget-ms", "3",
+                                              "--option", "macedonian=Ann", "--option", "garrisons=suggested"],
+              ["done", "2", "q"])
+    activity = out.split("Your activity this round:")[1].split(">")[0]
+    assert activity.count("Move an army:") == 1 and activity.count("Move and devastate:") == 1
+    assert activity.index("[move:macedonian.2]") < activity.index("Move and devastate:")
+    assert "2. Move Macedonian Army #2 from Pella" in activity
+    assert "Macedonian Army #2" in out.split("Your activity this round:")[1].split(">")[1]  # "2" chose it
+
+
+def test_numbers_follow_the_listed_order():
+    decision = Decision("Ann", "?", (Option("a1", "A1", "A"), Option("b1", "B1", "B"), Option("a2", "A2", "A")))
+    assert [o.id for o in listed(decision)] == ["a1", "a2", "b1"]
+    assert pick(decision, "2", listed(decision)) == "a2" and pick(decision, "3", listed(decision)) == "b1"
