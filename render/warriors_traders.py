@@ -152,6 +152,7 @@ def highlight_from_events(events: Iterable) -> dict:
     conquests, destroyed pieces, starving armies), its moves and retreats as arrows, and a
     one-line account."""
     provinces: list[str] = []
+    fled_to: list[str] = []  # where the losers went: ringed, but the view looks at the battle
     routes: list[list[str]] = []
     texts: list[tuple[str, bool]] = []
     last_text = ""
@@ -161,11 +162,17 @@ def highlight_from_events(events: Iterable) -> dict:
         text = getattr(event, "text", "") or ""
         last_text = text or last_text
         start = data.get("frm", data.get("from", data.get("province")))
-        if data.get("to") and start and isinstance(data["to"], str) and kind in ("move", "princess", "retreat", "withdraw"):
+        if data.get("to") and start and isinstance(data["to"], str) and kind in ("retreat", "withdraw"):
+            # The close-up frames the last place named (the outcome): a battle at Orkney was
+            # framed on Jylland, where the barbarians retreated (issue 28).
+            routes.append([start, data["to"]])
+            fled_to.append(data["to"])
+            provinces.append(start)
+        elif data.get("to") and start and isinstance(data["to"], str) and kind in ("move", "princess"):
             routes.append([start, data["to"]])
             provinces.append(data["to"])
         elif isinstance(data.get("province"), str):
             provinces.append(data["province"])
         if text and kind not in _QUIET:
             texts.append((text, kind in _OUTCOMES))
-    return kit.highlight_dict({"provinces": provinces}, routes, texts, last_text)
+    return kit.highlight_dict({"provinces": fled_to + provinces}, routes, texts, last_text)

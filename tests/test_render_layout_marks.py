@@ -41,3 +41,22 @@ def test_a_highlight_ring_never_covers_a_nations_name():
         return sum(1 for x in range(part.width) for y in range(part.height) if part.getpixel((x, y)) == NATION_INK)
 
     assert ink(plain) > 20 and ink(ringed) == ink(plain)
+
+
+def test_a_warriors_traders_battle_is_framed_on_its_site_not_where_the_losers_went():
+    """A battle at Orkney was framed on Jylland, where the barbarians retreated (issue 28 item 5)."""
+    from engine import get_game
+    from engine.core import Event
+    from render import inline
+    from render import warriors_traders as wt
+
+    events = [Event("battle", "Battle in Orkney.", {"province": "Orkney"}),
+              Event("retreat", "The barbarians retreat to Jylland.", {"province": "Orkney", "to": "Jylland"})]
+    highlight = wt.highlight_from_events(events)
+    assert highlight["provinces"][-1] == "Orkney" and "Jylland" in highlight["provinces"]
+    assert highlight["routes"] == [["Orkney", "Jylland"]]
+    state = get_game("warriors_traders").setup(["Ann", "Bo", "Cy"], 3, {"map": "west", "variant": "none"})
+    scene = wt.scene(state, highlight)
+    x0, y0, x1, y1 = inline.focus_box(scene)
+    ox, oy = wt.board("west", None).at("Orkney")
+    assert x0 < ox < x1 and y0 < oy < y1
