@@ -107,6 +107,39 @@ async def test_a_crash_between_storing_a_choice_and_posting_it_loses_nothing(
     fake.assert_clean()
 
 
+async def test_a_crash_after_discord_took_the_post_but_before_it_was_noted_posts_nothing_twice(
+        fake_discord: FakeDiscord, start_bot_process, tmp_path) -> None:
+    """The other side of the crash window: Discord created the next player's message, but the bot
+    died before its answer came back, so the database never noted it. The next process posts the
+    stored choice's prompt again with the same nonce, and Discord returns the message already out."""
+    fake = fake_discord
+    bot = await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    table = await open_table(fake, tmp_path / "games.sqlite3")
+    first = table.waiting()
+    [prompt] = table.live_prompts()
+    before = {m.id for m in fake.standin.store.channel_messages(table.channel.id)}
+
+    fake.faults.delay(60, path_pattern=r"/channels/[0-9]+/messages$")  # answers to new posts held back
+    await table.press(first, "pass")
+    await fake.wait_for(lambda: table.stored() and len(
+        {m.id for m in fake.standin.store.channel_messages(table.channel.id)} - before) == 1, WAIT,
+        "the next message created by Discord, its answer held back")
+    await bot.kill()
+    fake.faults.delay(0)
+    table.acked.append((table.seats[first.id], "pass", first.id))
+    [posted] = [m for m in fake.standin.store.channel_messages(table.channel.id) if m.id not in before]
+
+    await bot.start()
+    await fake.wait_for(lambda: fake.standin.store.nonce_repeats, WAIT, "the re-post after the restart")
+    assert fake.standin.store.nonce_repeats == [posted.id]  # returned, not posted again
+    await table.wait_prompt()
+    assert [m.id for m in table.live_prompts()] == [posted.id] and table.waiting() is not first
+    await table.choose(table.waiting(), "pass")
+    table.assert_db_matches_acknowledged()
+    table.assert_nothing_doubled()
+    fake.assert_clean()
+
+
 async def test_429_on_message_posts_is_waited_out(fake_discord: FakeDiscord, start_bot_process, tmp_path) -> None:
     fake = fake_discord
     table = await start_game(fake, start_bot_process, tmp_path)

@@ -19,7 +19,7 @@ from bot.discord_ui.permissions import missing, missing_sentence
 from bot.discord_ui.publish_edits import MessageEdits
 from bot.discord_ui.speech import lang_of, pages, rendered
 from bot.service import follow_up
-from bot.service.posts import Outcome, Post
+from bot.service.posts import Outcome, Post, prompt_nonces
 from engine.text import Msg, lines, msg
 from locales import SOURCE, tr
 
@@ -166,7 +166,7 @@ class Publisher(MessageEdits):
         if outcome.board_thread_id is not None:
             board_channel = await self._channel(outcome.board_thread_id) or channel
         failed: discord.HTTPException | None = None
-        for post in outcome.posts:
+        for post in prompt_nonces(outcome):
             target = board_channel if post.where == "board" else channel
             try:
                 await self.send(post, target, game_id=outcome.game_id, trouble=outcome.trouble, lang=lang)

@@ -8,7 +8,7 @@ these into Discord calls; tests read them directly.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from bot.service.specs import ButtonSpec, ModalSpec, SelectSpec
@@ -98,6 +98,10 @@ class Outcome:
     # after `saved` (what is stored) when they get no reply of their own. See follow_up.py.
     saved: str | None = None
     trouble: list[str] = field(default_factory=list)
+    # The posts of a stored choice, first sent or sent again at start-up (a crash between the post
+    # and its note in the database): their prompts carry nonces made from it, which Discord
+    # enforces, so a prompt already out is returned instead of posted twice (prompt_nonces).
+    nonce_key: str | None = None
     # Work of seconds started by this request (a replay's animation): the publisher runs it
     # after answering and delivers the Outcome it returns (posts in the game's channel).
     later: Callable[[], Awaitable[Outcome]] | None = None
@@ -112,3 +116,18 @@ class Outcome:
     @classmethod
     def say(cls, text: str, game_id: int | None = None) -> Outcome:
         return cls(ok=True, reply=Post(text), game_id=game_id)
+
+
+def prompt_nonces(outcome: Outcome) -> list[Post]:
+    """The outcome's posts, its prompts numbered with nonces from its `nonce_key` (at most 25
+    characters, Discord's limit): the same for the first post of a choice's prompts and for the
+    re-post after a restart, different for any other choice (the key names the history)."""
+    if outcome.nonce_key is None:
+        return list(outcome.posts)
+    posts, prompts = [], 0
+    for post in outcome.posts:
+        if post.kind == "prompt" and post.nonce is None:
+            post = replace(post, nonce=f"{outcome.nonce_key}.{prompts}"[:25])
+            prompts += 1
+        posts.append(post)
+    return posts

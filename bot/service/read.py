@@ -13,7 +13,7 @@ from bot.service.posts import Outcome, Post, reason
 from bot.service.private import settings_lines
 from bot.service.slash import slash
 from bot.service.takeover import takeover_line
-from bot.service.turns import TurnPosts
+from bot.service.turns import TurnPosts, choice_nonce_key
 from bot.storage import replay as rp
 from bot.storage.records import standings_of
 from engine import game_names
@@ -126,7 +126,9 @@ class ReadActions(TurnPosts):
                 continue
             header = msg("📌 Back online: the game so far (choice {choice}).", choice=loaded.seq)
             posts = await self.turn_posts(loaded, [], header, board=True)
-            outcomes.append(self.outcome(loaded.record, posts=posts))
+            # The same nonces as the choice's first posting: a prompt that went out just before
+            # the crash (and was never noted) is returned by Discord, not posted twice.
+            outcomes.append(self.outcome(loaded.record, posts=posts, nonce_key=choice_nonce_key(loaded)))
         return outcomes
 
     async def log(self, actor: Actor, n: int = 10) -> Outcome:

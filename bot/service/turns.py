@@ -41,6 +41,7 @@ from bot.service.actor import Actor
 from bot.service.core import engine_of
 from bot.service.follow_up import CHOICE_SAVED, POSTS_FAILED
 from bot.service.posts import Attachment, MessageEdit, Outcome, Post
+from bot.service.prompt import history_head
 from bot.service.specs import BUTTONS_PER_ROW, ROWS, ButtonSpec, SelectSpec, board_id
 from bot.service.turn_prompts import TurnPrompts
 from bot.storage.records import LoadedGame, MessageRecord, Seat
@@ -65,6 +66,12 @@ def seats_of(row: MessageRecord | None) -> set[str]:
 
 
 BOARD_LABEL = msg("🗺️ Full board")
+
+
+def choice_nonce_key(loaded: LoadedGame) -> str:
+    """The nonce key of the posts of `loaded`'s last stored choice (see posts.prompt_nonces): the
+    game and its history head, which no other choice (an undone branch included) repeats."""
+    return f"{loaded.id}.{history_head(loaded)}"
 
 
 @dataclasses.dataclass
@@ -225,7 +232,7 @@ class TurnPosts(TurnPrompts):
             # message must never show the answer; what only the chooser learnt comes privately.
             reply = Post(lines([msg("🔒 Only you see this:"), *learnt])) if learnt else None
             return self.outcome(after.record, edits=edits, posts=posts, reply=reply, saved=CHOICE_SAVED,
-                                trouble=trouble)
+                                trouble=trouble, nonce_key=choice_nonce_key(after))
         if decision.private:  # the private prompt names the answer: only its player sees it
             named = text.answered_line(seat.seat, label, private=False)
             edit = Post(text.clip(lines([named, *learnt]), text.MESSAGE_LIMIT))
@@ -236,7 +243,7 @@ class TurnPosts(TurnPrompts):
         elif edit is None:
             edit = Post(answered)  # a group's options, shown to the chooser alone
         return self.outcome(after.record, edit=edit, edits=edits, posts=posts, reply=reply, saved=CHOICE_SAVED,
-                            trouble=trouble)
+                            trouble=trouble, nonce_key=choice_nonce_key(after))
 
     async def _public_message(self, game_id: int, message_id: int) -> bool:
         """Whether `message_id` is one of the game's turn messages in the channel (not a private
