@@ -160,6 +160,7 @@ def help_of(program: str, sub: str | None) -> str:
     return done.stdout
 
 
+ONE_HELP = {"-m locales"}
 SUBCOMMANDS = {"-m engine": ("play", "selfplay", "replay", "fuzz"),
                "-m bot": ("backup", "check-db", "forget-server")}
 
@@ -173,9 +174,80 @@ def test_the_docs_give_the_python_commands_a_host_and_a_developer_need():
 
 @pytest.mark.parametrize("doc,program,words", sorted(set(shell_commands())))
 def test_each_python_command_of_the_docs_takes_those_flags(doc, program, words):
+    flags = [w.strip("[]").split("=")[0] for w in words if w.strip("[").startswith("--")]
+    if program.startswith("bench/"):  # a bench runs on --help too (bench/suite.py runs pytest): read its source
+        source = (ROOT / program).read_text("utf-8")
+        assert [f for f in flags if f != "--" and f"\"{f}\"" not in source] == []
+        return
     sub = words[0] if words and program in SUBCOMMANDS and not words[0].startswith("-") else None
     if sub is not None:
         assert sub in SUBCOMMANDS[program], f"{program} has no subcommand {sub}"
     shown = help_of(program, sub)
-    flags = [w.split("=")[0] for w in words if w.startswith("--")]
+    if program in ONE_HELP and words:  # `python -m locales update`: its help lists every command
+        assert re.search(rf"^- {re.escape(words[0])}\b", shown, re.M), f"{program} has no command {words[0]}"
     assert [f for f in flags if f not in shown] == []
+
+
+# [text](path#anchor): a relative link of the docs, and the heading it points at.
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    text = path.read_text("utf-8")
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    return {slug(m[1]) for m in re.finditer(r"^#+ (.+)$", text, re.M)}
+
+
+def test_every_relative_link_of_the_docs_finds_its_file_and_heading():
+    wrong, seen = [], 0
+    for name, text in doc_texts().items():
+        for target in LINK.findall(text):
+            if re.match(r"\w+:", target):
+                continue
+            seen += 1
+            file, _, anchor = target.partition("#")
+            path = (ROOT / name).parent / file if file else ROOT / name
+            if not path.exists():
+                wrong.append(f"{name}: {target}: no such file")
+            elif anchor and anchor not in anchors(path):
+                wrong.append(f"{name}: {target}: no such heading")
+    assert seen >= 30 and wrong == []
+
+
+def test_the_readme_is_short_and_sends_each_reader_to_their_doc():
+    readme = (ROOT / "README.md").read_text("utf-8")
+    assert len(readme.split()) < 600
+    for doc in ("docs/players.md", "docs/moderators.md", "docs/hosting.md", "docs/development.md"):
+        assert f"]({doc})" in readme
+    picture = re.search(r"!\[[^\]]*\]\((docs/render/[\w.]+\.png)\)", readme)
+    assert picture and (ROOT / picture[1]).exists()
+
+
+def test_the_files_the_docs_commands_read_exist():
+    """`bash requirements/refresh`, `-r requirements/bot.lock`, `install -m 600 .env.example .env`."""
+    named = set()
+    for text in doc_texts().values():
+        named |= set(re.findall(r"\bbash ([\w/.-]+)", text))
+        named |= set(re.findall(r"-r ([\w/.-]+\.lock)", text))
+        named |= set(re.findall(r"install -m 600 ([\w.]+) ", text))
+    assert {"requirements/refresh", "requirements/bot.lock", "requirements/dev.lock", ".env.example"} <= named
+    assert [name for name in named if not (ROOT / name).exists()] == []
+
+
+def test_the_invite_link_asks_for_the_permissions_the_bot_checks_and_names_them():
+    """hosting.md's invite link carries bot/discord_ui/permissions.py's INVITE_PERMISSIONS, and the
+    sentence under it names each of them by Discord's name."""
+    from bot.discord_ui.permissions import INVITE_PERMISSIONS, NEEDED, NEEDED_FOR_BOARD_THREAD, NEEDED_IN_THREAD
+
+    hosting = (ROOT / "docs" / "hosting.md").read_text("utf-8")
+    link = re.search(r"discord\.com/oauth2/authorize\?client_id=APPLICATION_ID&scope=bot\+applications\.commands"
+                     r"&permissions=(\d+)", hosting)
+    assert link and int(link[1]) == INVITE_PERMISSIONS.value
+    said = re.search(rf"`{link[1]}` = ([^.]+)\.", hosting)[1]
+    assert {n.strip() for n in said.replace("\n", " ").split(",")} == {
+        *NEEDED.values(), *NEEDED_IN_THREAD.values(), *NEEDED_FOR_BOARD_THREAD.values()}

@@ -69,3 +69,30 @@ def test_the_readme_says_the_replays_real_size_limit():
 
     said = re.search(r"`/game replay`[^\n]*under (\d+) MB", README)
     assert said and int(said[1]) * 1_000_000 == REPLAY_MAX_BYTES
+
+
+def test_the_terminal_typed_amounts_of_the_docs_answer_a_byzantium_tax():
+    """development.md: `1=4 2=2` (the items' numbers) and `byzantine=4 arab=2` (their names) are
+    both a tax the game takes, and the same one."""
+    from tests.byzantium_kit import decision, new_game, play
+
+    assert "(`1=4 2=2`" in README and "`byzantine=4 arab=2`" in README
+    state, _ = play(new_game(("Ann", "Bo")), "Ann tax")
+    asked = decision(state)
+    by_number, by_name = typed_amounts(asked.amounts, "1=4 2=2"), typed_amounts(asked.amounts, "byzantine=4 arab=2")
+    assert by_number and asked.offers(by_number) and by_number == by_name
+
+
+def test_each_preference_the_docs_set_is_one_the_game_has_with_that_value():
+    """`pref:cube_source=ask` (the terminal) and `/game orders setting:cube_source value:` with
+    `pools`, `free` or `ask` (players.md) name Byzantium's preference and its values."""
+    table = get_game("byzantium").preference_table()
+    typed = re.findall(r"`pref:([a-z_]+)=(\w+)`", README)
+    assert typed
+    for key, value in typed:
+        assert value in {c.id for c in table[key].choices}
+    said = re.search(r"`/game orders setting:(\w+) value:` `(\w+)` \([^)]*\), `(\w+)` \([^)]*\) or `(\w+)`", README)
+    assert said, "players.md names the cube source's values"
+    preference = table[said[1]]
+    assert set(said.groups()[1:]) == {c.id for c in preference.choices}
+    assert preference.default == said[2]

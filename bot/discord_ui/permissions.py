@@ -9,7 +9,7 @@ import discord
 from bot.settings import ModeratorRole
 from engine.text import listing, msg_n
 
-# What the bot needs in a game channel; the README's invite link asks for exactly these.
+# What the bot needs in a game channel; the invite link of docs/hosting.md asks for exactly these.
 NEEDED = {
     "view_channel": "View Channels",
     "send_messages": "Send Messages",
@@ -54,7 +54,7 @@ def missing(permissions: discord.Permissions | None, *, in_thread: bool = False)
 
 
 def missing_sentence(names: list[str]):
-    """The permissions by Discord's own English names, in bold (as the README's invite asks for them)."""
+    """The permissions by Discord's own English names, in bold (as docs/hosting.md's invite asks for them)."""
     quoted = listing([f"**{name}**" for name in names])
     return msg_n("I can't play here: I'm missing the {names} permission in this channel. Ask a server admin to grant it.",
                  "I can't play here: I'm missing the {names} permissions in this channel. Ask a server admin to grant "
