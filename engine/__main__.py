@@ -138,7 +138,7 @@ def play_command(name: str, players_arg: str, seed: int | None, png_dir: Path | 
                 "played on a private screen.", game=game.title))
     else:
         say(msg("{game}. Type the number of an option; 'q' saves the replay and quits.", game=game.title))
-    say(msg("Before each step only what changed on the board is printed; type `board` to see all of it."))
+    say(msg("Before each step only what changed on the board is printed; type `s` to see all of it."))
     write_png(game, state, png_dir, 0, None)
     bot_seed = secrets.randbits(64)  # the bots' own: a new game thinks afresh
 

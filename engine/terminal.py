@@ -11,7 +11,7 @@ only the public events. Whether someone holds a card never changes what the tabl
 `open_table=True` (`--open`, for solitaire) shows everything and never clears the screen.
 One person alone against bots passes the keyboard to nobody: their private decisions are asked
 in place, with no screens to clear. The board is printed whole once; before each later step
-only its lines that changed, and `board` at any prompt prints all of it again.
+only its lines that changed, and `s` (or `board`) at any prompt prints all of it again.
 Seats in `bots` are played by a function (the bot player of engine/ai): the table reads the
 label of a bot's public choice, and of a private one only the public events it causes.
 At any prompt `pref:<key>=<value>` sets a preference or a standing order (`pref:cube_source=ask`,
@@ -39,7 +39,7 @@ from engine.core import (
 from engine.text import layout, listing, msg
 
 CLEAR = "\033[2J\033[H"  # clear the screen and go home: the private screen starts and ends with it
-BOARD = "board"  # typed at any prompt: the whole board again
+BOARDS = ("s", "board")  # typed at any prompt: the whole board again
 
 Ask = Callable[[str], str]  # input(), or a test's script; EOFError means the input ended
 Say = Callable[[str], None]
@@ -62,15 +62,9 @@ class Terminal:
     bots: dict[str, Callable[[object, str], str]] = field(default_factory=dict)  # seat -> (state, seat) -> option
     # The players' language ("it", "de", "pl"; None: English): every text goes through `show`.
     lang: str | None = None
-<<<<<<< HEAD
-    # The state's lines as last printed: before each prompt only the lines that changed are
-    # printed (about 20 lines each time said little: issue 28); `s` prints them all.
-    shown_state: list[str] = field(default_factory=list)
-=======
     # The board as last printed for each reader (None: the table), so a step shows what changed.
     boards: dict[str | None, str] = field(default_factory=dict)
     _board: tuple = (None, None)  # (state, reader) of the board `board` prints
->>>>>>> 7877010 (Terminal (issue 27, item 7): one person against bots decides in place (no 'pass the keyboard' screens, no Enters); the board whole once, then only the lines that changed, 'board' prints it all; each group of options under one heading, numbers in the listed order; Alexander: a tribe's battle roll is labelled with the tribe, a flight says no '0 of 1 spaces' (it may go as far as the player likes); it/de/pl translations; tests)
 
     def show(self, text) -> None:
         """Print a text (a Msg, or words that need no translation) in the table's language."""
@@ -86,14 +80,10 @@ class Terminal:
                     state = self.bot_turn(state, bot)
                     continue
                 self.say("")
-<<<<<<< HEAD
-                self.show_changes(state)
-=======
                 alone = self.alone(state)
                 # One person against bots reads their own view (their hand too): nobody else looks.
                 self.show_board(state, next(p for p in self.game.players(state) if p not in self.bots)
                                 if alone and self.game.secrets and not self.open_table else None)
->>>>>>> 7877010 (Terminal (issue 27, item 7): one person against bots decides in place (no 'pass the keyboard' screens, no Enters); the board whole once, then only the lines that changed, 'board' prints it all; each group of options under one heading, numbers in the listed order; Alexander: a tribe's battle roll is labelled with the tribe, a flight says no '0 of 1 spaces' (it may go as far as the player likes); it/de/pl translations; tests)
                 decision = self.game.pending(state)[0]
                 if decision.private and not self.open_table and not alone:
                     state = self.private_turn(state, decision)
@@ -103,21 +93,6 @@ class Terminal:
             pass
         return state
 
-<<<<<<< HEAD
-    def show_changes(self, state) -> None:
-        """The public state: whole the first time, then only its lines that changed since it was
-        last printed, with how to see it whole."""
-        lines = translate(self.describe(state, None), self.lang).split("\n")
-        before = set(self.shown_state)
-        changed = [line for line in lines if line not in before]
-        if not self.shown_state:
-            self.say("\n".join(lines))
-        elif changed:
-            self.say("\n".join(changed))
-        if self.shown_state:
-            self.show(msg("(Type `s` to see the whole state.)"))
-        self.shown_state = lines
-=======
     def alone(self, state) -> bool:
         """One person against bots: nobody to hide a screen from."""
         return bool(self.bots) and sum(1 for p in self.game.players(state) if p not in self.bots) == 1
@@ -134,10 +109,9 @@ class Terminal:
             return
         before = set(last.splitlines())
         changed = [line for line in text.splitlines() if line.strip() and line not in before]
-        if changed:
-            self.show(msg("Changed on the board (type `board` to see all of it):"))
+        if changed:  # then how to see it whole (issue 28's `s`)
             self.say("\n".join(changed))
->>>>>>> 7877010 (Terminal (issue 27, item 7): one person against bots decides in place (no 'pass the keyboard' screens, no Enters); the board whole once, then only the lines that changed, 'board' prints it all; each group of options under one heading, numbers in the listed order; Alexander: a tribe's battle roll is labelled with the tribe, a flight says no '0 of 1 spaces' (it may go as far as the player likes); it/de/pl translations; tests)
+            self.show(msg("(Type `s` to see the whole state.)"))
 
     def describe(self, state, player: str | None) -> str:
         if self.open_table and self.game.secrets:  # nothing is hidden: every seat's secrets too
@@ -154,14 +128,7 @@ class Terminal:
         self.list_options(decision)
         while True:
             answer = self.read()
-<<<<<<< HEAD
-            if answer == "s" and not decision.option("s"):
-                self.show(self.describe(state, None))
-                continue
-            option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer)
-=======
             option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer, listed(decision))
->>>>>>> 7877010 (Terminal (issue 27, item 7): one person against bots decides in place (no 'pass the keyboard' screens, no Enters); the board whole once, then only the lines that changed, 'board' prints it all; each group of options under one heading, numbers in the listed order; Alexander: a tribe's battle roll is labelled with the tribe, a flight says no '0 of 1 spaces' (it may go as far as the player likes); it/de/pl translations; tests)
             if option_id is None:
                 self.show(refusal(decision, answer))  # right under the prompt: the board is not shown again
                 continue
@@ -279,7 +246,7 @@ class Terminal:
                 answer = "q"
             if answer == "q":
                 raise Quit
-            if answer != BOARD or self._board[0] is None:
+            if answer not in BOARDS or self._board[0] is None:
                 return answer
             self.show_board(*self._board, whole=True)  # then the same question again
 

@@ -1,6 +1,6 @@
 """The terminal for one person against bots, and a shorter screen (issue 27, item 7): no "pass the
 keyboard" screens when nobody else is at the table; before each step only the board's lines that
-changed (`board` prints all of it); each group of options under one heading."""
+changed (`s` or `board` prints all of it); each group of options under one heading."""
 
 from __future__ import annotations
 
@@ -40,15 +40,15 @@ def test_the_board_is_printed_whole_once_then_only_what_changed(monkeypatch, cap
     out = run(monkeypatch, capsys, tmp_path, ["byzantium", "--players", "Ann,Bo,Cy", "--seed", "9"],
               ["1", "pass", "q"])
     assert out.count("Persian cities:") == 1  # unchanged by taking a Byzantine city: printed once
-    assert "Changed on the board (type `board` to see all of it):" in out
-    changed = out.split("Changed on the board")[1]
-    assert "Armies on the board: Ann's Byzantine army" in changed.split("\n\n")[0]
+    assert "(Type `s` to see the whole state.)" in out
+    changed = out.split("takes control of Adrianople")[1].split("(Type `s`")[0]
+    assert "Armies on the board: Ann's Byzantine army" in changed and "Persian cities:" not in changed
 
 
 def test_board_at_a_prompt_prints_the_whole_board_and_asks_again(monkeypatch, capsys, tmp_path):
     out = run(monkeypatch, capsys, tmp_path, ["byzantium", "--players", "Ann,Bo,Cy", "--seed", "9"],
-              ["1", "board", "pass", "q"])
-    assert out.count("Persian cities:") == 2
+              ["1", "board", "s", "pass", "q"])
+    assert out.count("Persian cities:") == 3
     assert out.count("Bo: Round 1: choose your action.") == 1  # the question is not asked twice
 
 
