@@ -242,7 +242,12 @@ def test_the_files_the_docs_commands_read_exist():
 def test_the_invite_link_asks_for_the_permissions_the_bot_checks_and_names_them():
     """hosting.md's invite link carries bot/discord_ui/permissions.py's INVITE_PERMISSIONS, and the
     sentence under it names each of them by Discord's name."""
-    from bot.discord_ui.permissions import INVITE_PERMISSIONS, NEEDED, NEEDED_FOR_BOARD_THREAD, NEEDED_IN_THREAD
+    from bot.discord_ui.permissions import (
+        INVITE_PERMISSIONS,
+        NEEDED,
+        NEEDED_FOR_BOARD_THREAD,
+        NEEDED_IN_THREAD,
+    )
 
     hosting = (ROOT / "docs" / "hosting.md").read_text("utf-8")
     link = re.search(r"discord\.com/oauth2/authorize\?client_id=APPLICATION_ID&scope=bot\+applications\.commands"
