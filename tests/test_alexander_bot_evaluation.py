@@ -76,3 +76,15 @@ def test_the_bot_keeps_a_small_alexander_away_from_an_army_that_would_overrun_hi
     after = bot_round(state, state.sides[MAC])
     assert not after.victory.winner
     assert after.army("macedonian.1").space != "Philippopolis"
+
+
+def test_weariness_near_a_mutiny_is_feared_more_than_in_proportion():
+    """9.0: dice + Weariness at 20 or more is a mutiny (2d6, rules.json), and then a die below the
+    Persian's treasury cities gives him the game."""
+    states = {}
+    for w in (4, 6, 10):
+        states[w] = position(30, "Perinthos", 10, "Ecbatana")
+        states[w].weariness = w
+    calm = macedonian_points(states[4]) - macedonian_points(states[6])
+    near = macedonian_points(states[6]) - macedonian_points(states[10])
+    assert near > 2 * calm + 5

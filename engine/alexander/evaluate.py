@@ -74,9 +74,8 @@ SAFE_ASP = 20
 TOO_SMALL = 3.0  # per ASP below the 10 a siege needs (11.4): an army that can take no city
 INJURY = 0.5  # per injury point; beyond the check (20) every Admin Phase may kill him
 INJURY_CHECK = 20
-WEARINESS = 0.6  # per Weariness point; mutiny is possible from 8
-WEARY_FROM = 8
-WEARY_DANGER = 3.0  # per point from WEARY_FROM on
+WEARINESS = 0.6  # per Weariness point
+MUTINY = 60.0  # times the chance an Admin Phase's check ends the game by mutiny (9.0)
 # Other armies: the chance of being beaten by what can reach them, times their share of points.
 EXPOSED = 0.5
 # Alexander's army in reach of enemy armies it would beat: a share of what they are worth (less
@@ -357,10 +356,36 @@ def _worth(army, leaders: dict) -> float:
         LEADER * sum(battle_rating(n) for n in names) + darius
 
 
+def mutiny_chance(s: AlexState) -> float:
+    """The chance the next Weariness check ends the game: dice + Weariness at the threshold or
+    more (a mutiny), then a die below the treasury cities the Persian holds (9.0)."""
+    check = board().tables["weariness_check"]
+    need = check["threshold"] - s.weariness
+    mutiny = _dice_at_least(check["dice"], need)
+    held = sum(1 for t in s.treasuries.values() if t.owner == PER)
+    return mutiny * min(1.0, max(0, held - 1) / 6)
+
+
+@cache
+def _dice_at_least(dice: int, need: int) -> float:
+    counts = {0: 1}
+    for _ in range(dice):
+        counts = _add_die(counts)
+    return sum(n for total, n in counts.items() if total >= need) / 6 ** dice
+
+
+def _add_die(counts: dict[int, int]) -> dict[int, int]:
+    new: dict[int, int] = {}
+    for total, n in counts.items():
+        for face in range(1, 7):
+            new[total + face] = new.get(total + face, 0) + n
+    return new
+
+
 def safety(s: AlexState, reach: dict, leaders: dict) -> float:
     total = 0.0
     total -= INJURY * s.injury + (10.0 if s.injury >= INJURY_CHECK else 0.0)
-    total -= WEARINESS * s.weariness + WEARY_DANGER * max(0, s.weariness - WEARY_FROM + 1)
+    total -= WEARINESS * s.weariness + MUTINY * mutiny_chance(s)
     for army in s.armies:
         enemies = [e for e in s.armies if e.side != army.side and e.asp > 0 and not e.fatigued and not e.useless
                    and distance(army.space, e.space) <= (REACH if e.space in reach[e.side] else 3)]
