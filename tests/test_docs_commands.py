@@ -256,3 +256,25 @@ def test_the_invite_link_asks_for_the_permissions_the_bot_checks_and_names_them(
     said = re.search(rf"`{link[1]}` = ([^.]+)\.", hosting)[1]
     assert {n.strip() for n in said.replace("\n", " ").split(",")} == {
         *NEEDED.values(), *NEEDED_IN_THREAD.values(), *NEEDED_FOR_BOARD_THREAD.values()}
+
+
+def test_every_file_and_folder_the_docs_name_exists():
+    """`bot/discord_ui/cogs/`, `engine/core.py`, `bench/suite.py`: a path named in the docs is in the
+    repository (a file moved without its docs fails here); a bare file name (`turns.py`) names
+    some file of it. Files the bot makes at run time (`./data/...`) and placeholders are left out."""
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    names = {Path(f).name for f in files}
+    wrong, seen = [], 0
+    for doc, text in spans():
+        if not re.fullmatch(r"[\w./-]+", text) or text.startswith(("/", "./data", "data/", "backups/")):
+            continue
+        if "/" in text:
+            seen += 1
+            path = text.removeprefix("./")
+            if not (ROOT / path).exists():
+                wrong.append(f"{doc}: {text}")
+        elif re.fullmatch(r"\w+\.(py|json|md|lock|toml|yaml)", text) and text not in ("FILE.json", "board.png"):
+            seen += 1
+            if text not in names:
+                wrong.append(f"{doc}: {text}")
+    assert seen >= 50 and wrong == []
