@@ -13,6 +13,7 @@ from engine.ai import search
 from engine.ai.players import greedy
 from engine.ai.rollout import Rollouts, rollout_search
 from engine.ai.work import APPLY
+from engine.core import Decision, Option
 
 
 def test_greedy_takes_the_bait_and_the_rollout_bot_sees_the_reply():
@@ -88,3 +89,47 @@ def test_warriors_and_traders_rolls_out_within_its_budget_and_the_same_for_a_see
     assert any(d.player == seat and d.offers(first.option) for d in game.pending(state))
     through_search = search(game, state, seat, seed=4, budget_ms=150, wall_cap_ms=None)
     assert through_search.option == first.option and sum(through_search.visits.values()) == through_search.iterations
+
+
+def test_a_margin_keeps_greedys_answer_unless_another_is_clearly_better():
+    game = Bait()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    rolled = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None)
+    gap = rolled.means["wall"] - rolled.means["gem"]
+    assert rolled.option == "wall" and gap > 0
+    wide = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None,
+                          settings=Rollouts(margin=gap + 0.01))
+    assert wide.option == "gem"
+
+
+class Menu(Bait):
+    """Ann first opens a menu ("idle" listed first, then "shop"): opening changes nothing, but
+    the shop's next choice takes the gem and idling only the nap. Bo never moves."""
+
+    def _pending(self, state):
+        first, _ = state.seats
+        if state.turn == 0:
+            return [Decision(first, "Where?", (Option("idle", "idle"), Option("shop", "shop")), kind="menu")]
+        if state.turn == 1:
+            takes = ("gem", "nap") if state.bait else ("nap",)
+            return [Decision(first, "Take?", tuple(Option(a, a) for a in takes), kind="take")]
+        return []
+
+    def _apply(self, state, player, option_id):
+        if state.turn == 0:
+            state.bait = option_id == "shop"
+        else:
+            state.ann += self.TAKES[option_id]
+        state.turn += 1
+        return []
+
+
+def test_the_screen_looks_one_own_decision_deeper_when_asked():
+    """One move deep "idle" and "shop" look alike (greedy's order keeps "idle"); a screen one
+    decision deeper sees that the shop leads to the gem."""
+    game = Menu()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    flat = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None, settings=Rollouts(candidates=1))
+    deep = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None,
+                          settings=Rollouts(candidates=1, screen_depth=1))
+    assert flat.option == "idle" and deep.option == "shop"
