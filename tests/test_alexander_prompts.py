@@ -87,7 +87,8 @@ def test_the_battle_card_window_names_the_place_the_forces_and_their_strengths()
     assert kind(s) == "window"
     assert prompt(s) == ("Macedonian: Battle at Abydos: Macedonian Army #2 (10) attacks the garrison (2); strength in "
                          "ASP and GSP. Play battle cards?")
-    assert decision(s).public_prompt == "The Macedonian may react with a card."  # the public learns nothing more
+    # The channel learns where (the battle is on the board), nothing of the hand.
+    assert tr(decision(s).public_prompt, "en") == "Battle at Abydos: the Macedonian may react with a card."
 
 
 def test_each_number_of_a_battle_roll_names_its_source():

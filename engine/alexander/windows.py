@@ -83,9 +83,20 @@ def _window_decide(ctx: Ctx, t):
     options.append(opt("pass", msg("Play nothing")))
     automatic = [c for c in playable if m.auto is None or c in m.auto]
     prompt = m.prompt if isinstance(m.prompt, str) else m.prompt(ctx, side, t.args)
-    return ctx.ask(side, prompt, options, "window", private=True,
-                   public_prompt=msg("The {side} may react with a card.", side=side_t(side)),
+    return ctx.ask(side, prompt, options, "window", private=True, public_prompt=_public_prompt(ctx, side, m),
                    window=m.kind, pass_id="pass", auto_id=f"play:{automatic[0]}" if automatic else "")
+
+
+def _public_prompt(ctx: Ctx, side: str, m: Moment):
+    """What the channel reads while a window is open: who may react, and for a battle's window
+    where (public: the battle is on the board), whatever the hand."""
+    fight = getattr(ctx.s, m.duel) if m.duel else None
+    if fight and fight.get("space"):
+        return msg("Battle at {space}: the {side} may react with a card.", space=space_t(fight["space"]),
+                   side=side_t(side)) if m.duel == "battle" else \
+            msg("Naval combat at {space}: the {side} may react with a card.", space=space_t(fight["space"]),
+                side=side_t(side))
+    return msg("The {side} may react with a card.", side=side_t(side))
 
 
 @chooses("window")
