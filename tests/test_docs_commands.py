@@ -278,3 +278,24 @@ def test_every_file_and_folder_the_docs_name_exists():
             if text not in names:
                 wrong.append(f"{doc}: {text}")
     assert seen >= 50 and wrong == []
+
+
+def test_how_to_add_a_game_lists_the_files_every_shipped_game_has():
+    """development.md's recipe is what the shipped games are: each has its package with a
+    manifest, its drawing listed in render/__init__.py, its rules readings, and is imported by
+    engine/games.py; the recipe names each of those places."""
+    import render
+    from engine.games import game_names
+
+    recipe = (ROOT / "docs" / "development.md").read_text("utf-8").split("## How to add a game", 1)[1]
+    for place in ("engine/<game>/", "engine/<game>/manifest.json", "render/<game>.py", "_RENDERERS",
+                  "engine/games.py", "GAME_PLUGINS", "boardgame_bot.games", "docs/rules/<game>.md", "locales/"):
+        assert place in recipe, place
+    games_py = (ROOT / "engine" / "games.py").read_text("utf-8")
+    shipped = [name for name in game_names() if (ROOT / "engine" / name).is_dir()]
+    assert len(shipped) >= 3
+    for name in shipped:
+        assert (ROOT / "engine" / name / "manifest.json").exists(), name
+        assert (ROOT / "render" / f"{name}.py").exists() and name in render.drawn_games(), name
+        assert (ROOT / "docs" / "rules" / f"{name}.md").exists(), name
+        assert re.search(rf"^\s+{name},", games_py, re.M), name
