@@ -112,13 +112,13 @@ def _picture(frames: list[str]) -> str | None:
     """The part of a sample taken in the render pool: which picture, and which step of it."""
     entry = None
     for frame in frames:
-        if "(bot/service/render_pool.py" in frame and frame.startswith("_render_views "):
+        if "(bot/service/pictures/render_pool.py" in frame and frame.startswith("_render_views "):
             entry = "both at once (before issue 30)"  # the close-up and the whole board, every choice
-        elif "(bot/service/render_pool.py" in frame and frame.startswith("_render_close_up "):
+        elif "(bot/service/pictures/render_pool.py" in frame and frame.startswith("_render_close_up "):
             entry = "close-up"
-        elif "(bot/service/render_pool.py" in frame and frame.startswith("_render "):
+        elif "(bot/service/pictures/render_pool.py" in frame and frame.startswith("_render "):
             entry = "whole board"
-        elif "(bot/service/story.py" in frame or "(render/chart.py" in frame or "(render/animation.py" in frame:
+        elif "(bot/service/past/story.py" in frame or "(render/chart.py" in frame or "(render/animation.py" in frame:
             return "history, replays, score chart (drawn)"
     if entry is None:
         return None

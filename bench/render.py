@@ -10,7 +10,7 @@ together (render_views, a history step), the animation of a whole game and the s
 The mid-game state is the middle of a 4-player game played by random legal choices (fixed
 seed), highlighted with its last action. --settings also times the encoding alternatives the
 PNG settings were chosen from (RGB vs fixed-palette, zlib levels). --history times the bot's
-render-worker jobs of /game history, /game replay and the final post (bot/service/story.py) on a
+render-worker jobs of /game history, /game replay and the final post (bot/service/past/story.py) on a
 game stored as the bot stores it. --langs: render_views per language (issue 17). Figures, not a test.
 """
 
@@ -240,8 +240,7 @@ def bench_story() -> None:
 def stored_game(seed: int = 5, checkpoint_every: int = 10):
     """A whole 4-player Byzantium game by random choices, kept as the bot stores it: setup,
     the choices with their public events, and a snapshot every `checkpoint_every` choices."""
-    from bot.service import hidden
-
+    from bot.service.secrecy import hidden
     game = get_game("byzantium")
     rng = random.Random(seed)
     players = ("Ann", "Bo", "Cy", "Dee")
@@ -261,10 +260,10 @@ def stored_game(seed: int = 5, checkpoint_every: int = 10):
 
 def bench_history(runs: int) -> None:
     """What /game history, /game replay and the final post cost in the bot's render workers
-    (bot/service/story.py): a past step's two images rebuilt from the nearest snapshot (at most
+    (bot/service/past/story.py): a past step's two images rebuilt from the nearest snapshot (at most
     9 choices replayed), the whole game's GIF and its score chart replayed from setup."""
-    from bot.service import story
-    from bot.service.story_posts import REPLAY_MAX_BYTES
+    from bot.service.past import story
+    from bot.service.past.story_posts import REPLAY_MAX_BYTES
 
     players, seed, choices, events, snapshots = stored_game()
     total = len(choices)

@@ -18,7 +18,7 @@ from pathlib import Path
 import discord
 
 from bot.discord_ui.app import GameBot
-from bot.service.prompt import (
+from bot.service.turn.prompt import (
     BUTTON_TEMPLATE,
 )
 from bot.settings import Settings

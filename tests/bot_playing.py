@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.service.prompt import (
+from bot.service.turn.prompt import (
     BUTTON_TEMPLATE,
     FORM_TEMPLATE,
     GROUP_SELECT_TEMPLATE,
@@ -22,10 +22,9 @@ if TYPE_CHECKING:
 
 
 def form_values(field_ids, decision, counts: dict[str, int]) -> dict[str, str]:
-    """What a member types into an amounts form (bot/service/forms.py) to answer `counts`:
+    """What a member types into an amounts form (bot/service/turn/forms.py) to answer `counts`:
     one field per item, or past five items one box with a line per item."""
-    from bot.service import forms
-
+    from bot.service.turn import forms
     items = decision.amounts.items
     if forms.ALL_FIELD in field_ids:
         return {forms.ALL_FIELD: "\n".join(f"{item.label}: {counts[item.id]}" for item in items)}
@@ -99,7 +98,7 @@ def question(message) -> str:
 
 def waiting_member(message, members):
     """The member a prompt asks: the first of them in a message several players share (their
-    paragraphs and their buttons come in the same order, bot/service/shared_prompt.py)."""
+    paragraphs and their buttons come in the same order, bot/service/turn/shared_prompt.py)."""
     asked = [p for p in message.content.split("\n\n") if p.startswith("<@")]
     return next(m for m in members if asked and asked[0].startswith(f"<@{m.id}>"))
 

@@ -25,7 +25,7 @@ from discord_standin.records import Interaction
 from discord_standin.world import DM, Member
 from e2e_kit import WAIT, final_since, question, read_db
 
-from bot.service.prompt import BUTTON_TEMPLATE, OPEN_TEMPLATE
+from bot.service.turn.prompt import BUTTON_TEMPLATE, OPEN_TEMPLATE
 
 PLUGIN = "duel_for_bot"  # tests/duel_for_bot.py
 OPEN = "Open my prompt"

@@ -12,7 +12,7 @@ from pathlib import Path
 from bot_playing import form_values
 from e2e_kit import GROUP_ID, GROUP_SELECT_ID, WAIT, Table, options_on, questions, seat_of_id
 
-from bot.service.prompt import FORM_LABEL, WHOLE_REF
+from bot.service.turn.prompt import FORM_LABEL, WHOLE_REF
 from engine import get_game
 from engine.core import Decision
 

@@ -3,7 +3,7 @@ used the way members use Discord (slash commands, buttons, menus), and what the 
 
 A `Table` is one Byzantium game in one channel. It finds the live prompt (the bot's message
 with choice buttons for the newest game version), who it is addressed to, and the option ids
-behind its buttons and menus (they travel in the custom ids, see bot/service/prompt.py). `choose()`
+behind its buttons and menus (they travel in the custom ids, see bot/service/turn/prompt.py). `choose()`
 clicks or picks like a person and waits until the bot has either moved the game on (a prompt
 for the next version, or the final scores) or answered privately. Every accepted choice is
 written in `table.acked`, so tests can compare it with the `choices` table row for row.
@@ -26,7 +26,7 @@ from discord_standin.message_record import Message, walk_components
 from discord_standin.records import Interaction
 from discord_standin.world import Channel, Member
 
-from bot.service.prompt import (
+from bot.service.turn.prompt import (
     BUTTON_TEMPLATE,
     FORM_TEMPLATE,
     GROUP_SELECT_TEMPLATE,
@@ -83,7 +83,7 @@ def question(message: Message) -> str:
 
 def questions(message: Message) -> dict[int, str]:
     """A turn message's prompts by the member they ask: one paragraph each (several players
-    asked at once share one message, bot/service/shared_prompt.py)."""
+    asked at once share one message, bot/service/turn/shared_prompt.py)."""
     found = {}
     for paragraph in message.content.split("\n\n"):
         match = ADDRESSEE.match(paragraph)

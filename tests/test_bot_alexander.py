@@ -11,7 +11,7 @@ import re
 import pytest
 from bot_fakes import World, loaded_game, question
 
-from bot.service import ratings
+from bot.service.stats import ratings
 from engine import get_game
 from engine.core import CONCEDE_ID
 

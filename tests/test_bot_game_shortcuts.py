@@ -18,8 +18,8 @@ from discord import app_commands
 from bot.discord_ui.cogs import shortcut_groups
 from bot.discord_ui.cogs.game import _new_command
 from bot.plugins import Plugins
-from bot.service import lobby_options
 from bot.service.posts import Refusal
+from bot.service.seating import lobby_options
 from engine import core, get_game
 
 RELAY = {"shortcuts": {"group": "relay", "description": "Relay shortcuts", "commands": [

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 from bot_fakes import current_prompts, open_game, pick, waiting_member
 
-from bot.service.version_pictures import VersionPictures
+from bot.service.pictures.version_pictures import VersionPictures
 
 BOARD_BUTTON = "🗺️ Full board"
 
@@ -123,8 +123,7 @@ async def test_a_boards_highlight_is_that_of_the_change_that_made_its_version():
 
 
 async def test_a_history_step_is_drawn_once_however_often_it_is_shown(world, monkeypatch):
-    from bot.service import story
-
+    from bot.service.past import story
     drawn = []
     real = story.step_views
 

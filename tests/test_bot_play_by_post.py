@@ -12,7 +12,7 @@ import pytest
 from bot_fakes import World, current_prompts, pass_label, waiting_member
 
 from bot.scheduling.departures import FORGET_AFTER
-from bot.service.overview import PAGE, page_bounds
+from bot.service.members.overview import PAGE, page_bounds
 
 
 @pytest.fixture

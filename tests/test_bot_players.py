@@ -14,8 +14,8 @@ import hiddengame
 import pytest
 from bot_fakes import World, current_prompts, loaded_game, waiting_member
 
-from bot.service.bot_pool import ThinkPool
-from bot.service.bots import _world_and_avoid
+from bot.service.bot_players.bot_pool import ThinkPool
+from bot.service.bot_players.bots import _world_and_avoid
 from engine import get_game
 
 BOTS = {"bot_budget_ms": 5.0, "bot_pause_seconds": 0.0}
@@ -392,7 +392,7 @@ async def test_a_bots_run_of_choices_is_one_post_the_persian_starting_garrisons(
     """Issue 27: the Persian bot places its starting garrisons one choice at a time, while the
     game waits on it alone; the channel gets one post with every placement, not one per choice.
     (The bot's own seed is pinned: with it, the placements take several choices.)"""
-    monkeypatch.setattr("bot.service.bots.secrets.randbits", lambda bits: 20271)
+    monkeypatch.setattr("bot.service.bot_players.bots.secrets.randbits", lambda bits: 20271)
     channel, ann = world.channel(), world.member("Ann")
     await world.slash(ann, channel, "game new", game="alexander", bots=1, side="macedonian")
     card, _game_id = lobby_of(channel)

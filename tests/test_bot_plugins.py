@@ -15,8 +15,8 @@ import tempogame
 
 import engine
 from bot.plugins import NO_PLUGINS, PluginError, Plugins
-from bot.service.bot_pool import Job, ThinkPool
-from bot.service.render_pool import RenderPool
+from bot.service.bot_players.bot_pool import Job, ThinkPool
+from bot.service.pictures.render_pool import RenderPool
 from bot.settings import SettingsError, load_settings
 
 TOKEN = "A" * 24 + ".BBBBBB." + "C" * 27

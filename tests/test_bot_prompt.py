@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot.discord_ui.components import build_view
-from bot.service.prompt import (
+from bot.service.turn.prompt import (
     BUTTON_TEMPLATE,
     CUSTOM_ID_LIMIT,
     FORM_TEMPLATE,

@@ -12,8 +12,8 @@ from test_bot_prompt import HEAD, check_page
 
 from bot.discord_ui.components import submitted_values
 from bot.discord_ui.modals import build_modal
-from bot.service.forms import ALL_FIELD, Drafts, amounts_form, field_id, read_form
-from bot.service.prompt import (
+from bot.service.turn.forms import ALL_FIELD, Drafts, amounts_form, field_id, read_form
+from bot.service.turn.prompt import (
     BUTTON_TEMPLATE,
     FORM_TEMPLATE,
     GROUP_SELECT_TEMPLATE,
@@ -27,7 +27,7 @@ from bot.service.prompt import (
     resolve_group,
     resolve_ref,
 )
-from bot.service.specs import (
+from bot.service.turn.specs import (
     FIELD_DESCRIPTION_LIMIT,
     FIELD_LABEL_LIMIT,
     MODAL_COMPONENTS,

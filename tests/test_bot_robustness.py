@@ -17,7 +17,7 @@ from bot_fakes import Interaction, World, current_prompts, loaded_game, open_gam
 from bot.discord_ui import app
 from bot.discord_ui.interact import SORRY
 from bot.service import text
-from bot.service.prompt import BUTTON_TEMPLATE
+from bot.service.turn.prompt import BUTTON_TEMPLATE
 from engine import Event
 
 

@@ -1,5 +1,5 @@
 """The bot's secrets, through the real handlers with the in-process fakes (quick): what status, help,
-log, reminders and the board say about a private decision; /game orders and /game hand; the pure rules of bot/service/hidden.py. The end-to-end tests (the
+log, reminders and the board say about a private decision; /game orders and /game hand; the pure rules of bot/service/secrecy/hidden.py. The end-to-end tests (the
 leak test first) are in test_e2e_secrets.py."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from bot_fakes import World, loaded_game
 from duel_kit import pinned_deck
 
-from bot.service import hidden
+from bot.service.secrecy import hidden
 from engine import Event
 
 DECK = pinned_deck(["1", "2", "5"], ["3", "4", "parry"], ["5", "6"])

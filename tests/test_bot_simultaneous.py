@@ -113,7 +113,7 @@ async def test_a_bot_answering_while_members_are_asked_at_once_goes_on_their_one
     shared message (edited in place, no new post), whose buttons stay theirs alone."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from bot.service.bot_pool import ThinkPool
+    from bot.service.bot_players.bot_pool import ThinkPool
 
     world = World(tmp_path / "games.sqlite3")
     bot = await world.start_bot(bot_budget_ms=5.0, bot_pause_seconds=0.0)

@@ -10,10 +10,10 @@ import re
 from babel.messages.pofile import read_po
 
 from bot.discord_ui.speech import localized
-from bot.service.forms import amounts_form
-from bot.service.prompt import build_prompt
-from bot.service.specs import BUTTON_LABEL_LIMIT, MODAL_TITLE_LIMIT, ButtonSpec
 from bot.service.text import clip, status_text
+from bot.service.turn.forms import amounts_form
+from bot.service.turn.prompt import build_prompt
+from bot.service.turn.specs import BUTTON_LABEL_LIMIT, MODAL_TITLE_LIMIT, ButtonSpec
 from engine.byzantium.board import Side
 from engine.byzantium.rounds import disband_label
 from engine.core import Amounts, Decision, Item, Option, Total

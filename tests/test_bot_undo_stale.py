@@ -15,7 +15,7 @@ import pytest
 from bot_fakes import World, current_prompts, loaded_game, open_game, waiting_member
 
 from bot.service.core import STALE
-from bot.service.prompt import BUTTON_TEMPLATE, history_head
+from bot.service.turn.prompt import BUTTON_TEMPLATE, history_head
 from bot.storage.records import LoadedGame
 
 

@@ -11,9 +11,17 @@ import discord
 import pytest
 from bot_fakes import World, current_prompts, form_values, loaded_game, modal_fields, open_game, prompt_seat
 
-from bot.service import lobby_options, render_pool, text
+from bot.service import text
+from bot.service.pictures import render_pool
 from bot.service.posts import Refusal
-from bot.service.prompt import BUTTON_TEMPLATE, FORM_LABEL, GROUP_SELECT_TEMPLATE, GROUP_TEMPLATE, resolve_ref
+from bot.service.seating import lobby_options
+from bot.service.turn.prompt import (
+    BUTTON_TEMPLATE,
+    FORM_LABEL,
+    GROUP_SELECT_TEMPLATE,
+    GROUP_TEMPLATE,
+    resolve_ref,
+)
 from engine import IllegalAction, get_game
 from engine.core import enumerate_answers
 from engine.warriors_traders import lobby as wt_lobby

@@ -15,14 +15,14 @@ POOL = ["Thread._bootstrap (threading.py:1002)", "_worker (concurrent/futures/th
 
 
 def test_each_picture_and_its_encoding_are_parts_of_their_own():
-    close_up = [*POOL, "_render_close_up (bot/service/render_pool.py:40)", "render_inline (render/__init__.py:50)"]
+    close_up = [*POOL, "_render_close_up (bot/service/pictures/render_pool.py:40)", "render_inline (render/__init__.py:50)"]
     assert classify([*close_up, "scene (render/byzantium.py:94)", "draw_board (render/byzantium.py:120)"]) \
         == "close-up: board scene"
     assert classify([*close_up, "draw_inline (render/inline.py:70)", "text (render/kit/lettering.py:30)"]) \
         == "close-up: crop, strip"
     assert classify([*close_up, "encode_png (render/kit/encoding.py:57)", "Image.save (PIL/Image.py:2400)"]) \
         == "close-up: PNG encoding"
-    board = [*POOL, "_render (bot/service/render_pool.py:25)", "render_png (render/__init__.py:35)"]
+    board = [*POOL, "_render (bot/service/pictures/render_pool.py:25)", "render_png (render/__init__.py:35)"]
     assert classify([*board, "render_png (render/byzantium.py:70)", "encode_png (render/kit/encoding.py:57)"]) \
         == "whole board: PNG encoding"
     assert classify([*board, "render_png (render/byzantium.py:70)", "draw_board (render/byzantium.py:120)"]) \

@@ -8,8 +8,8 @@ from __future__ import annotations
 from discord_standin.api import MODAL_SUBMIT
 from e2e_kit import open_table
 
-from bot.service.forms import ALL_FIELD
-from bot.service.prompt import FORM_LABEL
+from bot.service.turn.forms import ALL_FIELD
+from bot.service.turn.prompt import FORM_LABEL
 
 
 async def test_the_reinforcement_form_reads_lines_by_label_and_keeps_a_refused_answer(

@@ -9,7 +9,7 @@ from pathlib import Path
 from discord_standin.api import MESSAGE_COMPONENT, MODAL_SUBMIT
 from e2e_kit import WAIT, open_table, quick_option
 
-from bot.service.specs import form_submit_id
+from bot.service.turn.specs import form_submit_id
 
 UNCLAIMED = "That button is no longer in use: the message changed since. Please use the latest prompt."
 

@@ -21,7 +21,7 @@ from e2e_answers import engine_state, give
 from e2e_kit import open_table, questions, seat_of_id
 
 from bench.pbp import byz_actions_this_round, byz_policy
-from bot.service.prompt import WHOLE_REF
+from bot.service.turn.prompt import WHOLE_REF
 
 SEED = 1  # round 1 ends with all three players short of money for their upkeep
 

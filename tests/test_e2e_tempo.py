@@ -15,7 +15,7 @@ import json
 from discord_standin.api import MODAL_SUBMIT, FakeDiscord
 from e2e_kit import WAIT, Table, open_table, question, read_db
 
-from bot.service.forms import field_id
+from bot.service.turn.forms import field_id
 
 PLUGIN = "tempogame"  # tests/tempogame.py, a game plugin
 TAKE = "Take a city… (30)"

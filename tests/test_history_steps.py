@@ -1,4 +1,4 @@
-"""Which steps of a game a member's `/game history` walks through (bot/service/history.py Steps).
+"""Which steps of a game a member's `/game history` walks through (bot/service/past/history.py Steps).
 Rule (docs/engine.md, secrets): a standing order is its owner's; when it settled nothing
 (a "quiet" preference) nobody else may even learn it was set, but when it settled a decision
 the public events it caused are everyone's."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.service.history import Steps
+from bot.service.past.history import Steps
 from bot.storage.records import ChoiceRecord
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)

@@ -13,7 +13,7 @@ import discord
 import pytest
 from bot_fakes import World
 
-from bot.service.specs import (
+from bot.service.turn.specs import (
     BUTTON_TEMPLATE,
     GROUP_SELECT_TEMPLATE,
     GROUP_TEMPLATE,

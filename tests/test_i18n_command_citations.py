@@ -12,7 +12,7 @@ import pytest
 from test_i18n_commands import LOCALES, payloads, tree_with_every_command
 
 from bot.discord_ui.translator import CatalogueTranslator
-from bot.service.history import NO_GAME
+from bot.service.past.history import NO_GAME
 from bot.service.slash import slash
 from bot.service.text import help_text
 from engine.text import msg

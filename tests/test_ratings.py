@@ -1,4 +1,4 @@
-"""Skill ratings (bot/service/ratings.py, openskill's Plackett-Luce model): what a result does to
+"""Skill ratings (bot/service/stats/ratings.py, openskill's Plackett-Luce model): what a result does to
 the ratings, recomputed from stored results (issue 13, item 4)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.service.ratings import Placing, RatedGame, compute, leaderboard
-from bot.service.skill import rated_games
+from bot.service.stats.ratings import Placing, RatedGame, compute, leaderboard
+from bot.service.stats.skill import rated_games
 from bot.storage.records import ResultRow
 
 ANN, BO, CY, DI = 1, 2, 3, 4

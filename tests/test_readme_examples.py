@@ -65,7 +65,7 @@ def test_each_typed_example_of_the_readme_names_what_the_game_offers(game_name, 
 
 
 def test_the_readme_says_the_replays_real_size_limit():
-    from bot.service.story_posts import REPLAY_MAX_BYTES
+    from bot.service.past.story_posts import REPLAY_MAX_BYTES
 
     said = re.search(r"`/game replay`[^\n]*under (\d+) MB", README)
     assert said and int(said[1]) * 1_000_000 == REPLAY_MAX_BYTES

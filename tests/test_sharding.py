@@ -183,7 +183,7 @@ async def test_a_bot_turn_scheduled_by_another_process_wakes_the_shard_owner_at_
 
     import hiddengame
 
-    from bot.service.bot_pool import ThinkPool
+    from bot.service.bot_players.bot_pool import ThinkPool
 
     clock = FakeClock()
     worlds = [World(tmp_path / f"p{k}.sqlite3", clock=clock, guild_id=SHARD0_GUILD) for k in range(2)]

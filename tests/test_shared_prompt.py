@@ -1,4 +1,4 @@
-"""Several players asked at once in one message (issue 12, bot/service/shared_prompt.py): each
+"""Several players asked at once in one message (issue 12, bot/service/turn/shared_prompt.py): each
 player's buttons in rows of their own, within Discord's 5 rows of 5 buttons; a player whose
 buttons do not fit gets one button that shows their prompt to them alone; the DM of a shared
 post tells each player their own question."""
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from bot.discord_ui.message_parts import own_question
 from bot.service import text
-from bot.service.prompt import WHOLE_REF, build_prompt, menu_row, whole_button
-from bot.service.shared_prompt import rows_of, stacked
-from bot.service.specs import BUTTONS_PER_ROW, ROWS, SelectSpec
+from bot.service.turn.prompt import WHOLE_REF, build_prompt, menu_row, whole_button
+from bot.service.turn.shared_prompt import rows_of, stacked
+from bot.service.turn.specs import BUTTONS_PER_ROW, ROWS, SelectSpec
 from engine import Decision, Option
 from engine.text import joined
 

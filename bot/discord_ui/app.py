@@ -31,9 +31,9 @@ from bot.discord_ui.unclaimed import answer_unclaimed
 from bot.scheduling import departures
 from bot.scheduling.reminders import ReminderScheduler
 from bot.scheduling.shards import ShardClaim
-from bot.service.bot_pool import ThinkPool
+from bot.service.bot_players.bot_pool import ThinkPool
 from bot.service.game_service import GameService, utcnow
-from bot.service.render_pool import RenderPool
+from bot.service.pictures.render_pool import RenderPool
 from bot.settings import Settings
 from bot.storage.records import Shards, StorageError
 from bot.storage.sqlite.lock import ProcessLock, claim_database

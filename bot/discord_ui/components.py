@@ -1,6 +1,6 @@
 """The buttons, menus and forms the bot sends, as discord.py DynamicItems that survive restarts.
 
-Every piece of state a click needs travels in its custom id (see bot/service/specs.py for the
+Every piece of state a click needs travels in its custom id (see bot/service/turn/specs.py for the
 formats), so the items are rebuilt from the id when a click arrives, whether or not the bot
 restarted since it sent them. Items hold no rules: a click becomes (game, version, history head,
 option reference) and goes to the service through `bot.discord_ui.interact`. A form (modal) is
@@ -18,7 +18,7 @@ import discord
 from bot.discord_ui import interact
 from bot.discord_ui.history_items import HISTORY_ITEMS, history_item
 from bot.discord_ui.overview_items import OVERVIEW_ITEMS, overview_item
-from bot.service.specs import (
+from bot.service.turn.specs import (
     BACK_TEMPLATE,
     BOARD_TEMPLATE,
     BUTTON_TEMPLATE,

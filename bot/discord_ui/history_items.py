@@ -1,7 +1,7 @@
 """The buttons and menu of a `/game history` view, as DynamicItems (they survive restarts).
 
 Their custom ids carry the game, the member the view was drawn for and where they go (see
-bot/service/history.py); the service refuses a click by anyone else.
+bot/service/past/history.py); the service refuses a click by anyone else.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord_ui import interact
-from bot.service.history import HISTORY_SELECT_TEMPLATE, HISTORY_TEMPLATE
-from bot.service.prompt import ButtonSpec, SelectSpec
+from bot.service.past.history import HISTORY_SELECT_TEMPLATE, HISTORY_TEMPLATE
+from bot.service.turn.prompt import ButtonSpec, SelectSpec
 
 _STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary}
 

@@ -39,7 +39,7 @@ def _content(post: Post, note: str) -> str:
 
 def own_question(question: str, user_id: int) -> str:
     """`user_id`'s own question when `question` asks several players at once (a shared message's
-    paragraphs, bot/service/turn_prompts.py), for their DM; else `question` itself."""
+    paragraphs, bot/service/turn/turn_prompts.py), for their DM; else `question` itself."""
     if not isinstance(question, Msg):
         return question
     for part in question.params.values():

@@ -7,7 +7,7 @@ import dataclasses
 
 import discord
 
-from bot.service.specs import (
+from bot.service.turn.specs import (
     FIELD_DESCRIPTION_LIMIT,
     FIELD_LABEL_LIMIT,
     INPUT_PLACEHOLDER_LIMIT,

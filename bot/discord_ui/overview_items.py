@@ -1,5 +1,5 @@
 """The buttons of `/game mine` and `/mod games` (and "All my games" under a reminder), as
-DynamicItems: their custom ids carry the server, the reader and the page (bot/service/overview.py),
+DynamicItems: their custom ids carry the server, the reader and the page (bot/service/members/overview.py),
 so they work after a restart and from a reminder sent by DM."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import re
 import discord
 
 from bot.discord_ui import interact
-from bot.service.overview import MINE_TEMPLATE, MOD_GAMES_TEMPLATE
-from bot.service.specs import ButtonSpec
+from bot.service.members.overview import MINE_TEMPLATE, MOD_GAMES_TEMPLATE
+from bot.service.turn.specs import ButtonSpec
 
 
 class _ListButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):

@@ -14,14 +14,14 @@ from collections.abc import Sequence
 import discord
 
 from bot.service.posts import Post
-from bot.service.prompt import (
+from bot.service.text import MESSAGE_LIMIT, chunk_lines, clip
+from bot.service.turn.prompt import (
     BUTTON_LABEL_LIMIT,
     PLACEHOLDER_LIMIT,
     SELECT_TEXT_LIMIT,
     ButtonSpec,
     SelectSpec,
 )
-from bot.service.text import MESSAGE_LIMIT, chunk_lines, clip
 from locales import language_of, tr
 
 

@@ -26,10 +26,11 @@ from datetime import datetime, timedelta
 
 from bot.logs import unloadable
 from bot.scheduling import departures
-from bot.service import hidden, text
+from bot.service import text
 from bot.service.core import ServiceCore, engine_of, reminder_hours
-from bot.service.overview import all_my_games_button
+from bot.service.members.overview import all_my_games_button
 from bot.service.posts import Outcome, Post
+from bot.service.secrecy import hidden
 from bot.storage.records import CorruptGame, GameNotFound, Reminder, Shards, UnknownGame
 from engine.text import layout, msg
 

@@ -13,15 +13,17 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
 from bot.logs import unloadable
-from bot.service import hidden, tapes, text
+from bot.service import text
 from bot.service.actor import Actor
-from bot.service.bot_pool import ThinkPool
+from bot.service.bot_players.bot_pool import ThinkPool
 from bot.service.follow_up import REMINDERS_FAILED, retried
+from bot.service.past import tapes
+from bot.service.pictures.render_pool import RenderPool
+from bot.service.pictures.version_pictures import KeptSteps, VersionPictures
 from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
-from bot.service.prompt import history_head
-from bot.service.render_pool import RenderPool
+from bot.service.secrecy import hidden
 from bot.service.slash import slash
-from bot.service.version_pictures import KeptSteps, VersionPictures
+from bot.service.turn.prompt import history_head
 from bot.storage.records import (
     CorruptGame,
     GameMovedOn,
@@ -84,7 +86,7 @@ class ServiceCore:
         self.storage = storage
         self.renderer = renderer
         self.clock = clock
-        # Bot players (bot/service/bots.py): where they think, for how long, and the pause before
+        # Bot players (bot/service/bot_players/bots.py): where they think, for how long, and the pause before
         # a bot's turn (so the channel stays readable); `bot_due` wakes the scheduler for one.
         self.thinker = thinker or ThinkPool()
         self.bot_budget_ms = bot_budget_ms

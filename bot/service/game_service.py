@@ -20,20 +20,20 @@ group of requests lives in its own module:
 from __future__ import annotations
 
 from bot.scheduling.reminders import ReminderActions
-from bot.service.away import AwayActions
-from bot.service.bots import BotActions
-from bot.service.concede import ConcedeActions
+from bot.service.bot_players.bots import BotActions
+from bot.service.bot_players.takeover import TakeoverActions
 from bot.service.core import Refusal, utcnow
 from bot.service.languages import LanguageActions
-from bot.service.lobby import LobbyActions
-from bot.service.mod import ModActions
-from bot.service.overview import OverviewActions
+from bot.service.members.away import AwayActions
+from bot.service.members.overview import OverviewActions
+from bot.service.moderation.concede import ConcedeActions
+from bot.service.moderation.mod import ModActions
+from bot.service.past.story_posts import StoryActions
 from bot.service.play import PlayActions
-from bot.service.private import PrivateActions
 from bot.service.read import ReadActions
-from bot.service.skill import SkillActions
-from bot.service.story_posts import StoryActions
-from bot.service.takeover import TakeoverActions
+from bot.service.seating.lobby import LobbyActions
+from bot.service.secrecy.private import PrivateActions
+from bot.service.stats.skill import SkillActions
 
 
 class GameService(LobbyActions, PlayActions, ConcedeActions, PrivateActions, ReadActions, StoryActions,

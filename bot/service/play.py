@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.service import forms, hidden, text
+from bot.service import text
 from bot.service.actor import Actor
 from bot.service.core import STALE, Refusal, engine_of, events_from_json, game_title
 from bot.service.posts import Outcome, Post, reason
-from bot.service.prompt import (
+from bot.service.secrecy import hidden
+from bot.service.slash import slash
+from bot.service.turn import forms
+from bot.service.turn.prompt import (
     WHOLE_REF,
     build_group_page,
     build_prompt,
@@ -23,8 +26,7 @@ from bot.service.prompt import (
     resolve_group,
     resolve_ref,
 )
-from bot.service.slash import slash
-from bot.service.turns import TurnPosts
+from bot.service.turn.turns import TurnPosts
 from bot.storage import replay as rp
 from bot.storage.records import OPEN_STATUSES, GameMovedOn, GameRecord, LoadedGame, Seat
 from engine import Decision, Option

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from bot.service.specs import ButtonSpec, ModalSpec, SelectSpec
+from bot.service.turn.specs import ButtonSpec, ModalSpec, SelectSpec
 
 Where = Literal["channel", "board"]
 

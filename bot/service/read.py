@@ -6,14 +6,16 @@ import asyncio
 import logging
 from datetime import datetime
 
-from bot.service import hidden, pace, text
+from bot.service import text
 from bot.service.actor import Actor
+from bot.service.bot_players.takeover import takeover_line
 from bot.service.core import Refusal, engine_of, events_from_json, game_title, seat_map, status_name
 from bot.service.posts import Outcome, Post, reason
-from bot.service.private import settings_lines
+from bot.service.secrecy import hidden
+from bot.service.secrecy.private import settings_lines
 from bot.service.slash import slash
-from bot.service.takeover import takeover_line
-from bot.service.turns import TurnPosts, choice_nonce_key
+from bot.service.stats import pace
+from bot.service.turn.turns import TurnPosts, choice_nonce_key
 from bot.storage import replay as rp
 from bot.storage.records import standings_of
 from engine import game_names

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 
-from bot.service.hidden import shown_prompt
+from bot.service.secrecy.hidden import shown_prompt
 from bot.service.slash import slash
 from engine import Decision, Event
 from engine.text import Msg, joined, layout, lines, listing, msg, term

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.discord_ui import interact
 from bot.discord_ui.speech import lang_of
-from bot.service import lobby_options
+from bot.service.seating import lobby_options
 from bot.service.text import clip
 from engine import game_names, get_game
 from locales import tr
@@ -22,7 +22,7 @@ def _game_choices() -> list[app_commands.Choice[str]]:
 
 
 # /game new's own options, around the games' setup options (each game's manifest declares its own:
-# bot/service/lobby_options.py): (name, annotation as discord.py reads it, default, description).
+# bot/service/seating/lobby_options.py): (name, annotation as discord.py reads it, default, description).
 NEW_BEFORE = (
     ("reminder_hours", "app_commands.Range[float, 1, 336]", 12.0,
      "Ping a player after this many hours of waiting (default 12)"),

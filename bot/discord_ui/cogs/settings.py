@@ -1,5 +1,5 @@
 """`/settings ping`: how each member wants to be reminded; `/settings away` and `/settings back`:
-a member's absence from every game (bot/service/away.py); `/settings language`: the language of
+a member's absence from every game (bot/service/members/away.py); `/settings language`: the language of
 the game posts in a channel or a whole server (moderators)."""
 
 from __future__ import annotations

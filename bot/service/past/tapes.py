@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import logging
 
-from bot.service import hidden, story
+from bot.service.past import story
+from bot.service.pictures.render_pool import RenderPool
 from bot.service.posts import Attachment
-from bot.service.render_pool import RenderPool
+from bot.service.secrecy import hidden
 from bot.storage.records import GameRecord
 from bot.storage.store import Storage
 

@@ -8,12 +8,13 @@ nothing, nothing public happens and every live prompt stays valid (`ServiceCore.
 
 from __future__ import annotations
 
-from bot.service import hidden, private_prompt, text
+from bot.service import text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, engine_of
 from bot.service.posts import Outcome, Post, reason
+from bot.service.secrecy import hidden, private_prompt
 from bot.service.slash import slash
-from bot.service.turns import TurnPosts
+from bot.service.turn.turns import TurnPosts
 from engine.core import ORDER_PREFIX
 from engine.text import layout, lines, listing, msg
 

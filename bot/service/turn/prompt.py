@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.service.specs import (  # noqa: F401  (re-exported: the Discord layer and tests read them here)
+from bot.service.turn.specs import (  # noqa: F401  (re-exported: the Discord layer and tests read them here)
     BOARD_TEMPLATE,
     BUTTON_LABEL_LIMIT,
     BUTTON_TEMPLATE,

@@ -13,7 +13,7 @@ from bot.service.actor import Actor
 from bot.service.core import Refusal, ServiceCore, engine_of
 from bot.service.follow_up import CHOICE_SAVED
 from bot.service.posts import Outcome, Post, reason
-from bot.service.prompt import ButtonSpec, confirm_id
+from bot.service.turn.prompt import ButtonSpec, confirm_id
 from bot.storage.records import LoadedGame, Seat
 from engine.core import CONCEDE_ID
 from engine.text import msg

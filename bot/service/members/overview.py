@@ -20,7 +20,7 @@ from bot.service.actor import Actor
 from bot.service.core import ServiceCore, engine_of, status_name
 from bot.service.posts import Outcome, Post, Refusal
 from bot.service.slash import slash
-from bot.service.specs import ButtonSpec
+from bot.service.turn.specs import ButtonSpec
 from bot.storage.records import GameRecord, LoadedGame
 from engine.text import joined, layout, listing, msg, msg_n
 

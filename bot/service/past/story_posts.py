@@ -1,14 +1,14 @@
 """`/game replay`: the story of a game in the channel, an animated GIF of the game so far drawn
-from the stored choices in the render pool's long-job worker (bot/service/story.py). The
+from the stored choices in the render pool's long-job worker (bot/service/past/story.py). The
 command is answered at once; the GIF is posted when it is ready."""
 
 from __future__ import annotations
 
 import logging
 
-from bot.service import story, tapes
 from bot.service.actor import Actor
-from bot.service.history import HistoryActions
+from bot.service.past import story, tapes
+from bot.service.past.history import HistoryActions
 from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
 from engine.text import msg, msg_n
 

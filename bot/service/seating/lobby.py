@@ -6,16 +6,18 @@ the number of seats fits the game; the first board and prompt follow the start a
 
 from __future__ import annotations
 
-from bot.service import insiders, lobby_options, text
+from bot.service import text
 from bot.service.actor import Actor
-from bot.service.bots import BOT_LEVELS, bot_label
+from bot.service.bot_players.bots import BOT_LEVELS, bot_label
+from bot.service.bot_players.takeover import takeover_line
 from bot.service.core import Refusal, engine_of
 from bot.service.posts import Outcome, Post, reason
-from bot.service.prompt import ButtonSpec, lobby_id
-from bot.service.seats import colour_mark, role_marks, seat_name
+from bot.service.seating import lobby_options
+from bot.service.seating.seats import colour_mark, role_marks, seat_name
+from bot.service.secrecy import insiders
 from bot.service.slash import slash
-from bot.service.takeover import takeover_line
-from bot.service.turns import TurnPosts
+from bot.service.turn.prompt import ButtonSpec, lobby_id
+from bot.service.turn.turns import TurnPosts
 from bot.storage.records import ChannelBusy, GameMovedOn, GameRecord, Seat, UnknownGame, WrongStatus
 from engine import IllegalAction, game_names, get_game
 from engine.text import joined, layout, lines, msg, msg_n
@@ -84,7 +86,7 @@ class LobbyActions(TurnPosts):
                        boards_in_thread: bool = False, seed: int | None = None,
                        setup: dict[str, str | None] | None = None, bots: int = 0,
                        bot_level: str = "normal", bot_takeover_hours: float | None = None) -> Outcome:
-        """`setup`: the game's setup options as the host gave them (see bot/service/lobby_options.py);
+        """`setup`: the game's setup options as the host gave them (see bot/service/seating/lobby_options.py);
         `bots`: bot seats at `bot_level` after the host's; `bot_takeover_hours`: a bot plays for a
         member who has not answered for that long (None: never)."""
         if actor.guild_id is None:

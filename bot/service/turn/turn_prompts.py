@@ -7,11 +7,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Sequence
 
-from bot.service import private_prompt, text
+from bot.service import text
 from bot.service.core import ServiceCore, engine_of, seat_map
 from bot.service.posts import Post
-from bot.service.prompt import build_prompt, history_head, menu_row, whole_button
-from bot.service.shared_prompt import named, stacked
+from bot.service.secrecy import private_prompt
+from bot.service.turn.prompt import build_prompt, history_head, menu_row, whole_button
+from bot.service.turn.shared_prompt import named, stacked
 from bot.storage.records import LoadedGame
 from engine import Decision
 from engine.text import joined

@@ -36,14 +36,15 @@ import dataclasses
 import logging
 from collections.abc import Sequence
 
-from bot.service import hidden, text
+from bot.service import text
 from bot.service.actor import Actor
 from bot.service.core import engine_of
 from bot.service.follow_up import CHOICE_SAVED, POSTS_FAILED
 from bot.service.posts import Attachment, MessageEdit, Outcome, Post
-from bot.service.prompt import history_head
-from bot.service.specs import BUTTONS_PER_ROW, ROWS, ButtonSpec, SelectSpec, board_id
-from bot.service.turn_prompts import TurnPrompts
+from bot.service.secrecy import hidden
+from bot.service.turn.prompt import history_head
+from bot.service.turn.specs import BUTTONS_PER_ROW, ROWS, ButtonSpec, SelectSpec, board_id
+from bot.service.turn.turn_prompts import TurnPrompts
 from bot.storage.records import LoadedGame, MessageRecord, Seat
 from engine import Decision, Event, Option, get_game
 from engine.text import lines, msg

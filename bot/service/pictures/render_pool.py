@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any
 
 from bot.plugins import NO_PLUGINS, Plugins
-from bot.service.story import _highlight  # a highlight is a nicety: None if it fails
+from bot.service.past.story import _highlight  # a highlight is a nicety: None if it fails
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ class RenderPool:
             return None
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """A short drawing job (a past board, a chart: bot/service/story.py) in the pool; its
+        """A short drawing job (a past board, a chart: bot/service/past/story.py) in the pool; its
         exceptions reach the caller."""
         return await asyncio.get_running_loop().run_in_executor(self._executor, partial(fn, *args))
 
@@ -78,7 +78,7 @@ class RenderPool:
         """A job of seconds (a whole game's animation) in a process of its own, one at a time:
         the boards of moves never queue behind it, it takes no turns at this process's GIL, and
         the hundreds of MB its frames take are given back when it ends (a fresh process per job).
-        `fn` and its arguments must pickle (bot/service/story.py's functions and Tape do)."""
+        `fn` and its arguments must pickle (bot/service/past/story.py's functions and Tape do)."""
         if self._long is None:
             self._long = self._long_factory()
         return await asyncio.get_running_loop().run_in_executor(self._long, partial(fn, *args))

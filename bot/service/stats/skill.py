@@ -1,15 +1,16 @@
 """`/stats player` and `/stats top`: games played and won, and the skill rating per game type
-(bot/service/ratings.py), recomputed from the server's stored results at every request."""
+(bot/service/stats/ratings.py), recomputed from the server's stored results at every request."""
 
 from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
 
-from bot.service import pace, ratings, text
+from bot.service import text
 from bot.service.actor import Actor
 from bot.service.core import ServiceCore, game_title
 from bot.service.posts import Outcome
+from bot.service.stats import pace, ratings
 from bot.storage.records import ResultRow
 from engine.text import layout, msg, msg_n
 

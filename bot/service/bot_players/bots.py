@@ -4,7 +4,7 @@ are away, and the member taking it back.
 A bot's turn is scheduled like a reminder (the reminders table, due a short pause after the game
 starts waiting on it), so it survives a restart and is run by the one process that runs the
 schedule (bot/scheduling/reminders.py). The search runs in the ThinkPool's worker process on
-what the seat may know (bot/service/bot_pool.py); the choice it returns is stored as an ordinary
+what the seat may know (bot/service/bot_players/bot_pool.py); the choice it returns is stored as an ordinary
 choice, so replays, undo and history never search again.
 """
 
@@ -18,11 +18,11 @@ from datetime import datetime, timedelta
 
 from bot.logs import unloadable
 from bot.service.actor import Actor
-from bot.service.bot_pool import Job
+from bot.service.bot_players.bot_pool import Job
 from bot.service.core import Refusal, engine_of
 from bot.service.posts import Outcome, Post
-from bot.service.specs import ButtonSpec, back_id
-from bot.service.turns import TurnPosts
+from bot.service.turn.specs import ButtonSpec, back_id
+from bot.service.turn.turns import TurnPosts
 from bot.storage import replay as rp
 from bot.storage.records import CorruptGame, GameNotFound, LoadedGame, Seat, StorageError, UnknownGame
 from engine.ai import LEVELS, position_key

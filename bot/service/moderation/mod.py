@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 import logging
 
-from bot.service import hidden, insiders, text
+from bot.service import text
 from bot.service.actor import Actor
 from bot.service.core import Refusal, engine_of, events_from_json, status_name
 from bot.service.follow_up import retried
 from bot.service.posts import Attachment, Outcome, Post, reason
-from bot.service.prompt import ButtonSpec, confirm_id
-from bot.service.turns import TurnPosts
+from bot.service.secrecy import hidden, insiders
+from bot.service.turn.prompt import ButtonSpec, confirm_id
+from bot.service.turn.turns import TurnPosts
 from bot.storage.records import (
     DatabaseGone,
     GameMovedOn,
@@ -109,7 +110,7 @@ class ModActions(TurnPosts):
         return Outcome(reply=Post(question, components=(button,)), game_id=loaded.id)
 
     async def confirm(self, game_id: int, version: int, action: str, arg: int | None, actor: Actor) -> Outcome:
-        if action == "concede":  # a player's own confirmation (bot/service/concede.py)
+        if action == "concede":  # a player's own confirmation (bot/service/moderation/concede.py)
             return await self.confirm_concede(game_id, version, arg, actor)
         async with self.lock(game_id):
             try:

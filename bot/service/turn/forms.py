@@ -20,7 +20,8 @@ import dataclasses
 import re
 from collections import OrderedDict
 
-from bot.service.specs import (
+from bot.service.text import first_line
+from bot.service.turn.specs import (
     FIELD_DESCRIPTION_LIMIT,
     FIELD_LABEL_LIMIT,
     INPUT_PLACEHOLDER_LIMIT,
@@ -33,7 +34,6 @@ from bot.service.specs import (
     clip,
     form_submit_id,
 )
-from bot.service.text import first_line
 from engine.core import Amounts, Decision, Total
 from engine.text import Msg, joined, layout, lines, msg
 from locales import LANGUAGES, SOURCE, tr

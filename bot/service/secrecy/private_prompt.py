@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.service import hidden, text
+from bot.service import text
 from bot.service.posts import Post
-from bot.service.prompt import ButtonSpec, build_prompt, history_head, open_id
+from bot.service.secrecy import hidden
 from bot.service.slash import slash
-from bot.service.specs import ROWS, button_id, order_id
+from bot.service.turn.prompt import ButtonSpec, build_prompt, history_head, open_id
+from bot.service.turn.specs import ROWS, button_id, order_id
 from bot.storage.records import ChoiceRecord, LoadedGame
 from engine import Decision, Event
 from engine.core import ORDER_PREFIX, Game

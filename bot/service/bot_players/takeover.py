@@ -11,9 +11,9 @@ from datetime import timedelta
 from bot.service.actor import Actor
 from bot.service.core import Refusal
 from bot.service.follow_up import retried
-from bot.service.mod import AUDIT_FAILED
+from bot.service.moderation.mod import AUDIT_FAILED
 from bot.service.posts import Outcome, Post, reason
-from bot.service.turns import TurnPosts
+from bot.service.turn.turns import TurnPosts
 from bot.storage.records import GameRecord, LoadedGame
 from engine.text import msg
 

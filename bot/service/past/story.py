@@ -5,7 +5,7 @@ These functions run in the render pool's workers (a thread, or a process for the
 never on the event loop: they replay choices through the engine and draw. Their input is a
 `Tape`, plain picklable data read from storage; their output is bytes. What is drawn is public
 only: a game with secrets is drawn from `view(state, None)` and highlighted from public events,
-as its live boards are (bot/service/hidden.py).
+as its live boards are (bot/service/secrecy/hidden.py).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.service import hidden
+from bot.service.secrecy import hidden
 from bot.storage import replay as rp
 from engine import Event
 from engine.text import msg

@@ -8,7 +8,7 @@ only they drive their view; a click on a step that an undo removed is refused po
 Replay posts the animation of the whole game in the channel once it is drawn: the command is
 answered at once and the drawing (seconds for a long game) runs in the render pool's worker.
 
-Boards are drawn from the stored choices by bot/service/story.py in the render pool, never on
+Boards are drawn from the stored choices by bot/service/past/story.py in the render pool, never on
 the event loop. A game with secrets shows its public board and public events; a player also
 reads their own private events. Another player's preference (a standing order) is no step of
 anyone else's history.
@@ -19,12 +19,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from bot.service import hidden, story, tapes, text
+from bot.service import text
 from bot.service.actor import Actor
 from bot.service.core import OTHER_CHANNEL, ServiceCore, engine_of, events_from_json
+from bot.service.past import story, tapes
 from bot.service.posts import Attachment, Outcome, Post, Refusal, reason
-from bot.service.prompt import ButtonSpec, SelectSpec
+from bot.service.secrecy import hidden
 from bot.service.slash import slash
+from bot.service.turn.prompt import ButtonSpec, SelectSpec
 from bot.storage.records import ChoiceRecord, GameNotFound, GameRecord
 from engine.text import layout, msg, msg_n
 from engine.text import lines as one_per_line

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from bot.service.specs import ROWS, ButtonSpec, SelectSpec
+from bot.service.turn.specs import ROWS, ButtonSpec, SelectSpec
 from engine.text import layout
 
 Components = tuple[ButtonSpec | SelectSpec, ...]

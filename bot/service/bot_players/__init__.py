@@ -1,0 +1,7 @@
+"""Bot players: a bot's turn, the worker process it thinks in, a seat played while its
+member is away.
+
+May import: bot.service's shared modules (core, posts, text, actor, languages, slash,
+follow_up), other parts of bot.service, bot.storage, engine, render, locales; never discord
+(bot.discord_ui is the only code that talks to Discord).
+"""
