@@ -13,7 +13,7 @@ from render.byzantium_board import board
 from render.byzantium_boxes import draw_bulgars, draw_special, draw_standing, special_slots
 from render.byzantium_city import CAPITAL
 from render.byzantium_map import army_positions, draw_armies, draw_cities, draw_highlight
-from render.byzantium_panels import LABELS, draw_header, draw_player_panels
+from render.byzantium_panels import LABELS, asked_prompt, draw_header, draw_player_panels
 from render.byzantium_static import bare_map, palette, seated_layer
 from render.scene import Scene, Seat, Status
 
@@ -132,7 +132,7 @@ def scene(state, highlight: dict | None = None, *, whole: bool = True) -> Scene:
     status = Status(
         title=kit.say(LABELS["title"], round=summary.get("round", "?")),
         seats=seats,
-        asked=tuple((d.player, kit.public_prompt(d)) for d in decisions),
+        asked=tuple((d.player, asked_prompt(d)) for d in decisions),
         over=over,
         said=tuple(kit.narration(highlight)),
     )

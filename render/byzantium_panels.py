@@ -167,6 +167,22 @@ def draw_player_panels(draw, board: Board, summary: dict, order: list[str], lett
         draw_player_panel(draw, box, name, player, summary, letters[name], colours[name])
 
 
+# The action prompt without its round: the title beside it says the round already ("BYZANTIUM ·
+# Round 1 · Bo: Round 1: choose your action." said it twice: issue 28).
+ROUNDLESS = {"Round {round}: choose your action.": msg("Choose your action."),
+             "Round {round}: choose your action. This is the last action of the round.":
+                 msg("Choose your action: the last of the round.")}
+
+
+def asked_prompt(decision) -> str:
+    """What the board says a decision asks, in the drawing's language (kit.public_prompt), its
+    round left to the title."""
+    prompt = getattr(decision, "prompt", None)
+    if not getattr(decision, "private", False) and getattr(prompt, "mid", None) in ROUNDLESS:
+        return kit.say(ROUNDLESS[prompt.mid])
+    return kit.public_prompt(decision)
+
+
 def draw_header(draw, board: Board, summary: dict, decisions, result, said, letters, colours) -> None:
     """First line: the round, then who must decide what (or the final standings). Below, on
     up to two lines: the last action, in the highlight colour used on the map; when it does
@@ -187,7 +203,7 @@ def draw_header(draw, board: Board, summary: dict, decisions, result, said, lett
         who = decision.player
         kit.token(draw, (x + 19, 32), 38, colours.get(who, kit.FAINT), shape="circle", letter=letters.get(who, "?"))
         waiting = {d.player for d in decisions}
-        line = kit.say(LABELS["to_decide"], player=who, prompt=kit.public_prompt(decision))
+        line = kit.say(LABELS["to_decide"], player=who, prompt=asked_prompt(decision))
         if len(waiting) > 1:
             line = kit.say(LABELS["also_waiting"], line=line, players=listing(sorted(waiting - {who})))
         line, size = kit.fit_text(line, 28, width - x - 60)

@@ -60,3 +60,19 @@ def test_a_warriors_traders_battle_is_framed_on_its_site_not_where_the_losers_we
     x0, y0, x1, y1 = inline.focus_box(scene)
     ox, oy = wt.board("west", None).at("Orkney")
     assert x0 < ox < x1 and y0 < oy < y1
+
+
+def test_the_byzantium_close_up_says_the_round_once():
+    """"BYZANTIUM · Round 1" then "Bo: Round 1: choose your action.": the strip's prompt leaves
+    the round to the title (issue 28 item 9)."""
+    from engine import get_game
+    from render import byzantium
+    from render.inline import draw_inline
+
+    game = get_game("byzantium")
+    state = game.setup(["Ann", "Bo", "Cy"], 5, {})
+    scene = byzantium.scene(state, {})
+    _, texts = draw_inline(scene)
+    said = [t.content for t in texts]
+    assert sum("Round 1" in s for s in said) == 1, said
+    assert any(s.endswith("Choose your action.") for s in said)
