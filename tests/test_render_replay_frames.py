@@ -37,3 +37,18 @@ def test_a_frames_caption_keeps_the_outcome_of_a_long_narration():
     with kit.recording() as drawn:
         frame(board, (kit.PAPER, kit.INK, kit.WHITE, kit.HIGHLIGHT), 3, 9, said)
     assert "falls: 2 Bulgar markers." in " ".join(m.content for m in drawn.texts)
+
+
+def test_a_frame_where_nothing_public_was_told_says_what_was_chosen():
+    """"Ann decided." said nothing: a public decision's choice is named; a private one is not."""
+    from bot.service.past.story import caption, chosen_label
+    from engine import get_game
+
+    game = get_game("byzantium")
+    state = game.setup(["Ann", "Bo", "Cy"], 5, {})
+    player = game.pending(state)[0].player
+    label = chosen_label(game, state, player, "reinforce")
+    assert label is not None and str(label).startswith("Reinforce the armies")
+    assert str(caption(player, [], None, label)) == f"{player} chose: {label}"
+    assert str(caption(player, [], None, None)) == f"{player} decided."
+    assert chosen_label(game, state, player, "no such option") is None

@@ -123,11 +123,27 @@ def _lang(lang: str | None) -> dict:
     return {"lang": lang} if lang and lang != "en" else {}
 
 
-def caption(player: str, events: Sequence[Event], highlight: dict | None) -> str:
+def caption(player: str, events: Sequence[Event], highlight: dict | None, chose: str | None = None) -> str:
     """What a frame says happened: the narration of the step's public events (it names the
-    players), or who decided when nothing public was told."""
+    players); when nothing public was told, what they chose from a public decision ("Ann
+    decided." alone said nothing: issue 28), else only that they decided."""
     told = (highlight or {}).get("text") or " ".join(str(e.text) for e in events if e.text)
-    return told or msg("{player} decided.", player=player)
+    if told:
+        return told
+    return msg("{player} chose: {choice}", player=player, choice=chose) if chose else msg("{player} decided.", player=player)
+
+
+def chosen_label(engine, before, player: str, option_id: str) -> str | None:
+    """The label of what `player` chose at `before`, when the decision was public (a private
+    one's options are their secret)."""
+    try:
+        decision = next((d for d in engine.pending(before) if d.player == player and d.offers(option_id)), None)
+    except Exception:  # a label is a nicety; the frame still says who decided
+        return None
+    if decision is None or decision.private:
+        return None
+    option = decision.option(option_id)
+    return option.label if option is not None else None
 
 
 def animation(tape: Tape, max_bytes: int | None = None, lang: str | None = None) -> bytes | None:
@@ -140,13 +156,19 @@ def animation(tape: Tape, max_bytes: int | None = None, lang: str | None = None)
         return None
     engine = rp.engine_for(tape.game, tape.game_id)
     players = {seq: player for seq, player, _ in tape.choices}
+    chosen = {seq: option_id for seq, _, option_id in tape.choices}
     frames = []
+    before = None
     for seq, state in states(tape):
         if seq == tape.start_seq or seq in tape.hidden_steps:
+            before = state
             continue
         events = tape.events.get(seq, ())
         highlight = _highlight(tape.game, events)
-        frames.append((hidden.board_input(engine, state), caption(players[seq], events, highlight), highlight))
+        told = highlight.get("text") if highlight else None
+        label = None if told or before is None else chosen_label(engine, before, players[seq], chosen[seq])
+        frames.append((hidden.board_input(engine, state), caption(players[seq], events, highlight, label), highlight))
+        before = state
     if not frames:
         return None
     try:
