@@ -57,7 +57,8 @@ def test_status_says_the_round_in_the_games_language():
 
 # Texts that read the same in a language as in English on purpose (abbreviations, titles).
 SAME_ON_PURPOSE = {"Prod. {level} ({tokens})", "Warriors & Traders", "The Conquerors: Alexander the Great",
-                   "bot, {level}", "🤖 bot, {level}", "{player} (bot): {choice}", "{n} cav.", "Gold {n}", "{n} min"}
+                   "bot, {level}", "🤖 bot, {level}", "{player} (bot): {choice}", "{n} cav.", "Gold {n}", "{n} min",
+                   "{prompt} (Hand: {cards}.)"}  # German says "Hand" too
 
 
 def test_no_sentence_is_left_in_english_in_a_catalogue():

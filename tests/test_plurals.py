@@ -17,7 +17,7 @@ NOT_NOUNS = {"is", "has", "was", "does", "goes", "holds", "leaves", "takes", "lo
 # least, a game 2 players, a retreat offers "one of {n}" from 3 cities, a doubled cost is 2 or
 # more, the away limit is 60 days.
 NEVER_ONE = {"{city} grows to {n} markers.", "Improve {city} to {n} markers ({cost})",
-             "{player} maneuvers ({ap} action points per army).",
+             "{player} maneuvers ({ap} action points per army).", "{players} maneuver ({ap} action points per army).",
              "This board has only {nations} starting nations for {n} players.", "one of {n} cities",
              "{player}'s army cannot pay {n} movement cubes and stays in {city}; nothing is spent.",
              "Give a time in the next {days} days.", "{variant} variant ({count} players: {nations})",
