@@ -182,7 +182,8 @@ class AlexGame:
                 button = next(b for b in prompt.buttons() if b.custom_id.endswith(":" + answer))
                 ix = await self.fake.click(member, prompt, button.custom_id)
                 await self.fake.wait_for(lambda: ix.followups or "✅" in prompt.content, WAIT, "the choice")
-                assert not ix.followups, f"{answer} refused: {ix.followups[0].content}"
+                refused = [f for f in ix.followups if not f.content.startswith("🔒")]  # 🔒: the next private step
+                assert not refused, f"{answer} refused: {refused[0].content}"
                 await self.fake.wait_for(lambda: self.settled(ix.id, before + 1), WAIT, "the bot to post the next step")
                 self.clicked += 1
             else:

@@ -116,7 +116,8 @@ class Duel:
         seq = self.stored()
         ix = await self.fake.click(member, prompt, button.custom_id)
         await self.fake.wait_for(lambda: ix.followups or "✅" in prompt.content, WAIT, f"{member.name}'s choice")
-        assert not ix.followups, f"{member.name}'s {option_id} was refused: {ix.followups[0].content}"
+        refused = [f for f in ix.followups if not f.content.startswith("🔒")]  # 🔒: their next private step
+        assert not refused, f"{member.name}'s {option_id} was refused: {refused[0].content}"
         await self.settled(ix.id, seq)
         return ix
 

@@ -438,3 +438,20 @@ async def test_the_first_window_of_a_kind_offers_a_standing_order_on_the_spot(
     await duel.slash(ann, "game orders", setting="order:parry", value="ask")
     assert "🔁" not in (await duel.open_prompt(ann)).content
     fake.assert_clean()
+
+
+async def test_the_next_private_step_comes_at_once_under_the_answered_one(fake_discord, start_bot_process, tmp_path):
+    """Issue 27: Bo answers his window in the channel; his turn (private too) comes at once as a
+    private answer to that click, with his hand: no second Open my prompt needed."""
+    fake = fake_discord
+    await start_bot_process(**duel_env(WITH_PARRY, fake))
+    duel = await open_duel(fake, tmp_path / "games.sqlite3")
+    ann, bo = duel.members
+    await duel.choose(ann, "play:1")
+    ix = await duel.choose(bo, "take")
+    await fake.wait_for(lambda: ix.followups, WAIT, "Bo's next prompt")
+    [nxt] = ix.followups
+    assert nxt.ephemeral and "hands: Bo: 3, 4, parry" in nxt.content and "Bo chooses a card" not in nxt.content
+    assert set(ids_of(nxt)) >= {"play:3", "play:4"}
+    await duel.choose(bo, "play:3", nxt)  # answered right there
+    fake.assert_clean()

@@ -234,17 +234,34 @@ class TurnPosts(TurnPrompts):
             reply = Post(lines([msg("🔒 Only you see this:"), *learnt])) if learnt else None
             return self.outcome(after.record, edits=edits, posts=posts, reply=reply, saved=CHOICE_SAVED,
                                 trouble=trouble, nonce_key=choice_nonce_key(after))
+        more: list[Post] = []
         if decision.private:  # the private prompt names the answer: only its player sees it
             named = text.answered_line(seat.seat, label, private=False)
             edit = Post(text.clip(lines([named, *learnt]), text.MESSAGE_LIMIT))
+            # Their next private step comes at once, under the answered one (a DM comes instead
+            # to a member who asked for DMs: _decision_posts).
+            more = await self._next_private_pages(after, actor)
+            reply, more = (more[0], more[1:]) if more else (None, [])
         elif learnt:
             reply = Post(lines([msg("🔒 Only you see this:"), *learnt]))
         if clicked is not None and any(e.message_id == clicked for e in edits):
             edit = None  # the turn message itself: changed by its edit
         elif edit is None:
             edit = Post(answered)  # a group's options, shown to the chooser alone
-        return self.outcome(after.record, edit=edit, edits=edits, posts=posts, reply=reply, saved=CHOICE_SAVED,
-                            trouble=trouble, nonce_key=choice_nonce_key(after))
+        return self.outcome(after.record, edit=edit, edits=edits, posts=posts, reply=reply, more_replies=more,
+                            saved=CHOICE_SAVED, trouble=trouble, nonce_key=choice_nonce_key(after))
+
+    async def _next_private_pages(self, after: LoadedGame, actor: Actor) -> list[Post]:
+        """The private prompt of the actor's next private decision, if the game now waits on them
+        privately and they take their prompts in the channel (not by DM)."""
+        engine = engine_of(after.record)
+        if engine.is_over(after.state) or not actor.user_id:
+            return []
+        seats = {s.seat: i for i, s in enumerate(after.record.seats) if s.user_id == actor.user_id and not s.bot}
+        mine = [d for d in engine.pending(after.state) if d.private and d.player in seats]
+        if not mine or await self.storage.ping_mode(actor.user_id) in ("dm", "both"):
+            return []
+        return await self.private_prompt_pages(after, mine[0], seats[mine[0].player])
 
     async def _public_message(self, game_id: int, message_id: int) -> bool:
         """Whether `message_id` is one of the game's turn messages in the channel (not a private
