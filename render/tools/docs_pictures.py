@@ -121,6 +121,20 @@ def pictures() -> dict[str, callable]:
         state, events = step
         return half(render_png(game, state, highlight=highlight_from_events(game, events), lang=lang))
 
+    def whole_action():
+        """A move, then "Stop moving" (no event of its own): the close-up from both steps' events,
+        as a turn message draws it (issue 28), the path still shown."""
+        game = get_game("byzantium")
+        steps = byzantium_steps()
+
+        def goes_on(i):  # a move after which its player decides how the move goes on
+            movers = {e.data.get("player") for e in steps[i][1] if e.kind == "move"}
+            asked = game.pending(steps[i][0])
+            return movers and asked and asked[0].player in movers and asked[0].kind == "move"
+
+        i = next(i for i in range(1, len(steps) - 1) if goes_on(i))
+        return inline("byzantium", (steps[i + 1][0], [*steps[i][1], *steps[i + 1][1]]))
+
     def chart():
         steps = byzantium_steps()
         from engine import get_game
@@ -140,6 +154,7 @@ def pictures() -> dict[str, callable]:
         "wt_isles3": lambda: board("warriors_traders", wt_steps({"map": "west", "variant": "isles3"}, PLAYERS[:3],
                                                                 limit=120)[-1]),
         "chart_byzantium": chart,
+        "inline_byzantium_whole_action": whole_action,
         "alexander_board": lambda: board("alexander", alexander_steps()[400]),
         "inline_alexander_battle": lambda: inline("alexander", alexander_battle()),
         "inline_alexander_siege": lambda: inline("alexander", alexander_siege()),
