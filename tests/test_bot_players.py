@@ -17,6 +17,7 @@ from bot_fakes import World, current_prompts, loaded_game, waiting_member
 from bot.service.bot_players.bot_pool import ThinkPool
 from bot.service.bot_players.bots import _world_and_avoid
 from engine import get_game
+from engine.core import enumerate_answers
 
 BOTS = {"bot_budget_ms": 5.0, "bot_pause_seconds": 0.0}
 
@@ -388,11 +389,24 @@ async def test_the_host_turns_the_takeover_off_and_others_are_refused_with_nothi
     assert channel.messages[-1].content.startswith(f"⏰ <@{first.id}>")
 
 
-async def test_a_bots_run_of_choices_is_one_post_the_persian_starting_garrisons(world, monkeypatch):
+class OneAtATime:
+    """A bot that places its garrisons one GSP per choice (the first answer that is not the
+    suggested placement or a step back), whatever the game's AI would do."""
+
+    async def choose(self, job) -> str:
+        game = get_game(job.game)
+        state = game.loads(job.state)
+        [decision] = [d for d in game.pending(state) if d.player == job.seat]
+        return next(a for a in enumerate_answers(decision, 50) if a not in ("suggested", "back"))
+
+
+async def test_a_bots_run_of_choices_is_one_post_the_persian_starting_garrisons(world):
     """Issue 27: the Persian bot places its starting garrisons one choice at a time, while the
-    game waits on it alone; the channel gets one post with every placement, not one per choice.
-    (The bot's own seed is pinned: with it, the placements take several choices.)"""
-    monkeypatch.setattr("bot.service.bot_players.bots.secrets.randbits", lambda bits: 20271)
+    game waits on it alone; the channel gets one post per run of at most BOT_RUN_MAX choices,
+    with every placement, not one per choice."""
+    from bot.service.bot_players.bots import BOT_RUN_MAX
+
+    world.bot.service.thinker = OneAtATime()
     channel, ann = world.channel(), world.member("Ann")
     await world.slash(ann, channel, "game new", game="alexander", bots=1, side="macedonian")
     card, _game_id = lobby_of(channel)
@@ -400,8 +414,9 @@ async def test_a_bots_run_of_choices_is_one_post_the_persian_starting_garrisons(
     await world.slash(ann, channel, "alex choose", option="suggested")
     before, seq = len(channel.messages), (await loaded_game(world, channel)).seq
     await play_bots(world)
-    loaded = await loaded_game(world, channel)
-    [post] = channel.messages[before:]
-    placed = [line for line in post.content.splitlines() if line.startswith("• Persian places ")]
-    assert loaded.seq - seq >= 3 and len(placed) >= 3  # several choices, one post
-    assert post.content.startswith("🤖 **Bot 1** has chosen.") and f"<@{ann.id}>" in post.content
+    choices = (await loaded_game(world, channel)).seq - seq
+    posts = channel.messages[before:]
+    placed = [line for p in posts for line in p.content.splitlines() if line.startswith("• Persian places ")]
+    assert choices > BOT_RUN_MAX and len(posts) == -(-choices // BOT_RUN_MAX)  # one post per run
+    assert len(placed) == choices - 1 - (choices - 1) // 2  # a province, then its GSP, ...; then done
+    assert all(p.content.startswith("🤖 **Bot 1** has chosen.") for p in posts) and f"<@{ann.id}>" in posts[-1].content
