@@ -191,3 +191,17 @@ def test_every_number_on_the_alexander_board_is_the_engines():
     for state in states("alexander", ["Ann", "Bo"], 7, 8):
         checked += check(alexander, state, alexander_value)
     assert checked > 100
+
+
+def test_the_close_ups_scores_are_the_engines():
+    """The strip beside every close-up: each player's scores, against the engine's VP."""
+    from engine.byzantium.state import Side
+    from engine.warriors_traders.flow import Ctx
+    from engine.warriors_traders.world import vp
+
+    for state in states("byzantium", ["Ann", "Bo", "Cy"], 4, 5):
+        shown = {seat.name: [v for _, v in seat.scores] for seat in byzantium.scene(state, None).status.seats}
+        assert shown == {p.name: [p.vp[Side.BYZANTINE], p.vp[Side.ARAB]] for p in state.players}
+    for state in states("warriors_traders", ["Ann", "Bo", "Cy"], 4, 5, {"map": "west", "variant": "none"}):
+        shown = {seat.name: [v for _, v in seat.scores] for seat in wt.scene(state, None).status.seats}
+        assert shown == {p.name: [vp(Ctx(state), p.seat)] for p in state.players}
