@@ -147,7 +147,8 @@ def leader_interceptors(ctx: Ctx, space: str, side: str) -> list[tuple[str, str]
     return found
 
 
-def _caught(ctx: Ctx, name: str, why) -> None:
+def caught(ctx: Ctx, name: str, why) -> None:
+    """A leader captured (10.8): Alexander dies, Darius counts as captured, another is removed."""
     from engine.alexander.battle import darius_gone, kill_leader
     from engine.alexander.victory import alexander_dies
 
@@ -195,7 +196,7 @@ def _land_choose(ctx: Ctx, t, option_id: str):
     if roll + rating >= 6:
         ctx.emit("leader_caught", msg("{army} catches {leader} ({roll} + {r}).", army=army_t(army_id),
                                       leader=leader_t(name), roll=roll, r=rating), army=army_id, leader=name)
-        _caught(ctx, name, msg("captured on the road"))
+        caught(ctx, name, msg("captured on the road"))
         return
     ctx.emit("intercept_fails", msg("{army} fails to intercept ({roll} + {r}).", army=army_t(army_id), roll=roll,
                                     r=rating), army=army_id)
@@ -246,7 +247,7 @@ def _naval_choose(ctx: Ctx, t, option_id: str):
                                 port=space_t(back), roll=roll, r=rating), leader=name, space=back)
         _end_walk(ctx, name)
         return
-    _caught(ctx, name, msg("captured at sea"))
+    caught(ctx, name, msg("captured at sea"))
 
 
 def _end_walk(ctx: Ctx, name: str) -> None:
@@ -265,7 +266,7 @@ def _storm_play(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
     if roll % 2 == 0:
         ctx.emit("storm_spared", msg("The sea stays calm."))
         return
-    _caught(ctx, name, msg("lost in a storm at sea"))
+    caught(ctx, name, msg("lost in a storm at sea"))
 
 
 @runs("window_if_alive")

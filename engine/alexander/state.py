@@ -93,7 +93,7 @@ class Victory(BaseModel):
 
 # The rules version new games are played by (Alexander.rules_version). A game keeps the version
 # it was set up with (`AlexState.rules`), so the rules changed since replay it as it was played.
-RULES = 2
+RULES = 3
 
 
 class AlexState(BaseState):
