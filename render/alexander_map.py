@@ -249,6 +249,10 @@ def pieces(b: Board, view: dict) -> list[Piece]:
             colour = side_colour(leaders_info[name].side if name in leaders_info else None)
             draw = _drawn("leader", chip, colour, _short(name))
             out.append(Piece(where[6:], "leader", ((chip_size(_short(name)), draw),)))
+    for unnamed in view.get("leaders_unnamed") or ():  # face down on the map (5.1): "?"
+        if unnamed["space"] in b.spaces:
+            draw = _drawn("leader", chip, side_colour(unnamed["side"]), "?")
+            out.append(Piece(unnamed["space"], "leader", ((chip_size("?"), draw),)))
     for kind in ("royal_treasury", "royal_family"):
         info = view.get(kind) or {}
         where = info.get("with") or ""

@@ -32,7 +32,7 @@ def hidden_words(state, shown=()) -> set[str]:
             if info.name not in b.provinces and info.name not in b.spaces and info.name not in VIEW_WORDS:
                 words.add(info.name)
     for name, loc in state.leaders.items():
-        if loc in ("hand", "cup"):
+        if loc in ("hand", "cup") or name in state.face_down:  # (face down on the map: rules 4)
             words.add(name)
     return words
 
@@ -68,6 +68,7 @@ def playout(seed: int, options: dict | None = None, cap: int = CAP, check_secret
         if check_secrets and not state.solitaire:
             seen = GAME.view(state, None)
             assert seen["hands"] == {} and seen["deck"] is None and seen["leaders_hidden"] == {}
+            assert seen["leaders_face_down"] == {}
             text = public_text(state, events)
             known |= {e.data.get("card") for e in events if e.public} | set(state.discard) | set(state.in_play)
             known |= {c for e in events if e.public for c in e.data.get("cards", [])}

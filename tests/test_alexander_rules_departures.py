@@ -111,8 +111,9 @@ def test_games_recorded_under_rules_version_1_keep_its_rules():
     from engine.alexander import GAME
     from engine.replay import replay
 
-    assert GAME.rules_version == "3" and start().rules == 3
-    assert setup_options(GAME, "1", {}) == {"rules": 1} and setup_options(GAME, "2", {}) == {"rules": 2} and setup_options(GAME, "3", {}) == {}
+    assert GAME.rules_version == "4" and start().rules == 4
+    assert setup_options(GAME, "1", {}) == {"rules": 1} and setup_options(GAME, "2", {}) == {"rules": 2} and setup_options(GAME, "3", {}) == {"rules": 3}
+    assert setup_options(GAME, "4", {}) == {}
     assert GAME.setup(["Ann", "Bo"], 1, setup_options(GAME, "1", {})).rules == 1
     record = {"game": "alexander", "rules_version": "1", "players": ["Ann", "Bo"], "seed": 1, "options": {},
               "choices": []}
@@ -127,7 +128,7 @@ def test_games_recorded_under_rules_version_1_keep_its_rules():
     v1 = GAME.setup(["Ann", "Bo"], 1, {"rules": 1})
     stored = json.loads(GAME.dumps(v1))
     assert "rules" not in stored and same_state(GAME, GAME.setup(["Ann", "Bo"], 1, {"rules": 1}), json.dumps(stored))
-    assert json.loads(GAME.dumps(start()))["rules"] == 3
+    assert json.loads(GAME.dumps(start()))["rules"] == 4
 
 
 # -- 2: Command Indecision cancels the Activation Phase --------------------------------------------

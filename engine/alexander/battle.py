@@ -117,7 +117,9 @@ def leaders_present(ctx: Ctx, side: str, armies: list[str]) -> list[str]:
     names = [n for a in armies for n in leaders_of(s, a)]
     if s.rules >= 2 and s.battle.get("space"):
         here = f"space:{s.battle['space']}"
-        names += [n for n, loc in s.leaders.items() if loc == here and ctx.board.leaders[n].side == side]
+        # (from rules 4 a face-down leader lends nothing: 5.1, leaders serve the units they join)
+        names += [n for n, loc in s.leaders.items() if loc == here and ctx.board.leaders[n].side == side
+                  and n not in s.face_down]
     return names
 
 
@@ -445,7 +447,10 @@ def _leader_losses(ctx: Ctx, t):
 
 
 def kill_leader(ctx: Ctx, name: str, why) -> None:
+    from engine.alexander.face_down import reveal
+
     s = ctx.s
+    reveal(ctx, name)  # his counter leaves the map
     s.leaders[name] = "dead"
     ctx.emit("leader_dies", msg("{leader} dies: {why}.", leader=leader_t(name), why=why), leader=name)
     if name == DARIUS:
@@ -507,7 +512,9 @@ def _new_king_decide(ctx: Ctx, t):
              and loc.split(":")[0] in ("army", "fleet", "space")]
     if not names:
         return None
-    options = [opt(f"king:{n}", leader_t(n)) for n in names] + [opt("none", msg("Crown nobody"))]
+    from engine.alexander.face_down import ref_t, refs
+
+    options = [opt(f"king:{r}", ref_t(s, r)) for r in refs(s, names)] + [opt("none", msg("Crown nobody"))]
     return ctx.ask(PER, msg("Darius is gone. Who is the new Great King?"), options, "new_king")
 
 
@@ -516,9 +523,12 @@ def _new_king_choose(ctx: Ctx, t, option_id: str):
     from engine.alexander.world import army_one
 
     s = ctx.s
+    from engine.alexander.face_down import resolve, reveal
+
     if option_id == "none":
         return
-    name = option_id.split(":", 1)[1]
+    name = resolve(s, lambda n: ctx.board.leaders[n].side == PER, option_id.split(":", 1)[1])
+    reveal(ctx, name)  # crowned by name
     s.persian_king = name
     first = army_one(s, PER)
     if first is not None:

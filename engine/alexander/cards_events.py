@@ -33,16 +33,16 @@ def province_options(provinces):
 @decides("card_target")
 def _target_decide(ctx: Ctx, t):
     """A played card's target, from the options its card worked out."""
-    options = [opt(o[0], _label(o)) for o in t.args["options"]]
+    options = [opt(o[0], _label(ctx, o)) for o in t.args["options"]]
     return ctx.ask(t.side, _prompt(t.args["card"]), options, "card_target")
 
 
-def _label(o: list):
-    from engine.alexander.words import leader_t
+def _label(ctx: Ctx, o: list):
+    from engine.alexander.face_down import ref_t
 
     kind, _, name = o[0].partition(":")
-    words = {"province": province_t, "space": space_t, "city": space_t, "army": army_t, "leader": leader_t,
-             "diades": lambda _: card_t("diades")}
+    words = {"province": province_t, "space": space_t, "city": space_t, "army": army_t,
+             "leader": lambda n: ref_t(ctx.s, n), "diades": lambda _: card_t("diades")}
     return words[kind](name)
 
 
@@ -61,7 +61,13 @@ def _prompt(card_id: str):
 
 @chooses("card_target")
 def _target_choose(ctx: Ctx, t, option_id: str):
-    TARGETED[t.args["card"]](ctx, t.side, option_id.split(":", 1)[1])
+    from engine.alexander.face_down import resolve, reveal
+
+    kind, _, target = option_id.partition(":")
+    if kind == "leader" and target.startswith("?"):  # a face-down leader: the card names him (5.1)
+        target = resolve(ctx.s, lambda n: ctx.board.leaders[n].side != t.side, target)
+        reveal(ctx, target)
+    TARGETED[t.args["card"]](ctx, t.side, target)
 
 
 TARGETED: dict = {}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.alexander.board import MAC, PER, board, other
 from engine.alexander.cards import card, discard_cards, hand_limit_check, holds, spend
 from engine.alexander.cards_events import ask_target, targeted
+from engine.alexander.face_down import ref_t, refs, resolve, reveal
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.leaders import draw_leader
 from engine.alexander.provinces import try_revolt
@@ -47,8 +48,9 @@ def assassin_targets(ctx: Ctx, side: str) -> list[str]:
 
 @card("assassin", c1=lambda ctx, side: bool(assassin_targets(ctx, side)))
 def _assassin(ctx: Ctx, side: str) -> None:
-    ask_target(ctx, side, "assassin", [f"leader:{n}" if n != DIADES else f"diades:{n}" for n in
-                                       assassin_targets(ctx, side)])
+    names = assassin_targets(ctx, side)
+    ask_target(ctx, side, "assassin", [f"leader:{r}" for r in refs(ctx.s, [n for n in names if n != DIADES])]
+               + [f"diades:{n}" for n in names if n == DIADES])
 
 
 @targeted("assassin")
@@ -127,8 +129,9 @@ def _conspiracy_follow(ctx: Ctx, side: str, card_id: str, args: dict) -> None:
 @decides("conspiracy")
 def _conspiracy_decide(ctx: Ctx, t):
     options = [opt("weary", msg("The conspiracy fails: +1 Weariness"))]
-    options += [opt(f"execute:{n}", msg("Execute {leader} and draw a replacement", leader=leader_t(n)))
-                for n in leaders_in_play(ctx, MAC) if n != ALEXANDER]
+    s = ctx.s
+    options += [opt(f"execute:{r}", msg("Execute {leader} and draw a replacement", leader=ref_t(s, r)))
+                for r in refs(s, [n for n in leaders_in_play(ctx, MAC) if n != ALEXANDER])]
     return ctx.ask(MAC, msg("Conspiracy Revealed: choose."), options, "conspiracy")
 
 
@@ -139,7 +142,8 @@ def _conspiracy_choose(ctx: Ctx, t, option_id: str):
         s.weariness += 1
         ctx.emit("weariness", msg("Macedonian Weariness +1 (now {n}).", n=s.weariness), weariness=s.weariness)
         return
-    name = option_id.split(":", 1)[1]
+    name = resolve(s, lambda n: ctx.board.leaders[n].side == MAC, option_id.split(":", 1)[1])
+    reveal(ctx, name)  # executed by name
     where = s.leaders[name]
     s.leaders[name] = "dead"
     ctx.emit("leader_dies", msg("{leader} is executed.", leader=leader_t(name)), leader=name)
@@ -159,7 +163,7 @@ def illness_targets(ctx: Ctx, side: str) -> list[str]:
 
 @card("illness", c1=lambda ctx, side: bool(illness_targets(ctx, side)))
 def _illness(ctx: Ctx, side: str) -> None:
-    ask_target(ctx, side, "illness", [f"leader:{n}" for n in illness_targets(ctx, side)])
+    ask_target(ctx, side, "illness", [f"leader:{r}" for r in refs(ctx.s, illness_targets(ctx, side))])
 
 
 @targeted("illness")

@@ -99,8 +99,10 @@ def advance(ctx: Ctx) -> Decision | None:
     while ctx.s.stack:
         found = top_decision(ctx)
         if found is not None:
+            from engine.alexander.face_down import tidy
             from engine.alexander.lone_leaders import catch_lone_leaders
 
+            tidy(ctx.s)
             if catch_lone_leaders(ctx):
                 continue  # a capture may end the game or stack tasks (a new Great King)
             return found

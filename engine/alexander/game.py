@@ -53,7 +53,7 @@ class Alexander(Game[AlexState]):
     state_class = AlexState
     rules_version = str(RULES)
     splitmix_rules_versions = frozenset()
-    secrets = ("hands", "deck", "leaders_hidden")
+    secrets = ("hands", "deck", "leaders_hidden", "leaders_face_down")
     preferences = admin.PREFERENCES
     windows = windows.WINDOWS
     concedes = True
@@ -118,6 +118,7 @@ class Alexander(Game[AlexState]):
         new.tribes = {k: v.model_copy() for k, v in state.tribes.items()}
         new.sieges = dict(state.sieges)
         new.leaders = dict(state.leaders)
+        new.face_down = list(state.face_down)
         new.alexandrias = list(state.alexandrias)
         new.control = dict(state.control)
         new.revolt = list(state.revolt)
@@ -189,11 +190,19 @@ class Alexander(Game[AlexState]):
             size = len(new.hands[side])
             new.hands[side] = unseen[:size]
             new.deck = unseen[size:]
-            hidden = [n for n, loc in new.leaders.items() if loc in ("hand", "cup") and board().leaders[n].side == side]
+            # Unseen: the leaders in hand, in the cup, and face down on the map (their spots kept).
+            spots = [new.leaders[n] for n in new.face_down if board().leaders[n].side == side]
+            hidden = [n for n, loc in new.leaders.items() if board().leaders[n].side == side
+                      and (loc in ("hand", "cup") or n in new.face_down)]
             held = sum(1 for n in hidden if new.leaders[n] == "hand")
             order = draw_order(new, "determinize_leaders", hidden)
+            new.face_down = [n for n in new.face_down if board().leaders[n].side != side]
             for i, name in enumerate(order):
-                new.leaders[name] = "hand" if i < held else "cup"
+                if i < len(spots):
+                    new.leaders[name] = spots[i]
+                    new.face_down = sorted(new.face_down + [name])
+                else:
+                    new.leaders[name] = "hand" if i < len(spots) + held else "cup"
         return new
 
     def terms(self) -> list[tuple[str, str]]:

@@ -15,9 +15,10 @@ sea leg began at).
 from __future__ import annotations
 
 from engine.alexander.board import NO_LAND_INTERCEPT, other
+from engine.alexander.face_down import is_face_down, reveal
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.windows import moment, open_window
-from engine.alexander.words import army_t, fleet_t, kind_t, leader_t, space_t
+from engine.alexander.words import army_t, fleet_t, kind_t, leader_t, side_t, space_t
 from engine.alexander.world import (
     ALEXANDER,
     DARIUS,
@@ -84,8 +85,11 @@ def _walk_decide(ctx: Ctx, t):
                            msg("Sail on") if option_id.startswith("sail:") else msg("March on")))
     if len(path) == 1:
         options.append(opt("back", msg("Choose another leader")))
-    return ctx.ask(t.side, msg("{leader} is at {space}: where now?", leader=leader_t(name), space=space_t(here)),
-                   options, "leader_walk")
+    prompt = msg("{leader} is at {space}: where now?", leader=leader_t(name), space=space_t(here))
+    if is_face_down(s, name):  # his journey is seen, not who makes it (5.1)
+        return ctx.ask(t.side, prompt, options, "leader_walk", private=True,
+                       public_prompt=msg("The {side} moves a face-down leader.", side=side_t(t.side)))
+    return ctx.ask(t.side, prompt, options, "leader_walk")
 
 
 @runs("leader_walk")
@@ -102,9 +106,16 @@ def _walk_choose(ctx: Ctx, t, option_id: str):
         return
     if head in ("stop", "join"):
         where = arg if head == "join" else f"space:{path[-1]}"
+        if head == "join":
+            reveal(ctx, name)  # assigned to an army or fleet (5.1)
         s.leaders[name] = where
         s.turn["leaders_moved"] = s.turn.get("leaders_moved", []) + [name]
         s.last = {"kind": "leader", "side": side, "path": list(path)}
+        if is_face_down(s, name):
+            ctx.emit("leader_placed", msg("A face-down {side} leader ends his journey at {space}.", side=side_t(side),
+                                          space=space_t(path[-1])), side=side, where=where, path=list(path))
+            refresh_control(s)
+            return
         ctx.emit("leader_placed", msg("{leader} ends his journey at {space}.", leader=leader_t(name),
                                       space=space_t(path[-1])), leader=name, where=where, path=list(path))
         refresh_control(s)
@@ -115,10 +126,15 @@ def _walk_choose(ctx: Ctx, t, option_id: str):
     s.leaders[name] = f"space:{to}"
     path = path + [to]
     s.last = {"kind": "leader", "side": side, "path": list(path)}
-    moved = (msg("{leader} sails to {space}.", leader=leader_t(name), space=space_t(to)) if link.sea
-             else msg("{leader} travels to {space}.", leader=leader_t(name), space=space_t(to)))
-    ctx.emit("leader_moves", moved,
-             leader=name, space=to, frm=frm, link=link.kind)
+    if is_face_down(s, name):
+        moved = (msg("A face-down {side} leader sails to {space}.", side=side_t(side), space=space_t(to)) if link.sea
+                 else msg("A face-down {side} leader travels to {space}.", side=side_t(side), space=space_t(to)))
+        ctx.emit("leader_moves", moved, side=side, space=to, frm=frm, link=link.kind)
+    else:
+        moved = (msg("{leader} sails to {space}.", leader=leader_t(name), space=space_t(to)) if link.sea
+                 else msg("{leader} travels to {space}.", leader=leader_t(name), space=space_t(to)))
+        ctx.emit("leader_moves", moved,
+                 leader=name, space=to, frm=frm, link=link.kind)
     after = []
     if link.kind == "open_sea":
         after.append(task("window_if_alive", other(side), leader=name, moment="leader_storm"))
@@ -152,6 +168,7 @@ def caught(ctx: Ctx, name: str, why) -> None:
     from engine.alexander.battle import darius_gone, kill_leader
     from engine.alexander.victory import alexander_dies
 
+    reveal(ctx, name)  # his counter leaves the map
     if name == ALEXANDER:
         alexander_dies(ctx, why)
     elif name == DARIUS:
@@ -172,9 +189,12 @@ def _land_decide(ctx: Ctx, t):
         return None
     options = [opt(f"intercept:{a}", msg("Intercept with {army} ({kind})", army=army_t(a), kind=kind)) for a, kind in found]
     options.append(opt("pass", msg("Let it pass")))
-    return ctx.ask(t.side, msg("{leader} travels to {space}, next to your army: intercept?",
-                               leader=leader_t(t.args["leader"]), space=space_t(t.args["space"])), options,
-                   "intercept", window="intercept", pass_id="pass", auto_id=options[0].id)
+    prompt = msg("{leader} travels to {space}, next to your army: intercept?", leader=leader_t(t.args["leader"]),
+                 space=space_t(t.args["space"]))
+    if is_face_down(ctx.s, t.args["leader"]):
+        prompt = msg("A face-down leader travels to {space}, next to your army: intercept?",
+                     space=space_t(t.args["space"]))
+    return ctx.ask(t.side, prompt, options, "intercept", window="intercept", pass_id="pass", auto_id=options[0].id)
 
 
 @runs("leader_intercept")
@@ -192,8 +212,11 @@ def _land_choose(ctx: Ctx, t, option_id: str):
     link = ctx.board.link(s.army(army_id).space, space, sea=False)
     penalty = -1 if link is not None and link.kind == "mountain" else 0
     rating = best_battle(s, army_id) + penalty
-    roll = ctx.roll(1, t.side, msg("Interception of {leader}", leader=leader_t(name)))[0]
+    why = (msg("Interception of a face-down leader") if is_face_down(s, name)
+           else msg("Interception of {leader}", leader=leader_t(name)))
+    roll = ctx.roll(1, t.side, why)[0]
     if roll + rating >= 6:
+        reveal(ctx, name)
         ctx.emit("leader_caught", msg("{army} catches {leader} ({roll} + {r}).", army=army_t(army_id),
                                       leader=leader_t(name), roll=roll, r=rating), army=army_id, leader=name)
         caught(ctx, name, msg("captured on the road"))
@@ -215,9 +238,12 @@ def _naval_decide(ctx: Ctx, t):
         return None
     options = [opt(f"intercept:{sp}", msg("Intercept with the fleets at {space}", space=space_t(sp))) for sp in found]
     options.append(opt("pass", msg("Let it pass")))
-    return ctx.ask(t.side, msg("{leader} sails into {space}, within reach of your fleets: intercept?",
-                               leader=leader_t(t.args["leader"]), space=space_t(t.args["space"])), options,
-                   "intercept", window="intercept", pass_id="pass", auto_id=options[0].id)
+    prompt = msg("{leader} sails into {space}, within reach of your fleets: intercept?",
+                 leader=leader_t(t.args["leader"]), space=space_t(t.args["space"]))
+    if is_face_down(ctx.s, t.args["leader"]):
+        prompt = msg("A face-down leader sails into {space}, within reach of your fleets: intercept?",
+                     space=space_t(t.args["space"]))
+    return ctx.ask(t.side, prompt, options, "intercept", window="intercept", pass_id="pass", auto_id=options[0].id)
 
 
 @runs("leader_naval_intercept")
@@ -235,6 +261,7 @@ def _naval_choose(ctx: Ctx, t, option_id: str):
         return
     s = ctx.s
     name, space, back = t.args["leader"], t.args["space"], t.args["back"]
+    reveal(ctx, name)  # he slips away by his own Naval Rating
     ctx.emit("naval_intercept", msg("The fleets from {frm} intercept {leader} at {space}.",
                                     frm=space_t(option_id.split(":", 1)[1]), leader=leader_t(name),
                                     space=space_t(space)), leader=name, space=space)

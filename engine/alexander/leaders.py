@@ -5,6 +5,7 @@ Royal Family moving on its own (14.0)."""
 from __future__ import annotations
 
 from engine.alexander.board import PER
+from engine.alexander.face_down import place_face_down
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.movement import move_cost
 from engine.alexander.words import army_t, fleet_t, leader_t, province_t, side_t, space_t
@@ -62,6 +63,16 @@ def assign(ctx: Ctx, side: str, name: str, where: str) -> None:
     s.leaders[name] = where
     ctx.emit("leader_placed", msg("{leader} joins {unit}.", leader=leader_t(name), unit=_where_t(where)),
              leader=name, where=where)
+
+
+def place_alone(ctx: Ctx, side: str, name: str, space: str) -> None:
+    """Alone on a space he stays face down (5.1: revealed only when assigned to an army or fleet)."""
+    ctx.s.leaders[name] = f"space:{space}"
+    place_face_down(ctx.s, name)
+    ctx.emit("leader_placed", msg("The {side} places a face-down leader at {space}.", side=side_t(side),
+                                  space=space_t(space)), side=side, space=space)
+    ctx.emit_private(side, "leader_placed_private", msg("{leader} waits face down at {space}.", leader=leader_t(name),
+                                                        space=space_t(space)), leader=name, space=space)
 
 
 def _where_t(where: str):
@@ -150,7 +161,10 @@ def _leader_to_choose(ctx: Ctx, t, option_id: str):
         ctx.then(task("leader_to", t.side, leader=name, province=option_id.split(":", 1)[1]))
         return
     s.turn["leaders_moved"] = s.turn.get("leaders_moved", []) + [name]
-    assign(ctx, t.side, name, option_id)
+    if option_id.startswith("space:") and s.rules >= 4:
+        place_alone(ctx, t.side, name, option_id[6:])
+    else:
+        assign(ctx, t.side, name, option_id)
     to = leader_space(s, name)
     s.last = {"kind": "leader", "side": t.side, "path": [to] if to else []}
 

@@ -93,7 +93,7 @@ class Victory(BaseModel):
 
 # The rules version new games are played by (Alexander.rules_version). A game keeps the version
 # it was set up with (`AlexState.rules`), so the rules changed since replay it as it was played.
-RULES = 3
+RULES = 4
 
 
 class AlexState(BaseState):
@@ -120,6 +120,8 @@ class AlexState(BaseState):
     # Where each leader is: cup, hand (drawn, face down), army:<id>, fleet:<name>, space:<name>,
     # ill:<where it returns>, dead or out (removed, may come back to the cup).
     leaders: dict[str, str] = {}
+    # Leaders placed alone on the map still face down (5.1, rules 4): named only to their side.
+    face_down: list[str] = []
     persian_king: str = "Darius III"  # the Great King: Darius, or the leader who replaced him (5.3)
     oligarchs: str = ""  # the space of the Oligarchic Counter-Revolution garrison
     alexandrias: list[str] = []
@@ -196,4 +198,6 @@ class AlexState(BaseState):
         data = handler(self)
         if isinstance(data, dict) and data.get("rules") == 1:
             del data["rules"]
+        if isinstance(data, dict) and not data.get("face_down", True):
+            del data["face_down"]  # (snapshots stored before the field existed still compare equal)
         return data

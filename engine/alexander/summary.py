@@ -4,7 +4,8 @@ with leaders and strength, fleets, garrisons, tribes, sieges, treasuries, tracks
 hand sizes, the APM drawn and the streak, and the last action.
 
 Secrets: the hands, the order of the deck, and which leaders are held face down (and so which
-are still in the cups). The public sees hand sizes and how many leaders each side holds."""
+are still in the cups) or stand face down alone on the map (rules 4). The public sees hand sizes,
+how many leaders each side holds, and where the face-down leaders on the map stand, unnamed."""
 
 from __future__ import annotations
 
@@ -67,6 +68,9 @@ def summary(s: AlexState, pending: list[Decision]) -> dict:
         "alexandrias": list(s.alexandrias),
         "leaders": {n: loc for n, loc in s.leaders.items()},
         "leaders_hidden": hidden,
+        "leaders_face_down": {side: [n for n in s.face_down if b.leaders[n].side == side] for side in SIDES},
+        # The leaders face down on the map whom the reader may not name: none in the whole truth.
+        "leaders_unnamed": [],
         "leaders_held": {side: len(hidden[side]) for side in SIDES},
         "great_king": s.persian_king,
         "tracks": {"weariness": s.weariness, "injury": s.injury, "asp_pool": dict(s.asp_pool),
@@ -108,6 +112,11 @@ def public_view(s: AlexState, pending: list[Decision], player: str | None) -> di
     seen["deck"] = None
     seen["leaders_hidden"] = {mine: seen["leaders_hidden"][mine]} if mine else {}
     b = board()
-    seen["leaders"] = {n: loc for n, loc in s.leaders.items()
-                       if loc not in ("hand", "cup") or (loc == "hand" and b.leaders[n].side == mine)}
+    unnamed = [n for n in s.face_down if b.leaders[n].side != mine]
+    seen["leaders"] = {n: loc for n, loc in s.leaders.items() if n not in unnamed
+                       and (loc not in ("hand", "cup") or (loc == "hand" and b.leaders[n].side == mine))}
+    seen["leaders_face_down"] = {mine: seen["leaders_face_down"][mine]} if mine else {}
+    # A face-down leader on the map is seen where he stands, unnamed (5.1).
+    seen["leaders_unnamed"] = sorted(({"side": b.leaders[n].side, "space": s.leaders[n][6:]} for n in unnamed),
+                                     key=lambda u: (u["side"], u["space"]))
     return seen
