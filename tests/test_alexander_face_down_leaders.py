@@ -157,3 +157,21 @@ def test_the_other_sides_search_deals_his_identity_again():
     assert len(seen) > 1
     mine = GAME.determinize(s, "Ann", 0)
     assert mine.face_down == ["Parmenion"] and mine.leaders["Parmenion"] == "space:Sardes"
+
+
+def test_the_public_board_shows_an_unnamed_leader_the_same_whoever_he_is():
+    """The picture everyone sees: a "?" chip of his side at Sardes, the same bytes whether he is
+    Parmenion or Craterus; under rules 3 it named him (a different picture)."""
+    from render.alexander import draw_board, render_png
+
+    pictures = [render_png(placed_alone(name)[0]) for name in LEADERS]
+    assert pictures[0] == pictures[1]
+    assert render_png(placed_alone("Parmenion", rules=3)[0]) != pictures[0]
+    _, placed = draw_board(GAME.view(placed_alone("Parmenion")[0], None))
+    assert any(kind == "leader" and where == "Sardes" for kind, _box, where in placed)
+
+
+def test_his_side_reads_where_its_face_down_leaders_stand():
+    s, _ = placed_alone("Parmenion")
+    assert "Face down on the map: Parmenion at Sardes." in [str(line) for line in GAME.secret_lines(s, "Ann")]
+    assert "Parmenion" not in " ".join(str(line) for line in GAME.secret_lines(s, "Bo"))

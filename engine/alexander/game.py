@@ -241,7 +241,7 @@ class Alexander(Game[AlexState]):
     def secret_lines(self, state: AlexState, player: str) -> list:
         """The seat's hand and face-down leaders, by name (in solitaire: its own side's)."""
         from engine.alexander.card_texts import CARD_TEXTS
-        from engine.alexander.words import card_t, leader_t
+        from engine.alexander.words import card_t, leader_t, space_t
 
         if player not in state.sides.values():
             return []
@@ -266,6 +266,10 @@ class Alexander(Game[AlexState]):
         hidden = sorted(n for n, loc in state.leaders.items() if loc == "hand" and board().leaders[n].side == side)
         if hidden:
             lines.append(msg("Your face-down leaders: {leaders}.", leaders=listing([leader_t(n) for n in hidden])))
+        on_map = [n for n in state.face_down if board().leaders[n].side == side]
+        if on_map:  # placed alone, still face down to the other side (5.1, rules 4)
+            where = [msg("{leader} at {space}", leader=leader_t(n), space=space_t(state.leaders[n][6:])) for n in on_map]
+            lines.append(msg("Face down on the map: {leaders}.", leaders=listing(where)))
         return lines
 
     @staticmethod
