@@ -75,7 +75,8 @@ TOO_SMALL = 3.0  # per ASP below the 10 a siege needs (11.4): an army that can t
 INJURY = 0.5  # per injury point; beyond the check (20) every Admin Phase may kill him
 INJURY_CHECK = 20
 WEARINESS = 0.6  # per Weariness point
-MUTINY = 60.0  # times the chance an Admin Phase's check ends the game by mutiny (9.0)
+MUTINY = 300.0  # times the chance an Admin Phase's check ends the game by mutiny (9.0): Weariness stays, so
+# the chance comes back at every Admin Phase to come
 # Other armies: the chance of being beaten by what can reach them, times their share of points.
 EXPOSED = 0.5
 # Alexander's army in reach of enemy armies it would beat: a share of what they are worth (less
