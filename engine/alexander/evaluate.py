@@ -79,9 +79,10 @@ MUTINY = 300.0  # times the chance an Admin Phase's check ends the game by mutin
 # the chance comes back at every Admin Phase to come
 # Other armies: the chance of being beaten by what can reach them, times their share of points.
 EXPOSED = 0.5
-# Alexander's army in reach of enemy armies it would beat: a share of what they are worth (less
-# than all of it, so beating them is still worth more than keeping them in reach).
-PREY = 0.3
+# Alexander's army in reach of enemy armies it would beat: a share of what they are worth. Off:
+# it kept Alexander next to prey he never attacked (an attack is several decisions away); the
+# reach of a move under way (REACH_SHARE) draws him on instead.
+PREY = 0.0
 MP_LEFT = 0.05  # per MP declared for a move under way: more MP, more choice of where to stop
 # The form "how many ASP stay here?" open: going back is a loop the bot never takes, so asking
 # commits it to leave at least one; without this, asking would tie with stopping (MP_LEFT).
