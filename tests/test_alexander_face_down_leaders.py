@@ -13,7 +13,7 @@ from test_alexander_rules_departures import leaders_round
 
 from engine.alexander import GAME
 from engine.alexander.board import MAC, PER
-from engine.alexander.testkit import army, clear, decision, dice, ids, kind, play, start
+from engine.alexander.testkit import army, clear, decision, dice, fresh, ids, kind, play, start
 
 LEADERS = ("Parmenion", "Craterus")  # both in the Macedonian cup, both battle 2
 
@@ -175,3 +175,16 @@ def test_his_side_reads_where_its_face_down_leaders_stand():
     s, _ = placed_alone("Parmenion")
     assert "Face down on the map: Parmenion at Sardes." in [str(line) for line in GAME.secret_lines(s, "Ann")]
     assert "Parmenion" not in " ".join(str(line) for line in GAME.secret_lines(s, "Bo"))
+
+
+def test_named_to_command_a_new_army_he_is_revealed_where_he_stood():
+    """8.3: a new Macedonian army needs a leader in its province; he takes it and turns face up."""
+    from engine.alexander.flow import Ctx
+    from engine.alexander.leaders import assign
+
+    s, _ = placed_alone("Parmenion")
+    army(s, MAC, 3, "Sardes", 6)
+    ctx = Ctx(s)
+    assign(ctx, MAC, "Parmenion", "army:macedonian.3")
+    assert [str(e.text) for e in ctx.events][0] == "The face-down Macedonian leader at Sardes is Parmenion."
+    assert s.face_down == [] and "Parmenion" in GAME.view(fresh(s), None)["leaders"]

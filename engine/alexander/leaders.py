@@ -5,7 +5,7 @@ Royal Family moving on its own (14.0)."""
 from __future__ import annotations
 
 from engine.alexander.board import PER
-from engine.alexander.face_down import place_face_down
+from engine.alexander.face_down import place_face_down, reveal
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.movement import move_cost
 from engine.alexander.words import army_t, fleet_t, leader_t, province_t, side_t, space_t
@@ -60,6 +60,8 @@ def assign(ctx: Ctx, side: str, name: str, where: str) -> None:
         s.leaders[name] = "hand"
         ctx.emit("leader_kept", msg("The {side} keeps a leader face down.", side=side_t(side)), side=side)
         return
+    if where.startswith(("army:", "fleet:")):
+        reveal(ctx, name)  # assigned to an army or fleet (5.1): a face-down leader turns face up
     s.leaders[name] = where
     ctx.emit("leader_placed", msg("{leader} joins {unit}.", leader=leader_t(name), unit=_where_t(where)),
              leader=name, where=where)
