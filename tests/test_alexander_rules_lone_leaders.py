@@ -46,3 +46,25 @@ def test_an_army_entering_a_space_where_an_enemy_leader_stands_alone_captures_hi
         s, events = play(s, "go:Issus")
         assert s.leaders["Memnon"] == where, rules
         assert any(e.kind == "leader_dies" for e in events) == (rules == 3)
+
+
+def test_darius_left_alone_beside_the_victors_flees_as_if_they_had_entered_his_space():
+    """11.3 I: "Se qualsiasi unità combattente macedone entra in un esagono occupato da Dario
+    soltanto (senza unità combattenti), il persiano tira ancora il dado, sommando 3" (rules 4)."""
+    for rules in (4, 3):
+        s = clear(start(rules=rules))
+        s.leaders["Darius III"] = "space:Issus"
+        s = beaten_at_issus(s, 2)
+        events = []
+        while kind(s) == "retreat":
+            s, got = play(s, next(i for i in ids(s) if i.startswith("to:")))
+            events += got
+        fled = [e for e in events if e.kind == "roll" and "Darius flees" in str(e.text)]
+        if rules == 4:
+            # 1 + 1 + 3 = 5: he gets away to a Persian treasury city of the Persian's choice.
+            assert [str(e.text) for e in fled] == ["Darius flees: 1 1."] and kind(s) == "darius"
+            city = ids(s)[0]
+            s, _ = play(s, city)
+            assert s.leaders["Darius III"] == "space:" + city[3:] and s.victory.darius == "alive"
+        else:
+            assert not fled and s.leaders["Darius III"] == "space:Issus"
