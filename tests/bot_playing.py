@@ -126,18 +126,22 @@ def own_choices(message) -> list[tuple[str, str]]:
     return choices
 
 
-async def pick(world, message, member, rng: random.Random):
+async def pick(world, message, member, rng: random.Random, steps: int = 20):
     """Choose a random offered option on a prompt: a button, or a value from a select; a group
-    opens its options (privately) and one of those is picked (`own_choices`)."""
-    choices = own_choices(message)
-    kind, value = rng.choice(choices)
-    if kind == "select":
-        interaction = await world.select(member, message, value)
-    else:
-        interaction = await world.click(member, message, value)
-    opened = [m for m in interaction.replies if m.components]
-    if opened:  # a group of options, shown to the member alone
-        return await pick(world, opened[0], member, rng)
+    opens its options (privately) and one of those is picked (`own_choices`), and so is the next
+    private step of the member's that comes as a private reply. A loop, not a recursion: a run of
+    private steps can be long, and a random player can go round one for ever (Alexander's
+    discard / back): after `steps` the caller gets the interaction back and plays on."""
+    for _ in range(steps):
+        kind, value = rng.choice(own_choices(message))
+        if kind == "select":
+            interaction = await world.select(member, message, value)
+        else:
+            interaction = await world.click(member, message, value)
+        opened = [m for m in interaction.replies if m.components]
+        if not opened:
+            return interaction
+        message = opened[0]  # a group of options, or the next private step, shown to the member alone
     return interaction
 
 

@@ -438,6 +438,7 @@ def test_spies_cancel_a_surprise_in_battle():
 
 def test_a_window_opens_whatever_the_hand_holds():
     """The defender's battle window opens with or without a battle card (and says nothing of it)."""
+    public = set()
     for cards in ((), ("surprise",)):
         s = segment(MAC, cleared=True)
         s.round = 1
@@ -448,7 +449,9 @@ def test_a_window_opens_whatever_the_hand_holds():
         s, _ = play(s, "go:Issus", "stand", "pass")
         d = decision(s)
         assert d.kind == "window" and d.player == "Bo" and d.private
-        assert d.public_prompt == "The Persian may react with a card."
+        assert d.public_prompt == "Battle at Issus: the Persian may react with a card."  # issue 27: where
+        public.add(str(d.public_prompt))
+    assert len(public) == 1  # the same words with and without a card in hand
     assert GAME.preference(s, "Bo", "order:battle") == "ask"
 
 

@@ -29,9 +29,9 @@ def test_a_before_a_vowel_is_ad_in_a_rendered_byzantium_event(where, said):
 
 
 def test_the_alexander_map_reads_the_same():
-    text = msg("Assault on {city}", city=term("alexander space", "Alexandria"))
-    assert tr(text, "it") == "Assalto ad Alessandria"
-    assert tr(msg("Assault on {city}", city=term("alexander space", "Tyre")), "it") == "Assalto a Tyre"
+    text = msg("Alexander escapes to {space}.", space=term("alexander space", "Alexandria"))
+    assert tr(text, "it") == "Alessandro fugge ad Alessandria."
+    assert tr(msg("Alexander escapes to {space}.", space=term("alexander space", "Tyre")), "it") == "Alessandro fugge a Tyre."
 
 
 def test_e_before_an_e_is_ed_in_a_list():

@@ -8,7 +8,7 @@ map (captured or killed) or a card strikes him by name. Public decisions name hi
 
 from __future__ import annotations
 
-from engine.alexander.flow import Ctx
+from engine.alexander.flow import Ctx, before_decision
 from engine.alexander.state import AlexState
 from engine.alexander.words import leader_t, side_t, space_t
 from engine.text import Msg, msg
@@ -68,6 +68,12 @@ def reveal(ctx: Ctx, name: str) -> None:
     side = ctx.board.leaders[name].side
     ctx.emit("leader_revealed", msg("The face-down {side} leader at {space} is {leader}.", side=side_t(side),
                                     space=space_t(space), leader=leader_t(name)), leader=name, space=space)
+
+
+@before_decision
+def _tidy_before_a_decision(ctx: Ctx) -> bool:
+    tidy(ctx.s)
+    return False
 
 
 def tidy(s: AlexState) -> None:

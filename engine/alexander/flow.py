@@ -7,6 +7,7 @@ The top of `state.stack` is what happens next. A task either waits on a decision
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.alexander.board import Board, board, other
@@ -86,6 +87,17 @@ def opt(option_id: str, label: Msg | str, group: Msg | str = "") -> Option:
     return Option(option_id, label, group)
 
 
+# What is checked each time the game would stop at a decision, in order (face-down leaders
+# tidied, lone leaders captured): each rules module adds its own with `before_decision`, so
+# this module imports none of them. A check returning True changed the state: look again.
+BEFORE_DECISION: list[Callable[[Ctx], bool]] = []
+
+
+def before_decision(check: Callable[[Ctx], bool]) -> Callable[[Ctx], bool]:
+    BEFORE_DECISION.append(check)
+    return check
+
+
 def top_decision(ctx: Ctx) -> Decision | None:
     if not ctx.s.stack:
         return None
@@ -99,12 +111,8 @@ def advance(ctx: Ctx) -> Decision | None:
     while ctx.s.stack:
         found = top_decision(ctx)
         if found is not None:
-            from engine.alexander.face_down import tidy
-            from engine.alexander.lone_leaders import catch_lone_leaders
-
-            tidy(ctx.s)
-            if catch_lone_leaders(ctx):
-                continue  # a capture may end the game or stack tasks (a new Great King)
+            if any(check(ctx) for check in BEFORE_DECISION):
+                continue  # the state changed (a capture may end the game or stack tasks)
             return found
         top = ctx.s.stack.pop()
         RUN[top.kind](ctx, top)

@@ -19,10 +19,12 @@ from engine.alexander import (  # noqa: F401
     cards,
     cards_events,
     cards_people,
+    face_down,  # before lone_leaders: their checks before each decision run in this order
     intercept,
     leader_moves,
     leaders,
     lobby,
+    lone_leaders,
     movement,
     naval,
     recruit,

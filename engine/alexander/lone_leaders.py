@@ -9,7 +9,7 @@ the Macedonians, from rules 4), and Alexander waits while Black Cleitus may stil
 from __future__ import annotations
 
 from engine.alexander.board import MAC, PER
-from engine.alexander.flow import Ctx
+from engine.alexander.flow import Ctx, before_decision
 from engine.alexander.world import ALEXANDER, DARIUS, present
 from engine.text import msg
 
@@ -19,6 +19,7 @@ FLIGHT = frozenset({"darius_flight", "darius_place", "bagoas_window"})
 CLEITUS = frozenset({"cleitus_window", "cleitus_outcome", "cleitus_escape"})
 
 
+@before_decision
 def catch_lone_leaders(ctx: Ctx) -> bool:
     """Capture every leader alone in a space held by enemy combat units; True if one was."""
     from engine.alexander.leader_moves import caught
