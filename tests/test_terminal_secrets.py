@@ -102,7 +102,8 @@ def test_open_table_names_both_hands_in_words_for_alexander_solitaire(monkeypatc
     state = ALEXANDER.setup(["Ann", "Bo"], 3, {"solitaire": True, "macedonian": "Ann"})
     for seat, side in (("Ann", "macedonian"), ("Bo", "persian")):
         names = [board().cards[c].name for c in state.hands[side]]
-        assert f"{seat}: Your hand, 3 cards: {names[0]}, {names[1]} and {names[2]}." in out
+        # Both hands, each named by its side (issue 27 item 4: in solitaire nothing is hidden).
+        assert f"{seat}: {side.capitalize()} hand, 3 cards: {names[0]}, {names[1]} and {names[2]}." in out
     assert '"hands"' not in out and "Macedonian: armies #1 at Perinthos" in out
 
 
