@@ -1,4 +1,4 @@
-"""The test suite's wall time and peak memory, as README.md states them (issue 24).
+"""The test suite's wall time and peak memory, as docs/development.md states them (issue 24).
 
     python bench/suite.py                      # the README's pytest command, from this checkout
     python bench/suite.py -- -q tests/test_locks.py   # any pytest arguments after --
@@ -7,7 +7,7 @@ Runs pytest (with the arguments README.md's test command gives it, unless others
 samples the resident memory of pytest and every process it starts (xdist workers, bot
 processes, the PostgreSQL server) every 0.2 s, and prints the wall time, the peak of their sum,
 the machine's load average before and after, and pytest's own last line. Run it on an idle
-machine for the README's figures: other work on the machine slows the suite.
+machine for the figures of docs/development.md: other work on the machine slows the suite.
 """
 
 from __future__ import annotations
