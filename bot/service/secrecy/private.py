@@ -16,7 +16,7 @@ from bot.service.secrecy import hidden, private_prompt
 from bot.service.slash import slash
 from bot.service.turn.turns import TurnPosts
 from engine.core import ORDER_PREFIX
-from engine.text import layout, lines, listing, msg
+from engine.text import Msg, layout, lines, listing, msg
 
 
 class PrivateActions(TurnPosts):
@@ -54,13 +54,10 @@ class PrivateActions(TurnPosts):
     async def hand(self, actor: Actor) -> Outcome:
         """`/game hand`: the member's own secrets, what only they learnt lately, and their
         standing orders and settings."""
-        try:
-            loaded = await self.channel_game(actor)
-        except Refusal as why:
-            return Outcome.refuse(reason(why))
-        seat = loaded.record.seat_of(actor.user_id)
-        if seat is None:
-            return Outcome.refuse(msg("You are not playing in this game, so you hold nothing in it."), loaded.id)
+        found = await self._own_seat(actor, msg("You are not playing in this game, so you hold nothing in it."))
+        if isinstance(found, Outcome):
+            return found
+        loaded, seat = found
         engine = engine_of(loaded.record)
         lines = [msg("🔒 Only you see this: **{player}** in **{game}** (game #{number}).", player=seat.seat,
                      game=engine.title, number=loaded.id)]
@@ -80,15 +77,23 @@ class PrivateActions(TurnPosts):
         lines += settings_lines(engine, loaded.state, seat.seat)
         return Outcome.say(text.chunk_lines(lines)[0], loaded.id)
 
-    async def my_preferences(self, actor: Actor) -> Outcome:
-        """`/game prefs` with nothing to change: the member's settings and standing orders."""
+    async def _own_seat(self, actor: Actor, not_seated: Msg):
+        """(the channel's game, the actor's seat in it), or the refusal to answer with."""
         try:
             loaded = await self.channel_game(actor)
         except Refusal as why:
             return Outcome.refuse(reason(why))
         seat = loaded.record.seat_of(actor.user_id)
         if seat is None:
-            return Outcome.refuse(msg("You are not playing in this game, so you have no settings in it."), loaded.id)
+            return Outcome.refuse(not_seated, loaded.id)
+        return loaded, seat
+
+    async def my_preferences(self, actor: Actor) -> Outcome:
+        """`/game prefs` with nothing to change: the member's settings and standing orders."""
+        found = await self._own_seat(actor, msg("You are not playing in this game, so you have no settings in it."))
+        if isinstance(found, Outcome):
+            return found
+        loaded, seat = found
         engine = engine_of(loaded.record)
         mine = settings_lines(engine, loaded.state, seat.seat)
         if not mine:
