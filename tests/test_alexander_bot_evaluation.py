@@ -88,13 +88,3 @@ def test_weariness_near_a_mutiny_is_feared_more_than_in_proportion():
     calm = macedonian_points(states[4]) - macedonian_points(states[6])
     near = macedonian_points(states[6]) - macedonian_points(states[10])
     assert near > 2 * calm + 5
-
-
-def test_alexander_left_without_an_army_is_worse_than_with_a_small_one():
-    """An army at 0 ASP is gone and its leaders stay alone (11.3): Alexander can then take no
-    city and fight no battle."""
-    small = position(3, "Perinthos", 10, "Ecbatana")
-    alone = position(3, "Perinthos", 10, "Ecbatana")
-    alone.armies = [a for a in alone.armies if a.id != "macedonian.1"]
-    alone.leaders[ALEXANDER] = "space:Perinthos"
-    assert macedonian_points(alone) < macedonian_points(small) - 10

@@ -54,7 +54,7 @@ ROYAL_FAMILY = 4.0  # held by the Macedonian: the marriage is one activity away
 # The way to the next objective: points per MP of Alexander's distance to it.
 DISTANCE = 0.6
 SIEGE_LAID = 3.0  # a Macedonian siege of an enemy city: the way to take it (the Persian's counts against)
-SIEGE_POINT = 4.0  # per Siege Point a siege has put on the city (3 take it: the assault is worth its ASP)
+SIEGE_POINT = 1.5  # per Siege Point a siege has put on the city
 # Material: per ASP / GSP on the map (the Persian starts with far more of them and a larger pool).
 MAC_ASP, PER_ASP = 0.35, 0.16
 MAC_GSP, PER_GSP = 0.2, 0.12
@@ -388,8 +388,6 @@ def safety(s: AlexState, reach: dict, leaders: dict) -> float:
     total = 0.0
     total -= INJURY * s.injury + (10.0 if s.injury >= INJURY_CHECK else 0.0)
     total -= WEARINESS * s.weariness + MUTINY * mutiny_chance(s)
-    if not any(ALEXANDER in leaders.get(a.id, ()) for a in s.armies):  # Alexander with no army at all
-        total -= SMALL_ARMY * SAFE_ASP + TOO_SMALL * board().limits["siege_min_asp"]
     for army in s.armies:
         enemies = [e for e in s.armies if e.side != army.side and e.asp > 0 and not e.fatigued and not e.useless
                    and distance(army.space, e.space) <= (REACH if e.space in reach[e.side] else 3)]
