@@ -180,16 +180,22 @@ class _Roller:
             offered = list(dict.fromkeys(a for d in decisions for a in answers(d, rng)))
             if len(offered) > self.settings.width:
                 offered = rng.sample(offered, self.settings.width)
-            best = None
-            for answer in offered:
-                after = self.look(current.state, player, answer, earlier)
-                if after is not None and (best is None or after.values.get(player, 0.0) > best.values.get(player, 0.0)):
-                    best = after
+            best = self.best_look(current.state, player, offered, earlier)
             if best is None:
                 break
             current = best
             earlier.append(best.state)
         return current.values.get(player, 0.0)
+
+    def best_look(self, state, mover: str, offered: list[str], earlier: list) -> _Look | None:
+        """The greedy step: of `offered`, the answer whose look is worth most to `mover` (the
+        first of equals), or None when none can be looked at."""
+        best = None
+        for answer in offered:
+            look = self.look(state, mover, answer, earlier)
+            if look is not None and (best is None or look.values.get(mover, 0.0) > best.values.get(mover, 0.0)):
+                best = look
+        return best
 
     def away_from(self, ranked: list[_Look], avoid: Collection[str], count: int) -> list[_Look]:
         """The first `count` answers of `ranked` that do not go back to a position the seat has
@@ -230,11 +236,7 @@ class _Roller:
             offered = list(dict.fromkeys(a for d in decisions if d.player == mover for a in answers(d, rng)))
             if len(offered) > settings.width:
                 offered = rng.sample(offered, settings.width)
-            best = None
-            for answer in offered:
-                look = self.look(current.state, mover, answer, earlier)
-                if look is not None and (best is None or look.values.get(mover, 0.0) > best.values.get(mover, 0.0)):
-                    best = look
+            best = self.best_look(current.state, mover, offered, earlier)
             if best is None:
                 break
             current = best
