@@ -12,7 +12,7 @@ import json
 from test_alexander_rules_departures import leaders_round
 
 from engine.alexander import GAME
-from engine.alexander.board import MAC, PER
+from engine.alexander.board import MAC, PER, board
 from engine.alexander.testkit import army, clear, decision, dice, fresh, ids, kind, play, start
 
 LEADERS = ("Parmenion", "Craterus")  # both in the Macedonian cup, both battle 2
@@ -188,3 +188,42 @@ def test_named_to_command_a_new_army_he_is_revealed_where_he_stood():
     assign(ctx, MAC, "Parmenion", "army:macedonian.3")
     assert [str(e.text) for e in ctx.events][0] == "The face-down Macedonian leader at Sardes is Parmenion."
     assert s.face_down == [] and "Parmenion" in GAME.view(fresh(s), None)["leaders"]
+
+
+def test_conspiracys_replacement_for_a_lone_leader_stays_face_down():
+    """Conspiracy Revealed executes a leader standing alone: the leader drawn to take his place
+    stands alone there too, so he is face down (5.1) and the public reads the same whoever he is."""
+    from test_alexander_rules_cards import segment
+
+    outputs, drawn = [], set()
+    for cup in (["Parmenion"], ["Craterus"]):
+        s = segment(PER, "conspiracy", cleared=True)
+        s.leaders["Antipater"] = "space:Sardes"  # face up: he was named before (rules 3 start)
+        for name, loc in list(s.leaders.items()):  # the cup holds only the one to draw
+            if loc == "cup" and board().leaders[name].side == MAC:
+                s.leaders[name] = "dead"
+        s.leaders[cup[0]] = "cup"
+        s.leaders[next(n for n in LEADERS if n != cup[0])] = "hand"  # the other one: hidden alike
+        s = fresh(s)
+        s, events = play(s, "play:conspiracy", "execute:Antipater")
+        new = cup[0]
+        assert s.leaders["Antipater"] == "dead" and s.leaders[new] == "space:Sardes"
+        assert s.face_down == [new]
+        assert GAME.view(s, None)["leaders_unnamed"] == [{"side": MAC, "space": "Sardes"}]
+        assert any(e.private_to == ("Ann",) and new in str(e.text) for e in events)
+        out = public_output(s, events)
+        assert new not in out
+        outputs.append(out)
+        drawn.add(new)
+    assert drawn == set(LEADERS) and outputs[0] == outputs[1]
+
+
+def test_the_terminal_lists_leaders_alone_naming_only_what_the_reader_knows():
+    s = standing_alone("Parmenion")
+    s.leaders["Memnon"] = "space:Babylon"
+    public, his_side, theirs = (str(GAME.describe(s, who)) for who in (None, "Ann", "Bo"))
+    for text in (public, his_side, theirs):
+        assert "Memnon at Babylon" in text
+    assert "Parmenion at Sardes (face down)" in his_side
+    for text in (public, theirs):
+        assert "Parmenion" not in text and "a face-down Macedonian leader at Sardes" in text

@@ -9,7 +9,7 @@ from engine.alexander.cards import card, discard_cards, hand_limit_check, holds,
 from engine.alexander.cards_events import ask_target, targeted
 from engine.alexander.face_down import ref_t, refs, resolve, reveal
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
-from engine.alexander.leaders import draw_leader
+from engine.alexander.leaders import draw_leader, place_alone
 from engine.alexander.provinces import try_revolt
 from engine.alexander.treasury import reduce_treasury
 from engine.alexander.windows import moment, open_window
@@ -148,9 +148,13 @@ def _conspiracy_choose(ctx: Ctx, t, option_id: str):
     s.leaders[name] = "dead"
     ctx.emit("leader_dies", msg("{leader} is executed.", leader=leader_t(name)), leader=name)
     new = draw_leader(ctx, MAC)
-    if new is not None:
-        s.leaders[new] = where
-        ctx.emit("leader_placed", msg("{leader} takes the place.", leader=leader_t(new)), leader=new, where=where)
+    if new is None:
+        return
+    if where.startswith("space:"):  # alone on a space, the replacement stays face down (5.1)
+        place_alone(ctx, MAC, new, where[6:])
+        return
+    s.leaders[new] = where
+    ctx.emit("leader_placed", msg("{leader} takes the place.", leader=leader_t(new)), leader=new, where=where)
 
 
 # -- Illness and Injury ----------------------------------------------------------------------------------
