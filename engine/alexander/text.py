@@ -44,6 +44,9 @@ def describe(view: dict) -> Msg:
                  else msg("{space}: {side} {gsp} GSP + {asp} ASP", space=space_t(sp), side=_side(g["side"]),
                           gsp=g["gsp"], asp=g["asp"]) for sp, g in sorted(view["garrisons"].items())]
     out.append(msg("Garrisons: {garrisons}", garrisons=listing(garrisons)))
+    alone = _leaders_alone(view)
+    if alone:
+        out.append(msg("Leaders alone: {leaders}", leaders=listing(alone)))
     out.append(msg("Provinces: {provinces}", provinces=listing([_province(n, p) for n, p in sorted(view["provinces"].items())])))
     if view["sieges"]:
         out.append(msg("Sieges: {sieges}", sieges=listing([msg_n("{city} ({n} point)", "{city} ({n} points)", s["points"], city=space_t(c))
@@ -51,6 +54,20 @@ def describe(view: dict) -> Msg:
     done = [OBJECTIVES.get(k) or layout("{objective}", objective=k) for k, v in view["objectives"].items() if v["done"]]
     out.append(msg("Objectives reached: {objectives}", objectives=listing(done)))
     return lines(out)
+
+
+def _leaders_alone(view: dict) -> list[Msg]:
+    """Leaders standing on a space without a unit: by name where the reader may know him (his own
+    face-down leaders marked so), otherwise as the unnamed leader of a side (5.1)."""
+    mine = {n for names in view.get("leaders_face_down", {}).values() for n in names}
+    found = []
+    for name, loc in sorted(view["leaders"].items(), key=lambda item: (item[1], item[0])):
+        if loc.startswith("space:"):
+            found.append(msg("{leader} at {space} (face down)", leader=leader_t(name), space=space_t(loc[6:]))
+                         if name in mine else msg("{leader} at {space}", leader=leader_t(name), space=space_t(loc[6:])))
+    found += [msg("a face-down {side} leader at {space}", side=side_t(u["side"]), space=space_t(u["space"]))
+              for u in view.get("leaders_unnamed", [])]
+    return found
 
 
 def _army(a: dict) -> Msg:
