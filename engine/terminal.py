@@ -37,6 +37,7 @@ from engine.core import (
     enumerate_answers,
 )
 from engine.text import layout, listing, msg
+from engine.told import told
 
 CLEAR = "\033[2J\033[H"  # clear the screen and go home: the private screen starts and ends with it
 BOARDS = ("s", "board")  # typed at any prompt: the whole board again
@@ -211,9 +212,9 @@ class Terminal:
 
     def tell(self, events: list[Event]) -> None:
         """Print the events the table may read; keep the private ones for their seats."""
-        for event in events:
-            if event.public or self.open_table:
-                self.show(layout("  * {event}", event=event.text))
+        # What every player gets in turn is one line for all, as in the bot's posts (engine.told).
+        for _, said in told([e for e in events if e.public or self.open_table]):
+            self.show(layout("  * {event}", event=said))
         if not self.open_table:
             self.keep_private([e for e in events if not e.public])
 

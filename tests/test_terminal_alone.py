@@ -5,6 +5,7 @@ changed (`s` or `board` prints all of it); each group of options under one headi
 from __future__ import annotations
 
 import io
+import re
 import sys
 
 import hiddengame  # noqa: F401  (registers the secret duel for the command line)
@@ -68,3 +69,17 @@ def test_numbers_follow_the_listed_order():
     decision = Decision("Ann", "?", (Option("a1", "A1", "A"), Option("b1", "B1", "B"), Option("a2", "A2", "A")))
     assert [o.id for o in listed(decision)] == ["a1", "a2", "b1"]
     assert pick(decision, "2", listed(decision)) == "a2" and pick(decision, "3", listed(decision)) == "b1"
+
+
+def test_what_every_player_gets_in_turn_is_one_line_as_in_the_bot(monkeypatch, capsys, tmp_path):
+    """Issue 28 item 9: W&T's "X has nothing left to trade in this phase." and "X maneuvers (2
+    action points per army)." came once per player every turn; the terminal tells them as the
+    bot's posts do (engine.told), once for all."""
+    out = run(monkeypatch, capsys, tmp_path, ["warriors_traders", "--players", "Ann,bot,bot", "--seed", "4",
+                                              "--budget-ms", "2"], ["1"] * 60 + ["q"])
+    assert "Ann, Bot 1 and Bot 2 have nothing left to trade in this phase." in out
+    assert "Ann, Bot 1 and Bot 2 maneuver (2 action points per army)." in out
+    alone = re.compile(r"  \* .+ (has nothing left to trade in this phase\.|maneuvers \(\d+ action points)")
+    told = [alone.fullmatch(line.split(" per army")[0]) for line in out.splitlines()]
+    for line, nxt in zip(told, told[1:], strict=False):  # one player alone on a line only when the next one differs
+        assert not (line and nxt and line[1] == nxt[1]), (line[0], nxt[0])

@@ -15,6 +15,7 @@ from bot.service.secrecy.hidden import shown_prompt
 from bot.service.slash import slash
 from engine import Decision, Event
 from engine.text import Msg, joined, layout, lines, listing, msg, term
+from engine.told import told
 
 MESSAGE_LIMIT = 2000
 
@@ -85,45 +86,10 @@ def has_dice(event: Event) -> bool:
     return any("dice" in key or key in ("roll", "rolls") for key in event.data)
 
 
-def event_line(event: Event) -> str:
-    mark = _EVENT_MARKS.get(event.kind, "•")
-    return layout("{mark} {event}", mark=mark, event=event.text)
-
-
-# Events every player gets in turn, told in one line for all when they come one after another
-# (issue 28: Warriors & Traders said "X has nothing left to trade in this phase." for each
-# player every turn): kind -> the data that must match (the line for all: `_for_all`).
-SAME_FOR_ALL = {"trade_done": (), "maneuver": ("ap",)}
-
-
 def event_lines(events: Sequence[Event]) -> list[str]:
-    shown = [e for e in events if e.text]
-    out: list[str] = []
-    i = 0
-    while i < len(shown):
-        event = shown[i]
-        run = [event]
-        if event.kind in SAME_FOR_ALL and isinstance(event.data.get("player"), str):
-            keys = SAME_FOR_ALL[event.kind]
-            while i + len(run) < len(shown):
-                nxt = shown[i + len(run)]
-                if nxt.kind != event.kind or not isinstance(nxt.data.get("player"), str) \
-                        or any(nxt.data.get(k) != event.data.get(k) for k in keys):
-                    break
-                run.append(nxt)
-        if len(run) > 1:
-            out.append(layout("{mark} {event}", mark=_EVENT_MARKS.get(event.kind, "•"),
-                              event=_for_all(event, [e.data["player"] for e in run])))
-        else:
-            out.append(event_line(event))
-        i += len(run)
-    return out
-
-
-def _for_all(event: Event, players: list[str]) -> str:
-    if event.kind == "trade_done":
-        return msg("{players} have nothing left to trade in this phase.", players=listing(players))
-    return msg("{players} maneuver ({ap} action points per army).", players=listing(players), ap=event.data.get("ap"))
+    """One line per event, with its mark; what every player gets in turn is one line for all
+    (engine.told, which the terminal tells the same way)."""
+    return [layout("{mark} {event}", mark=_EVENT_MARKS.get(event.kind, "•"), event=said) for event, said in told(events)]
 
 
 def account(header: str, events: Sequence[Event], limit: int = MESSAGE_LIMIT) -> list[str]:
