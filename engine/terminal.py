@@ -15,7 +15,8 @@ only its lines that changed, and `s` (or `board`) at any prompt prints all of it
 Seats in `bots` are played by a function (the bot player of engine/ai): the table reads the
 label of a bot's public choice, and of a private one only the public events it causes.
 At any prompt `pref:<key>=<value>` sets a preference or a standing order (`pref:cube_source=ask`,
-`pref:order:parry=never`). Options are listed under their group's heading; a choice of several
+`pref:order:parry=never`). Options are listed under their group's heading, and an option keeps its
+number from one question of a kind to the next (engine/option_numbers.py); a choice of several
 things at once is typed on one line (`byzantine=4 arab=2`). A refused answer is told right under
 the prompt, which stays on screen.
 """
@@ -23,7 +24,7 @@ the prompt, which stays on screen.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from engine.core import (
@@ -36,6 +37,7 @@ from engine.core import (
     answer_key,
     enumerate_answers,
 )
+from engine.option_numbers import OptionNumbers
 from engine.text import layout, listing, msg
 from engine.told import told
 
@@ -66,6 +68,8 @@ class Terminal:
     # The board as last printed for each reader (None: the table), so a step shows what changed.
     boards: dict[str | None, str] = field(default_factory=dict)
     _board: tuple = (None, None)  # (state, reader) of the board `board` prints
+    # An option keeps its number between questions of one kind (engine/option_numbers.py).
+    numbers: OptionNumbers = field(default_factory=OptionNumbers)
 
     def show(self, text) -> None:
         """Print a text (a Msg, or words that need no translation) in the table's language."""
@@ -126,10 +130,10 @@ class Terminal:
     # -- the two kinds of turn ---------------------------------------------------------------
     def public_turn(self, state, decision: Decision):
         self.show(layout("\n{player}: {prompt}", player=decision.player, prompt=decision.prompt))
-        self.list_options(decision)
+        numbers = self.list_options(decision)
         while True:
             answer = self.read()
-            option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer, listed(decision))
+            option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer, numbers)
             if option_id is None:
                 self.show(refusal(decision, answer))  # right under the prompt: the board is not shown again
                 continue
@@ -177,9 +181,9 @@ class Terminal:
             for event in self.unseen.pop(player, []):
                 self.show(layout("  {line}", line=msg("(only you) {event}", event=event.text)))
             self.show(layout("\n{player}: {prompt}", player=player, prompt=decision.prompt))
-            self.list_options(decision)
+            numbers = self.list_options(decision)
             answer = self.read()
-            option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer, listed(decision))
+            option_id = answer if answer.startswith(PREF_PREFIX) else pick(decision, answer, numbers)
             if option_id is None:
                 self.show(refusal(decision, answer))
                 continue
@@ -224,20 +228,24 @@ class Terminal:
                 if event not in self.unseen.setdefault(seat, []):
                     self.unseen[seat].append(event)
 
-    def list_options(self, decision: Decision) -> None:
+    def list_options(self, decision: Decision) -> dict[str, int]:
         """The options numbered, each group's under one heading (groups in the order they first
-        come, so a heading never repeats); then how to type amounts, if any."""
+        come, so a heading never repeats); then how to type amounts, if any. Returns the numbers
+        (option id -> number): an option keeps its number between questions of one kind."""
+        shown = listed(decision)
+        numbers = self.numbers.number(decision, shown)
         group = ""
-        for i, option in enumerate(listed(decision), 1):
+        for option in shown:
             if option.group != group:
                 group = option.group
                 if group:
                     self.show(layout("  {group}:", group=group))
             indent = "    " if group else "  "
-            self.show(layout("{indent}{number}. {label}  [{id}]", indent=indent, number=f"{i:>2}", label=option.label,
-                          id=option.id))
+            self.show(layout("{indent}{number}. {label}  [{id}]", indent=indent, number=f"{numbers[option.id]:>2}",
+                             label=option.label, id=option.id))
         if decision.amounts is not None:
             self.show(amounts_help(decision))
+        return numbers
 
     def read(self) -> str:
         while True:
@@ -260,13 +268,16 @@ def listed(decision: Decision) -> list:
     return [option for options in order.values() for option in options]
 
 
-def pick(decision: Decision, answer: str, shown: list | None = None) -> str | None:
-    """The option id a typed answer names: a number shown (in the order `shown`, the decision's by
-    default), an option id, or amounts typed on one line (`elite=1 main=2`: item ids or their
-    unique beginnings, spaces or commas between)."""
-    shown = list(decision.options) if shown is None else shown
-    if answer.isdigit() and 1 <= int(answer) <= len(shown):
-        return shown[int(answer) - 1].id
+def pick(decision: Decision, answer: str, numbers: Mapping[str, int] | None = None) -> str | None:
+    """The option id a typed answer names: a number shown (`numbers`: option id -> number; by
+    default the decision's options 1, 2, 3...), an option id, or amounts typed on one line
+    (`elite=1 main=2`: item ids or their unique beginnings, spaces or commas between)."""
+    if numbers is None:
+        numbers = {option.id: n for n, option in enumerate(decision.options, 1)}
+    if answer.isdigit():
+        named = [option_id for option_id, n in numbers.items() if n == int(answer)]
+        if named:
+            return named[0]
     if decision.option(answer):
         return answer
     typed = typed_amounts(decision.amounts, answer) if decision.amounts is not None else None

@@ -12,6 +12,7 @@ import hiddengame  # noqa: F401  (registers the secret duel for the command line
 
 from engine.__main__ import main
 from engine.core import Decision, Option
+from engine.option_numbers import OptionNumbers
 from engine.terminal import CLEAR, listed, pick
 
 
@@ -68,7 +69,9 @@ def test_each_group_of_options_has_one_heading(monkeypatch, capsys, tmp_path):
 def test_numbers_follow_the_listed_order():
     decision = Decision("Ann", "?", (Option("a1", "A1", "A"), Option("b1", "B1", "B"), Option("a2", "A2", "A")))
     assert [o.id for o in listed(decision)] == ["a1", "a2", "b1"]
-    assert pick(decision, "2", listed(decision)) == "a2" and pick(decision, "3", listed(decision)) == "b1"
+    numbers = OptionNumbers().number(decision, listed(decision))
+    assert numbers == {"a1": 1, "a2": 2, "b1": 3}  # a first question: 1, 2, 3 as listed
+    assert pick(decision, "2", numbers) == "a2" and pick(decision, "3", numbers) == "b1"
 
 
 def test_what_every_player_gets_in_turn_is_one_line_as_in_the_bot(monkeypatch, capsys, tmp_path):
