@@ -134,6 +134,10 @@ class Amounts:
     # be paid"): the reason counts are refused, in words, or None when they are fine. What it
     # refuses is no answer (parse), so every answer a decision offers is accepted.
     check: Callable[[dict[str, int]], Msg | None] | None = field(default=None, compare=False, repr=False)
+    # The game's words for an answer ("1 cube to the Byzantine elite box"), when it has its own: an
+    # answer typed into the form then reads as the same answer on a button (issue 28 item 7). None:
+    # "2 × Elite and 1 × Movement".
+    words: Callable[[dict[str, int]], Msg] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         keys = [answer_key(i.id) for i in self.items]
@@ -145,7 +149,10 @@ class Amounts:
                                             if counts.get(i.id))
 
     def describe(self, counts: dict[str, int]) -> Msg:
-        """The answer in words: "2 × Elite, 1 × Movement" (items at zero left out)."""
+        """The answer in words: the game's (`words`), else "2 × Elite and 1 × Movement" (items at
+        zero left out). Every option whose id is an answer of these amounts is labelled so."""
+        if self.words is not None:
+            return self.words(counts)
         return listing([msg("{n} × {item}", n=counts[i.id], item=i.label) for i in self.items if counts.get(i.id)])
 
     def parse(self, option_id: str) -> dict[str, int] | None:

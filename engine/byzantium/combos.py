@@ -13,6 +13,7 @@ every legal combination instead gave 143 buttons in 6 menus over two messages).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 
 from engine.core import Amounts, Decision, Item, Option, Total
@@ -54,10 +55,12 @@ def combo_decision(player: str, prompt: str, kind: str, amounts: Amounts, label:
     """The decision for a choice of several things: every legal combination as a button when there
     are at most PLAIN_LIMIT; else the amounts (their `check` saying the rule the totals cannot),
     with `shortcuts` (picked from the legal combinations) as buttons."""
+    # One wording for an answer, on a button or typed into the form (issue 28 item 7).
+    amounts = dataclasses.replace(amounts, words=label)
     legal = combinations(amounts, limit=ALL_LIMIT)  # combinations() keeps what amounts.parse accepts
     legal.sort(key=lambda counts: sum(counts.values()))  # the fewest things first
     if len(legal) <= PLAIN_LIMIT:
-        options = tuple(Option(amounts.answer(c), label(c)) for c in legal)
+        options = tuple(Option(amounts.answer(c), amounts.describe(c)) for c in legal)
         if not options:
             raise RuntimeError(f"a '{kind}' decision for {player} has no legal combination")
         return Decision(player=player, prompt=prompt, options=options, kind=kind)
@@ -65,7 +68,7 @@ def combo_decision(player: str, prompt: str, kind: str, amounts: Amounts, label:
     for counts in (shortcuts(legal) if shortcuts else ()):
         if counts not in picked and amounts.parse(amounts.answer(counts)) is not None:
             picked.append(counts)
-    options = tuple(Option(amounts.answer(c), label(c)) for c in picked)
+    options = tuple(Option(amounts.answer(c), amounts.describe(c)) for c in picked)
     return Decision(player=player, prompt=prompt, options=options, kind=kind, amounts=amounts)
 
 
