@@ -25,6 +25,7 @@ from render.scene import Box, Scene, Status
 
 WIDTH, HEIGHT = 880, 560
 DISPLAY_WIDTH = 550  # what Discord shows inline (px), for the readability measure
+PHONE_WIDTH = 360  # a phone's chat column (px): the pieces of a close-up must still read there
 HEADER, FOOTER, COLUMN = 78, 92, 250
 FOOTER_LINES = 3
 MIN_TEXT = 20  # px; cap height 15 px, 9.4 px at DISPLAY_WIDTH
@@ -125,6 +126,7 @@ def draw_inline(scene: Scene) -> tuple[Image.Image, list[kit.TextMark]]:
     view = scene.image.crop(box)
     for (cx0, cy0, _, _), patch in scene.covers:  # what the focus view leaves out (the key)
         view.paste(patch, (cx0 - box[0], cy0 - box[1]))
+    _edit_edges(view, scene, box)  # no word cut by the frame: pulled in whole, or painted over
     vx0, vy0, vx1, vy1 = viewport()
     if scene.zoom != 1:
         view = view.resize((vx1 - vx0, vy1 - vy0), Image.Resampling.BILINEAR)
@@ -138,27 +140,115 @@ def draw_inline(scene: Scene) -> tuple[Image.Image, list[kit.TextMark]]:
     return image, _board_texts(scene, box) + strip.texts
 
 
-def _board_texts(scene: Scene, box: Box) -> list[kit.TextMark]:
-    """The board's texts that show in the focus view, at their size and place on the inline image."""
+# A word the frame still cuts ("Treb…" for Trebizond, "arsus" for Tarsus: issue 28 item 6) is
+# drawn again whole inside the frame at the edge it crossed, over the part the frame left, when
+# at least half of it was in view (so it stays by its place); a word mostly outside is painted
+# over in the colour round it (its place is out of view). Only words: a number or a letter goes
+# with its mark (a badge, a strength) and is cut with it.
+PULL_PAD = 3  # px round a word's box that its outline may reach: moved or painted with it
+PULL_SHOWN = 0.5  # the part of a word that must be in view for it to be pulled in
+
+
+def edge_words(scene: Scene, box: Box) -> list[tuple[kit.TextMark, int, int, bool]]:
+    """The board's words the close-up's frame cuts: (mark, dx, dy, hidden), the move that brings
+    it whole inside, or hidden (painted over). Words on the map only (copied from the board)."""
     if scene.drawn is None:
         return []
-    vx0, vy0, _, _ = viewport()
+    mx0, my0, mx1, my1 = scene.map_box
     out = []
     for mark in scene.drawn.texts:
-        x0, y0, x1, y1 = mark.box
+        x0, y0, x1, y1 = _padded(mark.box)
         if x1 <= box[0] or x0 >= box[2] or y1 <= box[1] or y0 >= box[3]:
+            continue  # not in the view
+        if x0 >= box[0] and x1 <= box[2] and y0 >= box[1] and y1 <= box[3]:
+            continue  # whole
+        if not _word(mark) or x0 < mx0 or y0 < my0 or x1 > mx1 or y1 > my1 or _covered(scene, mark.box):
             continue
-        if any(x0 >= c[0] and y0 >= c[1] and x1 <= c[2] and y1 <= c[3] for c, _ in scene.covers):
-            continue  # painted over
-        z = scene.zoom
-        placed = (vx0 + (x0 - box[0]) * z, vy0 + (y0 - box[1]) * z, vx0 + (x1 - box[0]) * z, vy0 + (y1 - box[1]) * z)
-        out.append(kit.TextMark(mark.content, round(mark.size * z, 2), placed))  # type: ignore[arg-type]
+        dx, dy = _into(x0, x1, box[0], box[2]), _into(y0, y1, box[1], box[3])
+        shown = (1 - abs(dx) / (x1 - x0)) * (1 - abs(dy) / (y1 - y0))
+        out.append((mark, dx, dy, shown < PULL_SHOWN))
     return out
 
 
-def smallest_text_px(texts: list[kit.TextMark], width: int = WIDTH) -> float:
-    """The cap height of the smallest text, in px as Discord shows the image (550 px wide)."""
-    return min(kit.cap_height(int(m.size)) * (m.size / int(m.size)) for m in texts) * DISPLAY_WIDTH / width
+def _edit_edges(view: Image.Image, scene: Scene, box: Box) -> None:
+    """Pull in or paint over the words the frame cuts (edge_words), on the close-up `view`."""
+    for mark, dx, dy, hidden in edge_words(scene, box):
+        x0, y0, x1, y1 = _padded(mark.box)
+        if not hidden:
+            view.paste(scene.image.crop((x0, y0, x1, y1)), (x0 + dx - box[0], y0 + dy - box[1]))
+            continue
+        cut = (max(x0, box[0]) - box[0], max(y0, box[1]) - box[1], min(x1, box[2]) - box[0], min(y1, box[3]) - box[1])
+        view.paste(_colour_round(view, cut), cut)
+
+
+def _colour_round(view: Image.Image, cut: Box) -> tuple:
+    """The commonest colour just outside `cut` (inside the view): what the word lay on."""
+    x0, y0, x1, y1 = cut
+    seen: dict = {}
+    for x in range(max(0, x0 - 2), min(view.width, x1 + 2)):
+        for y in (y0 - 2, y1 + 1):
+            if 0 <= y < view.height:
+                colour = view.getpixel((x, y))
+                seen[colour] = seen.get(colour, 0) + 1
+    for y in range(max(0, y0), min(view.height, y1)):
+        for x in (x0 - 2, x1 + 1):
+            if 0 <= x < view.width:
+                colour = view.getpixel((x, y))
+                seen[colour] = seen.get(colour, 0) + 1
+    return max(seen, key=seen.get) if seen else kit.PAPER
+
+
+def _word(mark: kit.TextMark) -> bool:
+    return not mark.means and sum(ch.isalpha() for ch in str(mark.content)) >= 3
+
+
+def _padded(box) -> Box:
+    x0, y0, x1, y1 = box
+    return (int(x0) - PULL_PAD, int(y0) - PULL_PAD, int(x1 + 0.999) + PULL_PAD, int(y1 + 0.999) + PULL_PAD)
+
+
+def _into(lo: int, hi: int, low: int, high: int) -> int:
+    """How far to move [lo, hi] to stand inside [low, high] (0 when it does)."""
+    if lo < low:
+        return low - lo
+    if hi > high:
+        return high - hi
+    return 0
+
+
+def _covered(scene: Scene, box) -> bool:
+    x0, y0, x1, y1 = box
+    return any(x0 >= c[0] and y0 >= c[1] and x1 <= c[2] and y1 <= c[3] for c, _ in scene.covers)
+
+
+def _board_texts(scene: Scene, box: Box) -> list[kit.TextMark]:
+    """The board's texts that show in the focus view, at their size and place on the inline image
+    (a word the frame cut: where it is drawn again whole, or left out when painted over)."""
+    if scene.drawn is None:
+        return []
+    vx0, vy0, _, _ = viewport()
+    edited = {id(mark): (dx, dy, hidden) for mark, dx, dy, hidden in edge_words(scene, box)}
+    out = []
+    for mark in scene.drawn.texts:
+        dx, dy, hidden = edited.get(id(mark), (0, 0, False))
+        if hidden:
+            continue  # painted over
+        x0, y0, x1, y1 = mark.box
+        x0, y0, x1, y1 = x0 + dx, y0 + dy, x1 + dx, y1 + dy
+        if x1 <= box[0] or x0 >= box[2] or y1 <= box[1] or y0 >= box[3]:
+            continue
+        if _covered(scene, mark.box):
+            continue  # painted over
+        z = scene.zoom
+        placed = (vx0 + (x0 - box[0]) * z, vy0 + (y0 - box[1]) * z, vx0 + (x1 - box[0]) * z, vy0 + (y1 - box[1]) * z)
+        out.append(kit.TextMark(mark.content, round(mark.size * z, 2), placed, mark.means))  # type: ignore[arg-type]
+    return out
+
+
+def smallest_text_px(texts: list[kit.TextMark], width: int = WIDTH, shown_at: int = DISPLAY_WIDTH) -> float:
+    """The cap height of the smallest text, in px as the image is shown `shown_at` px wide
+    (Discord's 550 by default; a phone's chat column is about 360)."""
+    return min(kit.cap_height(int(m.size)) * (m.size / int(m.size)) for m in texts) * shown_at / width
 
 
 def _seat(status: Status, name: str):

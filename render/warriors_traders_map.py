@@ -21,14 +21,18 @@ from render.warriors_traders_board import (
 )
 
 TOKEN = 34  # army token size, px
-STEP = 38  # distance between pieces in a row
+# Distance between pieces in a row: a piece's count badge (top right) stays clear of the next
+# piece (at 38 the badge covered its neighbour's edge, and a stack read as one blur at a phone's
+# 360 px: issue 28 item 6). tests/test_render_wt_stacks.py holds it.
+STEP = 48
 PER_ROW = 4
 NAME_SIZE = 19
 ARMY_SHAPES = {"infantry": "square", "archer": "triangle", "cavalry": "diamond"}
 ARMY_ORDER = ("cavalry", "archer", "infantry")
 BARBARIAN_MARK = "☠"
-MARK_TEXT = 16  # the smallest text on the map: 20 px in the chat's focus view (zoom 1.25)
-COUNT_RADIUS = 12
+MARK_TEXT = 16  # the smallest text on the map: 24 px in the chat's focus view (zoom 1.5)
+COUNT_RADIUS = 13  # a stack's count badge: its number 17 px, 25 px in the focus view
+COUNT_AT = (17, -15)  # the count badge's centre from an army token's (top right)
 ROAD = (128, 98, 70)
 MARK_COLOURS = {"capital": (150, 110, 0), "trade_center": (150, 110, 0), "contested": (90, 70, 60)}
 
@@ -172,7 +176,8 @@ def _army_marks(draw, c, retreated: bool, count: int, damage: int, means: tuple)
         _retreated(draw, c)
         kit.mark("retreated")
     if count > 1:
-        kit.badge(draw, (c[0] + 14, c[1] - 14), COUNT_RADIUS, kit.WHITE, str(count), means=("stack", *means))
+        kit.badge(draw, (c[0] + COUNT_AT[0], c[1] + COUNT_AT[1]), COUNT_RADIUS, kit.WHITE, str(count),
+                  means=("stack", *means))
         kit.mark("count")
     if damage:
         _damage(draw, c, damage, means=("damage", *means[:3]))
