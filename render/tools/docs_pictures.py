@@ -101,6 +101,23 @@ def alexander_siege() -> tuple:
     return get_game("alexander").view(s, None), [e for e in events if e.public]
 
 
+def alexander_march() -> tuple:
+    """(public view, public events) of a whole march as a turn message draws it (issue 28 item 5):
+    Antipater's army goes Aegae - Pella - Amphipolis - Abdera, then "Stop here" (which says
+    nothing of its own: the close-up still shows the path)."""
+    from engine.alexander.board import MAC
+    from engine.alexander.testkit import answer, army, fresh, play, start, to_activity
+
+    s = start(seed=3, mac="Bo", per="Ann")
+    army(s, MAC, 2, "Aegae", 10, leaders=["Antipater"])
+    s = answer(answer(to_activity(fresh(s)), "move:macedonian.2"), "mp:3")
+    events = []
+    for step in ("go:Pella", "go:Amphipolis", "go:Abdera", "stop"):
+        s, more = play(s, step)
+        events += more
+    return get_game("alexander").view(s, None), [e for e in events if e.public]
+
+
 def first_with(steps, kinds: set[str], start: int = 0):
     return next(step for step in steps[start:] if any(e.kind in kinds for e in step[1]))
 
@@ -109,6 +126,24 @@ def half(png: bytes) -> bytes:
     image = Image.open(io.BytesIO(png)).convert("RGB")
     out = io.BytesIO()
     image.reduce(2).quantize(256, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def small(png: bytes, width: int = 550) -> bytes:
+    """A picture as the chat shows it (550 px wide, or a phone's 360), in 256 colours: the repo
+    stays lean."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    if image.width > width:  # never enlarged
+        image = image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    image.quantize(256, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def crop(png: bytes, box: tuple[int, int, int, int]) -> bytes:
+    image = Image.open(io.BytesIO(png)).convert("RGB").crop(box)
+    out = io.BytesIO()
+    image.save(out, "PNG")
     return out.getvalue()
 
 
@@ -145,7 +180,60 @@ def pictures() -> dict[str, callable]:
                                   rounds=[step_round("byzantium", s) for s, _ in steps],
                                   final=get_game("byzantium").result(last))
 
+    def wt_stack():
+        """The fullest stack of a West Europe game, at a phone's width (issue 28 item 6)."""
+        from render.warriors_traders_map import _pieces
+
+        game = get_game("warriors_traders")
+        steps = wt_steps({"map": "west"})
+        crowded = max(((len(_pieces(name, info, {}, {}, [])), -i, name) for i, (state, _) in enumerate(steps)
+                       for name, info in (game.summary(state).get("provinces") or {}).items()))
+        _, i, name = crowded
+        return small(render_views("warriors_traders", steps[-i][0], highlight={"provinces": [name]})[0], 360)
+
+    def edge_words():
+        """A close-up whose frame would cut names: Tarsus drawn again whole at its edge, the
+        names mostly out of view painted over (issue 28 item 6)."""
+        from render import byzantium, inline
+
+        for state, events in byzantium_steps():
+            scene = byzantium.scene(state, highlight_from_events("byzantium", events))
+            words = inline.edge_words(scene, inline.focus_box(scene))
+            if any(str(m.content) == "Tarsus" and not hidden for m, *_, hidden in words):
+                return small(inline_png(scene))
+        raise LookupError("no close-up cuts Tarsus")
+
+    def inline_png(scene):
+        from render import inline
+
+        image, _ = inline.draw_inline(scene)
+        out = io.BytesIO()
+        image.save(out, "PNG")
+        return out.getvalue()
+
+    def key_by_alexandria():
+        """The Italian board's key beside Alexandria's name, which it covered (issue 28 item 6)."""
+        from render.byzantium_board import board as byz_board
+
+        state = byzantium_steps()[0][0]
+        png = render_png("byzantium", state, lang="it")
+        with __import__("render").kit.language("it"):
+            x0, y0, x1, y1 = byz_board().boxes["legend"]
+        alexandria = byz_board().cities["Alexandria"]
+        left, top = min(x0, alexandria.x - 120), min(y0, alexandria.y - 60)
+        return small(crop(png, (int(left) - 20, int(top) - 20, int(x1) + 20, int(y0) + 160)))
+
+    def denmark_ring():
+        """Jylland ringed: DENMARK drawn over the ring (issue 28 item 6)."""
+        state = get_game("warriors_traders").setup(PLAYERS[:3], 3, {"map": "west", "variant": "none"})
+        return small(render_views("warriors_traders", state, highlight={"provinces": ["Jylland"]})[0])
+
     return {
+        "inline_wt_stack_360": wt_stack,
+        "inline_byzantium_edge_words": edge_words,
+        "byzantium_key_alexandria_it": key_by_alexandria,
+        "inline_wt_denmark_ring": denmark_ring,
+        "inline_alexander_march": lambda: small(inline("alexander", alexander_march())),
         "inline_byzantium_battle": lambda: inline("byzantium", first_with(byzantium_steps(), {"battle_result"})),
         "inline_byzantium_conquest": lambda: inline("byzantium", first_with(byzantium_steps(), {"conquest"})),
         "inline_byzantium_battle_de": lambda: inline("byzantium", first_with(byzantium_steps(), {"battle_result"}), "de"),
