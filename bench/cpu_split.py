@@ -134,9 +134,10 @@ def classify(frames: list[str]) -> str | None:
     """The part of one sample (root first), or None for a thread that waits."""
     if not frames or _waiting(frames[-1]):
         return None
-    if frames[-1].startswith("_connection_worker_thread (aiosqlite/core.py:"):
-        # SQLite's own C code shows as this line: its work, and its fdatasync at a commit and
-        # its waits for the GIL, which only a native profile (py-spy --native) tells apart.
+    if any(f.startswith("_connection_worker_thread (aiosqlite/core.py:") for f in frames):
+        # SQLite's own C code shows as the thread's line or the statement's: its work, and its
+        # fdatasync at a commit and its waits for the GIL, which only a native profile (py-spy
+        # --native) tells apart. Whole transactions run in this thread (their bodies' Python too).
         return "database thread (SQLite; with its waits for the disk and the GIL)"
     picture = _picture(frames)
     if picture is not None:

@@ -43,6 +43,11 @@ def test_rules_storage_text_and_discord_are_told_apart():
     assert classify([*LOOP, "HTTPClient.request (discord/http.py:600)"]) == "discord.py, HTTP, gateway"
     assert classify(["Thread._bootstrap (threading.py:1002)", "_connection_worker_thread (aiosqlite/core.py:63)"]) \
         == "database thread (SQLite; with its waits for the disk and the GIL)"
+    # A whole transaction runs in that thread: its statements and its body are the thread's work.
+    assert classify(["Thread._bootstrap (threading.py:1002)", "_connection_worker_thread (aiosqlite/core.py:63)",
+                     "run_group (bot/storage/sqlite/group_commit.py:110)", "_whole (bot/storage/sqlite/database.py:80)",
+                     "SqliteConn._run (bot/storage/sqlite/database.py:55)"]) \
+        == "database thread (SQLite; with its waits for the disk and the GIL)"
 
 
 def test_waiting_threads_are_no_cpu_and_the_parts_add_up_to_the_measured_cpu():

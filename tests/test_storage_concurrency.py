@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 
 from toygame import GAME
 
@@ -100,16 +101,20 @@ async def test_a_cancelled_append_leaves_the_connection_usable(tmp_path):
                                          seats=SEATS, seed=14, options={"goal": 80})
         loaded = await store.start_game(record.id)
         state, _ = GAME.apply(loaded.state, "A", "roll:2")
-        # Cancel the caller once its write is queued behind the lock (held here to time it).
-        async with store.db._write_lock:
-            task = asyncio.ensure_future(store.append_choice(record.id, 1, "A", "roll:2", state))
-            while not store.db._write_lock._waiters:
-                await asyncio.sleep(0.001)
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+        # Cancel the caller once its write is queued in the writer's thread, behind a job that
+        # keeps the thread busy until the caller is cancelled.
+        busy = threading.Event()
+        blocker = asyncio.ensure_future(store.db.writer._execute(busy.wait))
+        task = asyncio.ensure_future(store.append_choice(record.id, 1, "A", "roll:2", state))
+        while store.db.writer._tx.qsize() < 1:  # the append is queued behind the blocker
+            await asyncio.sleep(0.001)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        busy.set()
+        await blocker
         assert task.cancelled()
-        # The append is shielded: it still finishes (the write lock is fair, so one more write
-        # waits for it) and the connection is not left inside a transaction.
+        # The transaction is one job of the thread: it still runs to its end (committed), and
+        # the connection is not left inside a transaction.
         await store.set_ping_mode(1, "dm")
         assert not store.db.writer.in_transaction
         count = len(await store.choices(record.id))

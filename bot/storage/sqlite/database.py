@@ -1,7 +1,9 @@
 """The SQLite backend: one file, one writer connection and one reader connection per process.
 
-- Writes are serialised by an asyncio lock, each one `BEGIN IMMEDIATE` transaction, shielded from
-  the caller's cancellation so a cancelled interaction never leaves half a transaction.
+- Each transaction runs whole in its connection's thread, as one job (`_whole`), so a caller
+  cancelled meanwhile never leaves half a transaction (the job ends, commit or rollback).
+- Writes are `BEGIN IMMEDIATE` transactions on the one writer connection; those that wait while
+  a commit syncs go together in the next one, each in a savepoint (group_commit.py).
 - Before every commit the files opened are checked to be still the database's (files.py): a
   database deleted or replaced under the bot refuses every write (DatabaseGone).
 - Reads use the second connection inside a read transaction, so a load sees one commit (WAL).
@@ -10,7 +12,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -20,11 +21,12 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.storage.database import Conflict, Conn, Database, shielded
+from bot.storage.database import Conflict, Conn, Database
 from bot.storage.records import DatabaseGone, StorageError
 from bot.storage.sqlite import files
 from bot.storage.sqlite.backup import copy_database, free_name, pre_migration_name
 from bot.storage.sqlite.connection import check_health, connect, unusable
+from bot.storage.sqlite.group_commit import GroupCommit, run_group
 from bot.storage.sqlite.migrate import (
     available,
     current_version,
@@ -39,45 +41,56 @@ T = TypeVar("T")
 
 
 class SqliteConn(Conn):
-    """One transaction on an aiosqlite connection. Its BEGIN goes with its first statement: one
-    trip to the connection's thread less per transaction (each trip hands the GIL to that thread
-    and back; a choice makes about 17 transactions: issue 30)."""
+    """One transaction on a sqlite3 connection, inside that connection's thread: every statement
+    runs at once, so a transaction body awaiting only these methods never suspends and the whole
+    transaction is one job of the thread (`_whole`).
 
-    def __init__(self, conn: aiosqlite.Connection, begin: str | None = None):
+    Why (issue 30): a transaction that went back to the event loop between its statements held
+    the connection for as many turns of a busy loop as it had statements; with about 4 writes and
+    14 reads per choice, the single writer and the single reader were each busy all the time at
+    26 choices/s and the choices queued behind them (docs/operations.md, "Where a click's time goes")."""
+
+    def __init__(self, conn: sqlite3.Connection):
         self.raw = conn
-        self._begin = begin  # not sent yet
 
-    async def _trip(self, sql: str, args: Any, *, fetch: bool = False, many: bool = False) -> Any:
-        begin, self._begin = self._begin, None
-
-        def work() -> Any:  # in the connection's thread
-            conn = self.raw._conn  # aiosqlite's sqlite3 connection: used only from its own thread
-            if begin is not None:
-                conn.execute(begin)
-            cursor = conn.executemany(sql, args) if many else conn.execute(sql, args)
-            try:
-                return cursor.fetchall() if fetch else None
-            finally:
-                cursor.close()
-
+    def _run(self, sql: str, args: Any, *, fetch: bool = False, many: bool = False) -> Any:
         try:
-            return await self.raw._execute(work)
+            cursor = self.raw.executemany(sql, args) if many else self.raw.execute(sql, args)
         except sqlite3.IntegrityError as exc:  # an INSERT ... RETURNING too
             raise _conflict_or(exc) from None
+        try:
+            return cursor.fetchall() if fetch else None
+        finally:
+            cursor.close()
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> None:
-        await self._trip(sql, tuple(args))
+        self._run(sql, tuple(args))
 
     async def many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._trip(sql, [tuple(r) for r in rows], many=True)
+        self._run(sql, [tuple(r) for r in rows], many=True)
 
     async def all(self, sql: str, args: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        # One trip: execute, fetch and close together; the queries here return a few rows.
-        return list(await self._trip(sql, tuple(args), fetch=True))
+        return list(self._run(sql, tuple(args), fetch=True))
 
     async def lock_game(self, game_id: int) -> None:
-        """Nothing to do: BEGIN IMMEDIATE (sent with the first statement) makes this the only
-        writer before anything is read."""
+        """Nothing to do: BEGIN IMMEDIATE makes this the only writer before anything is read."""
+
+
+class SuspendedBody(RuntimeError):
+    """A transaction body awaited something other than its connection (a lock, a sleep, another
+    read): it cannot run inside the connection's thread, and is a mistake of the code."""
+
+
+def _whole(body: Callable[[Conn], Awaitable[T]], conn: Conn) -> T:
+    """Run the transaction body to its end here, in the connection's thread. Its awaits are the
+    connection's methods, which never suspend (SqliteConn), so one step finishes it."""
+    steps = body(conn).__await__()
+    try:
+        steps.send(None)
+    except StopIteration as finished:
+        return finished.value
+    steps.close()
+    raise SuspendedBody(f"{getattr(body, '__qualname__', body)!s} awaited something other than its connection")
 
 
 def _conflict_or(exc: sqlite3.IntegrityError) -> Exception:
@@ -108,12 +121,11 @@ class SqliteDatabase(Database):
         self.path = path
         self.writer = writer
         self.reader = reader
-        self._write_lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock()
         # The files opened, checked before every commit (see `write`); once they are lost, why
         # (every later write is refused with it).
         self._watch: files.FileWatch | None = None
         self._lost: str | None = None
+        self._group = GroupCommit(writer, self._write_group)
 
     @classmethod
     async def open(cls, path: Path, *, migrate_schema: bool, clock: Callable[[], datetime]) -> SqliteDatabase:
@@ -152,35 +164,28 @@ class SqliteDatabase(Database):
         return database
 
     async def close(self) -> None:
-        async with self._write_lock, self._read_lock:
-            await self.reader.close()
-            await self.writer.close()
+        # The writes asked are stored first, and aiosqlite ends the jobs queued before its close:
+        # no transaction is cut short.
+        await self._group.drain()
+        await self.reader.close()
+        await self.writer.close()
 
     def describe(self) -> str:
         return str(self.path)
 
     # -- transactions ----------------------------------------------------------------------
     async def write(self, body: Callable[[Conn], Awaitable[T]]) -> T:
-        """Run `body` in one IMMEDIATE transaction on the writer connection."""
+        """Run `body` in an IMMEDIATE transaction on the writer connection, whole in its thread,
+        together with the other writes waiting then (group_commit.py: one sync for all, each in a
+        savepoint of its own); its value once that transaction is committed."""
+        if self._lost is not None:  # known lost: refused at once (the files are checked before the commit)
+            raise DatabaseGone(self._lost)
+        return await self._group.write(body)
 
-        async def run() -> T:
-            async with self._write_lock:
-                if self._lost is not None:  # known lost: refused at once (the files are checked before the commit)
-                    raise DatabaseGone(self._lost)
-                try:
-                    result = await body(SqliteConn(self.writer, "BEGIN IMMEDIATE"))
-                    self._refuse_if_lost()  # before the commit: a confirmed choice must be kept
-                except BaseException:
-                    if self.writer.in_transaction:
-                        await self.writer.execute("ROLLBACK")
-                    raise
-                if self.writer.in_transaction:  # a body that ran no statement began none
-                    await self.writer.execute("COMMIT")
-                return result
-
-        # Shielded: if the caller is cancelled the transaction still ends (commit or rollback)
-        # before the lock is released, so the connection is never left mid-transaction.
-        return await shielded(run())
+    def _write_group(self, bodies: list[Callable[[Conn], Awaitable[Any]]]) -> list[Any]:
+        """In the writer's thread: the bodies in one transaction, the files checked before the
+        commit (a confirmed choice must be kept)."""
+        return run_group(self.writer._conn, bodies, _whole, self._refuse_if_lost, SqliteConn)
 
     def _refuse_if_lost(self) -> None:
         if self._lost is None and self._watch is not None:
@@ -193,17 +198,19 @@ class SqliteDatabase(Database):
             raise DatabaseGone(self._lost)
 
     async def read(self, body: Callable[[Conn], Awaitable[T]]) -> T:
-        """Run `body` in one read transaction: all its queries see the same committed data."""
+        """Run `body` in one read transaction, whole in the reader's thread: all its queries see
+        the same committed data."""
 
-        async def run() -> T:
-            async with self._read_lock:
-                try:
-                    return await body(SqliteConn(self.reader, "BEGIN"))
-                finally:
-                    if self.reader.in_transaction:
-                        await self.reader.execute("COMMIT")
+        def job() -> T:
+            conn = self.reader._conn
+            conn.execute("BEGIN")
+            try:
+                return _whole(body, SqliteConn(conn))
+            finally:
+                if conn.in_transaction:
+                    conn.execute("COMMIT")
 
-        return await shielded(run())
+        return await self.reader._execute(job)
 
     # -- checks and backups ----------------------------------------------------------------
     async def integrity_problems(self) -> list[str]:
@@ -218,6 +225,6 @@ class SqliteDatabase(Database):
         return await self.read(body)
 
     async def backup(self, target: str | Path) -> Path:
-        """An online, consistent, private copy (backup.py)."""
-        async with self._read_lock:
-            return await copy_database(self.reader, target)
+        """An online, consistent, private copy (backup.py): a job of the reader's thread, between
+        two read transactions."""
+        return await copy_database(self.reader, target)
