@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import random
+import threading
 from datetime import UTC, datetime
 from types import SimpleNamespace
 
@@ -149,3 +150,28 @@ async def test_a_history_step_is_drawn_once_however_often_it_is_shown(world, mon
     [other] = (await world.slash(members[1], channel, "game history")).replies  # another member, same step
     assert drawn == [latest, earlier]
     assert f"step {latest} of" in view.content and other.image() == first_image
+
+
+async def test_drawings_of_the_past_never_hold_up_the_pictures_of_the_live_game():
+    """Score charts (a whole game replayed at its end) and history steps queue apart: a turn
+    message's close-up and a Full board are drawn while every past drawing still waits (issue 30:
+    50 games ending together made close-ups wait over 2 s behind their charts)."""
+    from bot.service.pictures.render_pool import RenderPool
+    from bot.service.secrecy import hidden
+    from engine import get_game
+
+    game = get_game("byzantium")
+    board = hidden.board_input(game, game.setup(["Ann", "Bo", "Cy"], 7, {}))
+    pool = RenderPool(2)
+    release = threading.Event()
+    past = [asyncio.ensure_future(pool.run(release.wait, 30)) for _ in range(3)]  # more than the live threads
+    try:
+        await asyncio.sleep(0.05)
+        close_up = await asyncio.wait_for(pool.close_up("byzantium", board), 20)
+        whole = await asyncio.wait_for(pool.board("byzantium", board), 20)
+        assert close_up.startswith(b"\x89PNG") and whole.startswith(b"\x89PNG")
+        assert not any(p.done() for p in past)  # the past's drawings were still waiting
+    finally:
+        release.set()
+        await asyncio.gather(*past)
+        pool.close()

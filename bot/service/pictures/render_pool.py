@@ -5,6 +5,11 @@ every other game's clicks (and, at worst, the gateway). A thread pool is enough:
 heartbeat runs in its own thread and Pillow releases the GIL while encoding. The pool is
 small on purpose: renders queue rather than fight the other processes for the CPU. A job of
 seconds (a replay's animation) goes to a process of its own instead (`run_long`).
+
+The pictures of the live game (a turn message's close-up, the whole board asked for) have
+threads of their own: the drawings of the past (a history step, the score chart at a game's
+end, which replays the whole game) queue in another, so they never hold up a turn message (issue
+30: at 50 games ending together, close-ups waited over 2 s behind their score charts).
 """
 
 from __future__ import annotations
@@ -48,9 +53,13 @@ def _long_worker_start(plugins: Plugins) -> None:
 
 class RenderPool:
     def __init__(self, workers: int = 2, executor: Executor | None = None, *,
+                 past_executor: Executor | None = None,
                  long_executor: Callable[[], Executor] | None = None, plugins: Plugins = NO_PLUGINS):
         self._executor = executor or ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render")
+        # The past's drawings (`run`): one thread, beside the live pictures' threads.
+        self._past = past_executor or executor or ThreadPoolExecutor(max_workers=1, thread_name_prefix="render-past")
         self._own = executor is None
+        self._own_past = past_executor is None and executor is None
         self._long: Executor | None = None
         self._long_factory = long_executor or self._process_pool
         self._plugins = plugins  # the long-job process knows the plugins' games too
@@ -70,9 +79,10 @@ class RenderPool:
             return None
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """A short drawing job (a past board, a chart: bot/service/past/story.py) in the pool; its
-        exceptions reach the caller."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor, partial(fn, *args))
+        """A short drawing of the past (a history step, a chart: bot/service/past/story.py), in
+        the past's own thread (never ahead of a turn message's picture); its exceptions reach the
+        caller."""
+        return await asyncio.get_running_loop().run_in_executor(self._past, partial(fn, *args))
 
     async def run_long(self, fn: Callable[..., Any], *args: Any) -> Any:
         """A job of seconds (a whole game's animation) in a process of its own, one at a time:
@@ -111,6 +121,8 @@ class RenderPool:
     def close(self) -> None:
         if self._own:
             self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._own_past:
+            self._past.shutdown(wait=False, cancel_futures=True)
         if self._long is not None:
             # A replay still being drawn is of no use once the bot stops: end its process now
             # rather than keep the shutdown waiting for it.
