@@ -15,8 +15,10 @@ from e2e_kit import GROUP_ID, GROUP_SELECT_ID, WAIT, Table, options_on, question
 from bot.service.turn.prompt import FORM_LABEL, WHOLE_REF
 from engine import get_game
 from engine.core import Decision
+from locales import LANGUAGES, SOURCE, tr
 
 ANSWER_WAIT = 120.0
+FORM_LABELS = tuple(tr(FORM_LABEL, lang) for lang in (SOURCE, *LANGUAGES))  # the form's button in any language
 
 
 def engine_state(db_path: Path, game_id: int):
@@ -86,11 +88,12 @@ async def submit_form(table: Table, member, mine: list, decision: Decision, answ
     """Open the decision's form on `member`'s prompt and submit the amounts `answer` names (in a
     message shared by several players, the form may be behind the member's one button)."""
     fake = table.fake
-    button = next((b for m in mine for b in m.buttons() if b.label.endswith(FORM_LABEL) and theirs(b.custom_id)), None)
+    button = next((b for m in mine for b in m.buttons() if b.label.endswith(FORM_LABELS) and theirs(b.custom_id)),
+                  None)
     if button is None:
         whole = next(b for m in mine for b in m.buttons() if theirs(b.custom_id) and WHOLE_REF in b.custom_id)
         mine = [await fake.open(member, next(m for m in mine if whole in m.buttons()), whole.custom_id)]
-        button = next(b for m in mine for b in m.buttons() if b.label == FORM_LABEL)
+        button = next(b for m in mine for b in m.buttons() if b.label in FORM_LABELS)
     message = next(m for m in mine if button in m.buttons())
     ix = await fake.click(member, message, button.custom_id)
     await ix.response

@@ -34,6 +34,8 @@ from bot.service.turn.prompt import (
     SELECT_TEMPLATE,
     WHOLE_REF,
 )
+from engine.text import msg
+from locales import LANGUAGES, tr
 from render.byzantium_board import board
 
 BOARD_SIZE = (board().width, board().height)
@@ -45,6 +47,13 @@ GROUP_ID, GROUP_SELECT_ID, FORM_ID = (re.compile(t) for t in (GROUP_TEMPLATE, GR
 PROMPT_IDS = (BUTTON_ID, SELECT_ID, GROUP_ID, GROUP_SELECT_ID, FORM_ID)
 ADDRESSEE = re.compile(r"^<@(?P<id>[0-9]+)>")
 FINAL = "is over. Final scores"
+# The same words in every language (an Italian game's final post: "è finita. Punteggi finali").
+FINALS = tuple({tr(msg("🏁 **{game}** is over. Final scores:", game="\x00"), lang).split("\x00")[-1].strip("*: ")
+                for lang in LANGUAGES})
+
+
+def is_final(text: str) -> bool:
+    return any(words in text for words in FINALS)
 STALE = "out of date"
 WAIT = 30.0  # generous: several engineers share two CPU cores
 
@@ -100,7 +109,7 @@ def addressee(message: Message) -> int | None:
 def final_since(message: Message, after_id: int) -> bool:
     """Whether the final scores came on `message` after the snowflake `after_id`: in a message of
     their own, or edited into the last turn message."""
-    first = next(v for v in message.versions if FINAL in v.content)
+    first = next(v for v in message.versions if is_final(v.content))
     if first is message.versions[0]:
         return message.id > after_id
     return first.wall * 1000 > (after_id >> 22) + DISCORD_EPOCH_MS
@@ -261,7 +270,7 @@ class Table:
         return [m for m in self.live_prompts() if member.id in questions(m)]
 
     def final(self) -> Message | None:
-        return next((m for m in self.bot_messages() if FINAL in m.content), None)
+        return next((m for m in self.bot_messages() if is_final(m.content)), None)
 
     def boards(self) -> list[Message]:
         return [m for m in self.bot_messages() if is_board(m)]
@@ -271,7 +280,7 @@ class Table:
         to it), or the final scores were posted after `after_id` (an interaction's or message's
         id: snowflakes grow with time)."""
         for m in self.bot_messages():
-            if FINAL in m.content and final_since(m, after_id):
+            if is_final(m.content) and final_since(m, after_id):
                 return True
             shown = (id_version(c.get("custom_id")) for c in walk_components(m.components))
             if any(v is not None and v > version for v in shown):

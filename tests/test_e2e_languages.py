@@ -7,10 +7,16 @@ reads the same words a member would."""
 
 from __future__ import annotations
 
+import json
+import re
+
 from discord_standin.api import FakeDiscord
-from e2e_kit import WAIT, is_board, read_db
+from discord_standin.message_record import walk_components
+from e2e_answers import engine_state, give
+from e2e_kit import WAIT, Table, is_board, read_db
 
 from engine import get_game
+from engine.core import enumerate_answers
 from engine.text import msg
 from locales import tr
 
@@ -113,3 +119,114 @@ async def test_the_board_thread_is_named_in_the_games_language(fake_discord: Fak
     thread = await fake.wait_for(lambda: next((c for c in fake.standin.world.channels.values()
                                                if c.is_thread and c.name == name), None), WAIT, "the board thread")
     assert any(is_board(m) for m in fake.messages(thread))
+
+
+# Words only English has: an Italian text holding one of them kept some English (a label cut
+# before translation, a title, a status line: issue 28 items 3 and 6).
+ENGLISH_ONLY = re.compile(r"\b(the|The|your|Your|you|You|and|with|from|chose|choose|Choose|Round|round|cubes?|army|"
+                          r"armies|takes?|Pass|passes|Reinforce|boxes|which|this|This|turn|Turn|waiting|Waiting|"
+                          r"Last|more|numbers|Byzantine|Arab|elite|levy|score|scores|Final|over)\b")
+
+
+# A preposition before an ordinary article it should have joined ("nel il riquadro").
+UNJOINED = re.compile(r"\b(?:[Nn]el|[Dd]el|[Dd]al|[Aa]l|[Ss]ul|[Nn]ella|[Dd]ella|[Dd]alla|[Aa]lla|[Ii]n|[Dd]a|[Dd]i|[Ss]u) "
+                      r"(?:il|lo|gli|la|le) ")
+
+
+def _texts_of(message) -> list[str]:
+    """Everything a member reads on a message, in every version it had: the content, embeds,
+    button labels, menus' placeholders and options."""
+    out = []
+    for version in message.versions:
+        out.append(version.content)
+        for embed in version.embeds:
+            out += [embed.get("title") or "", embed.get("description") or ""]
+            out += [f.get("name", "") + " " + f.get("value", "") for f in embed.get("fields") or []]
+        for comp in walk_components(version.components):
+            out += [comp.get("label") or "", comp.get("placeholder") or ""]
+            out += [o.get("label", "") + " " + (o.get("description") or "") for o in comp.get("options") or []]
+    return out
+
+
+def _modal_texts(modal: dict) -> list[str]:
+    out = [modal.get("title", "")]
+    for comp in walk_components(modal.get("components") or []):
+        out += [comp.get("label") or "", comp.get("description") or "", comp.get("placeholder") or "",
+                comp.get("content") or "", comp.get("value") or ""]
+        out += [o.get("label", "") for o in comp.get("options") or []]
+    return out
+
+
+def _quick_answer(decision, reinforced: set, took: set) -> str:
+    """A short whole game that meets a form, a group and the upkeep: each player reinforces
+    through the form once and takes a city (a group) once, then passes."""
+    ids = [o.id for o in decision.options]
+    if decision.amounts is not None:  # an answer no button holds: typed into the form
+        answers = [a for a in enumerate_answers(decision, 200) if decision.amounts.parse(a) and a not in ids]
+        return answers[0]
+    if decision.kind == "action" and "reinforce" in ids and decision.player not in reinforced:
+        reinforced.add(decision.player)
+        return "reinforce"
+    takes = [i for i in ids if i.startswith("take:")]
+    if decision.kind == "action" and takes and decision.player not in took:
+        took.add(decision.player)
+        return takes[0]
+    return next((w for w in ("pass", "done", "stay", "no_levy") if w in ids), None) or \
+        next((i for i in ids if i.startswith("disband:")), ids[0])
+
+
+async def test_a_whole_italian_game_shows_no_english(fake_discord: FakeDiscord, start_bot_process, tmp_path):
+    """Issue 28's done-when: through the stand-in, a whole Byzantium game on an Italian server
+    shows no English text: posts and their every edit, button labels, menus, the forms' titles
+    and fields, private answers, /game status and the final scores."""
+    fake = fake_discord
+    fake.guild.preferred_locale = "it"
+    await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    db_path = tmp_path / "games.sqlite3"
+    where, members = await open_game(fake, names=("Ann", "Bo"))
+    for member in members:
+        member.user.locale = "it"
+    await fake.wait_for_message(where, lambda m: tr(CHOOSE, "it") in m.content, timeout=WAIT)
+    row = read_db(db_path, "SELECT id, seats FROM games WHERE channel_id = ? AND status = 'active'", (where.id,))[0]
+    seats = json.loads(row["seats"])
+    table = Table(fake, where, members, db_path, game_id=row["id"],
+                  seats={s["user_id"]: s["seat"] for s in seats}, seat_index={s["user_id"]: i for i, s in enumerate(seats)})
+    by_seat = {table.seats[m.id]: m for m in members}
+    read: list[str] = []
+    submit = fake.submit_modal
+
+    async def read_then_submit(member, ix, *args, **kwargs):  # a form is closed once submitted
+        read.extend(_modal_texts(ix.modal or {}))
+        return await submit(member, ix, *args, **kwargs)
+
+    fake.submit_modal = read_then_submit
+    reinforced: set = set()
+    took: set = set()
+    forms = groups = 0
+    for _ in range(80):
+        game, state = engine_state(db_path, table.game_id)
+        if game.is_over(state):
+            break
+        decision = game.pending(state)[0]
+        answer = _quick_answer(decision, reinforced, took)
+        await give(table, by_seat[decision.player], decision, answer)
+        forms += decision.amounts is not None
+        groups += answer.startswith("take:")
+    else:
+        raise AssertionError("the game did not end in 80 answers")
+    assert forms >= 2 and groups >= 2, (forms, groups)
+    assert any(tr(msg("Cubes to add"), "it") in text for text in read)  # the forms were read
+    final = tr(msg("🏁 **{game}** is over. Final scores:", game=get_game("byzantium").title), "it")
+    await fake.wait_for_message(where, lambda m: m.author_is_bot and final in m.content, timeout=WAIT, since=None)
+    status = await (await fake.slash(members[0], where, "game status")).result(WAIT)
+    read += _texts_of(status)
+    for message in fake.messages(where, include_ephemeral=True):
+        if message.author_is_bot:
+            read += _texts_of(message)
+    for ix in fake.interactions:
+        for followup in ix.followups:
+            read += _texts_of(followup)
+    english = sorted({m.group(0) + " in: " + text[:120] for text in read for m in [ENGLISH_ONLY.search(text)] if m})
+    assert not english, english
+    unjoined = sorted({m.group(0) + " in: " + text[:120] for text in read for m in [UNJOINED.search(text)] if m})
+    assert not unjoined, unjoined  # "3 cubi nel il riquadro", "Dal il riquadro"

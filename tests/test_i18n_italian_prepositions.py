@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.text import listing, msg, term
+from engine.text import listing, msg, msg_n, term
 from locales import tr
 from locales.italian import seam, seam_at
 
@@ -60,3 +60,16 @@ def test_only_the_seam_before_a_field_changes_never_the_other_languages_nor_engl
     assert seam_at("ma ") is None  # "ma" is not "a"
     assert str(battle("Antioch")) == "Battle at Antioch: Ann against Bo."
     assert "ad " not in tr(battle("Antioch"), "de") and "ad " not in tr(battle("Antioch"), "pl")
+
+
+def test_a_preposition_joins_the_article_of_the_word_after_it():
+    """"3 cubi nel il riquadro Esercito Principale Bizantino", "Dal il riquadro": the preposition
+    before a field whose text begins with an ordinary article joins it (issue 28)."""
+    from engine.byzantium.words import side_box
+
+    box = side_box("byzantine", "main")
+    assert tr(msg("From {box}", box=box), "it") == "Dal riquadro Esercito Principale Bizantino"
+    reinforced = tr(msg_n("{n} cube to {box}", "{n} cubes to {box}", 3, box=box), "it")
+    assert reinforced == "3 cubi nel riquadro Esercito Principale Bizantino"
+    assert tr(msg("a cube for {box}", box=box), "it") == "un cubo per il riquadro Esercito Principale Bizantino"
+    assert tr(battle("Mecca"), "it").startswith("Battaglia a La Mecca:")  # a name's own article stays
