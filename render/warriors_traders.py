@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from PIL import Image, ImageDraw
 
 from engine.text import msg, term
+from engine.told import told
 from render import kit
 from render.scene import Scene, Seat, Status
 from render.warriors_traders_board import COLOURS, TURNS, board
@@ -154,13 +155,16 @@ def highlight_from_events(events: Iterable) -> dict:
     provinces: list[str] = []
     fled_to: list[str] = []  # where the losers went: ringed, but the view looks at the battle
     routes: list[list[str]] = []
-    texts: list[tuple[str, bool]] = []
-    last_text = ""
+    events = list(events)
+    # What every player gets in turn is one sentence for all, as in the bot's posts (engine.told):
+    # "Ann, Bo, Cy and Dee have nothing left to trade in this phase." (issue 28 item 9).
+    told_events = told(events)
+    texts: list[tuple[str, bool]] = [(said, first.kind in _OUTCOMES) for first, said in told_events
+                                     if first.kind not in _QUIET]
+    last_text = told_events[-1][1] if told_events else ""
     for event in events:
         data = getattr(event, "data", {}) or {}
         kind = getattr(event, "kind", "")
-        text = getattr(event, "text", "") or ""
-        last_text = text or last_text
         start = data.get("frm", data.get("from", data.get("province")))
         if data.get("to") and start and isinstance(data["to"], str) and kind in ("retreat", "withdraw"):
             # The close-up frames the last place named (the outcome): a battle at Orkney was
@@ -173,6 +177,4 @@ def highlight_from_events(events: Iterable) -> dict:
             provinces.append(data["to"])
         elif isinstance(data.get("province"), str):
             provinces.append(data["province"])
-        if text and kind not in _QUIET:
-            texts.append((text, kind in _OUTCOMES))
     return kit.highlight_dict({"provinces": fled_to + provinces}, routes, texts, last_text)

@@ -283,3 +283,18 @@ def test_the_header_names_a_variant_by_its_place_and_players_not_its_id():
     assert header_title(summary, "West Europe") == "WARRIORS & TRADERS · West Europe · British Isles, 3 players"
     whole = get_game("warriors_traders").setup(["Ann", "Bo", "Cy"], 1, {"map": "west", "variant": "none"})
     assert header_title(get_game("warriors_traders").view(whole, None), "West Europe") == "WARRIORS & TRADERS · West Europe"
+
+
+def test_the_close_up_tells_what_every_player_gets_in_turn_once():
+    """The Last band read "Ann has nothing left to trade in this phase. Bo has nothing left to
+    trade in this phase. Cy ..." (issue 28 item 9): the board tells the run once, as the bot's
+    posts and the terminal do (engine.told)."""
+    from engine.core import Event
+    from engine.text import msg
+    from render import warriors_traders as wt_render
+
+    done = [Event("trade_done", msg("{player} has nothing left to trade in this phase.", player=p), {"player": p})
+            for p in ("Ann", "Bo", "Cy", "Dee")]
+    highlight = wt_render.highlight_from_events(done)
+    assert highlight["text"] == "Ann, Bo, Cy and Dee have nothing left to trade in this phase."
+    assert [text for text, _ in highlight["said"]] == [highlight["text"]]
