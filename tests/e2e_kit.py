@@ -24,6 +24,7 @@ from discord_standin.api import FakeDiscord
 from discord_standin.ids import DISCORD_EPOCH_MS
 from discord_standin.message_record import Message, walk_components
 from discord_standin.records import Interaction
+from discord_standin.runner import BotProcess
 from discord_standin.world import Channel, Member
 
 from bot.service.turn.prompt import (
@@ -56,6 +57,8 @@ def is_final(text: str) -> bool:
     return any(words in text for words in FINALS)
 STALE = "out of date"
 WAIT = 30.0  # generous: several engineers share two CPU cores
+# What a bot process logs once its start-up look for games left unposted is over (bot.recover_posts).
+STARTUP_CHECKED = "start-up check of unposted games done"
 
 
 # -- reading what the bot posted --------------------------------------------------------------------
@@ -148,6 +151,22 @@ def options_on(messages: list[Message], seat: int | None = None) -> dict[str, Ch
                 for o in s.options:
                     found[o.value] = Choice(o.value, o.label, message, s.custom_id, True)
     return found
+
+
+# -- bot processes ----------------------------------------------------------------------------------
+
+def startup_checks(bot: BotProcess) -> int:
+    """How many of the bot's processes (their log is appended to across restarts) have finished
+    their start-up look for games left unposted, re-posts included."""
+    return bot.log_path.read_text(errors="replace").count(STARTUP_CHECKED) if bot.log_path.exists() else 0
+
+
+async def start_checked(fake: FakeDiscord, bot: BotProcess, *, restart: bool = False) -> None:
+    """(Re)start the bot process and wait until it has re-posted whatever a crash left unposted:
+    only then does what it posts at start-up (or does not) say anything."""
+    checks = startup_checks(bot)
+    await (bot.restart() if restart else bot.start())
+    await fake.wait_for(lambda: startup_checks(bot) > checks, WAIT, "the restarted bot's look for unposted games")
 
 
 # -- the database ---------------------------------------------------------------------------------

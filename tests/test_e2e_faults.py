@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 
 from discord_standin.api import FakeDiscord
-from e2e_kit import CLOSE_UP, WAIT, Table, is_board, open_table, quick_option
+from e2e_kit import CLOSE_UP, WAIT, Table, is_board, open_table, prompt_version, quick_option, start_checked
 
 POST_FAILED = "That was saved, but"
 
@@ -134,6 +134,76 @@ async def test_a_crash_after_discord_took_the_post_but_before_it_was_noted_posts
     assert fake.standin.store.nonce_repeats == [posted.id]  # returned, not posted again
     await table.wait_prompt()
     assert [m.id for m in table.live_prompts()] == [posted.id] and table.waiting() is not first
+    await table.choose(table.waiting(), "pass")
+    table.assert_db_matches_acknowledged()
+    table.assert_nothing_doubled()
+    fake.assert_clean()
+
+
+async def test_a_crash_after_discord_took_an_edit_in_place_but_before_it_was_noted_posts_nothing_twice(
+        fake_discord: FakeDiscord, start_bot_process, tmp_path) -> None:
+    """The same window for a turn message that goes on in place with its player's next step:
+    Discord changed the message to the next version, but the bot died before its answer came
+    back, so the database still holds the message at the old version. The next process reads the
+    message back, finds it already asking the stored game's question, and notes it instead of
+    posting the board and the prompt a second time (test_e2e_shards' flaky "a board was posted
+    twice", made deterministic)."""
+    fake = fake_discord
+    bot = await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    table = await open_table(fake, tmp_path / "games.sqlite3")
+    first = table.waiting()
+    [prompt] = table.live_prompts()
+    before = {m.id for m in fake.standin.store.channel_messages(table.channel.id)}
+
+    fake.faults.delay(60, path_pattern=r"/channels/[0-9]+/messages/[0-9]+$")  # answers to edits held back
+    await table.press(first, "place:arab:Mecca")  # the same player places again next: in place
+    await fake.wait_for(lambda: table.stored() and prompt_version(prompt) == 1, WAIT,
+                        "the turn message changed in place by Discord, its answer held back")
+    await bot.kill()
+    fake.faults.delay(0)
+    table.acked.append((table.seats[first.id], "place:arab:Mecca", first.id))
+    shown = prompt.content
+    assert "✅" in shown and "Mecca" in shown
+
+    await start_checked(fake, bot)
+    assert {m.id for m in fake.standin.store.channel_messages(table.channel.id)} == before  # nothing new
+    assert table.live_prompts() == [prompt] and prompt.content == shown and table.waiting() is first
+    await table.choose(first, "done")  # the message goes on from its own account, the answer kept
+    assert shown.rpartition("\n\n")[0] in prompt.content
+    await table.choose(table.waiting(), "pass")
+    table.assert_db_matches_acknowledged()
+    table.assert_nothing_doubled()
+    fake.assert_clean()
+
+
+async def test_a_crash_before_an_edit_in_place_reached_discord_reposts_the_prompt(
+        fake_discord: FakeDiscord, start_bot_process, tmp_path) -> None:
+    """The other side of that window: the bot died before Discord took the edit, so the turn
+    message still asks the old question. Read back, it is not taken for the new one: the next
+    process posts the board and the prompt again, and the old message loses its buttons."""
+    fake = fake_discord
+    bot = await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    table = await open_table(fake, tmp_path / "games.sqlite3")
+    first = table.waiting()
+    [prompt] = table.live_prompts()
+    shown = prompt.content
+
+    fake.faults.lose_requests(1)  # the edit of the turn message never reaches Discord
+    await table.press(first, "place:arab:Mecca")
+    await fake.wait_for(lambda: table.stored() and any(" lost PATCH " in f for f in fake.standin.store.faults),
+                        WAIT, "the choice stored, the edit of its message lost")
+    await bot.kill()
+    table.acked.append((table.seats[first.id], "place:arab:Mecca", first.id))
+    assert prompt.content == shown and prompt_version(prompt) == 0
+
+    await bot.start()
+    board = await fake.wait_for_message(table.channel, lambda m: is_board(m) and "Back online" in m.content,
+                                        timeout=WAIT, since=None)
+    await fake.wait_for(lambda: table.live_prompts() == [board] and prompt.buttons() == [], WAIT,
+                        "the re-posted prompt, alone, the old one without its buttons")
+    assert prompt.content == shown  # the old question, left as it was
+    assert table.waiting() is first
+    await table.choose(first, "done")
     await table.choose(table.waiting(), "pass")
     table.assert_db_matches_acknowledged()
     table.assert_nothing_doubled()

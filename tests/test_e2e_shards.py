@@ -12,7 +12,7 @@ import asyncio
 
 from discord_standin.api import FakeDiscord
 from discord_standin.runner import BotProcess
-from e2e_kit import WAIT, Table, db_choices, open_table, quick_option
+from e2e_kit import WAIT, Table, db_choices, open_table, quick_option, start_checked
 
 LEASE_SECONDS = "3"  # how long the killed process's shard waits before its restart takes it
 
@@ -54,13 +54,12 @@ async def test_two_sharded_processes_play_and_one_survives_a_sigkill(fake_discor
         # Meanwhile the other server plays on: its process never depended on the dead one.
         await play(tables[0], 2)
 
-        readies = bots[1].log_path.read_text().count("connected as")
-        await bots[1].start(timeout=60)  # waits out the dead process's lease, then identifies shard 1
-        # Ready: it has re-posted what the killed process had stored but not posted (recover_posts).
-        await fake.wait_for(lambda: bots[1].log_path.read_text().count("connected as") > readies, WAIT,
-                            "the restarted bot's on_ready")
-        # on_ready logs "connected as" before it re-posts: wait for the prompt of the stored game
-        # (a prompt's version is the number of choices it follows), not just any live prompt.
+        # The restart waits out the dead process's lease, identifies shard 1, and re-posts what the
+        # killed process had stored but not shown (recover_posts): a new post, or the turn message it
+        # had already changed in place, read back and noted.
+        await start_checked(fake, bots[1])
+        # The prompt of the stored game is up (a prompt's version is the number of choices it
+        # follows), not just any live prompt.
         await fake.wait_for(lambda: table.version() == len(db_choices(pg_url, table.game_id)), WAIT,
                             "the restarted process to show the stored game's live prompt")
         if table.version() > version:

@@ -311,12 +311,15 @@ class GameBot(commands.Bot):
             if not await self._serves_game(outcome.game_id):
                 continue  # another process's server: it re-posts its own
             try:
+                if await self.publisher.shown_in_place(outcome):
+                    continue  # already asked on Discord, in place: noted, not posted twice
                 await self.publisher.deliver(outcome)
                 count += 1
             except Exception:
                 log.exception("re-posting game %s after a restart failed", outcome.game_id)
         if count:
             log.info("re-posted the prompts of %d game(s) left unposted by the last run", count)
+        log.info("start-up check of unposted games done")  # the tests wait for it
         return count
 
     async def _serves_game(self, game_id: int | None) -> bool:

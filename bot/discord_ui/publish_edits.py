@@ -1,6 +1,7 @@
 """Game messages changed in place (issue 12: one message per turn): a turn message going on
 with its player's next decision or closing once answered, and outdated prompts losing their
-buttons. A mixin of the Publisher, which provides `service`, `_channel`, `_note` and `_limit`."""
+buttons. A mixin of the Publisher, which provides `service`, `_channel`, `_note`, `_limit` and
+`public_language`."""
 
 from __future__ import annotations
 
@@ -87,6 +88,40 @@ class MessageEdits:
                 await self._forget(edit.message_id)
         return failed
 
+    async def shown_in_place(self, outcome: Outcome) -> bool:
+        """Whether the turn message of a re-post at start-up (`outcome.in_place`) already asks
+        what the re-post would: Discord took the last process's edit in place, which died before
+        noting it. Then the message is noted now (its account read back from it), older prompts
+        lose their buttons, and nothing is posted again. False, to post as usual, when it shows
+        anything else or cannot be read."""
+        edit = outcome.in_place
+        if edit is None:
+            return False
+        try:
+            channel = await self._channel(edit.channel_id)
+            if channel is None:
+                return False
+            message = await channel.fetch_message(edit.message_id)
+            post = rendered(edit.post, await self.public_language(getattr(channel, "guild", None), channel.id))
+        except Exception as exc:  # a re-post then, as before reading back
+            log.info("game %s: message %s cannot be read back: %s", outcome.game_id, edit.message_id, exc)
+            return False
+        if sorted(_custom_ids(message)) != sorted(spec.custom_id for spec in post.components):
+            return False  # not changed (its old buttons): the re-post asks instead
+        question = "\n\n" + post.content
+        body = message.content.removesuffix(question) if message.content.endswith(question) else post.account
+        await self._note(outcome.game_id, _Sent(edit.message_id, edit.channel_id),
+                         dataclasses.replace(post, account=body), outcome.trouble)
+        try:
+            stale = await self.service.stale_prompts(outcome.game_id, post.version)
+        except Exception:  # bookkeeping: a click on an old prompt is refused as stale anyway
+            log.exception("game %s: listing its outdated prompts failed; they keep their buttons", outcome.game_id)
+            stale = []
+        await self.retire_prompts([r for r in stale if r.message_id != edit.message_id])
+        log.info("game %s: message %s already asks version %s (changed in place before the restart): noted, "
+                 "nothing posted again", outcome.game_id, edit.message_id, post.version)
+        return True
+
     async def _dm_in_place(self, outcome: Outcome, post: Post, lang: str) -> None:
         """DM the private prompt of a turn message going on in place; an edit pings nobody, so a
         member whose DMs are closed gets a short ping of their own in the channel."""
@@ -142,3 +177,9 @@ class MessageEdits:
                 except discord.HTTPException as exc:
                     log.info("could not retire prompt %s: %s", record.message_id, exc)
             await self._forget(record.message_id)
+
+
+def _custom_ids(message: discord.Message) -> list[str]:
+    """The custom ids of a message's buttons and menus, as Discord shows them."""
+    return [child.custom_id for row in message.components for child in getattr(row, "children", [])
+            if getattr(child, "custom_id", None)]

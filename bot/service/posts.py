@@ -102,6 +102,10 @@ class Outcome:
     # and its note in the database): their prompts carry nonces made from it, which Discord
     # enforces, so a prompt already out is returned instead of posted twice (prompt_nonces).
     nonce_key: str | None = None
+    # A re-post at start-up: the turn message the stored choice may have changed in place before
+    # the process stopped, too soon to note it. The publisher reads it back and, when Discord
+    # shows it so, notes it instead of posting (publish_edits.MessageEdits.shown_in_place).
+    in_place: MessageEdit | None = None
     # Work of seconds started by this request (a replay's animation): the publisher runs it
     # after answering and delivers the Outcome it returns (posts in the game's channel).
     later: Callable[[], Awaitable[Outcome]] | None = None

@@ -130,7 +130,10 @@ class ReadActions(TurnPosts):
             posts = await self.turn_posts(loaded, [], header, board=True)
             # The same nonces as the choice's first posting: a prompt that went out just before
             # the crash (and was never noted) is returned by Discord, not posted twice.
-            outcomes.append(self.outcome(loaded.record, posts=posts, nonce_key=choice_nonce_key(loaded)))
+            # A turn message changed in place just before the crash (never noted) is read back
+            # first: then nothing is posted twice either (Publisher.shown_in_place).
+            outcomes.append(self.outcome(loaded.record, posts=posts, nonce_key=choice_nonce_key(loaded),
+                                         in_place=await self.went_on_in_place(loaded, prompts)))
         return outcomes
 
     async def log(self, actor: Actor, n: int = 10) -> Outcome:

@@ -1,4 +1,4 @@
-"""Fault injection knobs for REST: 429s on message posts, 500s on uploads, failed requests, added latency.
+"""Fault injection knobs for REST: 429s on message posts, 500s on uploads, failed or lost requests, added latency.
 
 Each knob is consumed by the next matching requests; every injected fault is written to Store.faults.
 The gateway drop lives in gateway.py (Gateway.drop / drop_before).
@@ -35,6 +35,7 @@ class RequestFault:
 class Faults:
     rate_limits: list[RateLimitFault] = field(default_factory=list)
     request_failures: list[RequestFault] = field(default_factory=list)
+    lost_requests: list[RequestFault] = field(default_factory=list)
     upload_failures: int = 0
     upload_failure_status: int = 500
     delay_seconds: float = 0.0
@@ -62,6 +63,13 @@ class Faults:
         routes, as when Discord is briefly unavailable)."""
         self.request_failures.append(RequestFault(n, status, method.upper(), re.compile(path_pattern)))
 
+    def lose_requests(self, n: int = 1, *, method: str = "PATCH",
+                      path_pattern: str = r"/channels/\d+/messages/\d+$") -> None:
+        """The next `n` requests with this method and a matching path never reach Discord: they
+        hang unanswered and unapplied until the client goes away (a process killed with the
+        request in flight, before it was sent). By default: the next message edit."""
+        self.lost_requests.append(RequestFault(n, 0, method.upper(), re.compile(path_pattern)))
+
     def delay(self, seconds: float, *, path_pattern: str | None = None) -> None:
         """Hold every response (or those whose path matches) for `seconds`; 0 turns it off."""
         self.delay_seconds = seconds
@@ -85,13 +93,21 @@ class Faults:
             self.rate_limits.pop(0)
         return fault
 
+    def take_lost_request(self, method: str, path: str) -> bool:
+        return self._take(self.lost_requests, method, path) is not None
+
     def take_request_failure(self, method: str, path: str) -> int | None:
-        for fault in self.request_failures:
+        fault = self._take(self.request_failures, method, path)
+        return fault.status if fault is not None else None
+
+    @staticmethod
+    def _take(faults: list[RequestFault], method: str, path: str) -> RequestFault | None:
+        for fault in faults:
             if fault.method == method and fault.pattern.search(path):
                 fault.remaining -= 1
                 if fault.remaining <= 0:
-                    self.request_failures.remove(fault)
-                return fault.status
+                    faults.remove(fault)
+                return fault
         return None
 
     def take_upload_failure(self, has_files: bool) -> int | None:

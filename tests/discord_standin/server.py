@@ -24,6 +24,15 @@ from .world import Application, World
 _TOKEN_ROUTES = (f"{API}/webhooks/", f"{API}/interactions/")
 _MAJOR_PARAMS = ("channel_id", "guild_id", "application_id", "interaction_id", "token")
 UPLOAD_SIZES = web.RequestKey("upload_sizes", list)
+LOST_REQUEST_SECONDS = 120.0  # the longest a lost request waits for its client to go away
+
+
+async def _client_gone(request: web.Request, timeout: float) -> None:
+    """Return once the request's client has closed its connection (or after `timeout`)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while request.transport is not None and not request.transport.is_closing() and loop.time() < end:
+        await asyncio.sleep(0.05)
 
 
 class StandIn:
@@ -148,6 +157,11 @@ class StandIn:
         if path.startswith(API) and not path.startswith(_TOKEN_ROUTES):
             if request.headers.get("Authorization") != f"Bot {self.token}":
                 return error(401, 0, "401: Unauthorized")
+        if self.faults.take_lost_request(method, path):
+            self.store.fault(f"lost {method} {path} (never applied)")
+            await request.read()
+            await _client_gone(request, LOST_REQUEST_SECONDS)
+            return error(503, 0, "503: Service Unavailable")  # nobody is left to read it
         status = self.faults.take_request_failure(method, path)
         if status is not None:
             self.store.fault(f"{status} {method} {path} (request)")

@@ -376,6 +376,27 @@ class TurnPosts(TurnPrompts):
             posts = self._with_account(after, [header, *lines], await drawn(), [], thread_board=True) + posts
         return edits, posts
 
+    async def went_on_in_place(self, loaded: LoadedGame, prompts: Sequence[MessageRecord]) -> MessageEdit | None:
+        """For a re-post at start-up: the turn message among `prompts` (the game's, all older than
+        its stored choices) that the last choice may have changed in place before the process
+        stopped, noting it too late: the newest one asking every player the game now waits on,
+        with what it would show now. Its post holds the question alone (the account above it is
+        read back from Discord, `account` holding the old one to fall back on); None when no
+        message could have gone on. See Publisher.shown_in_place."""
+        engine = engine_of(loaded.record)
+        waiting: dict[str, Decision] = {}
+        for decision in [] if engine.is_over(loaded.state) else engine.pending(loaded.state):
+            waiting.setdefault(decision.player, decision)
+        rows = [r for r in prompts if r.body is not None and r.version is not None and waiting
+                and set(waiting) <= seats_of(r)]
+        if not rows:
+            return None
+        row = max(rows, key=lambda r: (r.version, r.message_id))
+        edit = await self._in_place(loaded, row, list(waiting.values()), "", None, None)
+        if edit is None:
+            return None
+        return dataclasses.replace(edit, post=dataclasses.replace(edit.post, account=row.body))
+
     async def _in_place(self, after: LoadedGame, row: MessageRecord, decisions: Sequence[Decision], body: str,
                         here: int | None, pictures: _Pictures | None) -> MessageEdit | None:
         """`row`'s message showing `body` above the prompt of `decisions` (one player's, or several
