@@ -12,7 +12,7 @@ import random
 import re
 
 from alex_kit import alexander_env, card_names, open_alexander
-from e2e_kit import read_db
+from e2e_kit import WAIT, read_db
 
 from bot.service.text import has_dice
 from engine.alexander import GAME
@@ -75,7 +75,7 @@ async def test_a_debug_log_of_a_whole_game_holds_no_secret(fake_discord, start_b
         await game.step(rng)
     else:
         raise AssertionError("the game did not end in 400 decisions")
-    await fake.wait_for(game.final, 10, "the final scores")
+    await fake.wait_for(game.final, WAIT, "the final scores")
     assert game.seq >= 20 and game.held["Ann"] and game.held["Bo"]
     await bot.stop()
     log = bot.log_path.read_text(errors="replace")

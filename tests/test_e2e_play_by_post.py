@@ -11,15 +11,17 @@ takes her seat where the game allows it; forget-server leaves nothing of the ser
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 
 from discord_standin.api import FakeDiscord
 from discord_standin.runner import running_entry
 from e2e_kit import WAIT, Table, db_choices, open_table, read_db
 from test_e2e_bot_players import clocked_bot
+
+from bot.storage.records import time_to_text
 
 ROOT = Path(__file__).resolve().parent.parent
 ALEXANDER = "The Conquerors: Alexander the Great"
@@ -36,6 +38,12 @@ async def until_waiting_on(table: Table, member, clock, hours: float) -> None:
     while table.waiting() is not member:
         clock.advance(hours=hours)
         await table.choose(table.waiting(), "pass")
+
+
+def due_reminders(db: Path, now: datetime) -> list:
+    """The reminders of active games due by `now` that the bot's scheduler has not handled yet."""
+    return read_db(db, "SELECT r.game_id, r.player FROM reminders r JOIN games g ON g.id = r.game_id"
+                       " WHERE r.due_at <= ? AND g.status = 'active'", (time_to_text(now),))
 
 
 def lines_of(content: str) -> list[str]:
@@ -130,7 +138,9 @@ async def test_a_member_in_three_games_a_moderator_pace_away_and_forget_server(f
         clock.advance(hours=13)  # past every game's first reminder
         dm = await fake.wait_for_message(fake.dm(bo), lambda m: m.content.startswith(f"⏰ In <#{byz1.channel.id}>"),
                                          timeout=WAIT, since=None)
-        await asyncio.sleep(1.0)  # the scheduler's pass that would remind Ann is the same one
+        # The scheduler's pass that reminded Bo goes over every row due by now, Ann's too: once none
+        # is left due, a reminder to Ann would be out (a fixed wait was a guess under load).
+        await fake.wait_for(lambda: not due_reminders(db, clock()), WAIT, "the scheduler's pass over the due reminders")
         listed = await (await fake.click(bo, dm, "All my games")).result(WAIT)
         assert listed.ephemeral and listed.content.startswith("**Your games here** (4; ")
         assert f"<#{byz1.channel.id}> **Byzantium** #{byz1.game_id} · ⏰ **waiting on you**" in listed.content

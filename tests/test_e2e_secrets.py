@@ -24,7 +24,7 @@ from duel_kit import (
     private_texts,
     public_record,
 )
-from e2e_kit import WAIT, question, read_db
+from e2e_kit import WAIT, question, read_db, start_checked
 
 # Ann is dealt 1, 2, 5; Bo 3, 4 and a Parry (or a 6); the turns then draw 5, 6, 5, 6, 2, 3.
 DRAWS = ["5", "6", "5", "6", "2", "3"]
@@ -326,7 +326,7 @@ async def test_a_restart_between_a_private_prompt_and_its_answer(fake_discord, s
     prompt = await duel.open_prompt(ann)
     await duel.slash(bo, "game orders", setting="order:parry", value="never")  # stored, settles nothing
     before = len(duel.bot_messages())
-    await bot.restart()
+    await start_checked(fake, bot, restart=True)  # its look for unposted games over: nothing re-posted
     await duel.choose(ann, "play:1", prompt)  # the private prompt opened before the restart
     assert "chose **Play a 1**" in prompt.content
     # Nothing was re-posted at start-up: the preference left Ann's prompt the live one.

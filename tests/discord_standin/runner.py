@@ -69,6 +69,10 @@ async def running_client(fake: FakeDiscord, client: discord.Client, *, timeout: 
 
 
 TESTS_DIR = Path(__file__).resolve().parents[1]
+# Generous: several engineers share two CPU cores, and a bot's start (imports, migrations) or clean
+# stop (up to SHUTDOWN_GRACE, 8 s, for the requests in flight) can take many seconds under load.
+START_SECONDS = 60.0
+STOP_SECONDS = 30.0
 PINNED_SEED_PLUGIN = "pinned_seed"  # tests/pinned_seed.py
 
 
@@ -108,7 +112,7 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
 
-    async def start(self, *, timeout: float = 20.0) -> BotProcess:
+    async def start(self, *, timeout: float = START_SECONDS) -> BotProcess:
         """Start the process and wait until it has identified (or resumed) on the gateway."""
         identifies = self.fake.standin.gateway.identifies
         before = set(self.fake.standin.gateway.sessions)
@@ -136,7 +140,7 @@ class BotProcess:
             raise AssertionError(f"`python -m {self.module}` did not connect in {timeout}s:\n{self.log()}") from None
         return self
 
-    async def stop(self, *, timeout: float = 10.0) -> int | None:
+    async def stop(self, *, timeout: float = STOP_SECONDS) -> int | None:
         """SIGTERM (a clean shutdown), then SIGKILL if it does not exit in time; returns the exit code."""
         if self.proc is None or self.proc.returncode is not None:
             return self.proc.returncode if self.proc else None
@@ -154,7 +158,7 @@ class BotProcess:
             self.proc.kill()
             await self.proc.wait()
 
-    async def restart(self, *, timeout: float = 20.0) -> BotProcess:
+    async def restart(self, *, timeout: float = START_SECONDS) -> BotProcess:
         await self.stop()
         return await self.start(timeout=timeout)
 
