@@ -78,7 +78,7 @@ async def test_three_members_play_byzantium_to_the_final_scores(fake_discord: Fa
     assert "attacks Jerusalem" in defence.content and "Retreat or fight?" in defence.content
     assert set(table.options()) == {"stay", "retreat:Alexandria", "retreat:Damascus"}  # where to, with the offer
     await table.choose(first, "stay")
-    battle = await fake.wait_for_message(channel, lambda m: is_board(m) and "🎲" in m.content, since=None)
+    battle = await fake.wait_for_message(channel, lambda m: is_board(m) and "🎲" in m.content, WAIT, since=None)
     assert re.search(r"🎲 .*rolls? [1-6]", battle.content), battle.content
     assert battle.image().size == CLOSE_UP
 
