@@ -143,15 +143,16 @@ def draw_inline(scene: Scene) -> tuple[Image.Image, list[kit.TextMark]]:
 # A word the frame still cuts ("Treb…" for Trebizond, "arsus" for Tarsus: issue 28 item 6) is
 # drawn again whole inside the frame at the edge it crossed, over the part the frame left, when
 # at least half of it was in view (so it stays by its place); a word mostly outside is painted
-# over in the colour round it (its place is out of view). Only words: a number or a letter goes
-# with its mark (a badge, a strength) and is cut with it.
+# over in the colour round it (its place is out of view). A number the game's state gives (a
+# strength, a count: TextMark.means) cut by the frame is painted over, never half shown; a
+# letter or a symbol goes with its mark and is cut with it.
 PULL_PAD = 3  # px round a word's box that its outline may reach: moved or painted with it
 PULL_SHOWN = 0.5  # the part of a word that must be in view for it to be pulled in
 
 
 def edge_words(scene: Scene, box: Box) -> list[tuple[kit.TextMark, int, int, bool]]:
-    """The board's words the close-up's frame cuts: (mark, dx, dy, hidden), the move that brings
-    it whole inside, or hidden (painted over). Words on the map only (copied from the board)."""
+    """The board's words and numbers the close-up's frame cuts: (mark, dx, dy, hidden), the move
+    that brings a word whole inside, or hidden (painted over). On the map only (copied from it)."""
     if scene.drawn is None:
         return []
     mx0, my0, mx1, my1 = scene.map_box
@@ -162,11 +163,14 @@ def edge_words(scene: Scene, box: Box) -> list[tuple[kit.TextMark, int, int, boo
             continue  # not in the view
         if x0 >= box[0] and x1 <= box[2] and y0 >= box[1] and y1 <= box[3]:
             continue  # whole
-        if not _word(mark) or x0 < mx0 or y0 < my0 or x1 > mx1 or y1 > my1 or _covered(scene, mark.box):
+        word = _word(mark)
+        if not (word or mark.means) or x0 < mx0 or y0 < my0 or x1 > mx1 or y1 > my1 or _covered(scene, mark.box):
             continue
         dx, dy = _into(x0, x1, box[0], box[2]), _into(y0, y1, box[1], box[3])
         shown = (1 - abs(dx) / (x1 - x0)) * (1 - abs(dy) / (y1 - y0))
-        out.append((mark, dx, dy, shown < PULL_SHOWN))
+        # A number read from the game is never half shown ("1" of a cut "12"): painted over,
+        # its mark's edge left to say something stands there.
+        out.append((mark, dx, dy, not word or shown < PULL_SHOWN))
     return out
 
 
