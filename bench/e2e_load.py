@@ -6,6 +6,7 @@ stand-in (tests/discord_standin), which runs in this process.
     python bench/e2e_load.py --processes 2 --db postgres     # sharded, beside 1 process on SQLite
     python bench/e2e_load.py --bots 2 [--bot-budget-ms 100]   # 2 bot players in each game
     python bench/e2e_load.py --games 10 --choices 10 --profile  # + where the bot's CPU goes (py-spy)
+    python bench/e2e_load.py --games 50 --choices 20 --stages   # + where a click's time goes
 
 Each game opens with /game new, Join, Join, Start; then its members make `--choices` choices by
 clicking the live prompt (passing early, the cheapest way through upkeep), each waiting for the
@@ -36,6 +37,10 @@ choices acknowledged in it (windows with none left out). With --profile, py-spy 
 bot process(es) during the games and the CPU per choice is split into its parts (engine,
 storage, snapshots, text, each picture and its PNG encoding, discord.py: bench/cpu_split.py);
 it needs py-spy (in the dev extra) and the right to trace the process (root, or ptrace_scope 0).
+With --stages, the bot process also times each choice click stage by stage (bench/stages.py,
+loaded into the bot as a plugin): the gateway, the deferral, the game's lock, storing, the
+close-up (its wait for a render thread apart), the reminders, the posts to Discord, and every
+database read and write with their waits; printed per choice (mean, p50, p95).
 Figures, not a test.
 
 With `--processes N --db postgres` the same run is made twice and printed side by side: one bot
@@ -73,6 +78,7 @@ from discord_standin.records import Interaction  # noqa: E402
 from discord_standin.runner import BotProcess  # noqa: E402
 from e2e_kit import Table, open_table, quick_option  # noqa: E402
 from pg_kit import PgServer  # noqa: E402
+from stages import summary  # noqa: E402
 
 FIRST_RESPONSE_TARGET = 0.300
 BOARD_TARGET = 1.5
@@ -309,6 +315,16 @@ def stop_profiler(spy: subprocess.Popen) -> None:
         print(f"py-spy: {err.decode(errors='replace')[-500:]}", file=sys.stderr)
 
 
+async def loop_lag(done: asyncio.Event, out: list[float]) -> None:
+    """This process's event loop (the stand-in for Discord and every member): how late a 10 ms
+    sleep wakes. Large values would mean the load generator itself delays the clicks and posts
+    it times, not the bot."""
+    while not done.is_set():
+        started = time.monotonic()
+        await asyncio.sleep(0.01)
+        out.append(time.monotonic() - started - 0.01)
+
+
 async def cpu_windows(bots: list, run: Run, done: asyncio.Event, out: list[float]) -> None:
     """Every second: the bot processes' CPU in the window over the choices acknowledged in it."""
     cpu = sum(b.resource_usage()["cpu_seconds"] for b in bots)
@@ -326,7 +342,7 @@ async def cpu_windows(bots: list, run: Run, done: asyncio.Event, out: list[float
 
 async def bench(setup: Setup, games: int, choices: int, think: float, seed: int, folder: Path,
                 postgres: PgServer | None, with_story: bool = False, board_asks: float = 0.0,
-                profile: bool = False, profile_keep: str = "") -> dict:
+                profile: bool = False, profile_keep: str = "", stages: bool = False) -> dict:
     rng = random.Random(seed)
     load_before = os.getloadavg()[0]
     # One server per process, on that process's shard (Discord's rule: (guild_id >> 22) % count);
@@ -346,6 +362,8 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
         env = {"LOG_LEVEL": "WARNING"}
         if setup.bots:
             env["BOT_BUDGET_MS"] = f"{setup.bot_budget_ms:g}"
+        if stages:
+            env.update(GAME_PLUGINS="bench.stages", STAGES_OUT=str(folder / f"stages-{setup.db}-{k}.json"))
         if isinstance(db, str):
             env["DATABASE_URL"] = db
         if count > 1:
@@ -386,11 +404,14 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
                    if with_story else None)
         windows: list[float] = []
         sampling = asyncio.create_task(cpu_windows(bots, run, done, windows))
+        lags: list[float] = []
+        lagging = asyncio.create_task(loop_lag(done, lags))
         await asyncio.gather(*(play(t, choices, think, random.Random(rng.random()), run, board_asks)
                                for t in tables))
         t2 = time.monotonic()
         done.set()
         await sampling
+        await lagging
         if telling is not None:
             await telling
 
@@ -447,10 +468,13 @@ async def bench(setup: Setup, games: int, choices: int, think: float, seed: int,
         "db_cpu": "in the bot process" if db_cpu is None
                   else f"{db_cpu:.1f} s, {db_cpu / max(acked, 1) * 1000:.1f} ms/choice",
         "rss": " + ".join(f"{u['peak_rss_mib']:.0f}" for u in usage) + " MiB",
-        "generator_cpu": f"{gen_cpu:.1f} s",
+        "generator_cpu": f"{gen_cpu:.1f} s ({gen_cpu / max(t2 - t0, 1e-9) * 100:.0f}% of one core)"
+                         + (f"; its event loop late by p50 {statistics.median(lags) * 1000:.1f} ms, "
+                            f"p95 {p95(lags) * 1000:.1f} ms" if lags else ""),
         "load": f"{load_before:.1f} -> {os.getloadavg()[0]:.1f}",
         "errors": run.errors,
         "story": (story, story_steps) if with_story else None,
+        "stages": [summary(folder / f"stages-{setup.db}-{k}.json") for k in range(count)] if stages else [],
     }
 
 
@@ -496,6 +520,10 @@ def report(results: list[dict]) -> bool:
             print(f"  /game history -> view with images: {spread(story.history_answer)}")
             print(f"  ◀ -> the step before drawn:        {spread(story.history_step)}")
     for r in results:
+        for k, rows in enumerate(r["stages"]):
+            print(f"[{r['setup'].label}] bot process {k}: where a choice's time goes (bench/stages.py):")
+            print("\n".join(rows))
+    for r in results:
         if r["split"]:
             print(f"[{r['setup'].label}] bot CPU per choice, by part (py-spy samples, bench/cpu_split.py):")
             print("\n".join(r["split"]))
@@ -507,7 +535,8 @@ def report(results: list[dict]) -> bool:
 
 
 async def bench_all(setups: list[Setup], games: int, choices: int, think: float, seed: int,
-                    with_story: bool = False, board_asks: float = 0.0, profile: str | None = None) -> bool:
+                    with_story: bool = False, board_asks: float = 0.0, profile: str | None = None,
+                    stages: bool = False) -> bool:
     with tempfile.TemporaryDirectory(prefix="e2e-load-") as tmp:
         folder = Path(tmp)
         postgres = PgServer(folder / "pg") if any(s.db == "postgres" for s in setups) else None
@@ -518,7 +547,7 @@ async def bench_all(setups: list[Setup], games: int, choices: int, think: float,
                                            postgres if setup.db == "postgres" else None,
                                            with_story=with_story and setup.db == "sqlite",
                                            board_asks=board_asks, profile=profile is not None,
-                                           profile_keep=profile or ""))
+                                           profile_keep=profile or "", stages=stages and setup.db == "sqlite"))
         finally:
             if postgres is not None:
                 postgres.stop()
@@ -545,6 +574,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", nargs="?", const="", default=None, metavar="KEEP",
                         help="sample the bot process with py-spy and print its CPU per choice by part;"
                              " KEEP: a file to keep the raw samples in (py-spy's raw format)")
+    parser.add_argument("--stages", action="store_true",
+                        help="time each choice stage by stage in the bot process (bench/stages.py; SQLite only)")
     args = parser.parse_args(argv)
     if args.processes > 1 and args.db != "postgres":
         parser.error("several processes share one database: use --db postgres")
@@ -552,7 +583,7 @@ def main(argv: list[str] | None = None) -> int:
     if (args.processes, args.db) != (1, "sqlite"):
         setups.append(Setup(args.processes, args.db, args.bots, args.bot_budget_ms))  # side by side with one process on SQLite
     ok = asyncio.run(bench_all(setups, args.games, args.choices, args.think, args.seed, args.story,
-                               args.board_asks, args.profile))
+                               args.board_asks, args.profile, args.stages))
     return 0 if ok or not args.check else 1
 
 
