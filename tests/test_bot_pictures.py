@@ -175,3 +175,38 @@ async def test_drawings_of_the_past_never_hold_up_the_pictures_of_the_live_game(
         release.set()
         await asyncio.gather(*past)
         pool.close()
+
+
+async def test_a_channels_language_is_read_once_for_many_choices_and_a_change_shows_at_once(world, monkeypatch):
+    """The moderators' language settings are kept a while (bot/service/languages.py): a choice
+    no longer reads them three times from the database (issue 30), a change made with
+    /settings language applies to the very next post, and one made by another process sharing
+    the database within SETTINGS_KEPT_SECONDS."""
+    from bot.service import languages
+
+    reads = []
+    real = world.bot.storage.languages
+
+    async def counted(guild_id, channel_id):
+        reads.append((guild_id, channel_id))
+        return await real(guild_id, channel_id)
+
+    monkeypatch.setattr(world.bot.storage, "languages", counted)
+    channel, members = await open_game(world)
+    rng = random.Random(5)
+    reads.clear()
+    for _ in range(4):
+        [prompt, *_] = current_prompts(channel)
+        await pick(world, prompt, waiting_member(prompt, members), rng)
+    assert len(reads) <= 1  # four choices, their posts and pictures: at most one read (the time kept ran out)
+
+    guild, service = world.guild.id, world.bot.service
+    moderator = world.member("Mia", manage_channels=True)
+    await world.slash(moderator, channel, "settings language", language="it")
+    assert await service.game_language(guild, channel.id) == "it"  # at once, for the next post
+    # Another process changes it: seen once the kept settings are older than the time allowed.
+    await world.bot.storage.set_language(guild, channel.id, "de", by_user_id=moderator.id)
+    assert await service.game_language(guild, channel.id) == "it"
+    clock = languages._clock()
+    monkeypatch.setattr(languages, "_clock", lambda: clock + languages.SETTINGS_KEPT_SECONDS + 1)
+    assert await service.game_language(guild, channel.id) == "de"

@@ -13,6 +13,8 @@ them (bot/discord_ui/publish.py), so one Outcome holds a German reply and Italia
 
 from __future__ import annotations
 
+import time
+
 from bot.service.actor import Actor
 from bot.service.core import ServiceCore
 from bot.service.posts import Outcome
@@ -22,14 +24,25 @@ from locales import LANGUAGES, SOURCE
 SCOPES = ("channel", "server")
 DEFAULT = "default"  # /settings language ... default: back to the server's preferred locale
 
+# The moderators' settings of a channel are kept this long: a choice asks for its channel's
+# language three times (the service for its pictures, the publisher for its posts), each a trip
+# to the database and back through a busy event loop (issue 30). A change made in this process
+# clears them at once; one made by another process sharing the database (PostgreSQL, a shard
+# that moved) shows within this time.
+SETTINGS_KEPT_SECONDS = 30.0
+KEPT_CHANNELS = 10_000  # past this many channels kept, all are dropped (read again when asked)
+
+
+def _clock() -> float:
+    return time.monotonic()
+
 
 class LanguageActions(ServiceCore):
     """`/settings language` and the language of every post; part of GameService."""
 
     def _language_caches(self) -> tuple[dict, dict]:
         # guild id -> its preferred language as last seen; user id -> their language as last seen.
-        # The moderators' settings are read from storage for every post (another process may
-        # have changed them), so a change takes effect with the very next post.
+        # The moderators' settings are kept apart, for SETTINGS_KEPT_SECONDS (`_settings`).
         if not hasattr(self, "_guild_langs"):
             self._guild_langs, self._member_langs = {}, {}
         return self._guild_langs, self._member_langs
@@ -65,8 +78,21 @@ class LanguageActions(ServiceCore):
             return preferred or SOURCE
         if preferred:
             guilds[guild_id] = preferred
-        channel_lang, server_lang = await self.storage.languages(guild_id, channel_id or 0)
+        channel_lang, server_lang = await self._settings(guild_id, channel_id or 0)
         return channel_lang or server_lang or guilds.get(guild_id) or SOURCE
+
+    async def _settings(self, guild_id: int, channel_id: int) -> tuple[str | None, str | None]:
+        """The languages set for the channel and for the server, read at most every
+        SETTINGS_KEPT_SECONDS (a change made here clears them: set_language)."""
+        kept: dict = self.__dict__.setdefault("_kept_settings", {})
+        found = kept.get((guild_id, channel_id))
+        if found is not None and _clock() - found[0] < SETTINGS_KEPT_SECONDS:
+            return found[1]
+        settings = await self.storage.languages(guild_id, channel_id)
+        if len(kept) >= KEPT_CHANNELS:
+            kept.clear()
+        kept[(guild_id, channel_id)] = (_clock(), settings)
+        return settings
 
     async def record_language(self, record) -> str:
         """The language of a game's public posts (its boards are drawn in it too)."""
@@ -84,6 +110,9 @@ class LanguageActions(ServiceCore):
         channel_id = actor.channel_id if scope == "channel" else 0
         await self.storage.set_language(actor.guild_id, channel_id, None if lang == DEFAULT else lang,
                                         by_user_id=actor.user_id)
+        kept: dict = self.__dict__.setdefault("_kept_settings", {})
+        for key in [k for k in kept if k[0] == actor.guild_id]:  # the next post reads them anew
+            del kept[key]
         now = await self.game_language(actor.guild_id, actor.channel_id, actor.guild_lang or None)
         name = LANGUAGES.get(now, now)
         if scope == "channel":
