@@ -210,3 +210,28 @@ async def test_a_channels_language_is_read_once_for_many_choices_and_a_change_sh
     clock = languages._clock()
     monkeypatch.setattr(languages, "_clock", lambda: clock + languages.SETTINGS_KEPT_SECONDS + 1)
     assert await service.game_language(guild, channel.id) == "de"
+
+
+async def test_a_choice_costs_a_bounded_number_of_trips_to_the_database(world, monkeypatch):
+    """Each read and write is a trip to a database thread and a wait for the event loop to come
+    back, the largest stage of a choice under load (issue 30, bench/e2e_load.py --stages): six
+    choices (and the clicks opening their option groups) cost at most 8 reads and 4 writes each
+    (13.5 reads before: the channel's language three times, the game's row read again before
+    its state and for the absence check, its prompts in two reads)."""
+    trips = collections.Counter()
+    for kind in ("read", "write"):
+        real = getattr(world.bot.storage.db, kind)
+
+        async def counted(body, _real=real, _kind=kind):
+            trips[_kind] += 1
+            return await _real(body)
+
+        monkeypatch.setattr(world.bot.storage.db, kind, counted)
+    channel, members = await open_game(world)
+    rng = random.Random(9)
+    trips.clear()
+    choices = 6
+    for _ in range(choices):
+        [prompt, *_] = current_prompts(channel)
+        await pick(world, prompt, waiting_member(prompt, members), rng)
+    assert trips["read"] <= 8 * choices and trips["write"] <= 4 * choices, trips

@@ -137,16 +137,26 @@ class ServiceCore:
         the click comes from that game's own channel: an id is easy to copy elsewhere.
         `from_dm`: a private prompt the bot sent by DM may be answered there, by a player of the
         game (a bot's DM channel holds only that member; the prompt's seat is checked after)."""
+        # One read: the game with its state, checked after (a click is a choice far more often
+        # than a copied id; issue 30 counts the reads of a choice).
         try:
-            record = await self.storage.game(game_id)
+            loaded = await self.load(game_id)
         except GameNotFound:
             raise Refusal(msg("That game no longer exists.")) from None
+        except Refusal:  # a game that cannot be loaded: whether the click may ask comes first
+            self._check_where(await self.storage.game(game_id), actor, from_dm)
+            raise
+        self._check_where(loaded.record, actor, from_dm)
+        return loaded
+
+    def _check_where(self, record: GameRecord, actor: Actor, from_dm: bool) -> None:
+        """Refuse a click on a game from anywhere but its channel (or, for `from_dm`, its
+        player's DMs)."""
         if from_dm and actor.guild_id is None and record.seat_of(actor.user_id) is not None:
-            return await self.load(game_id)
+            return
         self.check_guild(record, actor)
         if record.channel_id != actor.channel_id:
             raise Refusal(OTHER_CHANNEL)
-        return await self.load(game_id)
 
     @staticmethod
     def check_guild(record: GameRecord, actor: Actor) -> None:
@@ -214,8 +224,8 @@ class ServiceCore:
     async def stale_prompts(self, game_id: int, version: int | None) -> list:
         """Prompt messages of the game (in the channel, and private prompts sent by DM) for any
         version other than `version` (None: all of them)."""
-        prompts = [*await self.storage.game_messages(game_id, "prompt"),
-                   *await self.storage.game_messages(game_id, "dm_prompt")]
+        found = await self.storage.game_messages(game_id, ("prompt", "dm_prompt"))  # one read for both
+        prompts = [m for m in found if m.kind == "prompt"] + [m for m in found if m.kind == "dm_prompt"]
         return [m for m in prompts if m.version != version]
 
     async def forget_prompt(self, message_id: int) -> None:

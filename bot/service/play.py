@@ -48,8 +48,10 @@ class PlayActions(TurnPosts):
         async with self.lock(game_id):
             back = None
             try:
-                back = await self.reclaim_if_away(game_id, actor)
-                loaded, _mine, decisions = await self._prompt_check(game_id, version, head, seat, actor)
+                loaded = await self.game_by_id(game_id, actor, from_dm=True)
+                back = await self.reclaim_if_away(game_id, actor, loaded.record)
+                loaded, _mine, decisions = await self._prompt_check(game_id, version, head, seat, actor,
+                                                                    loaded=None if back else loaded)
                 decision, option = _resolve(decisions, ref)
                 outcome = await self._apply_choice(loaded, _deciding_seat(loaded, decision), decision, option, actor,
                                                    clicked=clicked)
@@ -62,10 +64,11 @@ class PlayActions(TurnPosts):
         return outcome
 
     async def _prompt_check(self, game_id: int, version: int, head: str | None, seat: int | None,
-                            actor: Actor) -> tuple[LoadedGame, Seat, list[Decision]]:
+                            actor: Actor, *, loaded: LoadedGame | None = None) -> tuple[LoadedGame, Seat, list[Decision]]:
         """The game, the actor's seat and decisions, if the prompt they used is current and
-        theirs; Refusal with the reason otherwise (nothing is changed)."""
-        loaded = await self.game_by_id(game_id, actor, from_dm=True)
+        theirs; Refusal with the reason otherwise (nothing is changed). `loaded`: the game as
+        just read under the lock (game_by_id), if the caller has it."""
+        loaded = loaded or await self.game_by_id(game_id, actor, from_dm=True)
         _check_playing(loaded.record)
         # Whether the prompt is current comes before whose turn it is: a prompt of
         # another history (answered, undone, or from before a backup was restored)

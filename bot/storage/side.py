@@ -81,11 +81,14 @@ class SideTables(StorageBase):
             " seat = excluded.seat, body = excluded.body, created_at = excluded.created_at",
             (message_id, game_id, channel_id, kind, version, seat, body, self._now())))
 
-    async def game_messages(self, game_id: int, kind: str | None = None) -> list[MessageRecord]:
-        """Messages of a game, oldest first (optionally one kind: 'board', 'prompt' ...)."""
-        sql = "SELECT * FROM messages WHERE game_id = ?" + (" AND kind = ?" if kind else "")
+    async def game_messages(self, game_id: int, kind: str | tuple[str, ...] | None = None) -> list[MessageRecord]:
+        """Messages of a game, oldest first (optionally of one kind, 'board', 'prompt' ..., or of
+        several kinds in one read)."""
+        kinds = (kind,) if isinstance(kind, str) else tuple(kind or ())
+        sql = "SELECT * FROM messages WHERE game_id = ?"
+        sql += f" AND kind IN ({', '.join('?' * len(kinds))})" if kinds else ""
         sql += " ORDER BY created_at, message_id"
-        rows = await self._read(lambda c: c.all(sql, (game_id, kind) if kind else (game_id,)))
+        rows = await self._read(lambda c: c.all(sql, (game_id, *kinds)))
         return [MessageRecord(r["message_id"], r["game_id"], r["channel_id"], r["kind"], r["version"],
                               text_to_time(r["created_at"]), r["seat"], r["body"]) for r in rows]
 

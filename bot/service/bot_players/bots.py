@@ -24,7 +24,15 @@ from bot.service.posts import Outcome, Post
 from bot.service.turn.specs import ButtonSpec, back_id
 from bot.service.turn.turns import TurnPosts
 from bot.storage import replay as rp
-from bot.storage.records import CorruptGame, GameNotFound, LoadedGame, Seat, StorageError, UnknownGame
+from bot.storage.records import (
+    CorruptGame,
+    GameNotFound,
+    GameRecord,
+    LoadedGame,
+    Seat,
+    StorageError,
+    UnknownGame,
+)
 from engine.ai import LEVELS, position_key
 from engine.core import Game, Option
 from engine.text import msg
@@ -200,11 +208,12 @@ class BotActions(TurnPosts):
                      user=actor.user_id, seat=seat.seat)
         return loaded, Post(str(notice), kind="info")
 
-    async def reclaim_if_away(self, game_id: int, actor: Actor) -> Outcome | None:
+    async def reclaim_if_away(self, game_id: int, actor: Actor, record: GameRecord | None = None) -> Outcome | None:
         """Under the game's lock: if a bot plays the actor's seat while they are away, give it back;
-        the outcome with the channel's notice (None when the seat was not away)."""
+        the outcome with the channel's notice (None when the seat was not away). `record`: the
+        game's row as just read under the lock, if the caller has it (no second read)."""
         try:
-            record = await self.storage.game(game_id)
+            record = record or await self.storage.game(game_id)
         except GameNotFound:
             return None
         seat = record.seat_of(actor.user_id)
