@@ -133,3 +133,70 @@ def test_the_screen_looks_one_own_decision_deeper_when_asked():
     deep = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None,
                           settings=Rollouts(candidates=1, screen_depth=1))
     assert flat.option == "idle" and deep.option == "shop"
+
+
+class Gamble(Bait):
+    """Ann takes 2 points for sure ("safe", listed first) or throws a die ("dice"): 9 points on
+    2 to 6, 3 lost on a 1 (7 in expectation); then Bo replies as in Bait."""
+
+    def _pending(self, state):
+        first, _ = state.seats
+        if state.turn == 0:
+            return [Decision(first, "Take?", (Option("safe", "safe"), Option("dice", "dice")), kind="take")]
+        return super()._pending(state)
+
+    def _apply(self, state, player, option_id):
+        from engine.core import random_below
+
+        if state.turn:
+            return super()._apply(state, player, option_id)
+        state.ann += 2 if option_id == "safe" else (9 if random_below(state, 6) >= 1 else -3)
+        state.turn += 1
+        return []
+
+
+def test_an_answer_that_throws_dice_is_screened_at_its_expectation():
+    """On one world the gamble looks as good as its one throw: where that throw is a 1 a screen
+    of one world keeps the sure 2 points. Screened over several worlds the gamble is worth its
+    expectation, 7, and is taken whatever the seed."""
+    game = Gamble()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    flat, expected = [], []
+    for seed in range(20):
+        flat.append(rollout_search(game, state, "Ann", seed=seed, budget_ms=20, wall_cap_ms=None,
+                                   settings=Rollouts(candidates=1)).option)
+        expected.append(rollout_search(game, state, "Ann", seed=seed, budget_ms=100, wall_cap_ms=None,
+                                       settings=Rollouts(candidates=1, chance_worlds=16)).option)
+    assert "safe" in flat and "dice" in flat  # one world: whichever the die showed
+    assert expected == ["dice"] * 20
+
+
+class Form(Bait):
+    """Ann may take "ok" (1 point lost) or open a form, from which "back" returns to where she
+    was and "junk" loses 3 points; then Bo replies as in Bait."""
+
+    def _pending(self, state):
+        first, _ = state.seats
+        if state.turn == 0:
+            take = ("back", "junk") if state.bait else ("ok", "open")
+            return [Decision(first, "Take?", tuple(Option(a, a) for a in take), kind="take")]
+        return super()._pending(state)
+
+    def _apply(self, state, player, option_id):
+        if state.turn:
+            return super()._apply(state, player, option_id)
+        state.bait = option_id == "open"  # the form is open
+        if option_id in ("ok", "junk"):
+            state.ann -= 1 if option_id == "ok" else 3
+            state.turn = 1
+        return []
+
+
+def test_the_deep_screen_does_not_count_going_back_where_it_started():
+    """"open", then "back" is where the seat stood: worth nothing, and in play a loop it avoids
+    (it would have to take the junk). The deep screen weighs the form by its junk and takes "ok"."""
+    game = Form()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    deep = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None,
+                          settings=Rollouts(candidates=1, screen_depth=1))
+    assert deep.option == "ok"

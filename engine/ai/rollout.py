@@ -26,6 +26,7 @@ The budget is counted in work units (engine/ai/work.py) exactly as search.py cou
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ from engine.ai.answers import root_answers as root_answers_of
 from engine.ai.loops import position_key, same_position
 from engine.ai.value import state_values
 from engine.ai.work import APPLY, DETERMINIZE, EVALUATE, KEY, BudgetSpent, Work, budget
-from engine.core import Game, IllegalAction
+from engine.core import Game, IllegalAction, used_chance
 
 
 @dataclass(frozen=True)
@@ -44,12 +45,18 @@ class Rollouts:
     stages: int = 2  # a rollout ends when the game's `stage` has changed this many times (0: never)
     horizon: int = 60  # and at the latest after this many greedy decisions after the candidate
     width: int = 12  # answers a rollout's greedy step weighs at most (a sample beyond)
-    # Another candidate replaces greedy's answer only if its mean is better by this much: with
-    # few rounds and many dice the means are noisy (Alexander).
+    # Another candidate replaces greedy's answer only if its mean is better by this much over one
+    # round, by margin / sqrt(rounds) over several (the means' noise shrinks so): with few rounds
+    # and many dice the means are noisy (Alexander).
     margin: float = 0.0
     # The screen looks this many of the seat's own decisions deeper (greedy's best each time):
     # an answer that only opens a choice ("recruit", "move") is worth what the choice brings.
     screen_depth: int = 0
+    # An answer that draws on chance (a die rolled as it is applied: an assault) is screened over
+    # this many worlds in all, its look worth the mean (the dice's expectation): on one world a
+    # good move with a bad roll looks bad, and a stake taken again and again would be judged by
+    # whichever roll came up. The other answers keep the one world (they do not depend on it).
+    chance_worlds: int = 1
 
 
 SETTINGS = {"normal": Rollouts()}
@@ -69,11 +76,17 @@ class Rolled:
 class _Look:
     """One answer applied and evaluated: the state it leaves and each seat's value there."""
 
-    __slots__ = ("answer", "deep", "state", "values")
+    __slots__ = ("answer", "deep", "shift", "state", "values")
 
     def __init__(self, answer: str, state, values: dict[str, float]):
         self.answer, self.state, self.values = answer, state, values
         self.deep: float | None = None  # the value after the seat's own next decisions (screen_depth)
+        # The mean over the chance worlds less this world's value (0 for an answer without chance):
+        # added to what is found from this world's state, deeper on.
+        self.shift = 0.0
+
+    def value(self, player: str) -> float:
+        return (self.deep if self.deep is not None else self.values.get(player, 0.0)) + self.shift
 
 
 def rollout_search(game: Game, state, player: str, *, seed: int, budget_ms: float, avoid: Collection[str] = (),
@@ -100,13 +113,19 @@ def rollout_search(game: Game, state, player: str, *, seed: int, budget_ms: floa
         pass
     if not looks:
         return Rolled(rng.choice(root_answers), work.used, limit, 0, work.capped, dict.fromkeys(root_answers, 0), {})
+    chancy = [look for look in looks if used_chance(world, look.state)]
+    if settings.chance_worlds > 1 and chancy:
+        try:
+            roller.expect(state, chancy, settings.chance_worlds, rng)
+        except BudgetSpent:
+            pass
     if settings.screen_depth:
         try:
             for look in looks:
-                look.deep = roller.deeper(look, settings.screen_depth, rng)
+                look.deep = roller.deeper(look, settings.screen_depth, rng, world)
         except BudgetSpent:
             looks = [look for look in looks if look.deep is not None] or looks
-    ranked = sorted(looks, key=lambda look: -(look.deep if look.deep is not None else look.values.get(player, 0.0)))
+    ranked = sorted(looks, key=lambda look: -look.value(player))
     # (stable: ties keep the answers' order)
     candidates: list[_Look] = []
     totals: list[float] = []
@@ -123,7 +142,9 @@ def rollout_search(game: Game, state, player: str, *, seed: int, budget_ms: floa
             results = []
             for look in candidates:
                 start = look if rounds == 0 else roller.look(world, player, look.answer, ())
-                results.append(roller.rollout(start, round_seed) if start is not None else 0.0)
+                # round 0 goes on from the screen's world: its dice count as their expectation
+                shift = look.shift if rounds == 0 else 0.0
+                results.append(roller.rollout(start, round_seed, world) + shift if start is not None else 0.0)
             totals = [t + v for t, v in zip(totals, results, strict=True)]  # only whole rounds count
             rounds += 1
     except BudgetSpent:
@@ -139,7 +160,7 @@ def rollout_search(game: Game, state, player: str, *, seed: int, budget_ms: floa
             rollouts[look.answer] = rounds
             means[look.answer] = total / rounds
         best = max(candidates, key=lambda look: means[look.answer])  # the first of equals: greedy's order
-        if means[best.answer] < means[candidates[0].answer] + settings.margin:
+        if means[best.answer] < means[candidates[0].answer] + settings.margin / math.sqrt(rounds):
             best = candidates[0]
     return Rolled(best.answer, work.used, limit, rounds, work.capped, rollouts, means)
 
@@ -168,11 +189,30 @@ class _Roller:
         self.work.spend(EVALUATE)
         return _Look(answer, after, state_values(game, after))
 
-    def deeper(self, look: _Look, depth: int, rng: random.Random) -> float:
+    def expect(self, state, chancy: list[_Look], worlds: int, rng: random.Random) -> None:
+        """Each of `chancy` valued at its mean over `worlds` worlds (the first the screen's own):
+        the same worlds for all of them, so their comparison is not the luck of different dice.
+        A look keeps the state of the first world; the others only move its value."""
+        player = self.player
+        totals = [look.values.get(player, 0.0) for look in chancy]
+        for n in range(2, worlds + 1):
+            self.work.spend(DETERMINIZE)
+            world = self.game.determinize(state, player, rng.getrandbits(128))
+            found = []
+            for look in chancy:
+                other = self.look(world, player, look.answer, ())
+                found.append(other.values.get(player, 0.0) if other is not None else look.values.get(player, 0.0))
+            totals = [t + v for t, v in zip(totals, found, strict=True)]  # only whole worlds count
+            for look, total in zip(chancy, totals, strict=True):
+                look.shift = total / n - look.values.get(player, 0.0)
+
+    def deeper(self, look: _Look, depth: int, rng: random.Random, root) -> float:
         """The value for the bot's seat after up to `depth` more of its own decisions, each
-        greedy's best (a sample of `width` answers), never going back to a position seen."""
+        greedy's best (a sample of `width` answers), never going back to a position seen, the
+        root's included (else "open a form", then "back" is worth the root's value, and in play,
+        where going back is a loop the bot avoids, it must then take something from the form)."""
         game, player = self.game, self.player
-        current, earlier = look, [look.state]
+        current, earlier = look, [root, look.state]
         for _ in range(depth):
             decisions = [d for d in game.pending(current.state) if d.player == player]
             if not decisions or len(game.pending(current.state)) != len(decisions):
@@ -214,12 +254,12 @@ class _Roller:
                     break
         return kept or ranked[:1]
 
-    def rollout(self, start: _Look, seed: int) -> float:
+    def rollout(self, start: _Look, seed: int, root) -> float:
         """The value for the bot's seat after `horizon` greedy decisions from `start`."""
         game, settings = self.game, self.settings
         rng = random.Random(seed)
         current = start
-        earlier = [start.state]
+        earlier = [root, start.state]  # never back to the root either (see `deeper`)
         changes, last = 0, self.root_stage
         for _step in range(settings.horizon):
             if self.stage is not None:

@@ -64,8 +64,10 @@ class Alexander(Game[AlexState]):
     evaluates_mid_action = True
     bot_method = "rollout"
     # To the end of this round, greedy's answer kept unless another is clearly better: the dice
-    # make a few rollouts' means noisy (docs/ai.md, Alexander).
-    rollout_settings = {"normal": Rollouts(candidates=3, stages=1, horizon=40, margin=0.01, screen_depth=1)}
+    # make a few rollouts' means noisy (docs/ai.md, Alexander); an answer that rolls dice (an
+    # assault) screened at its expectation over 16 worlds.
+    rollout_settings = {"normal": Rollouts(candidates=3, stages=1, horizon=40, margin=0.03, screen_depth=1,
+                                           chance_worlds=16)}
 
     # The lobby's options: engine/alexander/lobby.py (declared in manifest.json).
     def lobby_setup(self, given: dict) -> dict:
