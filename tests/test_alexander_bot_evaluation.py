@@ -88,3 +88,64 @@ def test_weariness_near_a_mutiny_is_feared_more_than_in_proportion():
     calm = macedonian_points(states[4]) - macedonian_points(states[6])
     near = macedonian_points(states[6]) - macedonian_points(states[10])
     assert near > 2 * calm + 5
+
+
+def besieging(city: str, laid: bool, points: int = 0):
+    """Alexander's army of 30 ASP outside `city`, 5 Persian GSP inside, a siege laid or not."""
+    from engine.alexander.state import Siege
+    from engine.alexander.testkit import garrison
+
+    state = position(30, city, 10, "Ecbatana" if city != "Ecbatana" else "Gabae")
+    garrison(state, PER, city, gsp=5)
+    if laid:
+        state.sieges[city] = Siege(army="macedonian.1", points=points)
+    return fresh(state)
+
+
+def test_a_siege_with_a_loc_is_worth_a_share_of_the_city_and_each_siege_point_more():
+    """11.4: three Siege Points take the city; Sardes is within the LOC from Pella."""
+    none, laid, two = besieging("Sardes", False), besieging("Sardes", True), besieging("Sardes", True, 2)
+    assert macedonian_points(none) < macedonian_points(laid) < macedonian_points(two)
+
+
+def test_a_siege_without_a_loc_counts_as_the_weariness_it_will_cost():
+    """11.4: a besieger keeps its siege only with a LOC in its Player Phase; 9.0: a siege that ends
+    unwon is +1 Weariness. Babylon is far beyond the LOC from Pella: laying the siege there is
+    worth less than not laying it."""
+    assert macedonian_points(besieging("Babylon", True)) < macedonian_points(besieging("Babylon", False))
+
+
+def test_a_siege_of_a_city_worth_little_is_not_worth_its_weariness():
+    """9.0: a siege ends with +1 Weariness unless the city surrenders; Miletus holds no treasury
+    and its province is no objective: laying the siege there is worth less than not laying it,
+    where at Sardes (a treasury city, Lydia a Great King province) it is worth more."""
+    assert macedonian_points(besieging("Miletus", True)) < macedonian_points(besieging("Miletus", False))
+
+
+def test_an_army_other_than_alexanders_is_drawn_to_a_european_province_in_revolt():
+    """3.4: Greece's objective needs every European province held, none in revolt; 6.3: an army
+    of three times the revolt's value ending its move there puts it down."""
+    def second_army_at(space: str):
+        state = position(30, "Sardes", 10, "Ecbatana")
+        army(state, MAC, 2, space, 12, leaders=("Antipater",))
+        state.revolt = ["Greece"]
+        return fresh(state)
+
+    near, far = second_army_at("Elatea"), second_army_at("Pella")
+    assert macedonian_points(near) > macedonian_points(far) + 1
+    calm = second_army_at("Pella")
+    calm.revolt = []
+    assert macedonian_points(fresh(calm)) > macedonian_points(far)
+
+
+def test_leaving_asp_on_the_march_gives_up_the_enemies_in_reach_as_stopping_would():
+    """Memnon's 10 ASP one step from Alexander's 33, who has declared 4 MP: the army he can still
+    reach draws him on. Leaving one ASP behind spends no MP, so if it kept that pull the bot would
+    leave ASP one at a time rather than stop: it costs the pull, like stopping."""
+    from engine.alexander.evaluate import under_way
+    from engine.alexander.testkit import answer, to_activity
+
+    state = answer(answer(to_activity(position(33, "Perinthos", 10, "Philippopolis")), "move:macedonian.1"), "mp:4")
+    left_one = answer(answer(state, "drop"), "drop:asp=1")
+    assert under_way(state) > 1.5
+    assert under_way(left_one) < 0.5

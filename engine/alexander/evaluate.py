@@ -53,8 +53,15 @@ PROSKYNESIS = 6.0
 ROYAL_FAMILY = 4.0  # held by the Macedonian: the marriage is one activity away
 # The way to the next objective: points per MP of Alexander's distance to it.
 DISTANCE = 0.6
-SIEGE_LAID = 3.0  # a Macedonian siege of an enemy city: the way to take it (the Persian's counts against)
-SIEGE_POINT = 1.5  # per Siege Point a siege has put on the city
+# The army sent to a European province not held: points per MP of its distance, and the ASP it
+# needs (a revolt of value 2 is put down by 6 ASP, 6.3).
+HOME_DISTANCE, HOME_ASP = 0.4, 6
+# A siege is worth a share of what taking the city brings (CITY_TAKEN, its treasury, the
+# objective its province is): laid, and per Siege Point; the three shares stay below the whole,
+# so the last assault (the city falls, +1 Weariness) still pays.
+SIEGE_LAID = 0.25
+SIEGE_POINT = 0.2
+CITY_TAKEN = 2.0  # a major city taken: the GSP inside gone, a base for the next march
 # Material: per ASP / GSP on the map (the Persian starts with far more of them and a larger pool).
 MAC_ASP, PER_ASP = 0.35, 0.16
 MAC_GSP, PER_GSP = 0.2, 0.12
@@ -109,7 +116,7 @@ def macedonian_points(s: AlexState) -> float:
         return 1000.0 if s.victory.winner == MAC else -1000.0
     reach = {MAC: supplied(s, MAC), PER: supplied(s, PER)}
     leaders = _leaders_by_army(s)
-    return objectives(s) + the_way(s) + material(s) + supply(s, reach, leaders) + safety(s, reach, leaders) + \
+    return objectives(s) + the_way(s, reach) + home_front(s) + material(s) + supply(s, reach, leaders) + safety(s, reach, leaders) + \
         cup(s) + under_way(s)
 
 
@@ -127,7 +134,11 @@ def under_way(s: AlexState) -> float:
     # Alexander's army at sea: a 6 of any intercepting fleet sinks it (11.5).
     aboard = "sea" in m.get("legs", ()) and ALEXANDER in _leaders_by_army(s).get(m["unit"], ())
     left = max(0, m["declared"] - m.get("spent", 0))
-    return sign * (MP_LEFT * left - asking - TREASURY_ROLL * roll - AT_SEA * aboard + _within_reach(s, m, left))
+    # The enemies still in reach draw the army on; an army that has left ASP behind on this move
+    # has given that up, as stopping would (else leaving one ASP at a time keeps the reach alive
+    # at no cost, and the bot bleeds its army rather than stop).
+    hunt = 0.0 if m.get("drops") else _within_reach(s, m, left)
+    return sign * (MP_LEFT * left - asking - TREASURY_ROLL * roll - AT_SEA * aboard + hunt)
 
 
 def _within_reach(s: AlexState, m: dict, left: int) -> float:
@@ -209,7 +220,7 @@ def _enemy_held(s: AlexState, space: str, side: str) -> bool:
     return any(a.space == space and a.side != side for a in s.armies)
 
 
-def the_way(s: AlexState) -> float:
+def the_way(s: AlexState, reach: dict) -> float:
     where = leader_space(s, ALEXANDER)
     if not where or where not in board().spaces:
         return 0.0
@@ -219,11 +230,62 @@ def the_way(s: AlexState) -> float:
         total -= DISTANCE * min(distance(where, g) for g in goals)
     for city, siege in s.sieges.items():
         army = s.army(siege.army)
-        if army is not None and army.space == city:  # a besieger marching off lifts it at the move's end
-            total += (SIEGE_LAID + SIEGE_POINT * siege.points) * (1 if army.side == MAC else -1)
-        elif army is not None and army.side == MAC:
-            total -= WEARINESS  # a siege ending unwon: +1 Weariness (9.0) when the move ends
+        if army is None:
+            continue
+        # A besieger without a LOC loses its siege at its next Player Phase (11.4), one marching
+        # off at the move's end: a siege that ends unwon costs the Macedonian +1 Weariness (9.0).
+        kept = army.space == city and army.space in reach[army.side]
+        if kept and army.side == MAC:
+            # the +1 Weariness is certain unless the city surrenders: a siege of a city worth
+            # little is not laid, and once laid is not kept for its own sake
+            total += (SIEGE_LAID + SIEGE_POINT * siege.points) * city_worth(s, city) - weariness_cost(s, 1)
+        elif kept:
+            total -= (SIEGE_LAID + SIEGE_POINT * siege.points) * city_worth(s, city)
+        elif army.side == MAC:
+            total -= weariness_cost(s, 1)
     return total
+
+
+def home_front(s: AlexState) -> float:
+    """Greece's objective (3.4) is lost while any European province is not held (a revolt, Agis's
+    Spartans, a Persian landing): the Macedonian army nearest to such a province, not
+    Alexander's, is drawn to it (per MP, as Alexander to his next objective), if it has the ASP
+    to put a revolt down (6.3: three times the province's value)."""
+    b = board()
+    lost = [p for p in europe_provinces() if not controls(s, MAC, p, for_victory=True)]
+    if not lost:
+        return 0.0
+    leaders = _leaders_by_army(s)
+    best = None
+    for army in s.armies:
+        if army.side != MAC or ALEXANDER in leaders.get(army.id, ()) or army.asp < HOME_ASP:
+            continue
+        for province in lost:
+            spaces = [sp for sp in b.provinces[province].spaces if _enemy_held(s, sp, MAC)]
+            spaces = spaces or [sp for sp in b.provinces[province].spaces if not b.spaces[sp].transit]
+            near = min(distance(army.space, sp) for sp in spaces)
+            best = near if best is None else min(best, near)
+    return -HOME_DISTANCE * best if best is not None else 0.0
+
+
+def weariness_cost(s: AlexState, more: int) -> float:
+    """What `more` Weariness would cost the Macedonian: the points and the mutiny's chance."""
+    return WEARINESS * more + MUTINY * (mutiny_chance(s, s.weariness + more) - mutiny_chance(s))
+
+
+def city_worth(s: AlexState, city: str) -> float:
+    """What taking `city` brings, in points: the city, its treasury taken from the other side,
+    and the objective its province is (a Great King province, Egypt) while not yet held."""
+    worth = CITY_TAKEN
+    t = s.treasuries.get(city)
+    if t is not None:
+        worth += 2 * TREASURY[t.level]
+    province = board().spaces[city].province
+    if province in GREAT_KING_PROVINCES and not s.victory.great_king and not controls(s, MAC, province):
+        worth += GK_PROVINCE
+    elif province == EGYPT and not controls(s, MAC, EGYPT):
+        worth += EGYPT_HELD
+    return worth
 
 
 @cache
@@ -358,11 +420,11 @@ def _worth(army, leaders: dict) -> float:
         LEADER * sum(battle_rating(n) for n in names) + darius
 
 
-def mutiny_chance(s: AlexState) -> float:
+def mutiny_chance(s: AlexState, weariness: int | None = None) -> float:
     """The chance the next Weariness check ends the game: dice + Weariness at the threshold or
     more (a mutiny), then a die below the treasury cities the Persian holds (9.0)."""
     check = board().tables["weariness_check"]
-    need = check["threshold"] - s.weariness
+    need = check["threshold"] - (s.weariness if weariness is None else weariness)
     mutiny = _dice_at_least(check["dice"], need)
     held = sum(1 for t in s.treasuries.values() if t.owner == PER)
     return mutiny * min(1.0, max(0, held - 1) / 6)

@@ -478,6 +478,7 @@ def _drop_choose(ctx: Ctx, t, option_id: str):
         army = moving_army(ctx)
         army.asp -= n
         add_gsp(ctx.s, here(ctx), t.side, asp=n)
+        ctx.s.move["drops"] = ctx.s.move.get("drops", 0) + 1  # for the bot's evaluation (evaluate.py)
         ctx.emit("drop", msg_n("{army} leaves {n} ASP at {space}.", "{army} leaves {n} ASP at {space}.", n,
                                army=army_t(army.id), space=space_t(here(ctx))), army=army.id, asp=n,
                  space=here(ctx))
