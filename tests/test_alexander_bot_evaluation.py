@@ -149,3 +149,17 @@ def test_leaving_asp_on_the_march_gives_up_the_enemies_in_reach_as_stopping_woul
     left_one = answer(answer(state, "drop"), "drop:asp=1")
     assert under_way(state) > 1.5
     assert under_way(left_one) < 0.5
+
+
+def test_leaving_asp_behind_does_not_pay_for_putting_off_the_treasury_roll():
+    """7.2 / 10.1: MP declared above the base cost a die at the move's end (d6 + MP above 3: 6 or
+    more and the treasury is a level lower). Stopping is worth its expectation over the roll;
+    leaving one ASP and going on is worth less, though the roll is still to come."""
+    from engine.alexander.testkit import answer, to_activity
+
+    state = to_activity(position(33, "Perinthos", 10, "Ecbatana"))
+    state = answer(answer(state, "move:macedonian.1"), "mp:6@Pella")
+    seat = state.sides[MAC]
+    stops = [macedonian_points(GAME.apply(GAME.determinize(state, seat, n), seat, "stop")[0]) for n in range(36)]
+    left_one = answer(answer(state, "drop"), "drop:asp=1")
+    assert macedonian_points(left_one) < sum(stops) / len(stops)

@@ -95,6 +95,7 @@ MP_LEFT = 0.05  # per MP declared for a move under way: more MP, more choice of 
 # commits it to leave at least one; without this, asking would tie with stopping (MP_LEFT).
 ASKING_TO_DROP = 3.0
 TREASURY_ROLL = 1.0  # a treasury a level lower
+DROPPED = 1.0  # per time ASP are left behind on a move under way
 AT_SEA = 8.0
 REACH_SHARE = 0.6  # of what beating an enemy army the moving army can still reach would bring
 # The hunt: the enemy armies that would beat Alexander's, by how near they are (halved every
@@ -129,8 +130,10 @@ def under_way(s: AlexState) -> float:
     asking = ASKING_TO_DROP if s.stack and s.stack[-1].kind == "move_drop" else 0.0
     # What the move's end will cost whenever it comes, counted from the start so that stopping
     # looks no worse than going on: the treasury roll for MP above 3 (d6 + extra >= 6, 10.1).
-    extra = m["declared"] - board().limits["base_mp"]
-    roll = min(1.0, extra / 6) if m.get("treasury") and extra > 0 else 0.0
+    limits = board().limits
+    base = limits["alexander_base_mp"] if ALEXANDER in _leaders_by_army(s).get(m["unit"], ()) else limits["base_mp"]
+    extra = m["declared"] - limits["base_mp"]  # the roll is made above the army's base, counts above 3
+    roll = min(1.0, (extra + 1) / 6) if m.get("treasury") and m["declared"] > base else 0.0
     # Alexander's army at sea: a 6 of any intercepting fleet sinks it (11.5).
     aboard = "sea" in m.get("legs", ()) and ALEXANDER in _leaders_by_army(s).get(m["unit"], ())
     left = max(0, m["declared"] - m.get("spent", 0))
@@ -138,7 +141,10 @@ def under_way(s: AlexState) -> float:
     # has given that up, as stopping would (else leaving one ASP at a time keeps the reach alive
     # at no cost, and the bot bleeds its army rather than stop).
     hunt = 0.0 if m.get("drops") else _within_reach(s, m, left)
-    return sign * (MP_LEFT * left - asking - TREASURY_ROLL * roll - AT_SEA * aboard + hunt)
+    # Each time ASP are left on the march, a cost while the move lasts: leaving ASP must buy
+    # something (a province held), not put off the move's end (its treasury roll, say).
+    dropped = DROPPED * m.get("drops", 0)
+    return sign * (MP_LEFT * left - asking - TREASURY_ROLL * roll - AT_SEA * aboard + hunt - dropped)
 
 
 def _within_reach(s: AlexState, m: dict, left: int) -> float:
