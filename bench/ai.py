@@ -3,7 +3,7 @@
     nice python bench/ai.py [--budget-ms 100] [--games 40] [--greedy-games 30] [--selfplay-games 12]
                             [--parts random,greedy,selfplay] [--game byzantium,warriors_traders,alexander]
                             [--seed 0] [--verbose] [--baseline] [--side macedonian|persian|both]
-                            [--max-choices 4000]
+                            [--max-choices 4000] [--first-game 1]
 
 Prints, for the normal bot at a fixed budget per decision:
 - its win rate against players choosing uniformly at random, in 4-player Byzantium and
@@ -126,15 +126,17 @@ def match(name: str, seats: int, opponent, label: str, games: int, budget_ms: fl
 
 
 def match_alexander(opponent, label: str, games: int, budget_ms: float, seed: int, side: str = "both",
-                    level: str = "normal", verbose: bool = False, max_choices: int = 4000) -> None:
+                    level: str = "normal", verbose: bool = False, max_choices: int = 4000, first: int = 1) -> None:
     """The bot against `opponent` in Alexander, its side fixed or alternating; each side's
-    wins apart, unfinished games (no winner after `max_choices` decisions) counted as not won."""
+    wins apart, unfinished games (no winner after `max_choices` decisions) counted as not won.
+    `first`: the number of the first game played (games first..first+games-1 of the match, the
+    same seeds and sides as in one run of them all: a long match split over processes)."""
     game = get_game("alexander")
     names = ["P1", "P2"]
     bot = TimedBot(budget_ms, level)
     counts = {"macedonian": {"won": 0, "lost": 0, "unfinished": 0}, "persian": {"won": 0, "lost": 0, "unfinished": 0}}
     started = time.perf_counter()
-    for number in range(games):
+    for number in range(first - 1, first - 1 + games):
         me, them = names[number % 2], names[1 - number % 2]
         mine = side if side != "both" else ("macedonian", "persian")[number % 2]
         options = {"macedonian": me if mine == "macedonian" else them, "garrisons": "suggested"}
@@ -144,7 +146,8 @@ def match_alexander(opponent, label: str, games: int, budget_ms: float, seed: in
         counts[mine][how] += 1
         if verbose:
             print(f"  game {number + 1}: bot {mine}, {how} ({state.victory.reason or '-'}) after {len(record.choices)} "
-                  f"decisions, round {state.round}; {time.perf_counter() - started:.0f} s", flush=True)
+                  f"decisions, round {state.round}; {_objectives(state)}; {time.perf_counter() - started:.0f} s",
+                  flush=True)
     for name, c in counts.items():
         n = sum(c.values())
         if not n:
@@ -154,6 +157,17 @@ def match_alexander(opponent, label: str, games: int, budget_ms: float, seed: in
               f"(95% CI {lo:.0%}-{hi:.0%}); lost {c['lost']}, unfinished after {max_choices} decisions "
               f"{c['unfinished']}")
     print(f"  {bot.speed()}; {time.perf_counter() - started:.0f} s")
+
+
+def _objectives(state) -> str:
+    """How far the Macedonian got: the parts of his three objectives done, and Weariness."""
+    from engine.alexander.victory import objectives
+
+    done = objectives(state)
+    gk = sum(v for k, v in done["great_king"].items() if k != "done")
+    cult = sum(v for k, v in done["cult"].items() if k != "done")
+    return (f"Great King {gk}/4, Greece {'held' if done['greece']['done'] else 'not held'}, cult {cult}/4, "
+            f"Weariness {state.weariness}")
 
 
 def selfplay_wt(games: int, budget_ms: float, seed: int) -> None:
@@ -195,6 +209,8 @@ def main() -> None:
     parser.add_argument("--side", default="both", help="Alexander: the bot's side (macedonian, persian, both)")
     parser.add_argument("--max-choices", type=int, default=4000, help="Alexander: decisions before a game counts "
                         "as unfinished")
+    parser.add_argument("--first-game", type=int, default=1, help="Alexander: the number of the first game played "
+                        "(a match split over processes: the same seeds and sides)")
     parser.add_argument("--baseline", action="store_true",
                         help="against greedy: also play each game with greedy in the bot's seat (the seat's odds)")
     args = parser.parse_args()
@@ -209,11 +225,11 @@ def main() -> None:
             match("warriors_traders", 3, uniform, "2 uniform random players", args.games, **common)
         if "alexander" in games:
             match_alexander(uniform, "a uniform random player", args.games, args.budget_ms, args.seed, args.side,
-                            args.level, args.verbose, args.max_choices)
+                            args.level, args.verbose, args.max_choices, args.first_game)
     if "greedy" in parts:
         if "alexander" in games:
             match_alexander(greedy, "the one-move greedy player", args.greedy_games, args.budget_ms, args.seed,
-                            args.side, args.level, args.verbose, args.max_choices)
+                            args.side, args.level, args.verbose, args.max_choices, args.first_game)
         for name in ("byzantium", "warriors_traders"):
             if name in games:
                 match(name, 2, greedy, "the one-move greedy player", args.greedy_games, **common,
