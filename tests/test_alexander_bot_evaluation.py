@@ -163,3 +163,19 @@ def test_leaving_asp_behind_does_not_pay_for_putting_off_the_treasury_roll():
     stops = [macedonian_points(GAME.apply(GAME.determinize(state, seat, n), seat, "stop")[0]) for n in range(36)]
     left_one = answer(answer(state, "drop"), "drop:asp=1")
     assert macedonian_points(left_one) < sum(stops) / len(stops)
+
+
+def test_taking_a_great_king_city_is_worth_more_than_the_siege_at_two_points():
+    """11.4: the third Siege Point takes the city (+1 Weariness, 9.0); Sardes taken gives the
+    Macedonian Lydia (a Great King province, 3.4) and its treasury. The way to the next objective
+    is measured from past the besieged city, so taking it is no step away from the rest (King of
+    Asia already: the next objectives are far off)."""
+    from engine.alexander.testkit import answer, dice, to_activity
+
+    state = besieging("Sardes", True, 2)
+    state.victory.king_of_asia = True
+    state.control["Lydia"] = PER  # the marker stays with the Persian while both sides stand there (6.0)
+    state = answer(to_activity(fresh(state)), "pass")
+    taken = answer(dice(fresh(state), 6), "assault:Sardes")
+    assert taken.control["Lydia"] == MAC and not taken.sieges
+    assert macedonian_points(taken) > macedonian_points(state) + 1

@@ -52,16 +52,16 @@ SIWA_DONE = 6.0
 PROSKYNESIS = 6.0
 ROYAL_FAMILY = 4.0  # held by the Macedonian: the marriage is one activity away
 # The way to the next objective: points per MP of Alexander's distance to it.
-DISTANCE = 0.6
+DISTANCE = 0.3  # below every objective part over the MP to the next (about 15): reaching one pays
 # The army sent to a European province not held: points per MP of its distance, and the ASP it
 # needs (a revolt of value 2 is put down by 6 ASP, 6.3).
 HOME_DISTANCE, HOME_ASP = 0.4, 6
 # A siege is worth a share of what taking the city brings (CITY_TAKEN, its treasury, the
 # objective its province is): laid, and per Siege Point; the three shares stay below the whole,
 # so the last assault (the city falls, +1 Weariness) still pays.
-SIEGE_LAID = 0.25
-SIEGE_POINT = 0.2
-CITY_TAKEN = 2.0  # a major city taken: the GSP inside gone, a base for the next march
+SIEGE_LAID = 0.1
+SIEGE_POINT = 0.3  # an assault (1 ASP, about half a Siege Point) pays for a city worth 4 points or more
+CITY_TAKEN = 1.0  # a major city taken: the GSP inside gone, a base for the next march
 # Material: per ASP / GSP on the map (the Persian starts with far more of them and a larger pool).
 MAC_ASP, PER_ASP = 0.35, 0.16
 MAC_GSP, PER_GSP = 0.2, 0.12
@@ -230,7 +230,11 @@ def the_way(s: AlexState, reach: dict) -> float:
     where = leader_space(s, ALEXANDER)
     if not where or where not in board().spaces:
         return 0.0
-    goals = targets(s)
+    # A city Alexander's army besieges is no longer a place to make for: the siege's own worth
+    # holds him there, and the way is measured to the objective after it, so that taking the
+    # city does not look like a step away from everything.
+    besieged = {city for city, siege in s.sieges.items() if siege.army in _alexanders_armies(s)}
+    goals = [g for g in targets(s) if g not in besieged]
     total = 0.0
     if goals:
         total -= DISTANCE * min(distance(where, g) for g in goals)
@@ -250,6 +254,11 @@ def the_way(s: AlexState, reach: dict) -> float:
         elif army.side == MAC:
             total -= weariness_cost(s, 1)
     return total
+
+
+def _alexanders_armies(s: AlexState) -> set[str]:
+    where = s.leaders.get(ALEXANDER, "")
+    return {where[5:]} if where.startswith("army:") else set()
 
 
 def home_front(s: AlexState) -> float:
