@@ -179,3 +179,16 @@ def test_taking_a_great_king_city_is_worth_more_than_the_siege_at_two_points():
     taken = answer(dice(fresh(state), 6), "assault:Sardes")
     assert taken.control["Lydia"] == MAC and not taken.sieges
     assert macedonian_points(taken) > macedonian_points(state) + 1
+
+
+def test_an_army_larger_than_alexanders_costs_more_the_larger_it_is():
+    """5.2: no army may have more ASP than Army #1; while one does, only Army #1 may act (the
+    Macedonian's other armies are frozen until Army #1 is larger again)."""
+    def second(asp: int):
+        state = position(20, "Sardes", 10, "Ecbatana")
+        army(state, MAC, 2, "Pella", asp, leaders=("Antipater",))
+        return fresh(state)
+
+    # 5 ASP more in the second army are worth ASP while it is smaller, less than nothing beyond
+    assert macedonian_points(second(19)) > macedonian_points(second(14))
+    assert macedonian_points(second(40)) < macedonian_points(second(25))

@@ -32,6 +32,7 @@ from engine.alexander.victory import EGYPT, GORDIUM, GREAT_KING_PROVINCES, SIWA,
 from engine.alexander.world import (
     ALEXANDER,
     DARIUS,
+    army_one,
     battle_rating,
     controls,
     king,
@@ -71,6 +72,7 @@ LEADER = 0.8  # per Battle Rating of a leader on the map
 TREASURY = {"full": 3.0, "low": 2.0, "empty": 1.0}  # a treasury city held, by its level
 ROYAL_TREASURY = 3.0
 SUPREMACY = 6.0  # another army larger than Army #1
+SUPREMACY_ASP = 0.5  # and per ASP it is larger by (they are worth nothing while it lasts)
 NO_LOC = 1.5  # an army without a LOC (no siege kept, no extra MP, -1 in battle); Alexander's x1.5
 # Alexander's safety.
 THREAT = 15.0  # times the chance the strongest enemy army in reach beats Alexander's in battle
@@ -352,7 +354,11 @@ def supply(s: AlexState, reach: dict, leaders: dict) -> float:
     total = 0.0
     for side, sign in ((MAC, 1), (PER, -1)):
         if supremacy_broken(s, side):  # only Army #1 may act (5.2): the others are frozen
-            total -= sign * SUPREMACY
+            # the more ASP Army #1 lacks, the longer they stay frozen (recruits, or a march to
+            # reorganize: 10.4)
+            first = army_one(s, side)
+            excess = max(a.asp for a in s.armies if a.side == side) - first.asp
+            total -= sign * (SUPREMACY + SUPREMACY_ASP * excess)
     for t in s.treasuries.values():
         if t.owner == MAC:
             total += TREASURY[t.level]
