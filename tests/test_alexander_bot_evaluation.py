@@ -192,3 +192,19 @@ def test_an_army_larger_than_alexanders_costs_more_the_larger_it_is():
     # 5 ASP more in the second army are worth ASP while it is smaller, less than nothing beyond
     assert macedonian_points(second(19)) > macedonian_points(second(14))
     assert macedonian_points(second(40)) < macedonian_points(second(25))
+
+
+def test_near_a_mutiny_an_enemy_army_in_reach_outside_europe_no_longer_draws_alexander_on():
+    """9.0: a land battle outside Europe against 10 or more Persian strength is +1 Weariness; at
+    Weariness 9 the next point makes a mutiny at the next check far likelier, so Memnon's 12 ASP
+    next door are no prey worth a battle, where at Weariness 0 they are."""
+    from engine.alexander.evaluate import under_way
+    from engine.alexander.testkit import answer, to_activity
+
+    def marching(weariness: int):
+        state = position(33, "Gordium", 12, "Ancyra")
+        state.weariness = weariness
+        return answer(answer(to_activity(fresh(state)), "move:macedonian.1"), "mp:4")
+
+    assert under_way(marching(0)) > 1.0
+    assert under_way(marching(9)) < under_way(marching(0)) - 1.0

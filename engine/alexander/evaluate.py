@@ -35,6 +35,7 @@ from engine.alexander.world import (
     army_one,
     battle_rating,
     controls,
+    in_europe,
     king,
     leader_space,
     supremacy_broken,
@@ -99,6 +100,7 @@ ASKING_TO_DROP = 3.0
 TREASURY_ROLL = 1.0  # a treasury a level lower
 DROPPED = 1.0  # per time ASP are left behind on a move under way
 AT_SEA = 8.0
+WEARY_BATTLE = 10  # Persian strength from which a battle outside Europe wears the Macedonians (9.0)
 REACH_SHARE = 0.6  # of what beating an enemy army the moving army can still reach would bring
 # The hunt: the enemy armies that would beat Alexander's, by how near they are (halved every
 # HUNT_HALF MP), so the Persian closes in on a weak Alexander beyond this round's reach.
@@ -166,6 +168,8 @@ def _within_reach(s: AlexState, m: dict, left: int) -> float:
         if army.asp >= 8 * e.asp and not (e.inside and board().spaces[e.space].major):  # an overrun (10.5)
             names = leaders.get(e.id, ())
             gain = OVERRUN if ALEXANDER in names else _worth(e, leaders) + DARIUS_GONE / 2 * (DARIUS in names)
+        elif army.side == MAC and e.asp >= WEARY_BATTLE and not in_europe(e.space):
+            gain -= weariness_cost(s, 1)  # a battle outside Europe against 10 or more: +1 Weariness (9.0)
         best = max(best, REACH_SHARE * gain)
     return best
 
