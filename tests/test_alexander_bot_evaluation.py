@@ -168,7 +168,7 @@ def test_leaving_asp_behind_does_not_pay_for_putting_off_the_treasury_roll():
 def test_taking_a_great_king_city_is_worth_more_than_the_siege_at_two_points():
     """11.4: the third Siege Point takes the city (+1 Weariness, 9.0); Sardes taken gives the
     Macedonian Lydia (a Great King province, 3.4) and its treasury. The way to the next objective
-    is measured from past the besieged city, so taking it is no step away from the rest (King of
+    is bounded below what the city brings, so taking it is no step away from the rest (King of
     Asia already: the next objectives are far off)."""
     from engine.alexander.testkit import answer, dice, to_activity
 
@@ -208,3 +208,33 @@ def test_near_a_mutiny_an_enemy_army_in_reach_outside_europe_no_longer_draws_ale
 
     assert under_way(marching(0)) > 1.0
     assert under_way(marching(9)) < under_way(marching(0)) - 1.0
+
+
+def test_a_city_to_besiege_beyond_the_loc_is_no_place_to_make_for_yet():
+    """11.4: a siege is kept only with a LOC; 7.3: the Macedonian's land LOC runs 10 MP from a
+    treasury (Pella here). Babylon, held by a Persian garrison, is beyond it: Alexander is not
+    drawn there (he would stand before walls he cannot besiege); Sardes, within it, is a target
+    (Lydia's city, and a treasury that carries the LOC further once taken)."""
+    from engine.alexander.loc import supplied
+    from engine.alexander.testkit import garrison
+
+    state = position(30, "Perinthos", 10, "Ecbatana")
+    garrison(state, PER, "Babylon", gsp=5)
+    garrison(state, PER, "Sardes", gsp=5)
+    state = fresh(state)
+    assert "Babylon" in targets(state) and "Babylon" not in targets(state, supplied(state, MAC))
+    assert "Sardes" in targets(state, supplied(state, MAC))
+
+
+def test_a_city_is_worth_its_provinces_objective_only_as_the_last_enemy_foothold_there():
+    """6.0: control goes to the only side with units in the province: Pelusium taken gives Egypt
+    (3.4, the cult) only if Memphis holds no Persians either."""
+    from engine.alexander.evaluate import city_worth
+    from engine.alexander.testkit import garrison
+
+    state = position(30, "Gaza", 10, "Ecbatana")
+    garrison(state, PER, "Pelusium", gsp=2)
+    garrison(state, PER, "Memphis", gsp=2)
+    both = city_worth(fresh(state), "Pelusium")
+    del state.garrisons["Memphis"]
+    assert city_worth(fresh(state), "Pelusium") > both + 3

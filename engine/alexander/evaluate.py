@@ -54,7 +54,8 @@ SIWA_DONE = 6.0
 PROSKYNESIS = 6.0
 ROYAL_FAMILY = 4.0  # held by the Macedonian: the marriage is one activity away
 # The way to the next objective: points per MP of Alexander's distance to it.
-DISTANCE = 0.3  # below every objective part over the MP to the next (about 15): reaching one pays
+# The way to the next objective: WAY_CAP * (1 - exp(-MP / WAY_SCALE)), about 0.37 a MP near it.
+WAY_CAP, WAY_SCALE = 3.0, 8.0
 # The army sent to a European province not held: points per MP of its distance, and the ASP it
 # needs (a revolt of value 2 is put down by 6 ASP, 6.3).
 HOME_DISTANCE, HOME_ASP = 0.4, 6
@@ -62,7 +63,7 @@ HOME_DISTANCE, HOME_ASP = 0.4, 6
 # objective its province is): laid, and per Siege Point; the three shares stay below the whole,
 # so the last assault (the city falls, +1 Weariness) still pays.
 SIEGE_LAID = 0.1
-SIEGE_POINT = 0.3  # an assault (1 ASP, about half a Siege Point) pays for a city worth 4 points or more
+SIEGE_POINT = 0.2  # an assault (1 ASP, about half a Siege Point) pays for a city worth 5 points or more
 CITY_TAKEN = 1.0  # a major city taken: the GSP inside gone, a base for the next march
 # Material: per ASP / GSP on the map (the Persian starts with far more of them and a larger pool).
 MAC_ASP, PER_ASP = 0.35, 0.16
@@ -199,8 +200,10 @@ def objectives(s: AlexState) -> float:
     return total
 
 
-def targets(s: AlexState) -> list[str]:
-    """The spaces Alexander should make for: the objectives not yet done that need his army."""
+def targets(s: AlexState, supplied_spaces: frozenset[str] | None = None) -> list[str]:
+    """The spaces Alexander should make for: the objectives not yet done that need his army
+    (with `supplied_spaces`, the Macedonian's LOC: a city to besiege only within it, and the
+    enemy's treasury cities within it as steps on the way)."""
     b = board()
     v = s.victory
     found: list[str] = []
@@ -222,7 +225,25 @@ def targets(s: AlexState) -> list[str]:
         from engine.alexander.world import token_space
 
         found.append(token_space(s, s.royal_family.where))
-    return [t for t in found if t in b.spaces]
+    found = [t for t in found if t in b.spaces]
+    if supplied_spaces is None:
+        return found
+    # The way through the LOC (7.3, 11.4): a city held by the enemy is taken by a siege, and a
+    # siege needs a LOC. Such a city beyond the LOC is no place to make for yet; a treasury city
+    # of the enemy's within it is (taken and kept Full or Low, it carries the LOC further).
+    reachable = [t for t in found if t in supplied_spaces or not _needs_siege(s, t)]
+    stepping = [city for city, t in s.treasuries.items() if t.owner == PER and city in supplied_spaces
+                and city not in reachable]
+    return (reachable + stepping) or found
+
+
+def _needs_siege(s: AlexState, space: str) -> bool:
+    """An enemy garrison or army inside a major city: only a siege takes it."""
+    if not board().spaces[space].major:
+        return False
+    g = s.garrisons.get(space)
+    return (g is not None and g.side == PER and bool(g.gsp or g.asp)) or \
+        any(a.space == space and a.side == PER and a.inside for a in s.armies)
 
 
 def _enemy_held(s: AlexState, space: str, side: str) -> bool:
@@ -236,14 +257,13 @@ def the_way(s: AlexState, reach: dict) -> float:
     where = leader_space(s, ALEXANDER)
     if not where or where not in board().spaces:
         return 0.0
-    # A city Alexander's army besieges is no longer a place to make for: the siege's own worth
-    # holds him there, and the way is measured to the objective after it, so that taking the
-    # city does not look like a step away from everything.
-    besieged = {city for city, siege in s.sieges.items() if siege.army in _alexanders_armies(s)}
-    goals = [g for g in targets(s) if g not in besieged]
+    goals = targets(s, reach[MAC])
     total = 0.0
     if goals:
-        total -= DISTANCE * min(distance(where, g) for g in goals)
+        # Concave and bounded: reaching an objective makes the next one the way, and that jump
+        # (at most WAY_CAP) stays below what the objective itself is worth, so reaching one pays.
+        near = min(distance(where, g) for g in goals)
+        total -= WAY_CAP * (1.0 - math.exp(-near / WAY_SCALE))
     for city, siege in s.sieges.items():
         army = s.army(siege.army)
         if army is None:
@@ -260,11 +280,6 @@ def the_way(s: AlexState, reach: dict) -> float:
         elif army.side == MAC:
             total -= weariness_cost(s, 1)
     return total
-
-
-def _alexanders_armies(s: AlexState) -> set[str]:
-    where = s.leaders.get(ALEXANDER, "")
-    return {where[5:]} if where.startswith("army:") else set()
 
 
 def home_front(s: AlexState) -> float:
@@ -302,9 +317,12 @@ def city_worth(s: AlexState, city: str) -> float:
     if t is not None:
         worth += 2 * TREASURY[t.level]
     province = board().spaces[city].province
-    if province in GREAT_KING_PROVINCES and not s.victory.great_king and not controls(s, MAC, province):
+    # the province's objective only if this city is the last enemy foothold in it (6.0: control
+    # goes to the only side there)
+    last = not any(_enemy_held(s, sp, MAC) for sp in board().provinces[province].spaces if sp != city)
+    if province in GREAT_KING_PROVINCES and not s.victory.great_king and not controls(s, MAC, province) and last:
         worth += GK_PROVINCE
-    elif province == EGYPT and not controls(s, MAC, EGYPT):
+    elif province == EGYPT and not controls(s, MAC, EGYPT) and last:
         worth += EGYPT_HELD
     return worth
 
