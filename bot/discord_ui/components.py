@@ -236,6 +236,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=BOARD_TEMP
     async def callback(self, interaction: discord.Interaction) -> None:
         await interact.component(
             interaction, lambda service, actor: service.full_board(self.game_id, actor), game_id=self.game_id,
+            waits_turn=False,  # a picture the member waits for, mostly kept already
         )
 
 

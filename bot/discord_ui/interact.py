@@ -38,6 +38,23 @@ GONE = msg("I can't save any game right now (my database file is gone), so nothi
 
 Request = Callable[[object, Actor], Awaitable[Outcome]]
 
+# How many requests the service works on at once; the others wait their turn, already deferred
+# (issue 30). Unbounded, at 50 games clicking without pause the process (one interpreter, busy all
+# the time) interleaved every request's steps: each new click's deferral waited behind all of them
+# (first response p95 over 300 ms) and every request took as long as the slowest. In turn, the
+# event loop stays free to acknowledge clicks at once and each request finishes in a few of the
+# loop's turns. The service's waits are the database's (milliseconds) and the drawing's, so a few
+# at a time keep the CPU busy; the posts to Discord (network waits) are not counted.
+AT_ONCE = 8
+
+
+def _turns(client) -> asyncio.Semaphore:
+    """The client's turns at the service (AT_ONCE), made on the first request."""
+    turns = getattr(client, "service_turns", None)
+    if turns is None:
+        turns = client.service_turns = asyncio.Semaphore(AT_ONCE)
+    return turns
+
 
 def actor_from(interaction: discord.Interaction) -> Actor:
     client = interaction.client
@@ -67,13 +84,15 @@ def refusal_for_log(text) -> str:
 
 
 async def component(interaction: discord.Interaction, request: Request | None, *, game_id: int | None = None,
-                    presence: bool = True) -> None:
+                    presence: bool = True, waits_turn: bool = True) -> None:
     """A click on a button or a menu: acknowledged silently, answered privately if refused.
-    `presence`: the click ends its member's absence (/settings away); a look at a list does not."""
+    `presence`: the click ends its member's absence (/settings away); a look at a list does not.
+    `waits_turn=False`: a look at a picture the member waits for (Full board) skips the queue of
+    requests (AT_ONCE)."""
     async with tracked(interaction.client):
         await interaction.response.defer()
         if request is not None:
-            await _run(interaction, request, game_id=game_id)
+            await _run(interaction, request, game_id=game_id, waits_turn=waits_turn)
         if presence:  # after the answer: it never delays the click
             await _back_if_away(interaction)
 
@@ -119,11 +138,13 @@ async def _form(interaction: discord.Interaction, request: Request, *, game_id: 
                                             ephemeral=True)
 
 
-async def command(interaction: discord.Interaction, request: Request, *, ephemeral: bool = True) -> None:
-    """A slash command: 'thinking…' at once, then the reply (private unless asked otherwise)."""
+async def command(interaction: discord.Interaction, request: Request, *, ephemeral: bool = True,
+                  waits_turn: bool = True) -> None:
+    """A slash command: 'thinking…' at once, then the reply (private unless asked otherwise).
+    `waits_turn`: as for `component`."""
     async with tracked(interaction.client):
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-        await _run(interaction, request, must_reply=True)
+        await _run(interaction, request, must_reply=True, waits_turn=waits_turn)
 
 
 async def _store_member_language(client, actor: Actor | None) -> None:
@@ -147,7 +168,7 @@ async def _game_for_log(interaction: discord.Interaction, game_id: int | None) -
 
 
 async def _run(interaction: discord.Interaction, request: Request, *, must_reply: bool = False,
-               game_id: int | None = None) -> None:
+               game_id: int | None = None, waits_turn: bool = True) -> None:
     client = interaction.client
     actor = None
     new_language = False
@@ -158,6 +179,9 @@ async def _run(interaction: discord.Interaction, request: Request, *, must_reply
         lacking = missing(interaction.app_permissions, in_thread=actor.in_thread) if actor.guild_id else []
         if lacking:
             outcome = Outcome.refuse(missing_sentence(lacking))
+        elif waits_turn:
+            async with _turns(client):
+                outcome = await request(client.service, actor)
         else:
             outcome = await request(client.service, actor)
     except Refusal as why:  # a refusal raised where no handler turned it into an Outcome

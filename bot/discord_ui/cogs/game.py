@@ -94,7 +94,7 @@ class GameCog(commands.Cog):
     @game.command(name="map", description="The current board")
     @app_commands.describe(public="Post it for everyone instead of only you")
     async def map(self, interaction: discord.Interaction, public: bool = False):
-        await interact.command(interaction, lambda service, actor: service.board(actor, public))
+        await interact.command(interaction, lambda service, actor: service.board(actor, public), waits_turn=False)
 
     @game.command(name="repost", description="Post the board and the current prompt again")
     async def repost(self, interaction: discord.Interaction):
