@@ -210,6 +210,38 @@ async def test_a_crash_before_an_edit_in_place_reached_discord_reposts_the_promp
     fake.assert_clean()
 
 
+async def test_a_crash_after_the_board_threads_post_but_before_the_prompt_posts_no_board_twice(
+        fake_discord: FakeDiscord, start_bot_process, tmp_path) -> None:
+    """Boards in a thread: the choice's board went out in the thread, the next prompt never
+    reached Discord, and the bot died. The next process posts the board and the prompt again; the
+    board carries the same enforced nonce as the first time, so the thread shows it once."""
+    fake = fake_discord
+    bot = await start_bot_process(DEV_GUILD_ID=str(fake.guild.id))
+    table = await open_table(fake, tmp_path / "games.sqlite3", boards_in_thread=True)
+    thread = fake.thread(f"Byzantium #{table.game_id} boards")
+    first = table.waiting()
+
+    fake.faults.lose_requests(1, method="POST", path_pattern=rf"/channels/{table.channel.id}/messages$")
+    await table.press(first, "pass")
+    await fake.wait_for(lambda: table.stored() and len([m for m in fake.messages(thread) if is_board(m)]) == 2
+                        and any(" lost POST " in f for f in fake.standin.store.faults), WAIT,
+                        "the board posted in the thread, the prompt lost")
+    await bot.kill()
+    table.acked.append((table.seats[first.id], "pass", first.id))
+    board = [m for m in fake.messages(thread) if is_board(m)][-1]
+
+    await start_checked(fake, bot)
+    await fake.wait_for(lambda: table.live_prompts() and table.waiting() is not first, WAIT, "the re-posted prompt")
+    assert [m for m in fake.messages(thread) if is_board(m)][-1] is board  # not posted again
+    assert fake.standin.store.nonce_repeats == [board.id]
+    await table.choose(table.waiting(), "pass")
+    files = [a.filename for m in fake.messages(thread) if is_board(m) for a in m.attachments]
+    assert len(files) == len(set(files)) == 3, files
+    table.assert_db_matches_acknowledged()
+    table.assert_nothing_doubled()
+    fake.assert_clean()
+
+
 async def test_429_on_message_posts_is_waited_out(fake_discord: FakeDiscord, start_bot_process, tmp_path) -> None:
     fake = fake_discord
     table = await start_game(fake, start_bot_process, tmp_path)

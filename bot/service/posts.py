@@ -125,13 +125,18 @@ class Outcome:
 def prompt_nonces(outcome: Outcome) -> list[Post]:
     """The outcome's posts, its prompts numbered with nonces from its `nonce_key` (at most 25
     characters, Discord's limit): the same for the first post of a choice's prompts and for the
-    re-post after a restart, different for any other choice (the key names the history)."""
+    re-post after a restart, different for any other choice (the key names the history). The
+    board in the game's board thread gets one too (a choice posts one at most there): the
+    re-post's board is the one already out when the crash came after it."""
     if outcome.nonce_key is None:
         return list(outcome.posts)
-    posts, prompts = [], 0
+    posts, prompts, boards = [], 0, 0
     for post in outcome.posts:
         if post.kind == "prompt" and post.nonce is None:
             post = replace(post, nonce=f"{outcome.nonce_key}.{prompts}"[:25])
             prompts += 1
+        elif post.where == "board" and post.attachments and post.nonce is None:
+            post = replace(post, nonce=f"{outcome.nonce_key}.b{boards}"[:25])
+            boards += 1
         posts.append(post)
     return posts
