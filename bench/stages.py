@@ -4,7 +4,7 @@
 Each choice click (a turn prompt's button) is followed from the moment Discord made it (its
 snowflake id) to the end of its handling, on one timeline (a context variable, so the 50 games
 handled at once do not mix): the gateway and the event loop before the handler runs, the
-deferral, the game's lock, storing the choice, drawing its close-up (its wait in the render queue
+deferral, the wait for a turn at the service, the game's lock, storing the choice, drawing its close-up (its wait in the render queue
 apart), the reminders, the posts and edits sent to Discord; and across the timeline every
 database read and write (their wait for the connection's thread, their time in it, and the wait
 for the event loop to resume the caller) and the event loop's own lag. Written as JSON to
@@ -38,6 +38,7 @@ _loop_lag: list[float] = []
 STAGES = [
     ("gateway", "click -> handler runs (stand-in's gateway, the bot's event loop)"),
     ("defer", "deferral sent (the first response)"),
+    ("turn", "waiting for a turn at the service (interact.AT_ONCE)"),
     ("lock", "the game's lock"),
     ("store", "apply and store the choice"),
     ("close-up", "close-up ready"),
@@ -100,6 +101,7 @@ def _install_interactions() -> None:
         timeline = _timeline.get()
         if timeline is not None:
             timeline["defer"] = now() - timeline["_start"]
+            timeline["_asked"] = now()
         return await real_run(interaction, request, **kwargs)
 
     interact.component, interact._run = component, run
@@ -116,6 +118,8 @@ def _install_service() -> None:
     async def choose(self, *args, **kwargs):
         timeline = _timeline.get()
         started = now()
+        if timeline is not None and "_asked" in timeline:  # its turn came (the wait is a stage)
+            timeline["turn"] = started - timeline["_asked"]
         try:
             return await real_choose(self, *args, **kwargs)
         finally:

@@ -44,8 +44,10 @@ Request = Callable[[object, Actor], Awaitable[Outcome]]
 # (first response p95 over 300 ms) and every request took as long as the slowest. In turn, the
 # event loop stays free to acknowledge clicks at once and each request finishes in a few of the
 # loop's turns. The service's waits are the database's (milliseconds) and the drawing's, so a few
-# at a time keep the CPU busy; the posts to Discord (network waits) are not counted.
-AT_ONCE = 8
+# at a time keep the CPU busy; the posts to Discord (network waits) are not counted. Measured
+# (docs/operations.md, "Where a click's time goes"): 4 answered clicks faster than 8 (first
+# response p50 19-29 ms against 40-45) with the same throughput and board latency.
+AT_ONCE = 4
 
 
 def _turns(client) -> asyncio.Semaphore:
