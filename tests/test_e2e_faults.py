@@ -11,7 +11,17 @@ from __future__ import annotations
 import asyncio
 
 from discord_standin.api import FakeDiscord
-from e2e_kit import CLOSE_UP, WAIT, Table, is_board, open_table, prompt_version, quick_option, start_checked
+from e2e_kit import (
+    CLOSE_UP,
+    WAIT,
+    Table,
+    is_board,
+    open_table,
+    prompt_version,
+    quick_option,
+    read_db,
+    start_checked,
+)
 
 POST_FAILED = "That was saved, but"
 
@@ -239,6 +249,67 @@ async def test_a_crash_after_the_board_threads_post_but_before_the_prompt_posts_
     assert len(files) == len(set(files)) == 3, files
     table.assert_db_matches_acknowledged()
     table.assert_nothing_doubled()
+    fake.assert_clean()
+
+
+async def test_a_crash_between_a_choices_edits_finishes_them_at_restart_posting_nothing(
+        fake_discord: FakeDiscord, start_bot_process, tmp_path) -> None:
+    """A choice that changes several players' messages (tests/three_asks_for_bot.py): Ann's private
+    pick moves Bo's and Cy's turn messages on to the new version in place, then closes her own.
+    Bo's edit is out and noted when the bot dies with Cy's in flight. The choice was never marked
+    delivered, so the next process changes Cy's message too and takes the buttons off Ann's
+    post, posting nothing (the old code saw a prompt of the new version, Bo's, and did nothing:
+    Cy kept buttons of the old version, refused as stale)."""
+    fake = fake_discord
+    bot = await start_bot_process(GAME_PLUGINS="three_asks_for_bot", DEV_GUILD_ID=str(fake.guild.id))
+    db = tmp_path / "games.sqlite3"
+    table = await open_table(fake, db, game="three_asks", title="Three asks")
+    ann, bo, cy = table.members
+
+    def turn_message(member) -> object:
+        return next((m for m in table.bot_messages() if f"<@{member.id}>, " in m.content and m.buttons()), None)
+
+    await fake.wait_for(lambda: all(map(turn_message, table.members)), WAIT, "the three turn messages")
+    ann_post, bo_post, cy_post = map(turn_message, table.members)
+    assert len({ann_post.id, bo_post.id, cy_post.id}) == 3  # three separate turn messages
+    before = {m.id for m in fake.standin.store.channel_messages(table.channel.id)}
+
+    private = await fake.open(ann, ann_post, "Open my prompt")
+    fake.faults.lose_requests(1, path_pattern=rf"/channels/{table.channel.id}/messages/{cy_post.id}$")
+    await fake.click(ann, private, "A")
+
+    def bo_noted() -> bool:
+        return read_db(db, "SELECT version FROM messages WHERE message_id = ?", (bo_post.id,))[0]["version"] == 1
+
+    await fake.wait_for(lambda: table.stored() and prompt_version(bo_post) == 1 and bo_noted()
+                        and any(" lost PATCH " in f for f in fake.standin.store.faults), WAIT,
+                        "Bo's message changed and noted, the edit of Cy's lost")
+    await bot.kill()
+    table.acked.append((table.seats[ann.id], "a", ann.id))
+    assert prompt_version(cy_post) == 0 and ann_post.buttons()  # left behind by the crash
+    assert read_db(db, "SELECT delivered FROM choices WHERE game_id = ?", (table.game_id,))[0]["delivered"] == 0
+
+    await start_checked(fake, bot)
+    assert prompt_version(bo_post) == prompt_version(cy_post) == 1  # every player asked at the new version
+    assert "Yes or no?" in cy_post.content and "<@" in cy_post.content
+    assert not [b for b in ann_post.buttons() if not b.disabled]  # the answered post is retired
+    assert {m.id for m in fake.standin.store.channel_messages(table.channel.id)} == before  # nothing posted
+    assert fake.standin.store.nonce_repeats == []
+    assert read_db(db, "SELECT delivered FROM choices WHERE game_id = ?", (table.game_id,))[0]["delivered"] == 1
+    for member, message in ((cy, cy_post), (bo, bo_post)):  # Cy's click on the message the restart changed counts
+        ix = await table.press(member, "yes")
+        await fake.wait_for(lambda message=message: "✅" in message.content, WAIT, f"{member.name}'s answer shown")
+        assert not ix.followups, ix.followups[0].content  # not refused (as stale)
+        table.acked.append((table.seats[member.id], "yes", member.id))
+    await fake.wait_for(table.final, WAIT, "the final scores")
+    table.assert_db_matches_acknowledged()
+    # Bo's and Cy's prompts share a version in two messages, so nothing doubled means: the only
+    # message since the start is the final scores (a post of its own).
+    assert [m for m in table.bot_messages() if m.id not in before] == [table.final()]
+    # Each later choice is marked delivered with its last message's note, as it goes out.
+    await fake.wait_for(lambda: [r["delivered"] for r in read_db(
+        db, "SELECT delivered FROM choices WHERE game_id = ? ORDER BY seq", (table.game_id,))] == [1, 1, 1],
+        WAIT, "every choice marked delivered")
     fake.assert_clean()
 
 

@@ -312,9 +312,14 @@ class GameBot(commands.Bot):
                 continue  # another process's server: it re-posts its own
             try:
                 if await self.publisher.shown_in_place(outcome):
-                    continue  # already asked on Discord, in place: noted, not posted twice
+                    # Already asked on Discord, in place: noted, not posted twice. The choice's
+                    # other messages (other players') may still lack their change: finished now.
+                    rest = await self.service.finish_delivery(outcome.game_id)
+                    if rest is not None:
+                        await self.publisher.deliver(rest)
+                    continue
                 await self.publisher.deliver(outcome)
-                count += 1
+                count += 1 if outcome.posts or outcome.edits else 0
             except Exception:
                 log.exception("re-posting game %s after a restart failed", outcome.game_id)
         if count:

@@ -13,6 +13,7 @@ import logging
 
 import discord
 
+from bot.discord_ui import delivery
 from bot.discord_ui.components import build_view
 from bot.discord_ui.message_parts import DEFAULT_FILE_LIMIT, _allowed, _content, _files, own_question
 from bot.discord_ui.permissions import missing, missing_sentence
@@ -86,22 +87,29 @@ class Publisher(MessageEdits):
             own = interaction.guild_id is None or bool(getattr(flags, "ephemeral", False))
             await self._edit_clicked(interaction, outcome.edit, private if own else public)
         lacking: list[str] = []
-        if (outcome.posts or outcome.edits) and channel is not None:
-            # Listed before posting, so the prompts about to be sent are never among them.
-            try:
-                stale = await self._stale_prompts(outcome)
-            except Exception:  # bookkeeping: never a reason to hold back the posts
-                log.exception("game %s: listing its outdated prompts failed; they keep their buttons",
-                              outcome.game_id)
-                stale = []
-            await self._ensure_board_thread(outcome, channel, public)
-            failed_edit = await self.edit_all(outcome, channel, lang=public)
-            lacking = await self.post_all(outcome, channel, lang=public)
-            if not lacking:
+        mark = (outcome.game_id, outcome.delivers) \
+            if outcome.delivers is not None and outcome.game_id is not None and channel is not None else None
+        if (outcome.posts or outcome.edits or outcome.outdated) and channel is not None:
+            async with delivery.delivering(mark, lambda: self._noted_all(outcome), self._mark_alone) as delivered:
+                # Listed before posting, so the prompts about to be sent are never among them.
+                try:
+                    stale = await self._stale_prompts(outcome)
+                except Exception:  # bookkeeping: never a reason to hold back the posts
+                    log.exception("game %s: listing its outdated prompts failed; they keep their buttons",
+                                  outcome.game_id)
+                    stale = []
                 clicked = getattr(getattr(interaction, "message", None), "id", None)
-                await self.retire_prompts(stale, keep_message=clicked)
-                if failed_edit is not None:
-                    raise failed_edit
+                delivery.retiring(bool(stale))  # each one forgotten after the posts
+                await self._ensure_board_thread(outcome, channel, public)
+                failed_edit = await self.edit_all(outcome, channel, lang=public)
+                lacking = await self.post_all(outcome, channel, lang=public)
+                if not lacking:
+                    await self.retire_prompts(stale, keep_message=clicked)
+                    delivered.done = True
+                    if failed_edit is not None:
+                        raise failed_edit
+        elif mark is not None and self._noted_all(outcome):
+            await self._mark_alone(mark)  # a choice that changes no message (a quiet preference)
         if interaction is None:
             if outcome.trouble:
                 log.warning("game %s: posted, with trouble: %s", outcome.game_id, " ".join(outcome.trouble))
@@ -126,6 +134,19 @@ class Publisher(MessageEdits):
             await interaction.followup.send(
                 last, files=files, ephemeral=True, allowed_mentions=_allowed(answer), **kwargs
             )
+
+    @staticmethod
+    def _noted_all(outcome: Outcome) -> bool:
+        """Whether every post of the outcome was built and noted (else no delivered mark: the
+        restart finishes the delivery, Service.unposted)."""
+        return not {follow_up.POSTS_FAILED, follow_up.MESSAGES_FAILED} & set(outcome.trouble)
+
+    async def _mark_alone(self, mark: delivery.Mark) -> None:
+        """The delivered mark of a choice that noted no message (a write of its own)."""
+        try:
+            await self.service.mark_delivered(*mark)
+        except Exception:  # the restart only looks at the game's messages again
+            log.exception("game %s: choice %s could not be marked delivered", *mark)
 
     async def _ensure_board_thread(self, outcome: Outcome, channel, lang: str = SOURCE) -> None:
         """Create the game's board thread the first time a board is posted, if it wants one,
@@ -166,10 +187,13 @@ class Publisher(MessageEdits):
         if outcome.board_thread_id is not None:
             board_channel = await self._channel(outcome.board_thread_id) or channel
         failed: discord.HTTPException | None = None
-        for post in prompt_nonces(outcome):
+        posts = prompt_nonces(outcome)
+        for index, post in enumerate(posts):
             target = board_channel if post.where == "board" else channel
+            # The last post's note carries the choice's delivered mark, when all before it went out.
+            last = index == len(posts) - 1 and failed is None and not delivery.before_retiring()
             try:
-                await self.send(post, target, game_id=outcome.game_id, trouble=outcome.trouble, lang=lang)
+                await self.send(post, target, game_id=outcome.game_id, trouble=outcome.trouble, lang=lang, last=last)
             except discord.Forbidden:
                 lacking = self._missing_in(target)
                 log.warning("cannot post in channel %s for game %s: missing %s",
@@ -195,7 +219,7 @@ class Publisher(MessageEdits):
         return []
 
     async def send(self, post: Post, channel, *, game_id: int | None,
-                   trouble: list[str] | None = None, lang: str = SOURCE) -> discord.Message:
+                   trouble: list[str] | None = None, lang: str = SOURCE, last: bool = False) -> discord.Message:
         """Post (in `lang`, the game's language), then note the message in the database. The
         message is out whatever the note does: a note that fails (after the service's retries)
         is logged and added to `trouble`."""
@@ -205,14 +229,14 @@ class Publisher(MessageEdits):
         post = rendered(post, lang)
         files, note = _files(post, self._limit(getattr(channel, "guild", None)), lang)
         view = build_view(post.components)
-        *before, last = pages(_content(post, note))
+        *before, final = pages(_content(post, note))
         for page in before:  # a translation longer than one message: the earlier lines first
             await channel.send(page, allowed_mentions=_allowed(post))
         kwargs = {"view": view} if view is not None else {}
         if post.nonce is not None:
             kwargs["nonce"] = post.nonce
-        message = await channel.send(last, files=files, allowed_mentions=_allowed(post), **kwargs)
-        await self._note(game_id, message, post, trouble)
+        message = await channel.send(final, files=files, allowed_mentions=_allowed(post), **kwargs)
+        await self._note(game_id, message, post, trouble, last=last)
         if post.dm_to and not post.dm_prompt:
             guild_id = getattr(getattr(channel, "guild", None), "id", "@me")
             link = f"https://discord.com/channels/{guild_id}/{channel.id}/{message.id}"
@@ -224,18 +248,25 @@ class Publisher(MessageEdits):
                                                 prompt=own_question(question, user_id), link=link)), fallback=lang)
         return message
 
-    async def _note(self, game_id: int | None, message, post: Post, trouble: list[str] | None) -> None:
+    async def _note(self, game_id: int | None, message, post: Post, trouble: list[str] | None, *,
+                    last: bool = False) -> None:
         """Record a posted message of a game; a failure (after the service's retries) is logged
         and told through `trouble`, never raised: the message is out whatever the database says."""
         if game_id is None or message is None:
             return
-        try:
-            await self.service.record_message(game_id, message.channel.id, message.id, post.kind, post.version,
-                                              seat=post.seat, body=post.account)
-        except Exception:
-            log.exception("game %s: posted %s message %s could not be recorded", game_id, post.kind, message.id)
-            if trouble is not None:
-                trouble.append(follow_up.MESSAGES_FAILED)
+
+        async def write(mark: delivery.Mark | None) -> bool:
+            try:
+                await self.service.record_message(game_id, message.channel.id, message.id, post.kind, post.version,
+                                                  seat=post.seat, body=post.account, delivered=mark)
+                return True
+            except Exception:
+                log.exception("game %s: posted %s message %s could not be recorded", game_id, post.kind, message.id)
+                if trouble is not None:
+                    trouble.append(follow_up.MESSAGES_FAILED)
+                return False
+
+        await delivery.write(write, last=last)  # a delivery's last write carries its choice's mark
 
     async def _channel(self, channel_id: int):
         try:

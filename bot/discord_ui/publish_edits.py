@@ -10,6 +10,7 @@ import logging
 
 import discord
 
+from bot.discord_ui import delivery
 from bot.discord_ui.components import build_view
 from bot.discord_ui.message_parts import _content, _files
 from bot.discord_ui.speech import pages, rendered
@@ -50,14 +51,15 @@ class MessageEdits:
     async def _stale_prompts(self, outcome: Outcome) -> list:
         """Prompts that the outcome's posts make outdated: those of an older version of the
         game, and every prompt of the games in `retire_games` (ended, or asked again)."""
-        stale = []
+        stale = list(outcome.outdated)
         for game_id in outcome.retire_games:
             stale += await self.service.stale_prompts(game_id, None)
         versions = [p.version for p in [*outcome.posts, *(e.post for e in outcome.edits)] if p.version is not None]
         if outcome.game_id is not None and versions and outcome.game_id not in outcome.retire_games:
             stale += await self.service.stale_prompts(outcome.game_id, max(versions))
         edited = {e.message_id for e in outcome.edits}  # changed in place: not outdated
-        return [record for record in stale if record.message_id not in edited]
+        once = {record.message_id: record for record in stale if record.message_id not in edited}
+        return list(once.values())
 
     async def edit_all(self, outcome: Outcome, channel, *, lang: str = SOURCE) -> discord.HTTPException | None:
         """Change the outcome's game messages in place (turn messages going on or closing), then
@@ -66,7 +68,7 @@ class MessageEdits:
         once everything else is done); a prompt whose message is gone is posted anew, so the
         game never waits behind a lost message."""
         failed = None
-        for edit in outcome.edits:
+        for index, edit in enumerate(outcome.edits):
             target = channel if getattr(channel, "id", None) == edit.channel_id else await self._channel(edit.channel_id)
             if target is None:
                 continue
@@ -82,10 +84,13 @@ class MessageEdits:
                 continue  # still noted: a later post retires it (a click on it is refused as stale)
             except _BoardLeftOut as left_out:
                 failed = failed or left_out.error
+            # The last edit's write carries the choice's delivered mark when nothing comes after it.
+            last = index == len(outcome.edits) - 1 and not outcome.posts and not delivery.before_retiring()
             if post.kind == "prompt":
-                await self._note(outcome.game_id, _Sent(edit.message_id, edit.channel_id), post, outcome.trouble)
+                await self._note(outcome.game_id, _Sent(edit.message_id, edit.channel_id), post, outcome.trouble,
+                                 last=last)
             else:
-                await self._forget(edit.message_id)
+                await self._forget(edit.message_id, last=last)
         return failed
 
     async def shown_in_place(self, outcome: Outcome) -> bool:
@@ -157,11 +162,16 @@ class MessageEdits:
             content=pages(_content(post, note))[-1], view=build_view(post.components),
             allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 
-    async def _forget(self, message_id: int) -> None:
-        try:
-            await self.service.forget_prompt(message_id)
-        except Exception:  # it is retired again next time; a click on it is refused as stale
-            log.exception("could not forget message %s", message_id)
+    async def _forget(self, message_id: int, *, last: bool = False) -> None:
+        async def write(mark: delivery.Mark | None) -> bool:
+            try:
+                await self.service.forget_prompt(message_id, delivered=mark)
+                return True
+            except Exception:  # it is retired again next time; a click on it is refused as stale
+                log.exception("could not forget message %s", message_id)
+                return False
+
+        await delivery.write(write, last=last)  # a delivery's last write carries its choice's mark
 
     async def retire_prompts(self, stale: list, *, keep_message: int | None = None) -> None:
         """Take the buttons off outdated prompts, so only live prompts stay clickable (a click on
@@ -176,7 +186,7 @@ class MessageEdits:
                         await channel.get_partial_message(record.message_id).edit(view=None, **closed)
                 except discord.HTTPException as exc:
                     log.info("could not retire prompt %s: %s", record.message_id, exc)
-            await self._forget(record.message_id)
+            await self._forget(record.message_id, last=record is stale[-1])  # every one is forgotten
 
 
 def _custom_ids(message: discord.Message) -> list[str]:

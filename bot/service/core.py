@@ -211,15 +211,23 @@ class ServiceCore:
 
     # -- messages ----------------------------------------------------------------------------
     async def record_message(self, game_id: int, channel_id: int, message_id: int, kind: str,
-                             version: int | None, *, seat: str | None = None, body: str | None = None) -> None:
+                             version: int | None, *, seat: str | None = None, body: str | None = None,
+                             delivered: tuple[int, int] | None = None) -> None:
         """Note a posted message (retried: the message is out, whatever the database says).
-        `seat` and `body` let a turn message be edited in place later (see turns.py)."""
+        `seat` and `body` let a turn message be edited in place later (see turns.py); `delivered`:
+        (game, seq) of the choice whose delivery this note completes, marked in the same write."""
         await retried(f"recording message {message_id} of game {game_id}",
                       lambda: self.storage.record_message(game_id, channel_id, message_id, kind, version,
-                                                          seat=seat, body=body))
+                                                          seat=seat, body=body, delivered=delivered))
         if kind == "lobby":
             await retried(f"recording the lobby message of game {game_id}",
                           lambda: self.storage.update_settings(game_id, lobby_message_id=message_id))
+
+    async def mark_delivered(self, game_id: int, seq: int) -> None:
+        """Choice `seq`'s posts and edits are all out and noted (retried: a restart would otherwise
+        check the game's messages again, which is harmless)."""
+        await retried(f"marking choice {seq} of game {game_id} delivered",
+                      lambda: self.storage.mark_delivered(game_id, seq))
 
     async def stale_prompts(self, game_id: int, version: int | None) -> list:
         """Prompt messages of the game (in the channel, and private prompts sent by DM) for any
@@ -228,8 +236,10 @@ class ServiceCore:
         prompts = [m for m in found if m.kind == "prompt"] + [m for m in found if m.kind == "dm_prompt"]
         return [m for m in prompts if m.version != version]
 
-    async def forget_prompt(self, message_id: int) -> None:
-        await retried(f"forgetting prompt {message_id}", lambda: self.storage.forget_message(message_id))
+    async def forget_prompt(self, message_id: int, *, delivered: tuple[int, int] | None = None) -> None:
+        """Forget a prompt; `delivered`: (game, seq) of the choice whose delivery this completes."""
+        await retried(f"forgetting prompt {message_id}",
+                      lambda: self.storage.forget_message(message_id, delivered=delivered))
 
     async def set_board_thread(self, game_id: int, thread_id: int) -> None:
         await retried(f"recording the board thread of game {game_id}",

@@ -7,6 +7,7 @@ these into Discord calls; tests read them directly.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
@@ -102,6 +103,12 @@ class Outcome:
     # and its note in the database): their prompts carry nonces made from it, which Discord
     # enforces, so a prompt already out is returned instead of posted twice (prompt_nonces).
     nonce_key: str | None = None
+    # The stored choice these posts and edits deliver: the publisher marks it delivered once all of
+    # them went out and were noted (storage.mark_delivered); a restart finishes any choice not marked.
+    delivers: int | None = None
+    # Prompts of older versions to take the buttons off once the posts are out, named by the
+    # service (a restart finishing a choice's delivery: the chooser's message it never closed).
+    outdated: list = field(default_factory=list)
     # A re-post at start-up: the turn message the stored choice may have changed in place before
     # the process stopped, too soon to note it. The publisher reads it back and, when Discord
     # shows it so, notes it instead of posting (publish_edits.MessageEdits.shown_in_place).
@@ -125,18 +132,27 @@ class Outcome:
 def prompt_nonces(outcome: Outcome) -> list[Post]:
     """The outcome's posts, its prompts numbered with nonces from its `nonce_key` (at most 25
     characters, Discord's limit): the same for the first post of a choice's prompts and for the
-    re-post after a restart, different for any other choice (the key names the history). The
+    re-post after a restart, different for any other choice (the key names the history), and
+    numbered per seat asked (a restart may post a choice's prompts for some seats only). The
     board in the game's board thread gets one too (a choice posts one at most there): the
     re-post's board is the one already out when the crash came after it."""
     if outcome.nonce_key is None:
         return list(outcome.posts)
-    posts, prompts, boards = [], 0, 0
+    posts, prompts, boards = [], {}, 0
     for post in outcome.posts:
         if post.kind == "prompt" and post.nonce is None:
-            post = replace(post, nonce=f"{outcome.nonce_key}.{prompts}"[:25])
-            prompts += 1
+            # Numbered per seat asked, not in the order of the outcome's posts: a restart that
+            # posts only some of a choice's prompts (the rest went out) gives each the same nonce.
+            tag = _seat_tag(post.seat)
+            post = replace(post, nonce=f"{outcome.nonce_key}.{tag}{prompts.get(tag, 0)}"[:25])
+            prompts[tag] = prompts.get(tag, 0) + 1
         elif post.where == "board" and post.attachments and post.nonce is None:
             post = replace(post, nonce=f"{outcome.nonce_key}.b{boards}"[:25])
             boards += 1
         posts.append(post)
     return posts
+
+
+def _seat_tag(seat: str | None) -> str:
+    """A short tag for the seat(s) a prompt asks, the same in every process (not Python's hash)."""
+    return hashlib.sha1((seat or "").encode()).hexdigest()[:4] if seat else "p"

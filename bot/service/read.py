@@ -123,8 +123,13 @@ class ReadActions(TurnPosts):
                 continue
             prompts = await self.storage.game_messages(record.id, "prompt")
             live = await self.posted_version(loaded)  # a quiet preference posts no prompt
-            if (any(m.version is not None and live <= m.version <= loaded.seq for m in prompts)
-                    or engine_of(record).is_over(loaded.state) or _only_bots_waited_on(loaded)):
+            if engine_of(record).is_over(loaded.state) or _only_bots_waited_on(loaded):
+                continue
+            if any(m.version is not None and live <= m.version <= loaded.seq for m in prompts):
+                # Some of its prompts are out. Not marked delivered: the stop came between the
+                # choice's edits and posts, so the rest of them go out now (never twice).
+                if loaded.seq and await self.storage.delivered(record.id, loaded.seq) is False:
+                    outcomes.append(await self._finishing(loaded, prompts, live))
                 continue
             header = msg("📌 Back online: the game so far (choice {choice}).", choice=loaded.seq)
             posts = await self.turn_posts(loaded, [], header, board=True)
@@ -133,8 +138,29 @@ class ReadActions(TurnPosts):
             # A turn message changed in place just before the crash (never noted) is read back
             # first: then nothing is posted twice either (Publisher.shown_in_place).
             outcomes.append(self.outcome(loaded.record, posts=posts, nonce_key=choice_nonce_key(loaded),
-                                         in_place=await self.went_on_in_place(loaded, prompts)))
+                                         in_place=await self.went_on_in_place(loaded, prompts),
+                                         delivers=loaded.seq or None))
         return outcomes
+
+    async def finish_delivery(self, game_id: int) -> Outcome | None:
+        """After a turn message was read back at start-up (Publisher.shown_in_place): the rest of
+        the choice's delivery, which the stop may have cut short too (other players' messages);
+        None when the game has nothing of it left to finish."""
+        try:
+            loaded = await self.load(game_id)
+        except Refusal:
+            return None
+        if not loaded.seq or await self.storage.delivered(game_id, loaded.seq) is not False:
+            return None
+        prompts = await self.storage.game_messages(game_id, "prompt")
+        return await self._finishing(loaded, prompts, await self.posted_version(loaded))
+
+    async def _finishing(self, loaded, prompts, live: int) -> Outcome:
+        """The rest of the delivery of `loaded`'s last choice (TurnPosts.unfinished), marked
+        delivered once out, even when nothing was left but the mark."""
+        edits, posts, outdated = await self.unfinished(loaded, prompts, live)
+        return self.outcome(loaded.record, edits=edits, posts=posts, outdated=outdated,
+                            nonce_key=choice_nonce_key(loaded), delivers=loaded.seq)
 
     async def log(self, actor: Actor, n: int = 10) -> Outcome:
         try:

@@ -70,16 +70,36 @@ class SideTables(StorageBase):
     # -- messages the bot posted -----------------------------------------------------------
     async def record_message(
         self, game_id: int, channel_id: int, message_id: int, kind: str, version: int | None = None,
-        *, seat: str | None = None, body: str | None = None,
+        *, seat: str | None = None, body: str | None = None, delivered: tuple[int, int] | None = None,
     ) -> None:
         """Note a posted (or re-edited) message; `seat` is whom a prompt waits on, `body` the account
-        above a turn message's prompt (kept when the prompt is answered)."""
-        await self._write(lambda c: c.execute(
-            "INSERT INTO messages (message_id, game_id, channel_id, kind, version, seat, body, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET game_id = excluded.game_id,"
-            " channel_id = excluded.channel_id, kind = excluded.kind, version = excluded.version,"
-            " seat = excluded.seat, body = excluded.body, created_at = excluded.created_at",
-            (message_id, game_id, channel_id, kind, version, seat, body, self._now())))
+        above a turn message's prompt (kept when the prompt is answered). `delivered`: (game, seq)
+        of a choice to mark delivered in the same transaction (its last message: mark_delivered)."""
+
+        async def body_(c):
+            await c.execute(
+                "INSERT INTO messages (message_id, game_id, channel_id, kind, version, seat, body, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO UPDATE SET game_id = excluded.game_id,"
+                " channel_id = excluded.channel_id, kind = excluded.kind, version = excluded.version,"
+                " seat = excluded.seat, body = excluded.body, created_at = excluded.created_at",
+                (message_id, game_id, channel_id, kind, version, seat, body, self._now()))
+            if delivered is not None:
+                await _mark(c, *delivered)
+
+        await self._write(body_)
+
+    async def mark_delivered(self, game_id: int, seq: int) -> None:
+        """Mark choice `seq` delivered: every post and edit it makes on Discord went out and was
+        noted. Usually written with the choice's last message note instead (record_message,
+        forget_message); a choice undone meanwhile is simply not found."""
+        await self._write(lambda c: _mark(c, game_id, seq))
+
+    async def delivered(self, game_id: int, seq: int) -> bool | None:
+        """Whether choice `seq` of the game was delivered (None: no such choice, as at setup).
+        Choices stored before the mark existed, and imported ones, count as delivered."""
+        value = await self._read(lambda c: c.value(
+            "SELECT delivered FROM choices WHERE game_id = ? AND seq = ?", (game_id, seq)))
+        return None if value is None else bool(value)
 
     async def game_messages(self, game_id: int, kind: str | tuple[str, ...] | None = None) -> list[MessageRecord]:
         """Messages of a game, oldest first (optionally of one kind, 'board', 'prompt' ..., or of
@@ -92,8 +112,15 @@ class SideTables(StorageBase):
         return [MessageRecord(r["message_id"], r["game_id"], r["channel_id"], r["kind"], r["version"],
                               text_to_time(r["created_at"]), r["seat"], r["body"]) for r in rows]
 
-    async def forget_message(self, message_id: int) -> None:
-        await self._write(lambda c: c.execute("DELETE FROM messages WHERE message_id = ?", (message_id,)))
+    async def forget_message(self, message_id: int, *, delivered: tuple[int, int] | None = None) -> None:
+        """Forget a message (closed, or retired); `delivered` as in record_message."""
+
+        async def body(c):
+            await c.execute("DELETE FROM messages WHERE message_id = ?", (message_id,))
+            if delivered is not None:
+                await _mark(c, *delivered)
+
+        await self._write(body)
 
     # -- reminders -----------------------------------------------------------------------
     async def set_reminder(self, game_id: int, player: str, due_at: datetime, attempt: int = 0) -> None:
@@ -245,3 +272,7 @@ class SideTables(StorageBase):
                                                     (game_id,)))
         return [{"user_id": r["user_id"], "action": r["action"], "detail": json.loads(r["detail"]),
                  "at": text_to_time(r["created_at"])} for r in rows]
+
+
+async def _mark(c, game_id: int, seq: int) -> None:
+    await c.execute("UPDATE choices SET delivered = 1 WHERE game_id = ? AND seq = ? AND delivered = 0", (game_id, seq))

@@ -367,8 +367,9 @@ class Storage(SideTables, MemberTables, Tools, Leases):
             now = self._now()
             try:
                 await c.execute(
-                    "INSERT INTO choices (game_id, seq, player, option_id, user_id, events, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, seq, player, option_id, user_id, events_text, now))
+                    # Not delivered yet: marked once its posts and edits are out (mark_delivered).
+                    "INSERT INTO choices (game_id, seq, player, option_id, user_id, events, created_at, delivered)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, 0)", (game_id, seq, player, option_id, user_id, events_text, now))
             except Conflict:  # a writer in another process got there first
                 raise GameMovedOn(game_id, seq, seq) from None
             if snapshot is not None:

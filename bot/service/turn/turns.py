@@ -233,7 +233,8 @@ class TurnPosts(TurnPrompts):
             # message must never show the answer; what only the chooser learnt comes privately.
             reply = Post(lines([msg("🔒 Only you see this:"), *learnt])) if learnt else None
             return self.outcome(after.record, edits=edits, posts=posts, reply=reply, saved=CHOICE_SAVED,
-                                trouble=trouble, nonce_key=choice_nonce_key(after))
+                                trouble=trouble, nonce_key=choice_nonce_key(after),
+                            delivers=after.seq)
         more: list[Post] = []
         if decision.private:  # the private prompt names the answer: only its player sees it
             named = text.answered_line(seat.seat, label, private=False)
@@ -249,7 +250,8 @@ class TurnPosts(TurnPrompts):
         elif edit is None:
             edit = Post(answered)  # a group's options, shown to the chooser alone
         return self.outcome(after.record, edit=edit, edits=edits, posts=posts, reply=reply, more_replies=more,
-                            saved=CHOICE_SAVED, trouble=trouble, nonce_key=choice_nonce_key(after))
+                            saved=CHOICE_SAVED, trouble=trouble, nonce_key=choice_nonce_key(after),
+                            delivers=after.seq)
 
     async def _next_private_pages(self, after: LoadedGame, actor: Actor) -> list[Post]:
         """The private prompt of the actor's next private decision, if the game now waits on them
@@ -375,6 +377,39 @@ class TurnPosts(TurnPrompts):
             # No message of the chooser's to tell it on (a typed choice after a restart ...).
             posts = self._with_account(after, [header, *lines], await drawn(), [], thread_board=True) + posts
         return edits, posts
+
+    async def unfinished(self, loaded: LoadedGame, prompts: Sequence[MessageRecord],
+                         live: int) -> tuple[list[MessageEdit], list[Post], list[MessageRecord]]:
+        """For a restart: what the delivery of `loaded`'s last choice still lacks when a crash cut
+        it short after some of its messages were changed (so some prompts of version `live` or
+        later are noted; `prompts` are the game's). Every player the game waits on that no such
+        prompt asks gets their older turn message changed in place to the question (as the
+        choice's own edit would: same account, same buttons; applying it twice shows the same),
+        else a new prompt (its nonce the same as the choice's own post: posts.prompt_nonces).
+        Returns (edits, posts, prompts of older versions to retire once they are out)."""
+        engine = engine_of(loaded.record)
+        waiting: dict[str, list[Decision]] = {}
+        for decision in [] if engine.is_over(loaded.state) else engine.pending(loaded.state):
+            waiting.setdefault(decision.player, []).append(decision)
+        current = [r for r in prompts if r.version is not None and live <= r.version <= loaded.seq]
+        done: set[str] = set().union(*(seats_of(r) for r in current))
+        older = [r for r in prompts if r.version is not None and r.version < live]
+        edits: list[MessageEdit] = []
+        for row in sorted(older, key=lambda r: (r.version, r.message_id), reverse=True):  # newest first
+            still = [p for p in waiting if p in seats_of(row) and p not in done]
+            if row.body is None or not still or any(len(waiting[p]) != 1 for p in still) \
+                    or (len(still) > 1 and any(waiting[p][0].private for p in still)):
+                continue
+            edit = await self._in_place(loaded, row, [waiting[p][0] for p in still], row.body, None, None)
+            if edit is not None:  # a private prompt is not DM'd again: Open my prompt shows it
+                edits.append(dataclasses.replace(edit, post=dataclasses.replace(edit.post, dm_to=(), dm_prompt=())))
+                done |= set(still)
+        posts: list[Post] = []
+        for player, decisions in waiting.items():
+            for decision in [] if player in done else decisions:
+                posts += await self._decision_posts(loaded, decision, here=None)
+        edited = {e.message_id for e in edits}
+        return edits, posts, [r for r in older if r.message_id not in edited]
 
     async def went_on_in_place(self, loaded: LoadedGame, prompts: Sequence[MessageRecord]) -> MessageEdit | None:
         """For a re-post at start-up: the turn message among `prompts` (the game's, all older than
