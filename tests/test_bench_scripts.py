@@ -18,12 +18,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # script -> its smallest run (a few seconds). Modules that only serve another script are run
 # through it (RUN_THROUGH); bench/cpu_split.py is imported by bench/e2e_load.py --profile
-# (tests/test_cpu_split.py checks its split).
+# (tests/test_cpu_split.py checks its split), bench/stages.py is the plugin --stages loads
+# into the bot (tests/test_bench_stages.py).
 SMALLEST = {
     "ai.py": ["--games", "1", "--greedy-games", "1", "--selfplay-games", "1", "--budget-ms", "5",
               "--game", "byzantium"],
     "e2e_load.py": ["--games", "1", "--choices", "2"],
     "e2e_load.py --profile": ["--games", "1", "--choices", "2", "--profile"],
+    "e2e_load.py --stages": ["--games", "1", "--choices", "2", "--stages"],
     "engine.py": ["--games", "1", "--runs", "1", "--max-steps", "50"],
     "pbp.py": ["--games", "1", "--quiet", "--bot-games", "1", "--bot-steps", "10"],
     "pbp.py W&T": ["--game", "warriors_traders", "--games", "1", "--quiet"],
@@ -32,7 +34,8 @@ SMALLEST = {
     "suite.py": ["--", "-q", "-p", "no:cacheprovider", "tests/test_locks.py"],
     "wt_scores.py": ["--games", "1", "--players", "2"],
 }
-RUN_THROUGH = {"pbp_bot.py": "pbp.py", "pbp_wt.py": "pbp.py W&T", "cpu_split.py": "e2e_load.py --profile"}
+RUN_THROUGH = {"pbp_bot.py": "pbp.py", "pbp_wt.py": "pbp.py W&T", "cpu_split.py": "e2e_load.py --profile",
+              "stages.py": "e2e_load.py --stages"}
 
 
 def test_every_bench_script_has_a_smallest_run():
