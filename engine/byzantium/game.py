@@ -83,10 +83,7 @@ class Byzantium(Game[ByzantiumState]):
 
     def _pending(self, state: ByzantiumState) -> list[Decision]:
         ctx = Ctx(state)
-        found = top_decision(ctx)
-        if found is not None and found.kind == "upkeep":
-            return [decision for _index, decision in rounds.upkeep_waiting(ctx)]
-        return [found] if found else []
+        return _waiting(ctx, top_decision(ctx))
 
     def _apply(self, state: ByzantiumState, player: str, option_id: str) -> list[Event]:
         ctx = Ctx(state)
@@ -95,8 +92,8 @@ class Byzantium(Game[ByzantiumState]):
             index = next(i for i, decision in rounds.upkeep_waiting(ctx) if decision.player == player)
         task = state.stack.pop(index)
         CHOOSE[task.kind](ctx, task, option_id)
-        advance(ctx)
-        state._decisions = None  # `pending` works out who waits now
+        # advance stops at the decision that waits: kept, so `pending` does not work it out again.
+        state._decisions = _waiting(ctx, advance(ctx))
         return ctx.events
 
     def _apply_preference(self, state: ByzantiumState, player: str, option_id: str):
@@ -185,6 +182,13 @@ class Byzantium(Game[ByzantiumState]):
             "pending": {"player": pending[0].player, "prompt": pending[0].prompt, "kind": pending[0].kind}
             if pending else None,
         }
+
+
+def _waiting(ctx: Ctx, found: Decision | None) -> list[Decision]:
+    """Who waits, given the top task's decision `found`: at the round's upkeep, every player at once."""
+    if found is not None and found.kind == "upkeep":
+        return [decision for _index, decision in rounds.upkeep_waiting(ctx)]
+    return [found] if found else []
 
 
 def new_player(name: str, seat: int) -> PlayerState:
