@@ -23,6 +23,35 @@ def test_text_is_shrunk_then_cut_to_fit():
     assert size == 20 and shown.endswith("…") and kit.text_width(shown, size) <= 200
 
 
+def _cut_letter_by_letter(content: str, size: int, width: float) -> str:
+    """How fit_text cut a text before issue 30: one letter off at a time until it fits."""
+    while content and kit.text_width(content + "…", size) > width:
+        content = content[:-1]
+    return content + "…"
+
+
+def test_a_cut_text_keeps_the_longest_start_that_fits():
+    # The close-ups' prompts and footers of random games, in every language the bot speaks,
+    # at the sizes and widths they are fitted to: cut by halving as they were letter by letter.
+    from tests.byzantium_kit import random_walk
+
+    texts = {"x" * 400, "Constantinople " * 20, "Ann: " + "Ω" * 90}
+    for _state, decision, events in random_walk(4):
+        if decision is not None:
+            texts.add(f"{decision.player}: {kit.say(decision.prompt)}")
+            texts.update(kit.say(e.text) for e in events)
+    cut = 0
+    for content in sorted(texts):
+        for size, width in ((20, 836), (22, 600), (20, 300), (14, 120)):
+            if kit.text_width(content, size) <= width:
+                continue
+            shown, _ = kit.fit_text(content, size, width, min_size=size)
+            assert shown == _cut_letter_by_letter(content, size, width)
+            assert kit.text_width(shown, size) <= width or shown == "…"
+            cut += 1
+    assert cut > 100
+
+
 def test_contrast_ink_is_dark_on_yellow_and_white_on_red():
     assert kit.contrast_ink(kit.PLAYER_COLOURS["yellow"]) == kit.INK
     assert kit.contrast_ink(kit.PLAYER_COLOURS["red"]) == kit.WHITE
@@ -68,3 +97,19 @@ def test_palette_png_keeps_named_colours_exactly():
     decoded = Image.open(__import__("io").BytesIO(data)).convert("RGB")
     assert decoded.getpixel((20, 20)) == kit.PLAYER_COLOURS["green"]
     assert decoded.getpixel((50, 50)) == kit.PAPER
+
+
+def test_cutting_a_long_text_measures_it_a_few_times_not_once_a_letter(monkeypatch):
+    from render.kit import lettering
+
+    measured = []
+    width_of = lettering._width
+
+    def counted(content, size):
+        measured.append(content)
+        return width_of(content, size)
+
+    monkeypatch.setattr(lettering, "_width", counted)
+    shown, _ = kit.fit_text("Ann: " + "choose where your cube goes " * 8, 22, 600, min_size=20)
+    assert shown.endswith("…") and kit.text_width(shown, 20) <= 600
+    assert len(measured) <= 15  # 3 sizes + about log2(229) halvings; one a letter: 150 and more

@@ -90,9 +90,16 @@ def fit_text(content: str, size: int, width: float, min_size: int = 12) -> tuple
         size -= 1
     if text_width(content, size) <= width:
         return content, size
-    while content and text_width(content + "…", size) > width:
-        content = content[:-1]
-    return content + "…", size
+    # The longest start of it that fits with the ellipsis: found by halving (a long prompt cut
+    # one letter at a time measured it a hundred times and more, 2 ms a close-up: issue 30).
+    fits, over = 0, len(content)  # content[:fits] + "…" fits (or fits is 0); content[:over] does not
+    while over - fits > 1:
+        middle = (fits + over) // 2
+        if text_width(content[:middle] + "…", size) <= width:
+            fits = middle
+        else:
+            over = middle
+    return content[:fits] + "…", size
 
 
 def wrap(content: str, size: int, width: float) -> list[str]:
