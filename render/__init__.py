@@ -14,7 +14,7 @@ from render import kit
 _RENDERERS = {"alexander": "render.alexander", "byzantium": "render.byzantium",
               "warriors_traders": "render.warriors_traders"}
 BOARD_COMPRESS = 3  # zlib level for the fixed-palette PNGs (measured: docs/render.md)
-INLINE_COMPRESS = 4  # a close-up with every choice: level 6 took 50 % more CPU for 9 % fewer bytes (issue 30)
+INLINE_COMPRESS = 2  # a close-up with every choice: level 4 took 45 % more CPU than 2 for 15 % fewer bytes, 6 more still (issue 30)
 
 
 def _renderer(game_name: str) -> ModuleType:

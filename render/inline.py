@@ -93,28 +93,33 @@ def _clear_of_texts(scene: Scene, box: Box, points) -> Box:
     # A move never loses a text the action's own frame shows whole (an army's card beside the
     # action): it only spares names that frame already cuts.
     whole = [x0 <= t[0] and t[2] <= x1 and y0 <= t[1] and t[3] <= y1 for t in texts]
+    seen = [t for t, shown in zip(texts, whole, strict=True) if shown]
     never = 10_000
 
-    def cuts_x(a, top, bottom):
-        cost = 0
-        for t, seen in zip(texts, whole, strict=True):
-            if seen and (t[0] < a or t[2] > a + width):
-                cost += never
-            elif t[3] > top and t[1] < bottom and (t[0] < a < t[2] or t[0] < a + width < t[2]):
-                cost += 1
-        return cost
+    def near(along, start, size, across, lo, hi):
+        """The texts not shown whole that a frame edge at start or start + size (each moved at most
+        SHIFT) may cut, among those reaching into lo..hi across: only they can count. `along`,
+        `across`: a box's (low, high) indices on the edges' axis and on the other one."""
+        (a0, a1), (c0, c1) = along, across
+        return [t for t, shown in zip(texts, whole, strict=True)
+                if not shown and t[c1] > lo and t[c0] < hi
+                and any(t[a0] < edge + SHIFT and t[a1] > edge - SHIFT for edge in (start, start + size))]
 
-    def cuts_y(b, left, right):
-        cost = 0
-        for t, seen in zip(texts, whole, strict=True):
-            if seen and (t[1] < b or t[3] > b + height):
-                cost += never
-            elif t[2] > left and t[0] < right and (t[1] < b < t[3] or t[1] < b + height < t[3]):
-                cost += 1
-        return cost
+    # Each move costs what it did counted over every text (issue 28), counted over fewer (issue 30).
+    near_x = near((0, 2), x0, width, (1, 3), y0, y1)
 
-    x0 = min(shifts(x0, mx0, mx1, min(xs), max(xs), width), key=lambda a: (cuts_x(a, y0, y1), abs(a - x0)))
-    y0 = min(shifts(y0, my0, my1, min(ys), max(ys), height), key=lambda b: (cuts_y(b, x0, x0 + width), abs(b - y0)))
+    def cuts_x(a):
+        cost = never * sum(t[0] < a or t[2] > a + width for t in seen)
+        return cost + sum(t[0] < a < t[2] or t[0] < a + width < t[2] for t in near_x)
+
+    x0 = min(shifts(x0, mx0, mx1, min(xs), max(xs), width), key=lambda a: (cuts_x(a), abs(a - x0)))
+    near_y = near((1, 3), y0, height, (0, 2), x0, x0 + width)
+
+    def cuts_y(b):
+        cost = never * sum(t[1] < b or t[3] > b + height for t in seen)
+        return cost + sum(t[1] < b < t[3] or t[1] < b + height < t[3] for t in near_y)
+
+    y0 = min(shifts(y0, my0, my1, min(ys), max(ys), height), key=lambda b: (cuts_y(b), abs(b - y0)))
     return (x0, y0, x0 + width, y0 + height)
 
 

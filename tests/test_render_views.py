@@ -76,6 +76,23 @@ def test_inline_image_has_the_chat_shape_and_is_deterministic(byz_steps):
     assert all(len(png) < 1_000_000 for png in views)
 
 
+def test_the_close_up_is_encoded_quickly_with_the_same_pixels_and_few_bytes(byz_steps, monkeypatch):
+    """Issue 30: a close-up is encoded at every choice, so with a cheaper zlib level than before
+    (4): the same pixels, bytes still far under what a phone loads at once (100 kB)."""
+    import render
+
+    assert render.INLINE_COMPRESS < 4
+    for i in spread(byz_steps):
+        state, events = byz_steps[i]
+        highlight = highlight_from_events("byzantium", events)
+        data = render_inline("byzantium", state, highlight=highlight)
+        with monkeypatch.context() as m:
+            m.setattr(render, "INLINE_COMPRESS", 4)
+            before = render_inline("byzantium", state, highlight=highlight)
+        assert decode(data).tobytes() == decode(before).tobytes() and decode(data).getpalette() == decode(before).getpalette()
+        assert len(data) < 100_000
+
+
 def _inline_texts(game, state, highlight):
     module = byzantium if game == "byzantium" else wt
     return inline.draw_inline(module.scene(state, highlight))[1]
@@ -166,6 +183,56 @@ def test_the_close_up_frame_cuts_as_few_texts_as_it_can(byz_steps, wt_steps, mon
         moved += len(_cut(scene, box))
         centred += len(_cut(scene, plain))
     assert centred > 50 and moved * 2 <= centred, (moved, centred)
+
+
+def _frame_counting_every_text(scene, box, points):
+    """inline._clear_of_texts as issue 28 wrote it: every move's cost counted over every text."""
+    texts = [m.box for m in scene.drawn.texts]
+    mx0, my0, mx1, my1 = scene.map_box
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0, y1 - y0
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+
+    def shifts(start, low, high, lo_point, hi_point, size):
+        return [start] + [start + d for d in range(-inline.SHIFT, inline.SHIFT + 1, inline.SHIFT_STEP)
+                          if d and low <= start + d <= high - size and start + d + inline.KEEP_IN <= lo_point
+                          and hi_point <= start + d + size - inline.KEEP_IN]
+
+    whole = [x0 <= t[0] and t[2] <= x1 and y0 <= t[1] and t[3] <= y1 for t in texts]
+
+    def cuts_x(a, top, bottom):
+        return sum(10_000 if seen and (t[0] < a or t[2] > a + width) else
+                   int(t[3] > top and t[1] < bottom and (t[0] < a < t[2] or t[0] < a + width < t[2]))
+                   for t, seen in zip(texts, whole, strict=True))
+
+    def cuts_y(b, left, right):
+        return sum(10_000 if seen and (t[1] < b or t[3] > b + height) else
+                   int(t[2] > left and t[0] < right and (t[1] < b < t[3] or t[1] < b + height < t[3]))
+                   for t, seen in zip(texts, whole, strict=True))
+
+    x0 = min(shifts(x0, mx0, mx1, min(xs), max(xs), width), key=lambda a: (cuts_x(a, y0, y1), abs(a - x0)))
+    y0 = min(shifts(y0, my0, my1, min(ys), max(ys), height), key=lambda b: (cuts_y(b, x0, x0 + width), abs(b - y0)))
+    return (x0, y0, x0 + width, y0 + height)
+
+
+def test_the_close_up_frame_is_the_one_counting_every_text_would_choose(byz_steps, wt_steps, monkeypatch):
+    """Issue 30: a move of the frame is costed over the texts near its edges only (1 ms a close-up
+    less); the frame chosen is the same as when every text on the board was counted."""
+    cases = [("byzantium", byzantium, step) for step in byz_steps[::3]]
+    cases += [("warriors_traders", wt, wt_steps[m][i]) for m in wt_steps for i in spread(wt_steps[m], 24)]
+    chosen = inline._clear_of_texts
+    compared = []
+
+    def both(scene, box, points):
+        mine = chosen(scene, box, points)
+        assert mine == _frame_counting_every_text(scene, box, points)
+        compared.append(mine != box)
+        return mine
+
+    monkeypatch.setattr(inline, "_clear_of_texts", both)
+    for game, module, (state, events) in cases:
+        inline.focus_box(module.close_up_scene(state, highlight_from_events(game, events)))
+    assert len(compared) > 100 and sum(compared) > 20  # frames that moved among them
 
 
 def alexander_history(count=160, seed=4):
