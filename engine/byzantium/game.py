@@ -89,7 +89,7 @@ class Byzantium(Game[ByzantiumState]):
         ctx = Ctx(state)
         index = len(state.stack) - 1
         if state.stack[index].kind == "upkeep":  # the round's upkeep: each player answers their own
-            index = next(i for i, decision in rounds.upkeep_waiting(ctx) if decision.player == player)
+            index = next(i for i in rounds.upkeep_places(ctx) if ctx.name(state.stack[i].player) == player)
         task = state.stack.pop(index)
         CHOOSE[task.kind](ctx, task, option_id)
         # advance stops at the decision that waits: kept, so `pending` does not work it out again.

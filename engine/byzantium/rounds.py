@@ -103,13 +103,18 @@ def disband_label(side: Side):
     return label
 
 
+def upkeep_unpaid(ctx: Ctx, task: Upkeep) -> bool:
+    """Whether the treasury cannot pay `task`'s upkeep: then its player decides (upkeep_decision)."""
+    return upkeep_cost(ctx, task.player, Side(task.side)) > ctx.p(task.player).treasury[Side(task.side)]
+
+
 @decides("upkeep")
 def upkeep_decision(ctx: Ctx, task: Upkeep):
+    if not upkeep_unpaid(ctx, task):
+        return None
     side = Side(task.side)
     player = ctx.p(task.player)
     cost = upkeep_cost(ctx, task.player, side)
-    if cost <= player.treasury[side]:
-        return None
     amounts = upkeep_amounts(ctx, task)
 
     def fewest_first(found):  # the removals that lose the fewest VP
@@ -124,26 +129,28 @@ def upkeep_decision(ctx: Ctx, task: Upkeep):
                           shortcuts=fewest_first)
 
 
-def upkeep_waiting(ctx: Ctx) -> list[tuple[int, Decision]]:
-    """The upkeep decisions that wait at once, with their tasks' places on the stack: "Dann muß
-    jeder Spieler Unterhalt für seine Truppen zahlen" sets no order, and no player's upkeep
-    changes another's (each pays from his own treasury for his own cubes), so every player who
-    cannot pay decides at the same time. One decision per player (the first of his two sides that
-    needs one; the other follows), so an answer always names the task it is for."""
+def upkeep_places(ctx: Ctx) -> list[int]:
+    """The places on the stack of the upkeep tasks that wait at once: "Dann muß jeder Spieler
+    Unterhalt für seine Truppen zahlen" sets no order, and no player's upkeep changes another's
+    (each pays from his own treasury for his own cubes), so every player who cannot pay decides
+    at the same time. One task per player (the first of his two sides that needs a decision; the
+    other follows), so an answer always names the task it is for. Cheap: no decision is built."""
     stack = ctx.s.stack
-    found: list[tuple[int, Decision]] = []
+    found: list[int] = []
     players: set[int] = set()
     for index in range(len(stack) - 1, -1, -1):
         task = stack[index]
         if task.kind != "upkeep":
             break
-        if task.player in players:
-            continue
-        decision = upkeep_decision(ctx, task)
-        if decision is not None:
+        if task.player not in players and upkeep_unpaid(ctx, task):
             players.add(task.player)
-            found.append((index, decision))
+            found.append(index)
     return found
+
+
+def upkeep_waiting(ctx: Ctx) -> list[tuple[int, Decision]]:
+    """The upkeep decisions that wait at once (upkeep_places), with their tasks' places."""
+    return [(index, upkeep_decision(ctx, ctx.s.stack[index])) for index in upkeep_places(ctx)]
 
 
 @runs("upkeep")
