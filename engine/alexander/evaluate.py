@@ -7,13 +7,19 @@ Macedonian's favour, turned into win shares (engine/ai/value.py):
 - the objectives and their parts done (each Great King province, Darius gone, Gordium, the
   marriage, Greece's provinces, Egypt, an Alexandria, Siwa, the Proskynesis);
 - the way to the next of them: Alexander's distance in MP to the nearest objective not yet
-  done (a province still to take, Darius, Gordium, Siwa), so a move towards it is worth
-  something before it is reached, and a siege of a city that stands in the way;
+  done (a province still to take, Darius, Gordium, Siwa), concave and bounded so that reaching
+  one always pays; a city to besiege only within the LOC, the enemy's treasury cities within it
+  as steps on the way;
+- sieges: a share of what the city brings, less the Weariness their end will cost (none kept
+  without a LOC); the army nearest a European province not held drawn to it;
 - Alexander's safety: his army's strength against the strongest enemy army that can reach it
   this round (the battle tables' odds, an overrun at 8 to 1), injury points, Weariness;
 - every army's strength against what can reach it, ASP and GSP on the map (the Persian's
   are many and worth less each), leaders;
-- supply: armies without a LOC, treasury cities and their levels, the Royal Treasury;
+- supply: armies without a LOC, treasury cities and their levels, the Royal Treasury, an army
+  larger than Army #1;
+- a move under way: the MP left, the treasury roll to come, the enemies still in reach (less
+  the Weariness of the battle), ASP left behind;
 - the cup: the markers each side has in it (who is likely to act next).
 
 Everything is read from the state as it stands, so an action half done (an army on the march)
