@@ -35,6 +35,9 @@ def main(argv: list[str] | None = None) -> int:
               "shards, or one of: " + ", ".join(DB_COMMANDS), file=sys.stderr)
         return 2
 
+    from bot.memory import few_malloc_arenas
+
+    few_malloc_arenas()  # before any thread has its own heap
     from bot.settings import SettingsError, env_file_warning, load_settings
 
     try:
