@@ -48,9 +48,14 @@ def focus_box(scene: Scene) -> Box:
     """The part of the board the focus view shows: centred on the last action (all of it
     when it fits, else as much of it as fits round its last place, where the outcome is),
     kept inside the map."""
-    vx0, vy0, vx1, vy1 = viewport()
-    width, height = round((vx1 - vx0) / scene.zoom), round((vy1 - vy0) / scene.zoom)
     points = scene.focus or [scene.home]
+    return _clear_of_texts(scene, _centred_box(scene.map_box, scene.zoom, points), points)
+
+
+def _centred_box(map_box: Box, zoom: float, points) -> Box:
+    """focus_box before it is moved clear of the board's texts."""
+    vx0, vy0, vx1, vy1 = viewport()
+    width, height = round((vx1 - vx0) / zoom), round((vy1 - vy0) / zoom)
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     if max(xs) - min(xs) > width - 160 or max(ys) - min(ys) > height - 160:
@@ -58,15 +63,31 @@ def focus_box(scene: Scene) -> Box:
         lx, ly = points[-1]
         cx = min(max(cx, lx - width / 2 + 80), lx + width / 2 - 80)
         cy = min(max(cy, ly - height / 2 + 80), ly + height / 2 - 80)
-    mx0, my0, mx1, my1 = scene.map_box
+    mx0, my0, mx1, my1 = map_box
     x0 = round(min(max(cx - width / 2, mx0), mx1 - width))
     y0 = round(min(max(cy - height / 2, my0), my1 - height))
-    return _clear_of_texts(scene, (x0, y0, x0 + width, y0 + height), points)
+    return (x0, y0, x0 + width, y0 + height)
 
 
 SHIFT = 160  # how far (board px) the close-up may move so that its frame cuts no text
 SHIFT_STEP = 4
 KEEP_IN = 40  # the last action's places stay this far inside the close-up
+
+
+# How far a word the close-up's frame cuts may reach beyond it (its whole box is pulled in):
+# wider and taller than any word on a board (a nation's title in Polish is 402 px wide;
+# tests/test_render_views.py checks the drawn ones).
+WORD_REACH = (600, 40)
+
+
+def close_up_reach(map_box: Box, zoom: float, focus, home) -> Box:
+    """All of the board a close-up can show or depend on, known before the board is drawn: its
+    frame moves at most SHIFT (counting only the texts it may then cut) and a word the frame
+    cuts is pulled in whole from at most WORD_REACH beyond it. A drawing may leave out what lies
+    outside (issue 30: the close-up drew the whole map)."""
+    x0, y0, x1, y1 = _centred_box(map_box, zoom, focus or [home])
+    dx, dy = SHIFT + WORD_REACH[0], SHIFT + WORD_REACH[1]
+    return (x0 - dx, y0 - dy, x1 + dx, y1 + dy)
 
 
 def _clear_of_texts(scene: Scene, box: Box, points) -> Box:

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from engine.text import msg, term
 from engine.told import told
 from render import kit
+from render.inline import close_up_reach
 from render.scene import Scene, Seat, Status
 from render.warriors_traders_board import COLOURS, TURNS, board
 from render.warriors_traders_map import draw_borders, draw_fills, draw_highlight, draw_nations, draw_provinces
@@ -31,9 +32,10 @@ def player_colours(summary: dict, order: Sequence[str]) -> dict[str, kit.RGB]:
 
 
 def draw_board(summary: dict, result: list | None = None, highlight: dict | None = None, *,
-               whole: bool = True) -> Image.Image:
+               whole: bool = True, within: tuple | None = None) -> Image.Image:
     """The board for a summary, as an RGB image (no encoding). Not `whole`: the map alone, the
-    header and the panels left blank (all the close-up shows)."""
+    header and the panels left blank (all the close-up shows). `within`: the provinces wholly
+    outside that box left out (draw_provinces)."""
     b = board(summary.get("map") or "west", summary.get("variant"))
     highlight = highlight or {}
     order = kit.seat_order(summary)
@@ -45,7 +47,7 @@ def draw_board(summary: dict, result: list | None = None, highlight: dict | None
     draw_borders(draw, b, summary)
     draw_highlight(draw, b, highlight)
     draw_nations(draw, b, summary)  # over the highlight ring, which covered "DENMARK" (issue 28)
-    draw_provinces(draw, b, summary, order, letters, colours)
+    draw_provinces(draw, b, summary, order, letters, colours, within)
     x0, y0, _, _ = b.legend
     key, key_drawn = legend_layer(b.id, b.variant)
     image.paste(key, (x0, y0 + b.header))
@@ -88,12 +90,13 @@ def scores(state) -> dict[str, dict[str, int]]:
 def close_up_scene(state, highlight: dict | None = None) -> Scene:
     """What render.render_inline crops: the map without the header and the panels, which lie
     outside its map box."""
-    return scene(state, highlight, whole=False)
+    return scene(state, highlight, whole=False, close_up=True)
 
 
-def scene(state, highlight: dict | None = None, *, whole: bool = True) -> Scene:
+def scene(state, highlight: dict | None = None, *, whole: bool = True, close_up: bool = False) -> Scene:
     """The board of `state` drawn once, with what the chat's views need beside it (not
-    `whole`: the map alone)."""
+    `whole`: the map alone; `close_up`: only the provinces the close-up can show or read,
+    render.inline.close_up_reach, issue 30)."""
     from engine import get_game
 
     game = get_game(GAME)
@@ -103,8 +106,6 @@ def scene(state, highlight: dict | None = None, *, whole: bool = True) -> Scene:
     # whether the game still waits on anyone.
     result = game.result(state) if not decisions else None
     highlight = highlight or {}
-    with kit.recording() as drawn:
-        image = draw_board(summary, result, highlight, whole=whole)
     b = board(summary.get("map") or "west", summary.get("variant"))
     order = kit.seat_order(summary)
     letters = kit.player_letters(order)
@@ -126,14 +127,19 @@ def scene(state, highlight: dict | None = None, *, whole: bool = True) -> Scene:
     provinces = summary.get("provinces") or {}
     current = decisions[0].player if decisions else None
     own = [b.at(n) for n, info in provinces.items() if info.get("owner") == current and n in b.provinces]
+    map_box = (0, b.header, b.map_width, b.height)
+    home = own[0] if own else (b.map_width / 2, b.header + b.map_height / 2)
+    within = close_up_reach(map_box, FOCUS_ZOOM, focus, home) if close_up else None
+    with kit.recording() as drawn:
+        image = draw_board(summary, result, highlight, whole=whole, within=within)
     x0, y0, x1, y1 = b.legend
     legend = (x0, y0 + b.header, x1 + 1, y1 + b.header + 1)
     return Scene(
         image=image,
         palette=palette(b.id),
-        map_box=(0, b.header, b.map_width, b.height),
+        map_box=map_box,
         focus=focus,
-        home=own[0] if own else (b.map_width / 2, b.header + b.map_height / 2),
+        home=home,
         status=status,
         zoom=FOCUS_ZOOM,
         covers=[(legend, static_layer(b.id, b.variant).crop(legend))],

@@ -264,9 +264,11 @@ def draw_provinces(
     order: Sequence[str],
     letters: dict[str, str],
     colours: dict[str, kit.RGB],
+    within: tuple[float, float, float, float] | None = None,
 ) -> None:
     """Each province in play: its name (with the holder's letter and its type mark), then its
-    pieces in rows below."""
+    pieces in rows below. With `within` (board px), a province drawn wholly outside that box is
+    left out (a close-up shows and reads only that part: render.inline.close_up_reach)."""
     provinces = summary.get("provinces") or {}
     for name, info in provinces.items():
         if name not in b.provinces:
@@ -282,6 +284,10 @@ def draw_provinces(
             left += 13
         # Names near the map's edge stay whole: shifted in, never cut by the panel column.
         left = min(max(left, 32), b.map_width - width - (24 if mark else 6))
+        items = _pieces(name, info, colours, letters, order)
+        spots = piece_spots((x, y), len(items), b.map_width)
+        if within is not None and not _reaches(within, left, width, label_y, spots):
+            continue
         if owner in colours:
             kit.badge(draw, (left - 16, label_y), 12, colours[owner], letters.get(owner, "?"))
             kit.mark("held")
@@ -290,9 +296,26 @@ def draw_provinces(
             kit.mark("kinds")
             mx = left + width + 11
             kit.text(draw, (mx, label_y), mark, 18, MARK_COLOURS[info["kind"]], outline=kit.WHITE, stroke=3, anchor="mm")
-        items = _pieces(name, info, colours, letters, order)
-        for item, spot in zip(items, piece_spots((x, y), len(items), b.map_width), strict=True):
+        for item, spot in zip(items, spots, strict=True):
             item(draw, spot)
+
+
+# How far a province's drawing reaches round its name's text (the holder's disc on the left, the
+# type mark on the right, the outline) and round each piece's centre (its token, the attack
+# mark, the count and damage badges): generous, a close-up's pixels depend on it.
+LABEL_REACH = (40, 24, 48)  # left, above and below, right
+PIECE_REACH = 48
+
+
+def _reaches(within, left: float, width: float, label_y: float, spots) -> bool:
+    """Whether a province's name at (left, label_y) `width` wide, or a piece at one of `spots`,
+    may draw inside `within`."""
+    x0, y0, x1, y1 = within
+    before, around, after = LABEL_REACH
+    if left - before < x1 and left + width + after > x0 and label_y - around < y1 and label_y + around > y0:
+        return True
+    return any(sx - PIECE_REACH < x1 and sx + PIECE_REACH > x0 and sy - PIECE_REACH < y1 and sy + PIECE_REACH > y0
+               for sx, sy in spots)
 
 
 RING = (62, 44, 50)  # the highlight ring's half width, and its reach above and below the centre

@@ -406,3 +406,28 @@ def test_the_close_up_drawn_from_the_map_alone_is_the_one_cut_from_the_whole_boa
             for lang in (None, "de"):
                 assert render_inline(game, shown, highlight=highlight, lang=lang) \
                     == render_views(game, shown, highlight=highlight, lang=lang)[0], (game, i, lang)
+
+
+def test_the_warriors_traders_close_up_drawing_only_its_reach_shows_the_same_pixels(wt_steps):
+    """Issue 30: the close-up's scene draws only the provinces within its reach (where its frame
+    may go, and how far a word cut by the frame is pulled in from), known before drawing; the
+    image is pixel for pixel the one drawn from the whole map, on many states of each map and in
+    two languages, and the provinces far from the action are really left out."""
+    left_out = 0
+    for steps in wt_steps.values():
+        for i in spread(steps, 24):
+            state, events = steps[i]
+            highlight = highlight_from_events("warriors_traders", events)
+            for lang in (None, "pl"):
+                with kit.language(lang):
+                    whole = wt.scene(state, highlight, whole=False)
+                    cut = wt.close_up_scene(state, highlight)
+                    assert inline.focus_box(cut) == inline.focus_box(whole), (state.map, i, lang)
+                    assert inline.draw_inline(cut)[0].tobytes() == inline.draw_inline(whole)[0].tobytes(), (state.map, i, lang)
+                    left_out += len(whole.drawn.texts) > len(cut.drawn.texts)
+                    # The reach's margin holds every word a close-up may pull in.
+                    for mark in whole.drawn.texts:
+                        if inline._word(mark):
+                            x0, y0, x1, y1 = mark.box
+                            assert x1 - x0 < inline.WORD_REACH[0] and y1 - y0 < inline.WORD_REACH[1], mark
+    assert left_out > 100
