@@ -47,7 +47,7 @@ def render_inline(game_name: str, state, *, highlight: dict | None = None, lang:
     with kit.language(lang):
         # A drawing may leave out what lies outside the close-up's map box (close_up_scene).
         scene = getattr(module, "close_up_scene", module.scene)(state, highlight)
-        image, _ = draw_inline(scene)
+        image, _ = draw_inline(scene, texts=False)
     return kit.encode_png(image, scene.palette, compress_level=INLINE_COMPRESS)
 
 
@@ -66,7 +66,7 @@ def render_views(
 
     with kit.language(lang):
         scene = _renderer(game_name).scene(state, highlight)
-        image, _ = draw_inline(scene)
+        image, _ = draw_inline(scene, texts=False)
     return (kit.encode_png(image, scene.palette, compress_level=INLINE_COMPRESS),
             kit.encode_png(scene.image, scene.palette, compress_level=BOARD_COMPRESS))  # fmt: skip
 

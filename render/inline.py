@@ -144,9 +144,10 @@ def _clear_of_texts(scene: Scene, box: Box, points) -> Box:
     return (x0, y0, x0 + width, y0 + height)
 
 
-def draw_inline(scene: Scene) -> tuple[Image.Image, list[kit.TextMark]]:
+def draw_inline(scene: Scene, *, texts: bool = True) -> tuple[Image.Image, list[kit.TextMark]]:
     """The inline image (RGB), and every text on it with its size there (the board's texts
-    inside the focus view scaled by its zoom; empty unless the scene was drawn recording)."""
+    inside the focus view scaled by its zoom; empty unless the scene was drawn recording, or
+    without `texts`: the posted picture needs none, issue 30)."""
     box = focus_box(scene)
     image = Image.new("RGB", (WIDTH, HEIGHT), COLUMN_FILL)
     view = scene.image.crop(box)
@@ -163,7 +164,7 @@ def draw_inline(scene: Scene) -> tuple[Image.Image, list[kit.TextMark]]:
         _header(draw, scene.status)
         _scores(draw, scene.status, (vx1 + 2, vy0, WIDTH, vy1))
         _footer(draw, scene.status)
-    return image, _board_texts(scene, box) + strip.texts
+    return image, (_board_texts(scene, box) + strip.texts if texts else [])
 
 
 # A word the frame still cuts ("Treb…" for Trebizond, "arsus" for Tarsus: issue 28 item 6) is

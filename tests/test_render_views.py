@@ -431,3 +431,26 @@ def test_the_warriors_traders_close_up_drawing_only_its_reach_shows_the_same_pix
                             x0, y0, x1, y1 = mark.box
                             assert x1 - x0 < inline.WORD_REACH[0] and y1 - y0 < inline.WORD_REACH[1], mark
     assert left_out > 100
+
+
+
+def test_the_posted_close_up_lists_no_texts_and_keeps_its_pixels(byz_steps, wt_steps, monkeypatch):
+    """Issue 30: the texts of a close-up (for the readability tests) are not worked out for the
+    picture the bot posts; its bytes are those of the close-up drawn with them."""
+    from render import INLINE_COMPRESS
+
+    cases = [("byzantium", byzantium, byz_steps[i]) for i in spread(byz_steps, 4)]
+    cases += [("warriors_traders", wt, steps[i]) for steps in wt_steps.values() for i in spread(steps, 2)]
+    expected = []
+    for game, module, (state, events) in cases:
+        scene = module.close_up_scene(state, highlight_from_events(game, events))
+        image, texts = inline.draw_inline(scene)
+        assert texts
+        expected.append(kit.encode_png(image, scene.palette, compress_level=INLINE_COMPRESS))
+
+    def listed(*_):
+        raise AssertionError("the posted close-up listed its texts")
+
+    monkeypatch.setattr(inline, "_board_texts", listed)
+    for (game, _, (state, events)), data in zip(cases, expected, strict=True):
+        assert render_inline(game, state, highlight=highlight_from_events(game, events)) == data
