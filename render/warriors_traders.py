@@ -34,8 +34,8 @@ def player_colours(summary: dict, order: Sequence[str]) -> dict[str, kit.RGB]:
 def draw_board(summary: dict, result: list | None = None, highlight: dict | None = None, *,
                whole: bool = True, within: tuple | None = None) -> Image.Image:
     """The board for a summary, as an RGB image (no encoding). Not `whole`: the map alone, the
-    header and the panels left blank (all the close-up shows). `within`: the provinces wholly
-    outside that box left out (draw_provinces)."""
+    header and the panels left blank (all the close-up shows). `within`: the provinces and
+    borders wholly outside that box left out (draw_provinces, draw_borders)."""
     b = board(summary.get("map") or "west", summary.get("variant"))
     highlight = highlight or {}
     order = kit.seat_order(summary)
@@ -44,7 +44,7 @@ def draw_board(summary: dict, result: list | None = None, highlight: dict | None
     image = static_layer(b.id, b.variant).copy()
     draw_fills(image, b, summary, colours)
     draw = ImageDraw.Draw(image)
-    draw_borders(draw, b, summary)
+    draw_borders(draw, b, summary, within)
     draw_highlight(draw, b, highlight)
     draw_nations(draw, b, summary)  # over the highlight ring, which covered "DENMARK" (issue 28)
     draw_provinces(draw, b, summary, order, letters, colours, within)

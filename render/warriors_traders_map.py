@@ -91,16 +91,19 @@ def draw_nations(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict) -> None:
         kit.text(draw, (x, y + dy), label, 20, NATION_INK, outline=NATION_OUTLINE, stroke=3, anchor="mm")
 
 
-def draw_borders(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict) -> None:
+def draw_borders(draw: ImageDraw.ImageDraw, b: MapBoard, summary: dict, within: tuple | None = None) -> None:
     """Every border of the rules as a line between the two centres: solid where the cells
     touch on land, dotted blue where they do not (sea crossings and the schematic map's
-    longer borders). The cells show the land; these lines are what movement follows."""
+    longer borders). The cells show the land; these lines are what movement follows. With
+    `within` (board px), a line wholly outside that box is left out (as draw_provinces)."""
     provinces = summary.get("provinces") or {}
     links = {frozenset(pair) for pair in b.links}
     dotted = []
     for name, info in provinces.items():
         for other in info.get("neighbours") or []:
             if other <= name or other not in provinces or name not in b.provinces or other not in b.provinces:
+                continue
+            if within is not None and not _line_reaches(within, b.at(name), b.at(other)):
                 continue
             if frozenset((name, other)) in links:
                 dotted.append((name, other))
@@ -298,6 +301,16 @@ def draw_provinces(
             kit.text(draw, (mx, label_y), mark, 18, MARK_COLOURS[info["kind"]], outline=kit.WHITE, stroke=3, anchor="mm")
         for item, spot in zip(items, spots, strict=True):
             item(draw, spot)
+
+
+LINE_REACH = 8  # px round a border's line (4 px dots at most): generous
+
+
+def _line_reaches(within, a, c) -> bool:
+    """Whether the line from `a` to `c` may draw inside `within` (its bounding box does)."""
+    x0, y0, x1, y1 = within
+    return (min(a[0], c[0]) - LINE_REACH < x1 and max(a[0], c[0]) + LINE_REACH > x0
+            and min(a[1], c[1]) - LINE_REACH < y1 and max(a[1], c[1]) + LINE_REACH > y0)
 
 
 # How far a province's drawing reaches round its name's text (the holder's disc on the left, the
