@@ -180,6 +180,21 @@ class Amounts:
             return None
         return counts
 
+    def allows(self, counts: dict[str, int]) -> bool:
+        """Whether `counts` (every item's count) is an answer: what `parse(answer(counts))` says,
+        without the round trip through the option id (issue 30: Byzantium's upkeep walked its
+        combinations through it, the engine's largest cost in a quick game)."""
+        for item in self.items:
+            n = counts[item.id]
+            # An answer writes a count as digits: a negative one, or a non-int, is no answer.
+            if type(n) is not int or n < 0 or not item.min <= n <= item.max:
+                return False
+        for total in self.totals:
+            value = sum(counts[i.id] for i in self.items if i.group == total.group)
+            if not total.lo <= value <= total.hi or (value - total.lo) % total.step:
+                return False
+        return self.refusal({item.id: counts[item.id] for item in self.items}) is None
+
     def refusal(self, counts: dict[str, int]) -> Msg | None:
         """Why counts within the bounds and totals are still no answer (the `check`), or None."""
         return self.check(counts) if self.check is not None else None
