@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.byzantium.board import ARMY_SIDES, ROUNDS, UPKEEP, Box, Side
 from engine.byzantium.combos import box_amounts, combo_decision, parse
 from engine.byzantium.cubes import check_army
@@ -73,11 +75,21 @@ def upkeep_amounts(ctx: Ctx, task: Upkeep) -> Amounts:
     """Which cubes leave the game, and the rule they must meet: "until the rest can be paid" - the
     rest is affordable, and it was not before the last cube went (the dearest one removed last)."""
     side = Side(task.side)
-    card = ctx.p(task.player).card(side)
-    money = ctx.p(task.player).treasury[side]
-    cost = upkeep_cost(ctx, task.player, side)
-    counts = {box.value: card.count(box) for box in UPKEEP_BOXES}
-    prices = sorted((UPKEEP[box] for box in UPKEEP_BOXES for _ in range(card.count(box))), reverse=True)
+    return _upkeep_amounts(side, _cube_counts(ctx, task.player, side), ctx.p(task.player).treasury[side])
+
+
+def _cube_counts(ctx: Ctx, seat: int, side: Side) -> tuple[int, ...]:
+    """The player's cubes in each of the UPKEEP_BOXES of `side`'s army card: all its upkeep depends on."""
+    card = ctx.p(seat).card(side)
+    return tuple(card.count(box) for box in UPKEEP_BOXES)
+
+
+@lru_cache(maxsize=256)
+def _upkeep_amounts(side: Side, cubes: tuple[int, ...], money: int) -> Amounts:
+    """upkeep_amounts for these cubes (by UPKEEP_BOXES) and this treasury: built once for them."""
+    counts = {box.value: n for box, n in zip(UPKEEP_BOXES, cubes, strict=True)}
+    cost = sum(UPKEEP[box] * n for box, n in zip(UPKEEP_BOXES, cubes, strict=True))
+    prices = sorted((UPKEEP[box] for box, n in zip(UPKEEP_BOXES, cubes, strict=True) for _ in range(n)), reverse=True)
     fewest = next(n for n in range(1, len(prices) + 1) if cost - sum(prices[:n]) <= money)
     most = next(n for n in range(1, len(prices) + 1) if cost - sum(sorted(prices)[:n]) <= money)
 
@@ -113,9 +125,17 @@ def upkeep_decision(ctx: Ctx, task: Upkeep):
     if not upkeep_unpaid(ctx, task):
         return None
     side = Side(task.side)
-    player = ctx.p(task.player)
-    cost = upkeep_cost(ctx, task.player, side)
-    amounts = upkeep_amounts(ctx, task)
+    return _upkeep_decision(ctx.name(task.player), side, _cube_counts(ctx, task.player, side),
+                            ctx.p(task.player).treasury[side])
+
+
+@lru_cache(maxsize=256)
+def _upkeep_decision(player: str, side: Side, cubes: tuple[int, ...], money: int) -> Decision:
+    """The upkeep decision of `player` with these cubes (by UPKEEP_BOXES) and this treasury, built
+    once for them (issue 30): at the round's upkeep every waiting player's decision, each a walk
+    through the combinations of his cubes, was built again after each answer (and by every game)."""
+    amounts = _upkeep_amounts(side, cubes, money)
+    cost = sum(UPKEEP[box] * n for box, n in zip(UPKEEP_BOXES, cubes, strict=True))
 
     def fewest_first(found):  # the removals that lose the fewest VP
         if found:
@@ -124,9 +144,8 @@ def upkeep_decision(ctx: Ctx, task: Upkeep):
 
     prompt = msg("Upkeep: your {side} cubes cost {cost} bezants but the treasury holds {money}. Which cubes leave the "
                  "game (-1 {side} VP each), until the rest can be paid?", side=side_word(side), cost=cost,
-                 money=player.treasury[side])
-    return combo_decision(ctx.name(task.player), prompt, "upkeep", amounts, disband_label(side),
-                          shortcuts=fewest_first)
+                 money=money)
+    return combo_decision(player, prompt, "upkeep", amounts, disband_label(side), shortcuts=fewest_first)
 
 
 def upkeep_places(ctx: Ctx) -> list[int]:
