@@ -10,6 +10,8 @@ any option is at most two clicks away (the group, then the option).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.byzantium import movement
 from engine.byzantium.board import (
     ARMY_SIDES,
@@ -30,6 +32,7 @@ from engine.byzantium.cubes import (
     Purse,
     card_slot,
     cube_cost,
+    cube_cost_words,
     has_any_cube,
     has_source,
     parse_slot,
@@ -107,14 +110,10 @@ def action_options(ctx: Ctx, seat: int) -> list[Option]:
     for name in sorted(takeable_cities(ctx), key=region_key):
         city = ctx.s.cities[name]
         if has_source(ctx, seat, city.side):
-            group = (msg("Take a Byzantine city in {region}", region=region_word(name))
-                     if city.side == Side.BYZANTINE else msg("Take an Arab city in {region}", region=region_word(name)))
-            label = msg("Take {city} (+{vp} {side} VP; {cost})", city=city_word(name), vp=city.markers,
-                        side=side_word(city.side), cost=cube_cost(ctx, seat, city.side))
-            entries.append((Option(f"take:{name}", label, group), None))
+            entries.append((_take_option(name, city.markers, city.side, bool(player.available)), None))
     entries.extend(movement.move_action_options(ctx, seat))
     entries.extend((o, city) for o, city in special_options(ctx, seat))
-    if reinforce_amounts(ctx, seat) is not None:
+    if can_reinforce(ctx, seat):
         entries.append((Option("reinforce", msg("Reinforce the armies ({cost})",
                                                 cost=reinforce_cost(player.available))), None))
     if player.tax_cubes == 0 and player.available > 0:
@@ -126,6 +125,17 @@ def action_options(ctx: Ctx, seat: int) -> list[Option]:
             entries.append((Option(building, building_label(ctx, seat, building, side)), None))
     entries.append((Option("pass", msg("Pass (no more actions this round)")), None))
     return split_long_groups(entries)
+
+
+@lru_cache(maxsize=1024)
+def _take_option(name: str, markers: int, side: Side, from_pool: bool) -> Option:
+    """The option to take city `name`: the same for the same markers and cube (issue 30: an action
+    decision built a label, its group and their words for every city, at every choice)."""
+    group = (msg("Take a Byzantine city in {region}", region=region_word(name))
+             if side == Side.BYZANTINE else msg("Take an Arab city in {region}", region=region_word(name)))
+    label = msg("Take {city} (+{vp} {side} VP; {cost})", city=city_word(name), vp=markers, side=side_word(side),
+                cost=cube_cost_words(from_pool, side))
+    return Option(f"take:{name}", label, group)
 
 
 def split_long_groups(entries: list[tuple[Option, str | None]]) -> list[Option]:
@@ -218,18 +228,27 @@ def take_city(ctx: Ctx, seat: int, name: str) -> None:
 
 # -- B. reinforce -------------------------------------------------------------------------------
 
+def _reinforce_mosts(purse: Purse):
+    """(side, box, slot, most) of each army box: the most cubes it could get alone (0: none)."""
+    for side in ARMY_SIDES:
+        for box in CARD_BOXES:
+            slot = card_slot(side, box)
+            yield side, box, slot, next((n for n in range(1 if box == Box.ELITE else 3, 0, -1)
+                                         if purse.can_source([slot] * n)), 0)
+
+
+def can_reinforce(ctx: Ctx, seat: int) -> bool:
+    """Whether reinforce_amounts has any item, without wording them (issue 30)."""
+    return any(most for _side, _box, _slot, most in _reinforce_mosts(Purse.of(ctx, seat)))
+
+
 def reinforce_amounts(ctx: Ctx, seat: int) -> Amounts | None:
     """1 to 3 cubes on the army boxes, at most one on each elite box (the rules' limits), each box
     bounded by what could be paid for on it alone; the check refuses the mixes that cannot all
     be paid for, saying why."""
     purse = Purse.of(ctx, seat)
-    items = []
-    for side in ARMY_SIDES:
-        for box in CARD_BOXES:
-            slot = card_slot(side, box)
-            most = next((n for n in range(1 if box == Box.ELITE else 3, 0, -1) if purse.can_source([slot] * n)), 0)
-            if most:
-                items.append(Item(slot, msg("{side} {box}", side=side_word(side), box=box_word(box)), most))
+    items = [Item(slot, msg("{side} {box}", side=side_word(side), box=box_word(box)), most)
+             for side, box, slot, most in _reinforce_mosts(purse) if most]
     if not items:
         return None
 

@@ -12,6 +12,7 @@ pool, else ask) or "ask" (always ask). The player is asked only when the prefere
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engine.byzantium.board import ARMY_SIDES, CUBE_PRICE, Box, Side
 from engine.byzantium.flow import Ctx, chooses, decides, decision, runs
@@ -63,7 +64,12 @@ def can_pay(ctx: Ctx, seat: int, pay_side: Side | None, amount: int) -> bool:
 def cube_cost(ctx: Ctx, seat: int, pay_side: Side | None) -> Msg:
     """What the cube an action needs costs at least, for its label: nothing from the free pool,
     else 3 bezants of the side that benefits (None: the side is settled later)."""
-    if ctx.p(seat).available:
+    return cube_cost_words(bool(ctx.p(seat).available), pay_side)
+
+
+@cache  # two words for every option of an action decision: built once (issue 30)
+def cube_cost_words(from_pool: bool, pay_side: Side | None) -> Msg:
+    if from_pool:
         return msg("a cube from the free pool")
     if pay_side is None:
         return msg("a cube for {price} bezants", price=CUBE_PRICE)

@@ -9,6 +9,8 @@ lists them for the catalogues.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.byzantium.board import SPECIAL_BOXES, Box, Side, board
 from engine.text import Msg, listing, msg, msg_n, term
 
@@ -46,10 +48,12 @@ def box_word(box: Box | str) -> Msg:
     return BOX_WORDS[Box(box)]
 
 
+@cache  # a term is the same for every use (issue 30: option labels named each city anew)
 def city_word(name: str) -> Msg:
     return term("byzantium city", name)
 
 
+@cache
 def region_word(city: str) -> Msg:
     return term("byzantium region", REGION_OF[city])
 
