@@ -102,18 +102,42 @@ def fit_text(content: str, size: int, width: float, min_size: int = 12) -> tuple
     return content[:fits] + "…", size
 
 
+# How far the packaged font's kerning between a glyph and a space after it may move what follows
+# (px): none in DejaVu Sans Condensed Bold (tests/test_render_wrap.py measures every glyph of every
+# catalogue). A line's width is then its words' widths added up, known to within this per space.
+KERN_ROOM = 1.0
+
+
 def wrap(content: str, size: int, width: float) -> list[str]:
     """`content` broken into lines no wider than `width` at `size`, at spaces (a word wider
-    than a line gets a line of its own, cut later by the caller's fitting)."""
+    than a line gets a line of its own, cut later by the caller's fitting).
+
+    A line grows by a word while it fits, as measured whole; the measure is taken only when the
+    words' own widths (each kept, " word" with its space) leave it in doubt (issue 30: measuring
+    every longer line of every narration was a tenth of the bot's time at the interpreter)."""
     lines: list[str] = []
     line = ""
+    low = high = 0.0  # what the width of `line` may be
     for word in say(content).split():
-        candidate = f"{line} {word}" if line else word
-        if line and text_width(candidate, size) > width:
-            lines.append(line)
+        if not line:
             line = word
-        else:
+            low = high = _width(word, size)
+            continue
+        more = _width(" " + word, size)
+        candidate = f"{line} {word}"
+        if high + more + KERN_ROOM <= width:  # fits, however the space kerns
             line = candidate
+            low, high = low + more - KERN_ROOM, high + more + KERN_ROOM
+            continue
+        if low + more - KERN_ROOM <= width:  # in doubt: measured whole
+            exact = _width(candidate, size)
+            if exact <= width:
+                line = candidate
+                low = high = exact
+                continue
+        lines.append(line)
+        line = word
+        low = high = _width(word, size)
     if line:
         lines.append(line)
     return lines
