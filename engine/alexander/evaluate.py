@@ -32,6 +32,7 @@ import math
 from functools import cache
 
 from engine.alexander.board import MAC, MOVE_COST, PER, board, column
+from engine.alexander.evaluate_persian import persian_points
 from engine.alexander.loc import supplied
 from engine.alexander.state import AlexState
 from engine.alexander.victory import EGYPT, GORDIUM, GREAT_KING_PROVINCES, SIWA, europe_provinces
@@ -118,9 +119,18 @@ TEMPERATURE = 10.0  # points of doubt in the win shares
 
 
 def evaluate(s: AlexState) -> dict[str, float]:
+    """Each side's win share. The Persian reads his own with the terms only his bot adds
+    (engine/alexander/evaluate_persian.py): each seat's search reads only its own share, so the
+    Macedonian's play, and greedy's, stay those of the shared points."""
     points = macedonian_points(s)
-    mac = 1.0 / (1.0 + math.exp(-points / TEMPERATURE))
-    return {s.sides[MAC]: mac, s.sides[PER]: 1.0 - mac}
+    mac = _share(points)
+    if s.victory.winner:
+        return {s.sides[MAC]: mac, s.sides[PER]: 1.0 - mac}
+    return {s.sides[MAC]: mac, s.sides[PER]: 1.0 - _share(points - persian_points(s, _leaders_by_army(s)))}
+
+
+def _share(points: float) -> float:
+    return 1.0 / (1.0 + math.exp(-points / TEMPERATURE))
 
 
 def macedonian_points(s: AlexState) -> float:

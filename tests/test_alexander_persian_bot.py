@@ -1,0 +1,91 @@
+"""Alexander for bot players (issue 27): what only the Persian's bot adds to the shared
+evaluation (engine/alexander/evaluate_persian.py), read in his own win share alone.
+
+Rulebook passages: 10.5 (an overrun at 8 to 1 eliminates the units outside a major city:
+Alexander's army overrun, he dies); 10.4 (a Reorganization takes in loose ASP where an army
+stands); 8.3 (Persian recruits appear at Ecbatana, Babylon, Susa or Persepolis, joining an army
+there or waiting loose); 11.3 I (Alexander's wounds: at 20 injury points or more every Admin
+Phase kills him on an odd die)."""
+
+from engine.alexander.evaluate import evaluate, macedonian_points
+from engine.alexander.testkit import MAC, PER, army, clear, fresh, garrison, start
+from engine.alexander.world import ALEXANDER
+
+
+def board(loose_at: str = "", loose: int = 0, injury: int = 0):
+    """Alexander with 10 ASP at Tarsus; Darius's Army #1 of 20 ASP at Babylon; `loose` Persian
+    ASP waiting at `loose_at`."""
+    state = clear(start(seed=3))
+    army(state, MAC, 1, "Tarsus", 10, elite=2, leaders=(ALEXANDER,))
+    army(state, PER, 1, "Babylon", 20, leaders=("Darius III",))
+    if loose:
+        garrison(state, PER, loose_at, asp=loose)
+    state.injury = injury
+    return fresh(state)
+
+
+def shares(state):
+    values = evaluate(state)
+    return values[state.sides[MAC]], values[state.sides[PER]]
+
+
+def persian_view(state) -> float:
+    """The points behind the Persian's share (the logistic undone)."""
+    import math
+
+    from engine.alexander.evaluate import TEMPERATURE
+
+    per = shares(state)[1]
+    return TEMPERATURE * math.log(per / (1.0 - per))
+
+
+def test_recruits_gathered_where_an_army_stands_are_worth_more_to_the_persian_than_elsewhere():
+    """Recruits with no army where they appear wait loose (8.3) and fight nobody until a
+    Reorganization takes them into an army standing with them (10.4): the Persian counts them
+    towards the overrun of a weak Alexander where Army #1 stands, not at another city, and
+    more once in the army."""
+    gathered = board("Babylon", 60)
+    apart = board("Susa", 60)
+    joined = board()
+    joined.army("persian.1").asp = 80
+    assert persian_view(gathered) > persian_view(apart) + 3
+    assert persian_view(joined) > persian_view(gathered) + 3
+
+
+def test_the_persian_terms_leave_the_macedonians_share_as_the_shared_points_say():
+    """The Macedonian's share (his bot's and greedy's) is the logistic of the shared points alone."""
+    import math
+
+    from engine.alexander.evaluate import TEMPERATURE
+
+    for state in (board("Babylon", 60), board(injury=19)):
+        mac, per = shares(state)
+        assert mac == 1.0 / (1.0 + math.exp(-macedonian_points(state) / TEMPERATURE))
+        assert per != 1.0 - mac  # the Persian's own terms on top
+
+
+def test_an_army_near_alexander_at_eight_to_one_is_worth_more_than_far_away():
+    near = board()
+    near.army("persian.1").space, near.army("persian.1").asp = "Issus", 80
+    far = board()
+    far.army("persian.1").asp = 80
+    assert shares(near)[1] > shares(far)[1]
+
+
+def test_a_battle_under_way_with_alexanders_army_counts_his_wounds_to_come():
+    """11.3 I: Alexander rolls 2d6 for wounds after every battle his army fights, won or lost."""
+    state = board(injury=15)
+    state.army("persian.1").space = "Tarsus"
+    calm = persian_view(state)
+    state.battle = {"space": "Tarsus", "attacker": "persian.1", "atk": PER, "dfn": MAC,
+                    "defenders": ["macedonian.1"], "cards": {MAC: [], PER: []}}
+    assert persian_view(state) > calm + 1
+
+
+def test_the_injury_check_is_worth_more_to_the_persian_than_the_macedonian_fears_it():
+    """At 20 injury points every Admin Phase may kill Alexander: the last point before it is
+    worth far more to the Persian than the shared points' fear of it, and than a point at 8."""
+    at = {n: board(injury=n) for n in (8, 9, 19, 20)}
+    shared = macedonian_points(at[19]) - macedonian_points(at[20])
+    assert persian_view(at[20]) - persian_view(at[19]) > shared + 20
+    assert persian_view(at[20]) - persian_view(at[19]) > 5 * (persian_view(at[9]) - persian_view(at[8]))
