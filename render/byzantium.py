@@ -15,7 +15,8 @@ from render.byzantium_city import CAPITAL
 from render.byzantium_map import army_positions, draw_armies, draw_cities, draw_highlight
 from render.byzantium_panels import LABELS, asked_prompt, draw_header, draw_player_panels
 from render.byzantium_static import bare_map, palette, seated_layer
-from render.scene import Scene, Seat, Status
+from render.inline import close_up_reach
+from render.scene import Box, Scene, Seat, Status
 
 TITLE = msg("Byzantium")  # the score chart's title (the engine's Game.title, to be said in a language)
 GAME = "byzantium"
@@ -34,11 +35,12 @@ def player_colours(summary: dict, order: Sequence[str]) -> dict[str, kit.RGB]:
 
 
 def draw_board(summary: dict, decisions: Sequence = (), result: list | None = None, highlight: dict | None = None,
-               *, panels: bool = True, header: bool = True):
+               *, panels: bool = True, header: bool = True, within: Box | None = None):
     """The board for a summary, as an RGB image (no encoding). `decisions` are the engine's
     pending Decisions (anything with .player and .prompt). Without `panels`, the player
     panels are left blank (an animation's frame shows the map only); without `header`, the
-    header band too (the close-up shows the map alone, and its own strip)."""
+    header band too (the close-up shows the map alone, and its own strip). With `within`
+    (board px), what lies wholly outside that box may be left out (a close-up's reach)."""
     b = board()
     highlight = highlight or {}
     order = kit.seat_order(summary)
@@ -49,16 +51,31 @@ def draw_board(summary: dict, decisions: Sequence = (), result: list | None = No
     kit.replay(drawn)
     draw = ImageDraw.Draw(image)
     draw_highlight(draw, b, highlight.get("routes"), highlight.get("cities"))
-    draw_cities(draw, b, summary, letters, colours)
-    draw_armies(draw, b, summary, letters, colours)
-    draw_bulgars(draw, b, summary)
-    draw_special(draw, b, summary, letters, colours, highlight.get("boxes"))
-    draw_standing(draw, b, summary, order, letters, colours)
+    draw_cities(draw, b, summary, letters, colours, within)
+    draw_armies(draw, b, summary, letters, colours, within)
+    if _meets(within, b.boxes["bulgars"]):
+        draw_bulgars(draw, b, summary)
+    if _meets(within, b.boxes["special_actions"]):
+        draw_special(draw, b, summary, letters, colours, highlight.get("boxes"))
+    if _meets(within, b.boxes["standing"]):
+        draw_standing(draw, b, summary, order, letters, colours)
     if panels:
         draw_player_panels(draw, b, summary, order, letters, colours)
     if header:
         draw_header(draw, b, summary, list(decisions), result, kit.narration(highlight), letters, colours)
     return image
+
+
+BOX_REACH = 16  # how far a side box's drawing may reach beyond it (the taken box's ring)
+
+
+def _meets(within: Box | None, box) -> bool:
+    """Whether a side box's drawing may reach into `within` (None: all of the board)."""
+    if within is None:
+        return True
+    x0, y0, x1, y1 = box
+    return x0 - BOX_REACH < within[2] and x1 + BOX_REACH > within[0] and y0 - BOX_REACH < within[3] \
+        and y1 + BOX_REACH > within[1]
 
 
 def encode(image: Image.Image) -> bytes:
@@ -71,8 +88,9 @@ def render_png(state, *, highlight: dict | None = None) -> bytes:
 
 def close_up_scene(state, highlight: dict | None = None) -> Scene:
     """What render.render_inline crops: the map without the header and the player panels,
-    which lie outside its map box (issue 30: a fifth of a close-up's drawing saved)."""
-    return scene(state, highlight, whole=False)
+    which lie outside its map box (issue 30: a fifth of a close-up's drawing saved), and only
+    the cities, armies and boxes within its reach (render.inline.close_up_reach)."""
+    return scene(state, highlight, whole=False, close_up=True)
 
 
 def story_frame(state, highlight: dict | None = None) -> tuple[Image.Image, tuple]:
@@ -100,9 +118,10 @@ def scores(state) -> dict[str, dict[str, int]]:
             for name, p in players.items()}  # fmt: skip
 
 
-def scene(state, highlight: dict | None = None, *, whole: bool = True) -> Scene:
+def scene(state, highlight: dict | None = None, *, whole: bool = True, close_up: bool = False) -> Scene:
     """The board of `state` drawn once, with what the chat's views need beside it. Not
-    `whole`: the map alone (header and player panels left out), all the close-up shows."""
+    `whole`: the map alone (header and player panels left out), all the close-up shows;
+    `close_up`: only what lies within the close-up's reach (issue 30)."""
     from engine import get_game
 
     game = get_game(GAME)
@@ -110,9 +129,20 @@ def scene(state, highlight: dict | None = None, *, whole: bool = True) -> Scene:
     decisions = game.pending(state)
     result = game.result(state) if not decisions else None
     highlight = highlight or {}
-    with kit.recording() as drawn:
-        image = draw_board(summary, decisions, result, highlight, panels=whole, header=whole)
     b = board()
+    # The special action box first, the cities last: a focus too small for all looks at the
+    # last city (where the outcome is).
+    slots = special_slots(b)
+    focus = [slots[box] for box in highlight.get("boxes") or () if box in slots]
+    focus += [b.cities[c].xy for pair in highlight.get("routes") or () for c in pair if c in b.cities]
+    focus += [b.cities[c].xy for c in highlight.get("cities") or () if c in b.cities]
+    current = summary.get("current") or (decisions[0].player if decisions else None)
+    own = [point for name, _, _, point, _ in army_positions(b, summary) if name == current]
+    home = own[0] if own else b.cities[CAPITAL].xy
+    map_box = (0, b.header, b.width, b.panels_top)
+    within = close_up_reach(map_box, 1.0, focus, home) if close_up else None
+    with kit.recording() as drawn:
+        image = draw_board(summary, decisions, result, highlight, panels=whole, header=whole, within=within)
     order = kit.seat_order(summary)
     letters = kit.player_letters(order)
     colours = player_colours(summary, order)
@@ -136,21 +166,13 @@ def scene(state, highlight: dict | None = None, *, whole: bool = True) -> Scene:
         over=over,
         said=tuple(kit.narration(highlight)),
     )
-    # The special action box first, the cities last: a focus too small for all looks at the
-    # last city (where the outcome is).
-    slots = special_slots(b)
-    focus = [slots[box] for box in highlight.get("boxes") or () if box in slots]
-    focus += [b.cities[c].xy for pair in highlight.get("routes") or () for c in pair if c in b.cities]
-    focus += [b.cities[c].xy for c in highlight.get("cities") or () if c in b.cities]
-    current = summary.get("current") or (decisions[0].player if decisions else None)
-    own = [point for name, _, _, point, _ in army_positions(b, summary) if name == current]
     legend = b.boxes["legend"]
     return Scene(
         image=image,
         palette=palette(),
-        map_box=(0, b.header, b.width, b.panels_top),
+        map_box=map_box,
         focus=focus,
-        home=own[0] if own else b.cities[CAPITAL].xy,
+        home=home,
         status=status,
         covers=[(legend, bare_map().crop(legend))],
         drawn=drawn,

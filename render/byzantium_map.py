@@ -139,10 +139,29 @@ def draw_city(draw, city: City, info: dict, letters: dict, colours: dict) -> Non
         kit.mark("fort")
 
 
-def draw_cities(draw, board: Board, summary: dict, letters, colours) -> None:
+# How far a city's drawing reaches from its centre (the controller's ring, badge and fort, with
+# their outlines), and an army's from its token's centre (the token and its strength badge): a
+# close-up leaves out what lies wholly beyond its reach (tests/test_render_views.py checks both).
+CITY_REACH = 96
+ARMY_REACH = 48
+
+
+def reaches(within, point: tuple[float, float], reach: float) -> bool:
+    """Whether a drawing within `reach` of `point` may draw inside the box `within` (None: all)."""
+    if within is None:
+        return True
+    x, y = point
+    x0, y0, x1, y1 = within
+    return x - reach < x1 and x + reach > x0 and y - reach < y1 and y + reach > y0
+
+
+def draw_cities(draw, board: Board, summary: dict, letters, colours, within=None) -> None:
+    """Every city's marks; with `within` (board px), those of the cities wholly outside it left
+    out (a close-up shows and reads only that part: render.inline.close_up_reach, issue 30)."""
     cities = summary.get("cities") or {}
     for name, city in board.cities.items():
-        draw_city(draw, city, cities.get(name, {}), letters, colours)
+        if reaches(within, city.xy, CITY_REACH):
+            draw_city(draw, city, cities.get(name, {}), letters, colours)
     if summary.get("constantinople_fallen"):
         capital = board.cities[CAPITAL]
         kit.text(draw, (capital.x, capital.y - capital.outer - 8), LABELS["fallen"], 26, (200, 20, 20),
@@ -178,8 +197,11 @@ def army_strength(army: dict) -> int:
     return int(army.get("elite", 0)) + int(army.get("main", 0)) + (1 if army.get("guard") else 0)
 
 
-def draw_armies(draw, board: Board, summary: dict, letters, colours) -> None:
+def draw_armies(draw, board: Board, summary: dict, letters, colours, within=None) -> None:
+    """Every field army; with `within`, those wholly outside it left out (as draw_cities)."""
     for name, side, army, (x, y), city in army_positions(board, summary):
+        if not reaches(within, (x, y), ARMY_REACH):
+            continue
         # The side's shape (square Byzantine, circle Arab) in the player's colour, with the
         # player's letter; the small white number is the army's combat cubes, on the corner
         # away from the city so it never lands on the city's own badge.

@@ -434,6 +434,56 @@ def test_the_warriors_traders_close_up_drawing_only_its_reach_shows_the_same_pix
 
 
 
+def test_the_byzantium_close_up_drawing_only_its_reach_shows_the_same_pixels(byz_steps):
+    """Issue 30: the Byzantium close-up's scene draws only the cities, armies and side boxes
+    within its reach (render.inline.close_up_reach, as Warriors & Traders'); the image is pixel
+    for pixel the one drawn from the whole map, on many states of a 4-player game and of the load
+    bench's quick 3-player games, in two languages, and the cities far from the action are really
+    left out."""
+    from tests.test_amounts_allows import quick
+
+    states = [byz_steps[i] for i in spread(byz_steps, 40)]
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = BYZ.setup(["Ann", "Bo", "Cy"], seed, {})
+        while not BYZ.is_over(state) and BYZ.version(state) < 40:
+            decision = rng.choice(BYZ.pending(state))
+            state, events = BYZ.apply(state, decision.player, quick(decision))
+            states.append((state, events))
+    left_out = 0
+    for i, (state, events) in enumerate(states):
+        highlight = highlight_from_events("byzantium", events)
+        for lang in (None, "pl"):
+            with kit.language(lang):
+                whole = byzantium.scene(state, highlight, whole=False)
+                cut = byzantium.close_up_scene(state, highlight)
+                assert inline.focus_box(cut) == inline.focus_box(whole), (i, lang)
+                assert inline.draw_inline(cut)[0].tobytes() == inline.draw_inline(whole)[0].tobytes(), (i, lang)
+                left_out += len(whole.drawn.texts) > len(cut.drawn.texts)
+    assert left_out > 60
+
+
+def test_the_byzantium_reaches_hold_every_mark_of_a_city_and_an_army():
+    """What draw_cities and draw_armies leave out beyond CITY_REACH and ARMY_REACH draws nothing
+    nearer: every city's ring, badge and fort, every army's token and strength badge, with room
+    for their outlines."""
+    from render.byzantium_board import board
+    from render.byzantium_geometry import army_points, badge_box, fort_box, strength_point
+    from render.byzantium_map import ARMY_REACH, CITY_REACH
+    from render.byzantium_city import ARMY_TOKEN, STRENGTH_RADIUS
+
+    outline = 6
+    for city in board().cities.values():
+        for x0, y0, x1, y1 in (badge_box(city, city.badge_angle), fort_box(city, city.fort_angle)):
+            assert max(city.x - x0, x1 - city.x, city.y - y0, y1 - city.y) + outline <= CITY_REACH, city.name
+        assert city.radius + 8 + 11 / 2 + outline <= CITY_REACH
+        for count in range(1, 7):
+            for x, y in army_points(city, count):
+                sx, sy = strength_point(city, (x, y))
+                assert ARMY_TOKEN / 2 + outline <= ARMY_REACH
+                assert max(abs(sx - x), abs(sy - y)) + STRENGTH_RADIUS + outline <= ARMY_REACH
+
+
 def test_the_posted_close_up_lists_no_texts_and_keeps_its_pixels(byz_steps, wt_steps, monkeypatch):
     """Issue 30: the texts of a close-up (for the readability tests) are not worked out for the
     picture the bot posts; its bytes are those of the close-up drawn with them."""
