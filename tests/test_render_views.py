@@ -468,9 +468,9 @@ def test_the_byzantium_reaches_hold_every_mark_of_a_city_and_an_army():
     nearer: every city's ring, badge and fort, every army's token and strength badge, with room
     for their outlines."""
     from render.byzantium_board import board
+    from render.byzantium_city import ARMY_TOKEN, STRENGTH_RADIUS
     from render.byzantium_geometry import army_points, badge_box, fort_box, strength_point
     from render.byzantium_map import ARMY_REACH, CITY_REACH
-    from render.byzantium_city import ARMY_TOKEN, STRENGTH_RADIUS
 
     outline = 6
     for city in board().cities.values():
