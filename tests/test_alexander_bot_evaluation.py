@@ -238,3 +238,111 @@ def test_a_city_is_worth_its_provinces_objective_only_as_the_last_enemy_foothold
     both = city_worth(fresh(state), "Pelusium")
     del state.garrisons["Memphis"]
     assert city_worth(fresh(state), "Pelusium") > both + 3
+
+
+def test_the_gsp_the_alexandria_in_egypt_needs_are_kept_free():
+    """13.0: an Alexandria takes 2 free GSP; the one in Egypt is part of the cult's objective (3.4).
+    Two GSP placed in a garrison of no use (or an Alexandria elsewhere) are worth less than
+    keeping them free while it is not built, and nothing once it is."""
+    from engine.alexander.testkit import garrison
+
+    def gsp_placed(placed: bool, built: bool = False):
+        state = position(30, "Sardes", 10, "Ecbatana")
+        garrison(state, MAC, "Pella", gsp=18)  # 20 counters: 2 left free
+        if placed:
+            garrison(state, MAC, "Miletus", gsp=2)
+        if built:
+            state.alexandrias = ["Alexandria"]
+        return fresh(state)
+
+    assert macedonian_points(gsp_placed(False)) > macedonian_points(gsp_placed(True)) + 1
+    assert macedonian_points(gsp_placed(True, built=True)) > macedonian_points(gsp_placed(False, built=True))
+
+
+def test_putting_greece_down_pays_even_with_an_island_out_of_reach():
+    """6.3: an army of three times the revolt's value ending its move in the province puts the
+    revolt down; Crete (an island, no land way) held by the Persian stays lost. Putting Greece
+    down must pay: the island's distance is bounded, not a cliff that makes the revolt look
+    better."""
+    from engine.alexander.testkit import garrison
+
+    def home(space: str, revolt: bool):
+        state = position(30, "Sardes", 10, "Ecbatana")
+        army(state, MAC, 2, space, 12, leaders=("Antipater",))
+        garrison(state, PER, "Cnossus", gsp=1)
+        state.revolt = ["Greece"] if revolt else []
+        if not revolt:
+            state.control["Greece"] = MAC
+        return fresh(state)
+
+    assert macedonian_points(home("Athens", False)) > macedonian_points(home("Pella", True)) + 1
+
+
+def test_losing_the_home_army_never_makes_a_lost_province_look_better():
+    """3.4 / 6.3: Greece in revolt is put down only by an army of 6 ASP or more; with none left
+    the province is as far from held as it can be (the home army worn from 6 ASP to 5 no
+    longer counted its distance at all)."""
+    def home(asp: int):
+        state = position(30, "Sardes", 10, "Ecbatana")
+        army(state, MAC, 2, "Pella", asp, leaders=("Antipater",))
+        state.revolt = ["Greece"]
+        return fresh(state)
+
+    assert macedonian_points(home(6)) > macedonian_points(home(5)) + 1
+
+
+def test_assaulting_egypts_last_city_pays_at_its_expectation_with_a_small_army():
+    """11.4 / C/4: an assault costs 1 ASP for about 2/3 of a Siege Point at +0; Pelusium is the
+    last Persian foothold in Egypt (an objective, 3.4). Averaged over the die, assaulting beats
+    waiting, with Alexander's army at 20 ASP (in a trace he sat there 50 rounds)."""
+    from engine.alexander.loc import supplied
+    from engine.alexander.state import Siege
+    from engine.alexander.testkit import answer, dice, garrison, to_activity
+    from engine.alexander.world import controls
+
+    state = position(20, "Pelusium", 10, "Ecbatana")
+    garrison(state, PER, "Pelusium", gsp=2)
+    state.control["Egypt"] = PER
+    state.treasuries["Damascus"].owner = MAC  # the LOC that keeps the siege (11.4)
+    state.sieges["Pelusium"] = Siege(army="macedonian.1", points=0)
+    state.victory.king_of_asia = state.victory.siwa = True
+    state = answer(to_activity(fresh(state)), "pass")
+    assert "assault:Pelusium" in [o.id for o in decision(state).options]
+    assert "Pelusium" in supplied(state, MAC) and not controls(state, MAC, "Egypt")
+    rolls = [macedonian_points(answer(dice(fresh(state), roll), "assault:Pelusium")) for roll in range(1, 7)]
+    assert sum(rolls) / 6 > macedonian_points(answer(fresh(state), "none"))
+
+
+def test_the_macedonians_last_treasury_spent_to_empty_costs_far_more_than_a_level():
+    """7.3: a LOC runs to a treasury city that is not Empty; with Pella his only one, the
+    Macedonian's Low -> Empty (a recruit, a long move's treasury roll, 8.3 / 10.1) leaves every
+    army without a LOC: no siege kept (11.4), 3 MP a move. It costs far more than Full -> Low."""
+    def pella(level: str):
+        state = position(30, "Ilium", 10, "Ecbatana")
+        state.treasuries["Sardes"].owner = PER
+        state.treasuries["Pella"].level = level
+        return fresh(state)
+
+    full, low, empty = (macedonian_points(pella(level)) for level in ("full", "low", "empty"))
+    assert low - empty > full - low + 3
+
+
+def test_asp_beyond_what_keeps_europe_are_worth_little_outside_alexanders_army():
+    """5.2: no army may have more ASP than Army #1 (the king's); recruits (8.3) belong with
+    Alexander. Ten more ASP in a second army of 20 are worth far less than in Alexander's."""
+    def armies(alexander: int, second: int):
+        state = position(alexander, "Sardes", 10, "Ecbatana")
+        army(state, MAC, 2, "Pella", second, leaders=("Antipater",))
+        return macedonian_points(fresh(state))
+
+    assert armies(35, 30) - armies(35, 20) < 1.5
+    assert armies(35, 20) - armies(25, 20) > 3 * (armies(35, 30) - armies(35, 20))
+
+
+def test_a_persian_army_within_alexanders_reach_is_no_gain_until_he_attacks_it():
+    """A trace: Alexander (39 ASP) stood at Sippara for 40 rounds, where two Persian armies were
+    within his reach, attacking neither; one step on would have left one out of reach. A weak
+    Persian army in reach is worth nothing before the battle (its worth is won by beating it)."""
+    near = position(39, "Sippara", 16, "Uruk")
+    far = position(39, "Sippara", 16, "Persepolis")
+    assert macedonian_points(near) <= macedonian_points(far) + 0.1

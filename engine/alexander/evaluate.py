@@ -35,13 +35,21 @@ from engine.alexander.board import MAC, MOVE_COST, PER, board, column
 from engine.alexander.evaluate_persian import persian_points
 from engine.alexander.loc import supplied
 from engine.alexander.state import AlexState
-from engine.alexander.victory import EGYPT, GORDIUM, GREAT_KING_PROVINCES, SIWA, europe_provinces
+from engine.alexander.victory import (
+    ALEXANDRIA_EGYPT,
+    EGYPT,
+    GORDIUM,
+    GREAT_KING_PROVINCES,
+    SIWA,
+    europe_provinces,
+)
 from engine.alexander.world import (
     ALEXANDER,
     DARIUS,
     army_one,
     battle_rating,
     controls,
+    gsp_free,
     in_europe,
     king,
     leader_space,
@@ -64,29 +72,44 @@ ROYAL_FAMILY = 4.0  # held by the Macedonian: the marriage is one activity away
 # The way to the next objective: WAY_CAP * (1 - exp(-MP / WAY_SCALE)), about 0.37 a MP near it.
 WAY_CAP, WAY_SCALE = 3.0, 8.0
 # The army sent to a European province not held: points per MP of its distance, and the ASP it
-# needs (a revolt of value 2 is put down by 6 ASP, 6.3).
-HOME_DISTANCE, HOME_ASP = 0.4, 6
+# needs (a revolt of value 2 is put down by 6 ASP, 6.3). A step of a 3-MP march pays more than
+# the LOC it leaves (NO_LOC): at 0.4 the home army never left an Empty Pella.
+HOME_DISTANCE, HOME_ASP, HOME_CAP = 1.0, 6, 12
+# Free GSP counters kept for the Alexandria in Egypt (13.0: it takes 2 free GSP; the cult's
+# objective, 3.4): without them the Alexandria cannot be built, and one game ended with every
+# objective but it done and all 20 Macedonian GSP on the map.
+ALEXANDRIA_GSP = 1.5
 # A siege is worth a share of what taking the city brings (CITY_TAKEN, its treasury, the
 # objective its province is): laid, and per Siege Point; the three shares stay below the whole,
 # so the last assault (the city falls, +1 Weariness) still pays.
 SIEGE_LAID = 0.1
-SIEGE_POINT = 0.2  # an assault (1 ASP, about half a Siege Point) pays for a city worth 5 points or more
+# An assault costs 1 ASP for about 2/3 of a Siege Point (the Siege Assault Table at +0): at 0.2 a
+# Point (and 1 point per ASP below 20 in Alexander's army) it never paid for Egypt's last city,
+# and Alexander sat outside Pelusium for 50 rounds without assaulting.
+SIEGE_POINT = 0.3
 CITY_TAKEN = 1.0  # a major city taken: the GSP inside gone, a base for the next march
 # Material: per ASP / GSP on the map (the Persian starts with far more of them and a larger pool).
 MAC_ASP, PER_ASP = 0.35, 0.16
 MAC_GSP, PER_GSP = 0.2, 0.12
 POOL = 0.02  # per ASP still in a side's pool (recruits to come)
+# A Macedonian army other than Alexander's: the ASP it needs to keep Europe (Agis's 5 ASP, a
+# revolt of value 3 needs 9: 6.3), each beyond them worth SPARE_ASP.
+HOME_KEEP, SPARE_ASP = 15, 0.08
 ELITE = 1.0  # per Elite level of an army, times its share of a full army
 LEADER = 0.8  # per Battle Rating of a leader on the map
 TREASURY = {"full": 3.0, "low": 2.0, "empty": 1.0}  # a treasury city held, by its level
 ROYAL_TREASURY = 3.0
+# The Macedonian without a treasury that is not Empty: no LOC anywhere (7.3), so no siege kept,
+# 3 MP a move, no recruits; in traces Pella, his only one, was spent to Empty by round 16 (a
+# recruit, the treasury rolls of long moves) and Alexander never got beyond the Hellespont.
+LOC_SOURCE = 8.0
 SUPREMACY = 6.0  # another army larger than Army #1
 SUPREMACY_ASP = 0.5  # and per ASP it is larger by (they are worth nothing while it lasts)
 NO_LOC = 1.5  # an army without a LOC (no siege kept, no extra MP, -1 in battle); Alexander's x1.5
 # Alexander's safety.
 THREAT = 15.0  # times the chance the strongest enemy army in reach beats Alexander's in battle
 OVERRUN = 60.0  # Alexander's army within reach of an overrun (8 to 1)
-SMALL_ARMY = 1.0  # per ASP Alexander's army has below SAFE_ASP
+SMALL_ARMY = 0.4  # per ASP Alexander's army has below SAFE_ASP (the threats are counted apart)
 ALEXANDER_ASP = 0.15  # per ASP of Alexander's own army (up to 40): the army that fights and besieges
 SAFE_ASP = 20
 TOO_SMALL = 3.0  # per ASP below the 10 a siege needs (11.4): an army that can take no city
@@ -165,7 +188,7 @@ def under_way(s: AlexState) -> float:
     # Each time ASP are left on the march, a cost while the move lasts: leaving ASP must buy
     # something (a province held), not put off the move's end (its treasury roll, say).
     dropped = DROPPED * m.get("drops", 0)
-    return sign * (MP_LEFT * left - asking - TREASURY_ROLL * roll - AT_SEA * aboard + hunt - dropped)
+    return sign * (MP_LEFT * left - asking - treasury_drop(s, m.get("treasury")) * roll - AT_SEA * aboard + hunt - dropped)
 
 
 def _within_reach(s: AlexState, m: dict, left: int) -> float:
@@ -213,7 +236,16 @@ def objectives(s: AlexState) -> float:
     total += EUROPE_PROVINCE * sum(controls(s, MAC, p, for_victory=True) for p in europe_provinces())
     total += EGYPT_HELD * controls(s, MAC, EGYPT, for_victory=True)
     total += ALEXANDRIA * ("Alexandria" in s.alexandrias) + SIWA_DONE * v.siwa + PROSKYNESIS * v.proskynesis
-    return total
+    return total + alexandria_room(s)
+
+
+def alexandria_room(s: AlexState) -> float:
+    """The free GSP the Alexandria in Egypt needs, while it is not built: an Alexandria founded
+    elsewhere or a garrison of no use takes them (the Admin Phase may remove GSP first, 3.3 D)."""
+    limits = board().limits
+    if ALEXANDRIA_EGYPT in s.alexandrias or len(s.alexandrias) >= limits["alexandrias"]:
+        return 0.0
+    return ALEXANDRIA_GSP * min(limits["alexandria_gsp"], gsp_free(s, MAC))
 
 
 def targets(s: AlexState, supplied_spaces: frozenset[str] | None = None) -> list[str]:
@@ -308,16 +340,18 @@ def home_front(s: AlexState) -> float:
     if not lost:
         return 0.0
     leaders = _leaders_by_army(s)
-    best = None
-    for army in s.armies:
-        if army.side != MAC or ALEXANDER in leaders.get(army.id, ()) or army.asp < HOME_ASP:
-            continue
-        for province in lost:
-            spaces = [sp for sp in b.provinces[province].spaces if _enemy_held(s, sp, MAC)]
-            spaces = spaces or [sp for sp in b.provinces[province].spaces if not b.spaces[sp].transit]
-            near = min(distance(army.space, sp) for sp in spaces)
-            best = near if best is None else min(best, near)
-    return -HOME_DISTANCE * best if best is not None else 0.0
+    home = [a for a in s.armies if a.side == MAC and ALEXANDER not in leaders.get(a.id, ()) and a.asp >= HOME_ASP]
+    total = 0.0
+    for province in lost:
+        # a revolt is put down by a move ending anywhere in the province (6.3): its nearest
+        # space; else the enemy holding it (Agis's Spartans, a landing)
+        spaces = [] if province in s.revolt else [sp for sp in b.provinces[province].spaces if _enemy_held(s, sp, MAC)]
+        spaces = spaces or [sp for sp in b.provinces[province].spaces if not b.spaces[sp].transit]
+        # bounded (an island is out of reach by land), and no army able to go there counts as
+        # the farthest: losing the home army never makes a lost province look better
+        near = min((distance(a.space, sp) for a in home for sp in spaces), default=HOME_CAP)
+        total -= HOME_DISTANCE * min(near, HOME_CAP)
+    return total
 
 
 def weariness_cost(s: AlexState, more: int) -> float:
@@ -370,10 +404,16 @@ def distance(a: str, b: str) -> int:
 # -- material and supply ----------------------------------------------------------------------------
 def material(s: AlexState) -> float:
     total = 0.0
+    alexanders = s.leaders.get(ALEXANDER, "")[5:]
     for a in s.armies:
         share = min(1.0, a.asp / 30)
-        value = MAC_ASP * a.asp + ELITE * a.elite * share if a.side == MAC else -(PER_ASP * a.asp + ELITE * a.elite * share)
-        total += value
+        if a.side == MAC:
+            # ASP beyond what keeps Europe are worth little outside Alexander's army: recruits
+            # there grew it past Army #1 (5.2: then frozen) while Alexander's was worn down
+            spare = max(0, a.asp - HOME_KEEP) if a.id != alexanders else 0
+            total += MAC_ASP * (a.asp - spare) + SPARE_ASP * spare + ELITE * a.elite * share
+        else:
+            total -= PER_ASP * a.asp + ELITE * a.elite * share
     for g in s.garrisons.values():
         # Loose ASP count as garrisons: left behind, they no longer fight with the army.
         if g.side == MAC:
@@ -404,11 +444,28 @@ def supply(s: AlexState, reach: dict, leaders: dict) -> float:
             total -= TREASURY[t.level]
     if s.royal_treasury.level == "full":
         total += ROYAL_TREASURY if s.royal_treasury.owner == MAC else -ROYAL_TREASURY
+    if not loc_sources(s):
+        total -= LOC_SOURCE
     for a in s.armies:
         if a.space not in reach[a.side]:
             sign = 1 if a.side == MAC else -1
             total -= sign * NO_LOC * (1.5 if ALEXANDER in leaders.get(a.id, ()) else 1)
     return total
+
+
+def loc_sources(s: AlexState) -> list[str]:
+    """The Macedonian's treasury cities a LOC can run to (not Empty, not barred by a card)."""
+    return [c for c, t in s.treasuries.items() if t.owner == MAC and t.level != "empty" and c not in s.unusable]
+
+
+def treasury_drop(s: AlexState, city: str | None) -> float:
+    """What the treasury `city` one level lower costs: a level, and the Macedonian's last LOC
+    source (Memphis is never reduced, 7.2)."""
+    t = s.treasuries.get(city or "")
+    if t is None or city == "Memphis" or t.level == "empty":
+        return TREASURY_ROLL if city == "royal" else 0.0
+    last = t.owner == MAC and t.level == "low" and loc_sources(s) == [city]
+    return TREASURY_ROLL + LOC_SOURCE * last
 
 
 def cup(s: AlexState) -> float:
@@ -530,8 +587,8 @@ def safety(s: AlexState, reach: dict, leaders: dict) -> float:
             hunters = [beats(army_force(s, e, leaders), mine) * 0.5 ** (distance(army.space, e.space) / HUNT_HALF)
                        for e in s.armies if e.side != army.side and e.asp > 0]
             total -= HUNT * max(hunters, default=0.0)
-        else:
-            worth = (MAC_ASP if army.side == MAC else PER_ASP) * army.asp
-            sign = 1 if army.side == MAC else -1
-            total -= sign * EXPOSED * danger * worth
+        elif army.side == MAC:
+            # only the Macedonian's: a Persian army in Alexander's reach counted for him as PREY
+            # did, and he stood between two of them for 40 rounds, attacking neither
+            total -= EXPOSED * danger * MAC_ASP * army.asp
     return total
