@@ -346,3 +346,16 @@ def test_a_persian_army_within_alexanders_reach_is_no_gain_until_he_attacks_it()
     near = position(39, "Sippara", 16, "Uruk")
     far = position(39, "Sippara", 16, "Persepolis")
     assert macedonian_points(near) <= macedonian_points(far) + 0.1
+
+
+def test_a_second_desert_link_in_a_move_costs_the_weariness_it_brings():
+    """9.0: a round in which a Macedonian army moves more than one desert link is +1 Weariness,
+    counted when the move ends; a move under way past its second desert link is worth that less."""
+    def marching(desert: int):
+        state = position(30, "Tadmor", 10, "Ecbatana")
+        state.weariness = 8
+        state.move = {"unit": "macedonian.1", "side": MAC, "declared": 4, "spent": 2, "desert": desert,
+                      "treasury": None, "legs": ["land", "land"], "path": ["Damascus", "Tadmor"]}
+        return macedonian_points(fresh(state))
+
+    assert marching(1) > marching(2) + 1

@@ -188,7 +188,10 @@ def under_way(s: AlexState) -> float:
     # Each time ASP are left on the march, a cost while the move lasts: leaving ASP must buy
     # something (a province held), not put off the move's end (its treasury roll, say).
     dropped = DROPPED * m.get("drops", 0)
-    return sign * (MP_LEFT * left - asking - treasury_drop(s, m.get("treasury")) * roll - AT_SEA * aboard + hunt - dropped)
+    # More than one desert link in a round: +1 Weariness at the move's end (9.0); in traces a
+    # fifth of the Weariness came so, unseen until the move ended.
+    desert = weariness_cost(s, 1) if sign > 0 and m.get("desert", 0) > 1 and not s.turn.get("desert_weary") else 0.0
+    return sign * (-desert + MP_LEFT * left - asking - treasury_drop(s, m.get("treasury")) * roll - AT_SEA * aboard + hunt - dropped)
 
 
 def _within_reach(s: AlexState, m: dict, left: int) -> float:
