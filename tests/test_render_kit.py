@@ -113,3 +113,45 @@ def test_cutting_a_long_text_measures_it_a_few_times_not_once_a_letter(monkeypat
     shown, _ = kit.fit_text("Ann: " + "choose where your cube goes " * 8, 22, 600, min_size=20)
     assert shown.endswith("…") and kit.text_width(shown, 20) <= 600
     assert len(measured) <= 15  # 3 sizes + about log2(229) halvings; one a letter: 150 and more
+
+
+def _masks_drawn(content, size, anchor):
+    """A text's mask as it was made: its box measured, then drawn at (-left, -top) on an image of it."""
+    from render.kit.assets import font
+
+    face = font(size)
+    left, top, right, bottom = face.getbbox(content, anchor=anchor)
+    fill = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(fill).text((-left, -top), content, font=face, fill=255, anchor=anchor)
+    return fill, (left, top)
+
+
+def test_a_text_without_outline_is_rasterised_once_into_the_same_mask(monkeypatch):
+    """Issue 30: a text with no outline (the close-up's strip: new strings at every choice) is laid
+    out and rasterised once, straight into its mask; the mask and its offset are those of
+    measuring its box and drawing it there, for the catalogues' texts in every language, the
+    anchors the drawings use and the strip's sizes."""
+    import re
+    from pathlib import Path
+
+    from PIL import ImageFont
+
+    from render.kit import lettering
+
+    texts = ["1", "12", "A", "…", "·", "Łódź żółć", "W", "Ann: Round 2: choose your action."]
+    for po in sorted((Path(__file__).resolve().parent.parent / "locales").glob("*/LC_MESSAGES/messages.po")):
+        found = re.findall(r'^msgstr "(.+)"$', po.read_text(encoding="utf-8"), re.MULTILINE)
+        texts += [re.sub(r"\{\w+\}", "Ann", t).replace("\\n", " ") for t in found[::25]]
+    assert len(texts) > 100
+    for i, content in enumerate(texts):
+        size, anchor = (20, 22, 26, 30)[i % 4], ("lm", "mm", "la", "rm", "mb", "ls")[i % 6]
+        mask, outline, offset = lettering._text_masks.__wrapped__(content, size, 0, anchor)
+        fill, expected = _masks_drawn(content, size, anchor)
+        assert outline is None and offset == expected and mask.size == fill.size, (content, size, anchor)
+        assert mask.tobytes() == fill.tobytes(), (content, size, anchor)
+
+    measured = []
+    getbbox = ImageFont.FreeTypeFont.getbbox
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getbbox", lambda *a, **k: measured.append(a) or getbbox(*a, **k))
+    lettering._text_masks.__wrapped__("Bo passes.", 22, 0, "lm")
+    assert measured == []  # not laid out once to be measured, then again to be drawn

@@ -26,6 +26,13 @@ def _text_masks(content: str, size: int, stroke: int, anchor: str):
     Cached because boards redraw the same numerals, letters and captions on every render, and
     rasterising text is the slowest part of drawing."""
     face = font(size)
+    if not stroke:
+        # Laid out and rasterised once, straight into its mask: what drawing it at (-left, -top)
+        # on an image of its box gave, without the box measured first (issue 30: a close-up's
+        # strip writes new strings at every choice). tests/test_render_kit.py compares them.
+        core, (left, top) = face.getmask2(content, mode="L", anchor=anchor)
+        if core.size[0] and core.size[1]:
+            return Image.Image()._new(core), None, (left, top)
     left, top, right, bottom = face.getbbox(content, anchor=anchor, stroke_width=stroke)
     box_size = (max(1, right - left), max(1, bottom - top))
     fill = Image.new("L", box_size, 0)
