@@ -112,10 +112,11 @@ def _clear_of_texts(scene: Scene, box: Box, points) -> Box:
         return found
 
     # A move never loses a text the action's own frame shows whole (an army's card beside the
-    # action): it only spares names that frame already cuts.
+    # action): it only spares names that frame already cuts. (Counted as a cost of `never` per
+    # text lost, issue 28; the frame where it stands loses none, so only moves that keep them
+    # all can win: those are the moves kept, issue 30, the same frame without the count.)
     whole = [x0 <= t[0] and t[2] <= x1 and y0 <= t[1] and t[3] <= y1 for t in texts]
     seen = [t for t, shown in zip(texts, whole, strict=True) if shown]
-    never = 10_000
 
     def near(along, start, size, across, lo, hi):
         """The texts not shown whole that a frame edge at start or start + size (each moved at most
@@ -128,19 +129,23 @@ def _clear_of_texts(scene: Scene, box: Box, points) -> Box:
 
     # Each move costs what it did counted over every text (issue 28), counted over fewer (issue 30).
     near_x = near((0, 2), x0, width, (1, 3), y0, y1)
+    # The moves that keep every text the frame shows whole: its left edge left of them all, its
+    # right edge right of them all.
+    left, right = min((t[0] for t in seen), default=x0), max((t[2] for t in seen), default=x1)
 
     def cuts_x(a):
-        cost = never * sum(t[0] < a or t[2] > a + width for t in seen)
-        return cost + sum(t[0] < a < t[2] or t[0] < a + width < t[2] for t in near_x)
+        return sum(t[0] < a < t[2] or t[0] < a + width < t[2] for t in near_x)
 
-    x0 = min(shifts(x0, mx0, mx1, min(xs), max(xs), width), key=lambda a: (cuts_x(a), abs(a - x0)))
+    moves = [a for a in shifts(x0, mx0, mx1, min(xs), max(xs), width) if a <= left and a + width >= right]
+    x0 = min(moves, key=lambda a: (cuts_x(a), abs(a - x0)))
     near_y = near((1, 3), y0, height, (0, 2), x0, x0 + width)
+    top, bottom = min((t[1] for t in seen), default=y0), max((t[3] for t in seen), default=y1)
 
     def cuts_y(b):
-        cost = never * sum(t[1] < b or t[3] > b + height for t in seen)
-        return cost + sum(t[1] < b < t[3] or t[1] < b + height < t[3] for t in near_y)
+        return sum(t[1] < b < t[3] or t[1] < b + height < t[3] for t in near_y)
 
-    y0 = min(shifts(y0, my0, my1, min(ys), max(ys), height), key=lambda b: (cuts_y(b), abs(b - y0)))
+    moves = [b for b in shifts(y0, my0, my1, min(ys), max(ys), height) if b <= top and b + height >= bottom]
+    y0 = min(moves, key=lambda b: (cuts_y(b), abs(b - y0)))
     return (x0, y0, x0 + width, y0 + height)
 
 
@@ -215,18 +220,26 @@ def _edit_edges(view: Image.Image, scene: Scene, box: Box) -> None:
 def _colour_round(view: Image.Image, cut: Box) -> tuple:
     """The commonest colour just outside `cut` (inside the view): what the word lay on."""
     x0, y0, x1, y1 = cut
+    # The pixels just above and below the cut, then just left and right of it, in the order one
+    # getpixel each read them (the first of equal counts wins), read a line at a time (issue 30).
+    xs = range(max(0, x0 - 2), min(view.width, x1 + 2))
+    ys = range(max(0, y0), min(view.height, y1))
+    rows = [_line(view, (xs.start, y, xs.stop, y + 1)) for y in (y0 - 2, y1 + 1) if 0 <= y < view.height]
+    columns = [_line(view, (x, ys.start, x + 1, ys.stop)) for x in (x0 - 2, x1 + 1) if 0 <= x < view.width]
     seen: dict = {}
-    for x in range(max(0, x0 - 2), min(view.width, x1 + 2)):
-        for y in (y0 - 2, y1 + 1):
-            if 0 <= y < view.height:
-                colour = view.getpixel((x, y))
-                seen[colour] = seen.get(colour, 0) + 1
-    for y in range(max(0, y0), min(view.height, y1)):
-        for x in (x0 - 2, x1 + 1):
-            if 0 <= x < view.width:
-                colour = view.getpixel((x, y))
+    for lines, count in ((rows, len(xs)), (columns, len(ys))):
+        for i in range(count):
+            for line in lines:
+                colour = line[i]
                 seen[colour] = seen.get(colour, 0) + 1
     return max(seen, key=seen.get) if seen else kit.PAPER
+
+
+def _line(view: Image.Image, box: Box) -> tuple:
+    """The pixels of a one-pixel-wide box of `view`, in order (an empty box: none)."""
+    if box[2] <= box[0] or box[3] <= box[1]:
+        return ()
+    return view.crop(box).get_flattened_data()
 
 
 def _word(mark: kit.TextMark) -> bool:

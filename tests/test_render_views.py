@@ -235,6 +235,82 @@ def test_the_close_up_frame_is_the_one_counting_every_text_would_choose(byz_step
     assert len(compared) > 100 and sum(compared) > 20  # frames that moved among them
 
 
+class _CountedBox(tuple):
+    """A text's box that counts how often the frame's choice reads it."""
+
+    reads = 0
+
+    def __getitem__(self, index):
+        _CountedBox.reads += 1
+        return tuple.__getitem__(self, index)
+
+
+def test_the_close_up_frame_reads_the_texts_it_shows_whole_once(byz_steps):
+    """Issue 30: the texts the action's own frame shows whole, which no move may lose, bound the
+    moves once; they were counted again at every move tried (about 80 a frame)."""
+    import dataclasses
+
+    state, events = byz_steps[len(byz_steps) // 2]
+    scene = byzantium.close_up_scene(state, highlight_from_events("byzantium", events))
+    box = inline._centred_box(scene.map_box, scene.zoom, scene.focus or [scene.home])
+    x0, y0, x1, y1 = box
+    # A crowd of small texts inside the frame, each shown whole by it.
+    crowd = [kit.TextMark("12", 20, _CountedBox((x0 + 60 + i % 40 * 12, y0 + 60 + i // 40 * 20,
+                                                  x0 + 70 + i % 40 * 12, y0 + 75 + i // 40 * 20)))
+             for i in range(400)]
+    crowded = dataclasses.replace(scene, drawn=kit.Drawn([*scene.drawn.texts, *crowd], set(scene.drawn.marks)))
+    _CountedBox.reads = 0
+    assert inline._clear_of_texts(crowded, box, scene.focus or [scene.home]) == \
+        _frame_counting_every_text(crowded, box, scene.focus or [scene.home])
+    _CountedBox.reads = 0
+    inline._clear_of_texts(crowded, box, scene.focus or [scene.home])
+    assert _CountedBox.reads < 20 * len(crowd), _CountedBox.reads  # was over 100 reads a text
+
+
+def _colour_round_pixel_by_pixel(view, cut):
+    """inline._colour_round as it was: one getpixel a pixel."""
+    x0, y0, x1, y1 = cut
+    seen: dict = {}
+    for x in range(max(0, x0 - 2), min(view.width, x1 + 2)):
+        for y in (y0 - 2, y1 + 1):
+            if 0 <= y < view.height:
+                colour = view.getpixel((x, y))
+                seen[colour] = seen.get(colour, 0) + 1
+    for y in range(max(0, y0), min(view.height, y1)):
+        for x in (x0 - 2, x1 + 1):
+            if 0 <= x < view.width:
+                colour = view.getpixel((x, y))
+                seen[colour] = seen.get(colour, 0) + 1
+    return max(seen, key=seen.get) if seen else kit.PAPER
+
+
+def test_the_colour_round_a_cut_word_is_that_of_reading_each_pixel(byz_steps, monkeypatch):
+    """Issue 30: the colour a word cut by the close-up's frame is painted over with (the commonest
+    just outside it, the first seen of equal counts) is read a line of pixels at a time; it is the
+    colour reading each pixel gave, for cuts anywhere on real close-ups, at their edges and beyond."""
+    rng = random.Random(30)
+    views = []
+    for i in spread(byz_steps, 6):
+        state, events = byz_steps[i]
+        scene = byzantium.close_up_scene(state, highlight_from_events("byzantium", events))
+        views.append(scene.image.crop(inline.focus_box(scene)))
+    # Flat areas too, where many colours tie (the first seen must win, as before).
+    views.append(Image.new("RGB", (40, 30), kit.PAPER))
+    striped = Image.new("RGB", (40, 30), kit.INK)
+    striped.paste(kit.WHITE, (0, 0, 40, 15))
+    views.append(striped)
+    expected = []
+    cases = []
+    for view in views:
+        for _ in range(150):
+            x0, y0 = rng.randint(-5, view.width + 2), rng.randint(-5, view.height + 2)
+            cut = (x0, y0, x0 + rng.randint(0, 60), y0 + rng.randint(0, 30))
+            cases.append((view, cut))
+            expected.append(_colour_round_pixel_by_pixel(view, cut))
+    monkeypatch.setattr(Image.Image, "getpixel", lambda *a: pytest.fail("read one pixel at a time"))
+    assert [inline._colour_round(view, cut) for view, cut in cases] == expected
+
+
 def alexander_history(count=160, seed=4):
     from engine.ai.answers import answers
 
