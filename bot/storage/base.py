@@ -4,6 +4,7 @@ both backends (database.py says how)."""
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import json
@@ -99,6 +100,26 @@ class StorageBase:
         self._clock = clock
         # A game's engine name never changes; caching it saves appends a read.
         self._names: dict[int, str] = {}
+        # The state this process last stored for a game, with its snapshot's text: a load that
+        # reads that same text takes it as it is (checked unchanged) instead of parsing the text
+        # and working out who waits again (issue 30).
+        self._kept: collections.OrderedDict[int, tuple[str, Any]] = collections.OrderedDict()
+
+    KEPT_GAMES = 256  # states kept (one per game, the most recently stored first to go last)
+
+    def _keep(self, game_id: int, snapshot: str, state: Any) -> None:
+        self._kept[game_id] = (snapshot, state)
+        self._kept.move_to_end(game_id)
+        while len(self._kept) > self.KEPT_GAMES:
+            self._kept.popitem(last=False)
+
+    def _kept_state(self, engine: Any, game_id: int, snapshot: str) -> Any | None:
+        """The state stored last for `game_id` if `snapshot` is its text, and still is (nothing
+        changed it since: written out again, a fraction of parsing it); else None: parse it."""
+        kept = self._kept.get(game_id)
+        if kept is None or kept[0] != snapshot or engine.dumps(kept[1]) != snapshot:
+            return None
+        return kept[1]
 
     def is_checkpoint(self, seq: int) -> bool:
         """Snapshots kept for good (seq 0, the state after setup, always is one)."""

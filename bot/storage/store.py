@@ -301,7 +301,9 @@ class Storage(SideTables, MemberTables, Tools, Leases):
             state = rp.setup_state(engine, record.id, record.players, record.seed, record.options,
                                    record.rules_version)
         else:
-            state = rp.parse_snapshot(engine, record.id, snap["seq"], snap["state"])
+            state = self._kept_state(engine, record.id, snap["state"])
+            if state is None or engine.version(state) != snap["seq"]:
+                state = rp.parse_snapshot(engine, record.id, snap["seq"], snap["state"])
         latest = last["seq"] if last else 0
         if snap is not None and snap["seq"] > latest:
             raise CorruptGame(record.id, snap["seq"], f"snapshot beyond the last choice ({latest})")
@@ -386,7 +388,10 @@ class Storage(SideTables, MemberTables, Tools, Leases):
                 await self._write_results(c, await self._game_row(c, game_id), standings, now)
             return ChoiceRecord(seq, player, option_id, user_id, json.loads(events_text), text_to_time(now))
 
-        return await self._write(body)
+        stored = await self._write(body)
+        if snapshot is not None:
+            self._keep(game_id, snapshot, state)
+        return stored
 
     async def play(
         self, game_id: int, player: str, option_id: str, *, expected_seq: int | None = None,
