@@ -105,7 +105,7 @@ class StorageBase:
         # and working out who waits again (issue 30).
         self._kept: collections.OrderedDict[int, tuple[str, Any]] = collections.OrderedDict()
 
-    KEPT_GAMES = 256  # states kept (one per game, the most recently stored first to go last)
+    KEPT_GAMES = 64  # states kept, one per game, the least recently stored dropped first (about 80 KB each)
 
     def _keep(self, game_id: int, snapshot: str, state: Any) -> None:
         self._kept[game_id] = (snapshot, state)
