@@ -359,3 +359,26 @@ def test_a_second_desert_link_in_a_move_costs_the_weariness_it_brings():
         return macedonian_points(fresh(state))
 
     assert marching(1) > marching(2) + 1
+
+
+def test_a_larger_persian_army_beyond_his_army_one_is_never_better_for_the_macedonian():
+    """5.2: a Persian army larger than Darius's Army #1 freezes the others; that is worth
+    something to the Macedonian, but the more ASP it has the worse for him (in a trace the
+    per-ASP share of the freeze kept Alexander from taking Persepolis with 45 ASP inside)."""
+    small, large = position(40, "Sardes", 30, "Ecbatana"), position(40, "Sardes", 45, "Ecbatana")
+    assert macedonian_points(large) < macedonian_points(small)
+
+
+def test_a_home_army_declaring_its_march_on_a_revolt_already_counts_the_way_it_will_go():
+    """10.1: a move begins by declaring its MP; the bot's search sees one decision ahead, so the
+    MP declared by an army marching on a European revolt (6.3) count as the way it will go (a
+    trace: Greece in revolt for 150 rounds, the home armies never set out)."""
+    def declared(mp: int):
+        state = position(40, "Sardes", 10, "Ecbatana")
+        army(state, MAC, 2, "Pella", 15, leaders=("Antipater",))
+        state.revolt = ["Greece"]
+        state.move = {"unit": "macedonian.2", "side": MAC, "declared": mp, "spent": 0, "desert": 0,
+                      "treasury": None, "legs": [], "path": ["Pella"]}
+        return macedonian_points(fresh(state))
+
+    assert declared(3) > declared(1) + 1.5

@@ -352,9 +352,19 @@ def home_front(s: AlexState) -> float:
         spaces = spaces or [sp for sp in b.provinces[province].spaces if not b.spaces[sp].transit]
         # bounded (an island is out of reach by land), and no army able to go there counts as
         # the farthest: losing the home army never makes a lost province look better
-        near = min((distance(a.space, sp) for a in home for sp in spaces), default=HOME_CAP)
+        near = min((max(0, distance(a.space, sp) - _mp_left(s, a.id)) for a in home for sp in spaces), default=HOME_CAP)
         total -= HOME_DISTANCE * min(near, HOME_CAP)
     return total
+
+
+def _mp_left(s: AlexState, army_id: str) -> int:
+    """The MP an army on the march has still to spend: counted as the way it will go, so that the
+    first steps of a plan (the activity, the MP declared) already show what it leads to; the
+    search sees one decision ahead, and a home army never left on a march of several."""
+    m = s.move
+    if not m or m.get("unit") != army_id or "declared" not in m:
+        return 0
+    return max(0, m["declared"] - m.get("spent", 0))
 
 
 def weariness_cost(s: AlexState, more: int) -> float:
@@ -439,7 +449,10 @@ def supply(s: AlexState, reach: dict, leaders: dict) -> float:
             # reorganize: 10.4)
             first = army_one(s, side)
             excess = max(a.asp for a in s.armies if a.side == side) - first.asp
-            total -= sign * (SUPREMACY + SUPREMACY_ASP * excess)
+            # the Persian's only as a flat sum: per ASP, a larger Persian army counted for the
+            # Macedonian (+0.5 against the 0.16 it is worth), and Alexander left a siege at two
+            # points for 150 rounds rather than destroy the 45 ASP inside (an end to the freeze)
+            total -= sign * (SUPREMACY + (SUPREMACY_ASP * excess if side == MAC else 0.0))
     for t in s.treasuries.values():
         if t.owner == MAC:
             total += TREASURY[t.level]
