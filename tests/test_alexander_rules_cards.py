@@ -466,3 +466,18 @@ def test_15_every_card_has_a_one_line_reminder_shown_with_the_hand():
     assert lines[1:] == ["Major Campaign: Two armies or fleets may move this round.",
                          "Spies: See the other hand, or take a card from it at random; or (PAT) cancel a Surprise."]
     assert GAME.secret_lines(s, "Cy") == []  # not a seat
+
+
+def test_an_assassin_sent_at_a_face_down_leader_who_proves_to_be_darius_spends_no_bagoas_he_lacks():
+    """5.1: a face-down leader is targeted by his spot; the bot's search draws the hidden leaders
+    afresh (determinize) after the target's options were fixed, and one such world held Darius
+    face down there while the Macedonian held no Bagoas: the card crashed (list.remove). The
+    attempt goes on without spending the card he does not hold."""
+    s = segment(MAC, "assassin", cleared=True)
+    army(s, PER, 2, "Sardes", 10, leaders=["Memnon"])
+    s.leaders["Pharnabazus"], s.face_down = "space:Arbela", ["Pharnabazus"]
+    s = answer(fresh(s), "play:assassin")
+    assert kind(s) == "card_target" and "leader:?Arbela" in ids(s)
+    s.leaders["Pharnabazus"], s.leaders["Darius III"], s.face_down = "cup", "space:Arbela", ["Darius III"]
+    s, events = play(fresh(s), "leader:?Arbela")
+    assert any(e.kind == "assassin" and e.data.get("target") == "Darius III" for e in events)

@@ -56,7 +56,9 @@ def _assassin(ctx: Ctx, side: str) -> None:
 @targeted("assassin")
 def _assassin_at(ctx: Ctx, side: str, name: str) -> None:
     s = ctx.s
-    if name == DARIUS and side == MAC:
+    # A face-down leader named as the target (5.1) may prove to be Darius in a world the bot's
+    # search draws (the target's options were fixed before): no Bagoas to spend then.
+    if name == DARIUS and side == MAC and holds(ctx, side, "bagoas"):
         spend(ctx, side, "bagoas")
         ctx.emit("card", msg("{side} plays {card}.", side=side_t(side), card=card_t("bagoas")), side=side, card="bagoas")
         bagoas_after(ctx, side)
