@@ -78,7 +78,7 @@ HOME_DISTANCE, HOME_ASP, HOME_CAP = 1.0, 6, 12
 # Free GSP counters kept for the Alexandria in Egypt (13.0: it takes 2 free GSP; the cult's
 # objective, 3.4): without them the Alexandria cannot be built, and one game ended with every
 # objective but it done and all 20 Macedonian GSP on the map.
-ALEXANDRIA_GSP = 1.5
+ALEXANDRIA_GSP = 3.0  # the rollouts found garrisons worth more than 1.5 each (seed 3000)
 # A siege is worth a share of what taking the city brings (CITY_TAKEN, its treasury, the
 # objective its province is): laid, and per Siege Point; the three shares stay below the whole,
 # so the last assault (the city falls, +1 Weariness) still pays.
