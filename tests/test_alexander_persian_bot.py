@@ -75,9 +75,9 @@ def test_an_army_near_alexander_at_eight_to_one_is_worth_more_than_far_away():
 def test_a_battle_under_way_with_alexanders_army_counts_his_wounds_to_come():
     """11.3 I: Alexander rolls 2d6 for wounds after every battle his army fights, won or lost."""
     state = board(injury=15)
-    state.army("persian.1").space = "Tarsus"
+    army(state, PER, 2, "Tarsus", 30)
     calm = persian_view(state)
-    state.battle = {"space": "Tarsus", "attacker": "persian.1", "atk": PER, "dfn": MAC,
+    state.battle = {"space": "Tarsus", "attacker": "persian.2", "atk": PER, "dfn": MAC,
                     "defenders": ["macedonian.1"], "cards": {MAC: [], PER: []}}
     assert persian_view(state) > calm + 1
 
@@ -89,3 +89,39 @@ def test_the_injury_check_is_worth_more_to_the_persian_than_the_macedonian_fears
     shared = macedonian_points(at[19]) - macedonian_points(at[20])
     assert persian_view(at[20]) - persian_view(at[19]) > shared + 20
     assert persian_view(at[20]) - persian_view(at[19]) > 5 * (persian_view(at[9]) - persian_view(at[8]))
+
+
+def test_darius_army_in_reach_of_a_stronger_macedonian_army_is_feared_more_by_the_persian():
+    """11.3 I: Darius's army beaten may see him caught in his flight (a Great King part for the
+    Macedonian); the shared points weigh his army's exposure by its ASP alone."""
+    near = board()
+    near.army("macedonian.1").asp = 40
+    near.army("persian.1").space = "Issus"
+    far = board()
+    far.army("macedonian.1").asp = 40
+    far.army("persian.1").space = "Ecbatana"
+    shared = macedonian_points(near) - macedonian_points(far)
+    assert persian_view(far) - persian_view(near) > shared + 3
+
+
+def test_against_a_strong_alexander_a_larger_strike_army_is_worth_its_battle_odds():
+    """Alexander with 40 ASP is beyond any overrun: the Persian still gains by an army that beats
+    his in battle (each battle wounds him and, outside Europe, wears his army: 9.0, 11.3 I)."""
+    small, large = board(), board()
+    for state, asp in ((small, 20), (large, 60)):
+        state.army("macedonian.1").asp = 40
+        state.army("persian.1").asp = asp
+    shared = macedonian_points(small) - macedonian_points(large)
+    assert persian_view(large) - persian_view(small) > shared + 3
+
+
+def test_darius_army_in_a_battle_it_will_likely_lose_is_feared_more_than_in_reach():
+    """Standing (or intercepting) against a stronger Alexander puts Darius's capture at stake now;
+    avoiding leaves his army only in reach."""
+    state = board()
+    state.army("macedonian.1").asp = 40
+    state.army("persian.1").space = "Tarsus"
+    reach = persian_view(state)
+    state.battle = {"space": "Tarsus", "attacker": "macedonian.1", "atk": MAC, "dfn": PER,
+                    "defenders": ["persian.1"], "cards": {MAC: [], PER: []}}
+    assert persian_view(state) < reach - 3

@@ -10,7 +10,12 @@ injury points, one or two battles short of the check that kills him on an odd di
 - the strike: the Persian army nearest to overrunning Alexander's (8 to 1, 10.5: he dies), its
   ASP (and half the loose ASP waiting where it stands, a Reorganization away: 10.4) against
   the 8 times his army's that an overrun needs, half of it wherever the army is and half by how
-  near it is;
+  near it is,
+  and its chance to beat his army in battle, when an overrun is out of reach;
+- Darius's army: the chance a Macedonian army in reach beats it, and more in a battle under
+  way (so he avoids, and intercepts only at good odds): a beaten Darius flees and may be
+  caught, a Great King part for the Macedonian (the shared points count his army's exposure by
+  its ASP alone);
 - the wounds: each injury point, and more the nearer the check at 20, from which every Admin
   Phase kills him on an odd die (the shared points count 0.5 a point: the Macedonian's fear);
   a battle under way with his army in it, at the wounds' expectation."""
@@ -19,9 +24,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.alexander.board import PER
+from engine.alexander.board import MAC, PER
 from engine.alexander.state import AlexState
-from engine.alexander.world import ALEXANDER
+from engine.alexander.world import ALEXANDER, DARIUS
 
 STRIKE = 30.0  # an army at 8 to 1 against Alexander's, next to him
 STRIKE_HALF = 6.0  # MP in which the nearness half of the strike halves
@@ -31,11 +36,15 @@ DEATH_WATCH = 30.0  # at the check or beyond: an odd die at every Admin Phase ki
 INJURY_CHECK = 20
 GATHERED = 0.5  # a loose ASP where the army stands: half in it (a Reorganization away, 10.4)
 WOUND = 1.0  # per injury point, besides the convex part
+MUSTER = 8.0  # times the chance the strike army beats Alexander's in battle (wounds, Weariness, his ASP)
+DARIUS_RISK = 8.0  # times the chance Darius's army is beaten by a Macedonian army in reach
+DARIUS_BATTLE = 20.0  # the same in a battle under way: beaten, he flees, and far from a treasury city
+# with a LOC (2d6: 2-7 to one, 8-10 to a space 4 MP away with a LOC, else caught) he is caught
 
 
 def persian_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Persian's favour, added to his view of the shared estimate only."""
-    return strike(s, leaders) + wounds(s.injury) + battle_wounds(s, leaders)
+    return strike(s, leaders) + wounds(s.injury) + battle_wounds(s, leaders) - darius_exposed(s, leaders)
 
 
 def strike(s: AlexState, leaders: dict[str, list[str]]) -> float:
@@ -44,7 +53,10 @@ def strike(s: AlexState, leaders: dict[str, list[str]]) -> float:
     alexander = next((a for a in s.armies if ALEXANDER in leaders.get(a.id, ())), None)
     if alexander is None:
         return 0.0
+    from engine.alexander.evaluate import army_force, beats
+
     need = OVERRUN_ODDS * max(1, alexander.asp)
+    his = army_force(s, alexander, leaders)
     best = 0.0
     for army in s.armies:
         if army.side != PER:
@@ -52,7 +64,9 @@ def strike(s: AlexState, leaders: dict[str, list[str]]) -> float:
         g = s.garrisons.get(army.space)
         force = army.asp + GATHERED * (g.asp if g is not None and g.side == PER else 0)
         near = 0.5 ** (distance(army.space, alexander.space) / STRIKE_HALF)
-        best = max(best, STRIKE * min(1.0, force / need) * (0.5 + 0.5 * near))
+        _, drm, elite = army_force(s, army, leaders)
+        odds = beats((force, drm, elite), his)
+        best = max(best, (STRIKE * min(1.0, force / need) + MUSTER * odds) * (0.5 + 0.5 * near))
     return best
 
 
@@ -72,6 +86,28 @@ def battle_wounds(s: AlexState, leaders: dict[str, list[str]]) -> float:
     if not any(ALEXANDER in leaders.get(a, ()) for a in armies if a):
         return 0.0
     return sum(p * (wounds(s.injury + n) - wounds(s.injury)) for n, p in _wound_odds().items())
+
+
+def darius_exposed(s: AlexState, leaders: dict[str, list[str]]) -> float:
+    from engine.alexander.evaluate import REACH, army_force, beats, distance
+    from engine.alexander.loc import supplied
+
+    mine = next((a for a in s.armies if DARIUS in leaders.get(a.id, ())), None)
+    if mine is None:
+        return 0.0
+    b = s.battle
+    weight = DARIUS_RISK
+    if b and mine.id in [b.get("attacker")] + list(b.get("defenders", ())):
+        enemies = [s.army(a) for a in [b.get("attacker")] + list(b.get("defenders", ())) if a and a != mine.id]
+        weight = DARIUS_BATTLE
+    else:
+        reach = supplied(s, MAC)
+        enemies = [e for e in s.armies if e.side == MAC and e.asp > 0 and not e.fatigued and not e.useless
+                   and distance(mine.space, e.space) <= (REACH if e.space in reach else 3)]
+    force = army_force(s, mine, leaders)
+    danger = max((beats(army_force(s, e, leaders), force) for e in enemies if e is not None and e.side == MAC),
+                 default=0.0)
+    return weight * danger
 
 
 @cache
