@@ -375,16 +375,19 @@ class Table:
         live = self.live_prompts()
         mine = self.options(member)
         prompt = mine[option_id].message if option_id in mine else (live[0] if live else None)
+        # The answered question shrinks to one line saying what was chosen, on the message itself
+        # (which closes or goes on with the next question); a shared message holds the others'
+        # lines too, and earlier ones of this seat: count this seat's.
+        answered = f"✅ **{self.seats[member.id]}**"
+        before = prompt.content.count(answered) if prompt is not None else 0
         ix = await self.press(member, option_id)
         await self.settle(ix, version, timeout)
         # Another seat's choice (a bot's, in decisions made at once) can move the game past
         # `version` before this click is handled: wait for the click's own answer too.
-        await self.fake.wait_for(lambda: ix.followups or (prompt is not None and "✅" in prompt.content), timeout,
-                                 f"{member.name}'s answer to show on the prompt")
+        await self.fake.wait_for(lambda: ix.followups or (prompt is not None and prompt.content.count(answered) > before),
+                                 timeout, f"{member.name}'s answer to show on the prompt")
         assert not ix.followups, f"{member.name}'s click on {option_id} was refused: {ix.followups[0].content}"
-        # The answered question shrank to one line saying what was chosen (on the message itself,
-        # which closed or goes on with the next question).
-        assert prompt is not None and "✅" in prompt.content, prompt
+        assert prompt is not None and prompt.content.count(answered) > before, prompt
         self.acked.append((self.seats[member.id], option_id, member.id))
         return ix
 

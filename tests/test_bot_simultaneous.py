@@ -45,6 +45,20 @@ class Vote(Game[VoteState]):
 register(Vote())
 
 
+class Tally(Vote):
+    """A vote whose question tells how many have voted: another's answer changes what is asked."""
+
+    name = "tally_test"
+    title = "Tally"
+
+    def _pending(self, state):
+        return [Decision(p, f"Yes or no? ({len(state.votes)} voted)", (Option("yes", "Yes"), Option("no", "No")),
+                         kind="vote") for p in state.players if p not in state.votes]
+
+
+register(Tally())
+
+
 @pytest.fixture
 async def world(tmp_path):
     w = World(tmp_path / "games.sqlite3")
@@ -53,11 +67,11 @@ async def world(tmp_path):
     await w.stop()
 
 
-async def open_vote(world, *, bot: bool = False):
+async def open_vote(world, *, bot: bool = False, game: str = "vote_test"):
     """A vote_test game started by Ann with Bo (and a bot seat): (channel, ann, bo, its one prompt)."""
     channel = world.channel()
     ann, bo = world.member("Ann"), world.member("Bo")
-    await world.slash(ann, channel, "game new", game="vote_test")
+    await world.slash(ann, channel, "game new", game=game)
     card = channel.messages[-1]
     await world.click(bo, card, "Join")
     if bot:
@@ -95,17 +109,30 @@ async def test_one_message_asks_everyone_deciding_at_once_each_on_their_own_part
     assert len(channel.messages) == count
     assert "✅ **Ann** chose **No**." in prompt.content and prompt.content.endswith(f"<@{bo.id}>, Yes or no?")
     assert [c.item.custom_id.split(":")[4] for c in prompt.components] == ["1", "1"]
-    fresh_view, prompt.view = prompt.view, old_view  # a client that has not seen the edit yet
-    stale = await world.click(bo, prompt, own_button(prompt, 1, "Yes"))
-    assert "out of date" in stale.reply_text
-    prompt.view = fresh_view
     outsider = world.member("Eve")
     assert "not playing" in (await world.click(outsider, fresh, "Yes")).reply_text
-    await world.click(bo, fresh, "Yes")
+    # Bo's click lands on the old buttons (his client had not seen the edit yet): Ann's answer
+    # changed nothing of what he is asked, so it counts rather than "out of date".
+    prompt.view = old_view
+    await world.click(bo, prompt, own_button(prompt, 1, "Yes"))
     # The final scores: a message of their own, pinging both (an edit would notify nobody).
     final = channel.messages[-1]
     assert "is over" in final.content and len(channel.messages) == count + 1
     assert final.mentions == [ann.id, bo.id] and not prompt.view
+
+
+async def test_a_click_on_buttons_another_answer_made_old_is_refused_when_the_question_changed(world):
+    channel, ann, bo, prompt = await open_vote(world, game="tally_test")
+    old_view = prompt.view
+    await world.click(ann, prompt, own_button(prompt, 0, "No"))
+    assert prompt.content.endswith(f"<@{bo.id}>, Yes or no? (1 voted)")
+    fresh_view, prompt.view = prompt.view, old_view  # Bo's client still shows "(0 voted)"
+    stale = await world.click(bo, prompt, own_button(prompt, 1, "Yes"))
+    assert "out of date" in stale.reply_text
+    assert (await loaded_game(world, channel)).seq == 1
+    prompt.view = fresh_view
+    await world.click(bo, prompt, own_button(prompt, 1, "Yes"))
+    assert "is over" in channel.messages[-1].content
 
 
 async def test_a_bot_answering_while_members_are_asked_at_once_goes_on_their_one_message(tmp_path):
