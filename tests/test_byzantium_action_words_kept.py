@@ -1,7 +1,8 @@
 """Byzantium's action decision keeps the words of its options (issue 30): every choice built the
 option to take each city (its label, its group, the city's and the region's terms, the cube's
 cost) anew, the engine's largest cost once the upkeep's walks were kept; and it wrote out every
-reinforcement item only to learn whether there was one. Kept, the options must read as those
+reinforcement item only to learn whether there was one. The special actions done to a city
+(improve, fortify, the Bulgars) likewise. Kept, the options must read as those
 built afresh in every language."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from tests.byzantium_kit import GAME
 
 def forget():
     actions._take_option.cache_clear()
+    actions._special_option.cache_clear()
     cubes.cube_cost_words.cache_clear()
     words.city_word.cache_clear()
     words.region_word.cache_clear()
@@ -74,7 +76,9 @@ def test_the_same_decision_words_no_city_again(monkeypatch):
         said.clear()
         GAME.pending(copy)
         if takes:
-            assert not [t for t in said if t.startswith(("Take {city}", "Take a", "Take an"))]  # no city label or group again
+            # No city's label or group again (to take it, improve it, fortify it, send the Bulgars there).
+            assert not [t for t in said if t.startswith(("Take {city}", "Take a", "Take an", "Improve", "Fortify",
+                                                         "The Bulgars"))], said
             assert not [t for t in said if t == "{side} {box}"]  # nor a reinforcement item, to know there is one
             return
     raise AssertionError("no decision offered to take a city")

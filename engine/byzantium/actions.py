@@ -329,35 +329,27 @@ def special_options(ctx: Ctx, seat: int) -> list[tuple[Option, str | None]]:
     """Every special action with what it is done to: the Bulgars' targets, the city fortified or
     improved; each kind of action is one group."""
     s, found = ctx.s, []
+    pool = bool(ctx.p(seat).available)
     if free_box(ctx, "bulgars") is not None:
         army = min(BULGAR_CUBES, s.bulgars + 2)
-        group = msg("Send the Bulgars (+2 cubes)")
         for city in sorted(bulgar_targets(ctx), key=region_key):
             pay = bulgar_pay_side(ctx, city)
             if has_source(ctx, seat, pay):
-                found.append((Option(f"special:bulgars:{city}",
-                                     msg("The Bulgars ({n}) attack {city} ({cost})", n=army, city=city_word(city),
-                                         cost=cube_cost(ctx, seat, pay)), group), city))
+                found.append((_special_option("bulgars", city, army, pool, pay), city))
         if BULGAR_CUBES - army >= 2 and has_source(ctx, seat, None):
             found.append((Option("special:bulgars:more",
                                  msg("Add 4 cubes to the Bulgars, to {n} ({cost})", n=army + 2,
-                                     cost=cube_cost(ctx, seat, None)), group), None))
+                                     cost=cube_cost(ctx, seat, None)), msg("Send the Bulgars (+2 cubes)")), None))
     if free_box(ctx, "fortify") is not None and ctx.p(seat).forts_left > 0:
         for city in sorted(fortifiable_cities(ctx, seat), key=region_key):
             side = s.cities[city].side
             if has_source(ctx, seat, side):
-                found.append((Option(f"special:fortify:{city}",
-                                     msg("Fortify {city} (+1 in sieges; {cost})", city=city_word(city),
-                                         cost=cube_cost(ctx, seat, side)), msg("Fortify one of your cities")), city))
-    for action, group in (("byzantine_improvement", msg("Improve a Byzantine city (+1 marker)")),
-                          ("arab_improvement", msg("Improve an Arab city (+1 marker)"))):
+                found.append((_special_option("fortify", city, 0, pool, side), city))
+    for action in ("byzantine_improvement", "arab_improvement"):
         side = SPECIAL_SIDE[action]
         if free_box(ctx, action) is not None and has_source(ctx, seat, side):
             for city in sorted(improvable_cities(ctx, side), key=region_key):
-                markers = s.cities[city].markers
-                found.append((Option(f"special:{action}:{city}",
-                                     msg("Improve {city} to {n} markers ({cost})", city=city_word(city), n=markers + 1,
-                                         cost=cube_cost(ctx, seat, side)), group), city))
+                found.append((_special_option(action, city, s.cities[city].markers + 1, pool, side), city))
     titles = msg("Emperor, Caliph or a fleet")
     if s.emperor is None:
         found.append((Option("special:emperor", msg("Become Emperor (+2 Byzantine VP, the purple guard cube; "
@@ -372,6 +364,25 @@ def special_options(ctx: Ctx, seat: int) -> list[tuple[Option, str | None]]:
                      if side == Side.BYZANTINE else msg("Take the Arab fleet ({cost})", cost=cube_cost(ctx, seat, side)))
             found.append((Option(f"special:{action}", label, titles), None))
     return found
+
+
+@lru_cache(maxsize=1024)
+def _special_option(action: str, city: str, n: int, from_pool: bool, side: Side) -> Option:
+    """The option of a special action done to `city` (the Bulgars' attack with `n` cubes, its
+    fortification, its improvement to `n` markers), paid from the pool or `side`'s treasury: the
+    same for the same of these, so built once (issue 30, as _take_option)."""
+    cost = cube_cost_words(from_pool, side)
+    if action == "bulgars":
+        return Option(f"special:bulgars:{city}", msg("The Bulgars ({n}) attack {city} ({cost})", n=n,
+                                                     city=city_word(city), cost=cost),
+                      msg("Send the Bulgars (+2 cubes)"))
+    if action == "fortify":
+        return Option(f"special:fortify:{city}", msg("Fortify {city} (+1 in sieges; {cost})", city=city_word(city),
+                                                     cost=cost), msg("Fortify one of your cities"))
+    group = (msg("Improve a Byzantine city (+1 marker)") if action == "byzantine_improvement"
+             else msg("Improve an Arab city (+1 marker)"))
+    return Option(f"special:{action}:{city}", msg("Improve {city} to {n} markers ({cost})", city=city_word(city), n=n,
+                                                  cost=cost), group)
 
 
 def start_special(ctx: Ctx, seat: int, action: str, target: str = "") -> None:
