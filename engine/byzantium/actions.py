@@ -209,7 +209,7 @@ def action_choose(ctx: Ctx, task: Action, option_id: str) -> None:
 # -- A. take a city -----------------------------------------------------------------------------
 
 def take_city(ctx: Ctx, seat: int, name: str) -> None:
-    city = ctx.s.cities[name]
+    city = ctx.city(name)
     player = ctx.p(seat)
     city.controller = seat
     ctx.emit("take", msg("{player} takes control of {city}.", player=player.name, city=city_word(name)),
@@ -408,7 +408,7 @@ def start_special(ctx: Ctx, seat: int, action: str, target: str = "") -> None:
     elif action in ("byzantine_improvement", "arab_improvement"):
         side = SPECIAL_SIDE[action]
         ctx.then(Source(player=seat, pay_side=side.value, dest=f"box:{box}"))
-        ctx.s.cities[target].markers += 1
+        ctx.city(target).markers += 1
         ctx.emit("improve", msg("{city} grows to {n} markers.", city=city_word(target), n=ctx.s.cities[target].markers),
                  player=player.name, city=target)
     else:  # the fleets
@@ -416,7 +416,7 @@ def start_special(ctx: Ctx, seat: int, action: str, target: str = "") -> None:
 
 
 def fortify(ctx: Ctx, seat: int, box: str, name: str) -> None:
-    city, player = ctx.s.cities[name], ctx.p(seat)
+    city, player = ctx.city(name), ctx.p(seat)
     city.fortified, city.control_cube = True, False
     player.forts_left -= 1
     player.casualty += 1  # the control cube it replaces goes to the casualty pool

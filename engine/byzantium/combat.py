@@ -376,7 +376,7 @@ def repulse(ctx: Ctx, task: Attack) -> None:
 
 def conquer(ctx: Ctx, task: Attack) -> None:
     s = ctx.s
-    city = s.cities[task.city]
+    city = ctx.city(task.city)
     previous, old_side = city.controller, city.side
     where = city_word(task.city)
     if city.fortified:
@@ -475,7 +475,7 @@ def finish_control_from_army(ctx: Ctx, task: ControlFromArmy, taken: dict[str, i
         card.guard = False
     if own:
         player.casualty += own - 1
-        ctx.s.cities[task.city].control_cube = True
+        ctx.city(task.city).control_cube = True
     boxes = [box for box, n in taken.items() for _ in range(n)] + (["guard"] if guard else [])
     what = box_cubes(taken) if not guard else (msg("{cubes} and the guard cube", cubes=box_cubes(taken)) if own
                                                else msg("the guard cube"))

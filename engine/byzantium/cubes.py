@@ -265,7 +265,7 @@ def place_cube(ctx: Ctx, seat: int, dest: str) -> None:
         side, box = parse_slot(arg)
         player.card(side).add(box, 1)
     elif where == "city":
-        ctx.s.cities[arg].control_cube = True
+        ctx.city(arg).control_cube = True
     elif where == "box":
         ctx.s.boxes[arg] = seat
     elif where == "church":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.byzantium.board import Board, Side, board
-from engine.byzantium.state import ByzantiumState, PlayerState
+from engine.byzantium.state import ByzantiumState, CityState, PlayerState
 from engine.byzantium.words import side_word
 from engine.core import Decision, Event, Option, roll_dice
 from engine.taskflow import Handlers, TaskContext, make_decision
@@ -25,6 +25,14 @@ class Ctx(TaskContext):
     @property
     def stack(self) -> list:
         return self.s.stack
+
+    # -- cities --------------------------------------------------------------------------
+    def city(self, name: str) -> CityState:
+        """City `name` of this state, to change: states share the cities they have not changed
+        (copy_state copies the table, not each city: issue 30), so it is copied first."""
+        own = self.s.cities[name].model_copy()
+        self.s.cities[name] = own
+        return own
 
     # -- players -------------------------------------------------------------------------
     def p(self, seat: int) -> PlayerState:

@@ -110,12 +110,13 @@ class Byzantium(Game[ByzantiumState]):
         return words.terms()
 
     def copy_state(self, state: ByzantiumState) -> ByzantiumState:
-        """Copy what the rules change in place; tasks on the stack are replaced, never changed."""
+        """Copy what the rules change in place; tasks on the stack are replaced, never changed, and
+        a city is copied by the rules that change it (Ctx.city)."""
         new = state.model_copy()
         new.players = [p.model_copy(update={"byzantine": p.byzantine.model_copy(), "arab": p.arab.model_copy(),
                                             "treasury": dict(p.treasury), "vp": dict(p.vp)})
                        for p in state.players]
-        new.cities = {name: city.model_copy() for name, city in state.cities.items()}
+        new.cities = dict(state.cities)  # each city copied when it changes (Ctx.city)
         new.boxes = dict(state.boxes)
         new.pass_order = list(state.pass_order)
         new.stack = list(state.stack)
