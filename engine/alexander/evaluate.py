@@ -78,6 +78,7 @@ HOME_DISTANCE, HOME_ASP, HOME_CAP = 1.0, 6, 12
 # Free GSP counters kept for the Alexandria in Egypt (13.0: it takes 2 free GSP; the cult's
 # objective, 3.4): without them the Alexandria cannot be built, and one game ended with every
 # objective but it done and all 20 Macedonian GSP on the map.
+FREE_GSP = 0.25  # any other free Macedonian GSP (one on the map: MAC_GSP)
 ALEXANDRIA_GSP = 3.0  # the rollouts found garrisons worth more than 1.5 each (seed 3000)
 # A siege is worth a share of what taking the city brings (CITY_TAKEN, its treasury, the
 # objective its province is): laid, and per Siege Point; the three shares stay below the whole,
@@ -244,11 +245,15 @@ def objectives(s: AlexState) -> float:
 
 def alexandria_room(s: AlexState) -> float:
     """The free GSP the Alexandria in Egypt needs, while it is not built: an Alexandria founded
-    elsewhere or a garrison of no use takes them (the Admin Phase may remove GSP first, 3.3 D)."""
+    elsewhere or a garrison of no use takes them (the Admin Phase may remove GSP first, 3.3 D,
+    but a bot keeps the standing order "auto": keep my garrisons). Every other free GSP is worth
+    a little more than one on the map, so a garrison is placed only for what it holds."""
     limits = board().limits
+    free = gsp_free(s, MAC)
     if ALEXANDRIA_EGYPT in s.alexandrias or len(s.alexandrias) >= limits["alexandrias"]:
-        return 0.0
-    return ALEXANDRIA_GSP * min(limits["alexandria_gsp"], gsp_free(s, MAC))
+        return FREE_GSP * free
+    kept = min(limits["alexandria_gsp"], free)
+    return ALEXANDRIA_GSP * kept + FREE_GSP * (free - kept)
 
 
 def targets(s: AlexState, supplied_spaces: frozenset[str] | None = None) -> list[str]:
