@@ -650,6 +650,12 @@ class Game(ABC, Generic[S]):
         """`player`'s value for a preference (its default unless they changed it)."""
         return preference_value(state, player, self.preference_table()[key])
 
+    def bot_preferences(self, state: S, player: str) -> dict[str, str]:
+        """The settings a bot player takes for `player`'s seat before its first answer (engine/ai
+        search answers with them while they differ): a standing order that keeps a bot from a
+        choice it needs. None by default."""
+        return {}
+
     def preferences_of(self, state: S, player: str) -> dict[str, str]:
         return {key: self.preference(state, player, key) for key in self.preference_table()}
 

@@ -400,3 +400,18 @@ def test_a_garrison_that_holds_nothing_is_not_worth_a_free_gsp():
 
     assert placed(1) < placed(0)
 
+
+
+def test_the_macedonians_bot_asks_to_be_asked_in_the_admin_phase():
+    """3.3 D / 13.0: the Admin Phase's garrison removal is offered only to a player whose standing
+    order is "ask"; under the default "auto" (keep my garrisons) the bot could never free the two
+    GSP the Alexandria in Egypt needs. Its first answer as the Macedonian sets the order; the
+    Persian's bot keeps the default."""
+    state = position(30, "Sardes", 10, "Ecbatana")
+    mac, per = state.sides[MAC], state.sides[PER]
+    first = search(GAME, state, mac, seed=1, budget_ms=20).option
+    assert first == GAME.preference_id("admin", "ask")
+    after, _ = GAME.apply(state, mac, first)
+    assert GAME.preference(after, mac, "admin") == "ask"
+    assert search(GAME, after, mac, seed=1, budget_ms=20).option != first
+    assert GAME.bot_preferences(after, per) == {}

@@ -104,6 +104,10 @@ def search(game: Game | str, state, player: str, *, seed: int, budget_ms: float,
     (loops.position_key) of positions the seat has decided in, not to be gone back to;
     `wall_cap_ms`: -1 the default cap, None no cap."""
     game = get_game(game) if isinstance(game, str) else game
+    for key, value in game.bot_preferences(state, player).items():  # its standing orders first
+        if game.preference(state, player, key) != value:
+            option = game.preference_id(key, value)
+            return SearchResult(option, 0, 0, 0, False, {option: 0})
     if isinstance(level, Level):
         lvl = level
     elif level in LEVELS:

@@ -69,6 +69,12 @@ class Alexander(Game[AlexState]):
     rollout_settings = {"normal": Rollouts(candidates=3, stages=1, horizon=40, margin=0.03, screen_depth=1,
                                            chance_worlds=16)}
 
+    def bot_preferences(self, state: AlexState, player: str) -> dict[str, str]:
+        """The Macedonian's bot asks to be asked in the Admin Phase (3.3 D): under "auto" (keep my
+        garrisons) it could never free the 2 GSP the Alexandria in Egypt needs (13.0), and most
+        of its unfinished games lacked only that Alexandria."""
+        return {admin.ADMIN.key: "ask"} if state.sides.get("macedonian") == player and not state.solitaire else {}
+
     # The lobby's options: engine/alexander/lobby.py (declared in manifest.json).
     def lobby_setup(self, given: dict) -> dict:
         return lobby.lobby_setup(given)
