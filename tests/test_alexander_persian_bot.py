@@ -125,3 +125,14 @@ def test_darius_army_in_a_battle_it_will_likely_lose_is_feared_more_than_in_reac
     state.battle = {"space": "Tarsus", "attacker": "macedonian.1", "atk": MAC, "dfn": PER,
                     "defenders": ["persian.1"], "cards": {MAC: [], PER: []}}
     assert persian_view(state) < reach - 3
+
+
+def test_an_army_frozen_by_broken_supremacy_counts_for_no_strike():
+    """5.2: while an army is larger than Army #1 only Army #1 may act: a huge second army beside
+    Alexander threatens nothing until Army #1 is the largest again."""
+    small, frozen = board(), board()
+    for state, asp in ((small, 20), (frozen, 80)):
+        army(state, PER, 2, "Issus", asp)
+    shared = macedonian_points(small) - macedonian_points(frozen)
+    assert persian_view(frozen) - persian_view(small) < shared + 1
+

@@ -11,7 +11,9 @@ injury points, one or two battles short of the check that kills him on an odd di
   ASP (and half the loose ASP waiting where it stands, a Reorganization away: 10.4) against
   the 8 times his army's that an overrun needs, half of it wherever the army is and half by how
   near it is,
-  and its chance to beat his army in battle, when an overrun is out of reach;
+  and its chance to beat his army in battle, when an overrun is out of reach (an army frozen
+  by a larger one than Army #1, 5.2, strikes nobody: the shared points count that freeze as a
+  flat 6);
 - Darius's army: the chance a Macedonian army in reach beats it, and more in a battle under
   way (so he avoids, and intercepts only at good odds): a beaten Darius flees and may be
   caught, a Great King part for the Macedonian (the shared points count his army's exposure by
@@ -26,7 +28,7 @@ from functools import cache
 
 from engine.alexander.board import MAC, PER
 from engine.alexander.state import AlexState
-from engine.alexander.world import ALEXANDER, DARIUS
+from engine.alexander.world import ALEXANDER, DARIUS, supremacy_broken
 
 STRIKE = 30.0  # an army at 8 to 1 against Alexander's, next to him
 STRIKE_HALF = 6.0  # MP in which the nearness half of the strike halves
@@ -58,8 +60,10 @@ def strike(s: AlexState, leaders: dict[str, list[str]]) -> float:
     need = OVERRUN_ODDS * max(1, alexander.asp)
     his = army_force(s, alexander, leaders)
     best = 0.0
+    # 5.2: while another army is larger than Army #1 only Army #1 may act; the others strike nobody
+    frozen = supremacy_broken(s, PER)
     for army in s.armies:
-        if army.side != PER:
+        if army.side != PER or (frozen and army.number != 1):
             continue
         g = s.garrisons.get(army.space)
         force = army.asp + GATHERED * (g.asp if g is not None and g.side == PER else 0)
