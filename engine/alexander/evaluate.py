@@ -27,13 +27,13 @@ is judged by where its units are."""
 
 from __future__ import annotations
 
-import heapq
 import math
 from functools import cache
 
-from engine.alexander.board import MAC, MOVE_COST, PER, board, column
+from engine.alexander.board import MAC, PER, board
 from engine.alexander.evaluate_persian import persian_points
 from engine.alexander.loc import supplied
+from engine.alexander.odds import REACH, army_force, beats, distance
 from engine.alexander.state import AlexState
 from engine.alexander.victory import (
     ALEXANDRIA_EGYPT,
@@ -51,7 +51,6 @@ from engine.alexander.world import (
     controls,
     gsp_free,
     in_europe,
-    king,
     leader_space,
     supremacy_broken,
 )
@@ -138,7 +137,6 @@ REACH_SHARE = 0.6  # of what beating an enemy army the moving army can still rea
 # HUNT_HALF MP), so the Persian closes in on a weak Alexander beyond this round's reach.
 HUNT, HUNT_HALF = 12.0, 6.0
 CUP = 1.0  # per marker of the side in the cup, against the other's
-REACH = 6  # MP an enemy army can cover in one round (a LOC to a treasury)
 TEMPERATURE = 10.0  # points of doubt in the win shares
 
 
@@ -395,28 +393,7 @@ def city_worth(s: AlexState, city: str) -> float:
     return worth
 
 
-@cache
-def _distances_from(space: str) -> dict[str, int]:
-    """MP from `space` to every space over the map's land links at their base cost (an army of
-    more than 15 ASP cannot go by sea, 10.7; enemies ignored: a way is what an army fights
-    through)."""
-    b = board()
-    best: dict[str, int] = {}
-    heap = [(0, space)]
-    while heap:
-        d, here = heapq.heappop(heap)
-        if here in best:
-            continue
-        best[here] = d
-        for link in b.links.get(here, ()):
-            there = link.end(here)
-            if there not in best and not link.sea:
-                heapq.heappush(heap, (d + MOVE_COST[link.kind], there))
-    return best
 
-
-def distance(a: str, b: str) -> int:
-    return _distances_from(b).get(a, 60)
 
 
 # -- material and supply ----------------------------------------------------------------------------
@@ -497,57 +474,6 @@ def cup(s: AlexState) -> float:
 
 
 # -- safety: armies against what can reach them -----------------------------------------------------
-def army_force(s: AlexState, army, leaders: dict) -> tuple[int, int, int]:
-    """(strength, leaders' DRM, Elite) an army brings to a battle: the two best leaders, the
-    king always one of them (11.3 D)."""
-    names = leaders.get(army.id, ())
-    oc = king(s, army.side)
-    ratings = sorted((battle_rating(n) for n in names if n != oc), reverse=True)
-    if oc in names:
-        ratings = [battle_rating(oc)] + ratings[:1]
-    drm = sum(ratings[:2]) - (2 if army.fatigued or army.useless else 0)
-    return army.asp, drm, army.elite
-
-
-def beats(attacker: tuple[int, int, int], defender: tuple[int, int, int]) -> float:
-    """The chance the attacker's Battle Score is higher than the defender's."""
-    a_str, a_drm, a_elite = attacker
-    d_str, d_drm, d_elite = defender
-    a_mod = a_drm + max(0, a_elite - d_elite)
-    d_mod = d_drm + max(0, d_elite - a_elite)
-    return _win_chance(_column(max(1, a_str)), a_mod, _column(max(1, d_str)), d_mod)
-
-
-@cache
-def _column(strength: int) -> int:
-    return column(strength)
-
-
-@cache
-def _win_chance(a_col: int, a_mod: int, d_col: int, d_mod: int) -> float:
-    rows = board().tables["battle"]["rows"]
-    keys = sorted(int(k) for k in rows)
-
-    def score(roll: int, col: int) -> int:
-        chosen = keys[0]
-        for k in keys:
-            if roll >= k:
-                chosen = k
-        return rows[str(chosen)][col]
-
-    dist = [0.0] * 13
-    for x in range(1, 7):
-        for y in range(1, 7):
-            dist[x + y] += 1 / 36
-    win = 0.0
-    for ra in range(2, 13):
-        sa = score(ra + a_mod, a_col)
-        for rd in range(2, 13):
-            if sa > score(rd + d_mod, d_col):
-                win += dist[ra] * dist[rd]
-    return win
-
-
 def _worth(army, leaders: dict) -> float:
     """What an army counts for in `material` (its ASP, Elite and leaders), in points."""
     per_asp = MAC_ASP if army.side == MAC else PER_ASP

@@ -27,6 +27,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.alexander.board import MAC, PER
+from engine.alexander.odds import REACH, army_force, beats, distance
 from engine.alexander.state import AlexState
 from engine.alexander.world import ALEXANDER, DARIUS, supremacy_broken
 
@@ -50,12 +51,10 @@ def persian_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
 
 
 def strike(s: AlexState, leaders: dict[str, list[str]]) -> float:
-    from engine.alexander.evaluate import distance
 
     alexander = next((a for a in s.armies if ALEXANDER in leaders.get(a.id, ())), None)
     if alexander is None:
         return 0.0
-    from engine.alexander.evaluate import army_force, beats
 
     need = OVERRUN_ODDS * max(1, alexander.asp)
     his = army_force(s, alexander, leaders)
@@ -93,7 +92,6 @@ def battle_wounds(s: AlexState, leaders: dict[str, list[str]]) -> float:
 
 
 def darius_exposed(s: AlexState, leaders: dict[str, list[str]]) -> float:
-    from engine.alexander.evaluate import REACH, army_force, beats, distance
     from engine.alexander.loc import supplied
 
     mine = next((a for a in s.armies if DARIUS in leaders.get(a.id, ())), None)
