@@ -297,6 +297,15 @@ class BaseState(BaseModel):
     # changed after `apply` returns them).
     _decisions: list[Decision] | None = PrivateAttr(default=None)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when the game's fields are: the decisions kept for speed are no part of it (a
+        state read back from its snapshot equals the one written, whether or not either has
+        worked out who waits)."""
+        if not isinstance(other, BaseModel):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__ and \
+            self.__pydantic_extra__ == other.__pydantic_extra__
+
 
 # -- randomness --------------------------------------------------------------------------------
 
