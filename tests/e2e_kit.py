@@ -375,21 +375,28 @@ class Table:
         live = self.live_prompts()
         mine = self.options(member)
         prompt = mine[option_id].message if option_id in mine else (live[0] if live else None)
-        # The answered question shrinks to one line saying what was chosen, on the message itself
-        # (which closes or goes on with the next question); a shared message holds the others'
-        # lines too, and earlier ones of this seat: count this seat's.
-        answered = f"✅ **{self.seats[member.id]}**"
-        before = prompt.content.count(answered) if prompt is not None else 0
+        made = len(self.choices_of(member))
         ix = await self.press(member, option_id)
         await self.settle(ix, version, timeout)
-        # Another seat's choice (a bot's, in decisions made at once) can move the game past
-        # `version` before this click is handled: wait for the click's own answer too.
-        await self.fake.wait_for(lambda: ix.followups or (prompt is not None and prompt.content.count(answered) > before),
-                                 timeout, f"{member.name}'s answer to show on the prompt")
+        # The click's own fate: refused (a follow-up) or stored as this member's choice. In
+        # decisions made at once another seat's answer moves the game and the shared message on
+        # too, so neither the version nor the message tells.
+        await self.fake.wait_for(lambda: ix.followups or len(self.choices_of(member)) > made, timeout,
+                                 f"{member.name}'s click to be stored or refused")
         assert not ix.followups, f"{member.name}'s click on {option_id} was refused: {ix.followups[0].content}"
-        assert prompt is not None and prompt.content.count(answered) > before, prompt
+        # Then its edits and posts: a prompt built after it (or the final scores) is up.
+        stored = max(self.choices_of(member))
+        await self.fake.wait_for(lambda: self.moved_past(stored - 1, ix.id), timeout,
+                                 f"the posts of {member.name}'s choice {stored}")
+        # The answered question shrank to one line saying what was chosen (on the message itself,
+        # which closed or goes on with the next question).
+        assert prompt is not None and f"✅ **{self.seats[member.id]}**" in prompt.content, prompt
         self.acked.append((self.seats[member.id], option_id, member.id))
         return ix
+
+    def choices_of(self, member: Member) -> list[int]:
+        """The seqs of the choices stored from `member`'s clicks."""
+        return [seq for seq, _player, _option, user in db_choices(self.db_path, self.game_id) if user == member.id]
 
     async def settle(self, ix: Interaction, version: int, timeout: float = WAIT) -> None:
         """Wait until the bot moved past `version` or answered `ix` privately."""
