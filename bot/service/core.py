@@ -168,19 +168,24 @@ class ServiceCore:
         if not actor.is_moderator:
             raise Refusal(msg("Only moderators (Manage Channels permission or the moderator role) can do that."))
 
-    # -- preferences leave prompts valid ---------------------------------------------------------
-    async def still_valid(self, loaded: LoadedGame, version: int, head: str | None) -> bool:
-        """Whether a prompt posted for `version` (history head `head`) still stands although the
-        game is further on: every choice since was a quiet preference (a standing order set
-        while nothing it settles waited), so the game waits on exactly what it did then."""
+    # -- prompts that still stand although the game is further on --------------------------------
+    async def choices_since(self, loaded: LoadedGame, version: int, head: str | None) -> list | None:
+        """The choices after `version` if a prompt posted for it (history head `head`) belongs to
+        the game's history and the game is further on; None otherwise (undone, restored, current)."""
         if head is None or not 0 <= version < loaded.seq:
-            return False
+            return None
         rows = await self.storage.choices(loaded.id, after=max(version - 1, 0))
-        since = [c for c in rows if c.seq > version]
-        if not since or not all(hidden.is_quiet_preference(c.option_id, c.events) for c in since):
-            return False
         at = next((c.created_at for c in rows if c.seq == version), None) if version else None
-        return history_head(LoadedGame(loaded.record, None, version, at)) == head
+        if history_head(LoadedGame(loaded.record, None, version, at)) != head:
+            return None
+        return [c for c in rows if c.seq > version]
+
+    @staticmethod
+    def still_valid(since: list) -> bool:
+        """Whether a prompt stands although `since` were chosen after it: every one was a quiet
+        preference (a standing order set while nothing it settles waited), so the game waits on
+        exactly what it did then."""
+        return bool(since) and all(hidden.is_quiet_preference(c.option_id, c.events) for c in since)
 
     async def posted_version(self, loaded: LoadedGame) -> int:
         """The version whose prompts are the live ones: the last choice that was not a quiet

@@ -63,24 +63,17 @@ class PlayActions(TurnPosts):
         outcome.posts[:0] = back.posts if back is not None else []
         return outcome
 
-    async def still_asked(self, loaded: LoadedGame, version: int, head: str | None, actor: Actor) -> bool:
+    async def still_asked(self, loaded: LoadedGame, version: int, since: list, actor: Actor) -> bool:
         """Whether a prompt posted for `version` still asks the member exactly what the game asks
-        them now, although others have answered since: players deciding at once, the click of one
-        landing just after another's answer moved the shared message on. Only other seats chose
-        since, and the member's decisions then and now are the same, word for word and option for
-        option; anything else (their own answer, a decision changed by another's) stays stale."""
-        if head is None or not 0 <= version < loaded.seq:
-            return False
+        them now, although others have answered since (`since`): players deciding at once, the
+        click of one landing just after another's answer moved the shared message on. Only other
+        seats chose since, and the member's decisions then and now are the same, word for word and
+        option for option; anything else (their own answer, a decision changed by another's)
+        stays stale."""
         mine = {s.seat for s in loaded.record.seats_of(actor.user_id)}
         now = self.my_decisions(loaded, actor.user_id)
-        if not mine or not now:
+        if not since or not mine or not now or any(c.player in mine for c in since):
             return False
-        rows = await self.storage.choices(loaded.id, after=max(version - 1, 0))
-        if any(c.player in mine for c in rows if c.seq > version):
-            return False
-        at = next((c.created_at for c in rows if c.seq == version), None) if version else None
-        if history_head(LoadedGame(loaded.record, None, version, at)) != head:
-            return False  # a prompt of another history (undone, restored)
         then = await self._state_before(loaded.record, version + 1)
         return [d for d in engine_of(loaded.record).pending(then) if d.player in mine] == now
 
@@ -95,9 +88,10 @@ class PlayActions(TurnPosts):
         # another history (answered, undone, or from before a backup was restored)
         # is out of date, whoever the game waits on now.
         current = version == loaded.seq and (head is None or head == history_head(loaded))
-        if not current and not await self.still_valid(loaded, version, head) and \
-                not await self.still_asked(loaded, version, head, actor):
-            raise Refusal(STALE)
+        if not current:
+            since = await self.choices_since(loaded, version, head)
+            if since is None or not (self.still_valid(since) or await self.still_asked(loaded, version, since, actor)):
+                raise Refusal(STALE)
         if head is None:
             raise Refusal(msg("{stale} (This prompt is from an older version of the bot; "
                               "{command} posts a fresh one.)", stale=STALE, command=slash("game repost")))
