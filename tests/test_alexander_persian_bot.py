@@ -7,8 +7,9 @@ stands); 8.3 (Persian recruits appear at Ecbatana, Babylon, Susa or Persepolis, 
 there or waiting loose); 11.3 I (Alexander's wounds: at 20 injury points or more every Admin
 Phase kills him on an odd die)."""
 
-from engine.alexander.evaluate import evaluate, macedonian_points
+from engine.alexander.evaluate import macedonian_points
 from engine.alexander.testkit import MAC, PER, army, clear, fresh, garrison, start
+from engine.alexander.win_shares import evaluate
 from engine.alexander.world import ALEXANDER
 
 
@@ -33,7 +34,7 @@ def persian_view(state) -> float:
     """The points behind the Persian's share (the logistic undone)."""
     import math
 
-    from engine.alexander.evaluate import TEMPERATURE
+    from engine.alexander.win_shares import TEMPERATURE
 
     per = shares(state)[1]
     return TEMPERATURE * math.log(per / (1.0 - per))
@@ -56,7 +57,7 @@ def test_the_persian_terms_leave_the_macedonians_share_as_the_shared_points_say(
     """The Macedonian's share (his bot's and greedy's) is the logistic of the shared points alone."""
     import math
 
-    from engine.alexander.evaluate import TEMPERATURE
+    from engine.alexander.win_shares import TEMPERATURE
 
     for state in (board("Babylon", 60), board(injury=19)):
         mac, per = shares(state)

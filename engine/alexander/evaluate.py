@@ -2,7 +2,8 @@
 
 The game has no score: the Macedonian wins by three objectives (3.4), the Persian when
 Alexander dies or his army mutinies (9.0). The estimate is one number of "points" in the
-Macedonian's favour, turned into win shares (engine/ai/value.py):
+Macedonian's favour, turned into each side's win share with the terms only that side's bot
+adds (engine/alexander/win_shares.py):
 
 - the objectives and their parts done (each Great King province, Darius gone, Gordium, the
   marriage, Greece's provinces, Egypt, an Alexandria, Siwa, the Proskynesis);
@@ -31,7 +32,6 @@ import math
 from functools import cache
 
 from engine.alexander.board import MAC, PER, board
-from engine.alexander.evaluate_persian import persian_points
 from engine.alexander.loc import supplied
 from engine.alexander.odds import REACH, army_force, beats, distance
 from engine.alexander.state import AlexState
@@ -137,29 +137,13 @@ REACH_SHARE = 0.6  # of what beating an enemy army the moving army can still rea
 # HUNT_HALF MP), so the Persian closes in on a weak Alexander beyond this round's reach.
 HUNT, HUNT_HALF = 12.0, 6.0
 CUP = 1.0  # per marker of the side in the cup, against the other's
-TEMPERATURE = 10.0  # points of doubt in the win shares
-
-
-def evaluate(s: AlexState) -> dict[str, float]:
-    """Each side's win share. The Persian reads his own with the terms only his bot adds
-    (engine/alexander/evaluate_persian.py): each seat's search reads only its own share, so the
-    Macedonian's play, and greedy's, stay those of the shared points."""
-    points = macedonian_points(s)
-    mac = _share(points)
-    if s.victory.winner:
-        return {s.sides[MAC]: mac, s.sides[PER]: 1.0 - mac}
-    return {s.sides[MAC]: mac, s.sides[PER]: 1.0 - _share(points - persian_points(s, _leaders_by_army(s)))}
-
-
-def _share(points: float) -> float:
-    return 1.0 / (1.0 + math.exp(-points / TEMPERATURE))
 
 
 def macedonian_points(s: AlexState) -> float:
     if s.victory.winner:
         return 1000.0 if s.victory.winner == MAC else -1000.0
     reach = {MAC: supplied(s, MAC), PER: supplied(s, PER)}
-    leaders = _leaders_by_army(s)
+    leaders = leaders_by_army(s)
     return objectives(s) + the_way(s, reach) + home_front(s) + material(s) + supply(s, reach, leaders) + safety(s, reach, leaders) + \
         cup(s) + under_way(s)
 
@@ -174,11 +158,11 @@ def under_way(s: AlexState) -> float:
     # What the move's end will cost whenever it comes, counted from the start so that stopping
     # looks no worse than going on: the treasury roll for MP above 3 (d6 + extra >= 6, 10.1).
     limits = board().limits
-    base = limits["alexander_base_mp"] if ALEXANDER in _leaders_by_army(s).get(m["unit"], ()) else limits["base_mp"]
+    base = limits["alexander_base_mp"] if ALEXANDER in leaders_by_army(s).get(m["unit"], ()) else limits["base_mp"]
     extra = m["declared"] - limits["base_mp"]  # the roll is made above the army's base, counts above 3
     roll = min(1.0, (extra + 1) / 6) if m.get("treasury") and m["declared"] > base else 0.0
     # Alexander's army at sea: a 6 of any intercepting fleet sinks it (11.5).
-    aboard = "sea" in m.get("legs", ()) and ALEXANDER in _leaders_by_army(s).get(m["unit"], ())
+    aboard = "sea" in m.get("legs", ()) and ALEXANDER in leaders_by_army(s).get(m["unit"], ())
     left = max(0, m["declared"] - m.get("spent", 0))
     # The enemies still in reach draw the army on; an army that has left ASP behind on this move
     # has given that up, as stopping would (else leaving one ASP at a time keeps the reach alive
@@ -200,7 +184,7 @@ def _within_reach(s: AlexState, m: dict, left: int) -> float:
     army = s.army(m["unit"])
     if army is None:
         return 0.0
-    leaders = _leaders_by_army(s)
+    leaders = leaders_by_army(s)
     mine = army_force(s, army, leaders)
     best = 0.0
     for e in s.armies:
@@ -216,7 +200,7 @@ def _within_reach(s: AlexState, m: dict, left: int) -> float:
     return best
 
 
-def _leaders_by_army(s: AlexState) -> dict[str, list[str]]:
+def leaders_by_army(s: AlexState) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for name, loc in s.leaders.items():
         if loc.startswith("army:"):
@@ -345,7 +329,7 @@ def home_front(s: AlexState) -> float:
     lost = [p for p in europe_provinces() if not controls(s, MAC, p, for_victory=True)]
     if not lost:
         return 0.0
-    leaders = _leaders_by_army(s)
+    leaders = leaders_by_army(s)
     home = [a for a in s.armies if a.side == MAC and ALEXANDER not in leaders.get(a.id, ()) and a.asp >= HOME_ASP]
     total = 0.0
     for province in lost:

@@ -159,7 +159,7 @@ class Alexander(Game[AlexState]):
         return new
 
     def evaluate(self, state: AlexState) -> dict[str, float]:
-        from engine.alexander.evaluate import evaluate
+        from engine.alexander.win_shares import evaluate
 
         return evaluate(state)
 
