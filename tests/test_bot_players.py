@@ -420,3 +420,34 @@ async def test_a_bots_run_of_choices_is_one_post_the_persian_starting_garrisons(
     assert choices > BOT_RUN_MAX and len(posts) == -(-choices // BOT_RUN_MAX)  # one post per run
     assert len(placed) == choices - 1 - (choices - 1) // 2  # a province, then its GSP, ...; then done
     assert all(p.content.startswith("🤖 **Bot 1** has chosen.") for p in posts) and f"<@{ann.id}>" in posts[-1].content
+
+
+async def test_the_macedonian_bot_takes_its_standing_order_through_the_service(world):
+    """Issue 27: the Macedonian's bot answers the Admin Phase's standing order "ask" before its
+    first choice (`Game.bot_preferences`: under "auto" it could never free the GSP the Alexandria
+    in Egypt needs). Through the service the order is stored as the seat's quiet preference, the
+    bot goes on to play, and nothing is refused or postponed."""
+    channel, ann = world.channel(), world.member("Ann")
+    await world.slash(ann, channel, "game new", game="alexander", bots=1, side="persian")
+    card, _game_id = lobby_of(channel)
+    await world.click(ann, card, "Start")
+    await play_bots(world)
+    loaded = await loaded_game(world, channel)
+    game = get_game("alexander")
+    bot_seat = next(seat.seat for seat in loaded.record.seats if seat.bot)
+    assert loaded.state.sides["macedonian"] == bot_seat
+    assert game.preference(loaded.state, bot_seat, "admin") == "ask"
+    for _ in range(60):  # Ann answers what she is asked; the bot plays on
+        if game.is_over(loaded.state) or loaded.state.round > 1:
+            break
+        [decision] = [d for d in game.pending(loaded.state) if d.player == "Ann"]
+        answer = next(a for a in enumerate_answers(decision, 50) if a not in ("suggested", "back"))
+        await world.slash(ann, channel, "alex choose", option=answer)
+        await play_bots(world)
+        loaded = await loaded_game(world, channel)
+    assert loaded.state.round > 1 or game.is_over(loaded.state)
+    assert game.preference(loaded.state, bot_seat, "admin") == "ask"
+    assert not world.bot.reminders._bot_turns
+    # the order is quiet: no bot post says only that it has chosen
+    bot_posts = [m.content for m in channel.messages if m.content.startswith("🤖")]
+    assert bot_posts and all(len(content.splitlines()) > 1 for content in bot_posts)
