@@ -137,3 +137,46 @@ def test_an_army_frozen_by_broken_supremacy_counts_for_no_strike():
     shared = macedonian_points(small) - macedonian_points(frozen)
     assert persian_view(frozen) - persian_view(small) < shared + 1
 
+
+
+def strong_alexander(harasser_at: str = "", asp: int = 12):
+    """Alexander with 60 ASP at Tarsus (beyond any overrun, and beaten in battle one time in four
+    at best), injury 12; a Persian Army #2 of `asp` ASP at `harasser_at`."""
+    state = board(injury=12)
+    state.army("macedonian.1").asp = 60
+    state.army("persian.1").asp = 40
+    if harasser_at:
+        army(state, PER, 2, harasser_at, asp)
+    return fresh(state)
+
+
+def test_an_army_of_ten_asp_near_a_strong_alexander_is_worth_the_battle_it_can_bring_him():
+    """Session 5 traces (seed 3000): an Alexander of 60 ASP idle for 150 rounds at injury 12,
+    Weariness 0. Any battle his army fights wounds him (11.3 I) and, outside Europe against 10
+    Persian ASP or more, adds a Weariness (9.0): a small army near him is worth it to the
+    Persian, though it beats him in no battle."""
+    near, far = strong_alexander("Issus"), strong_alexander("Susa")
+    shared = macedonian_points(far) - macedonian_points(near)
+    assert persian_view(near) - persian_view(far) > shared + 1.5
+    # below 10 ASP a battle adds no Weariness, and the army is no harasser
+    small_near, small_far = strong_alexander("Issus", 9), strong_alexander("Susa", 9)
+    assert persian_view(small_near) - persian_view(small_far) < persian_view(near) - persian_view(far) - 1
+
+
+def test_a_battle_with_alexanders_army_outside_europe_against_ten_asp_counts_its_weariness():
+    """9.0: +1 Weariness for the Macedonian's land battle outside Europe against 10 Persian ASP or
+    more, won or lost."""
+    state = strong_alexander("Tarsus")
+    state.battle = {"space": "Tarsus", "attacker": "persian.2", "atk": PER, "dfn": MAC,
+                    "defenders": ["macedonian.1"], "cards": {MAC: [], PER: []}}
+    harassed = persian_view(state)
+    state.army("persian.2").asp = 9
+    assert harassed > persian_view(state) + 1
+
+
+def test_a_march_declared_towards_alexander_counts_as_the_way_it_will_go():
+    """The screen sees one decision ahead: the MP declared count before the steps are made."""
+    state = strong_alexander("Babylon")
+    before = persian_view(state)
+    state.move = {"unit": "persian.2", "side": PER, "declared": 6, "spent": 0}
+    assert persian_view(state) > before + 0.3

@@ -20,16 +20,26 @@ injury points, one or two battles short of the check that kills him on an odd di
   its ASP alone);
 - the wounds: each injury point, and more the nearer the check at 20, from which every Admin
   Phase kills him on an odd die (the shared points count 0.5 a point: the Macedonian's fear);
-  a battle under way with his army in it, at the wounds' expectation."""
+  a battle under way with his army in it, at the wounds' expectation;
+- the harass (session 5): against an Alexander of 50-75 ASP neither an overrun (8 to 1: 400+ ASP)
+  nor a won battle is in sight (the battle table's columns stop growing: Darius's 42 ASP beat his
+  60 one time in four, and 109 no more often), and traces (seed 3000) showed him idle at
+  Celaenae for 150 rounds at injury 12, Weariness 0, while the Persian marched Darius's army to
+  and fro and 100 ASP waited loose. Every battle his army fights, won or lost, wounds him (2d6,
+  11.3 I), and one outside Europe against 10 Persian ASP or more adds a Weariness (9.0: a
+  mutiny's odds); so a Persian army of 10 ASP or more (not the king's: Darius beaten may be
+  caught) counts the battle it can bring him, by how near it stands, and a battle under way
+  with his army outside Europe, the Weariness it will cost him."""
 
 from __future__ import annotations
 
 from functools import cache
 
 from engine.alexander.board import MAC, PER
+from engine.alexander.evaluate import weariness_cost
 from engine.alexander.odds import REACH, army_force, beats, distance
 from engine.alexander.state import AlexState
-from engine.alexander.world import ALEXANDER, DARIUS, supremacy_broken
+from engine.alexander.world import ALEXANDER, DARIUS, in_europe, king, supremacy_broken
 
 STRIKE = 30.0  # an army at 8 to 1 against Alexander's, next to him
 STRIKE_HALF = 6.0  # MP in which the nearness half of the strike halves
@@ -41,13 +51,18 @@ GATHERED = 0.5  # a loose ASP where the army stands: half in it (a Reorganizatio
 WOUND = 1.0  # per injury point, besides the convex part
 MUSTER = 8.0  # times the chance the strike army beats Alexander's in battle (wounds, Weariness, his ASP)
 DARIUS_RISK = 8.0  # times the chance Darius's army is beaten by a Macedonian army in reach
+HARASS = 1.0  # times what a battle with Alexander's army brings (his wounds, a Weariness outside Europe)
+HARASS_HALF = 5.0  # MP in which the harass halves (about two rounds' march)
+WEARY = 1.0  # per Weariness a battle adds, besides the shared points' (a step on the mutiny's way)
+WEARY_BATTLE = 10  # Persian ASP from which a battle outside Europe wears the Macedonians (9.0)
 DARIUS_BATTLE = 20.0  # the same in a battle under way: beaten, he flees, and far from a treasury city
 # with a LOC (2d6: 2-7 to one, 8-10 to a space 4 MP away with a LOC, else caught) he is caught
 
 
 def persian_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Persian's favour, added to his view of the shared estimate only."""
-    return strike(s, leaders) + wounds(s.injury) + battle_wounds(s, leaders) - darius_exposed(s, leaders)
+    return strike(s, leaders) + wounds(s.injury) + battle_wounds(s, leaders) - darius_exposed(s, leaders) + \
+        harass(s, leaders)
 
 
 def strike(s: AlexState, leaders: dict[str, list[str]]) -> float:
@@ -110,6 +125,39 @@ def darius_exposed(s: AlexState, leaders: dict[str, list[str]]) -> float:
     danger = max((beats(army_force(s, e, leaders), force) for e in enemies if e is not None and e.side == MAC),
                  default=0.0)
     return weight * danger
+
+
+def harass(s: AlexState, leaders: dict[str, list[str]]) -> float:
+    """A battle with Alexander's army outside Europe: what it brings the Persian whoever wins (his
+    wounds at their expectation, a Weariness against 10 ASP or more), under way at once, else
+    brought by the nearest Persian army of 10 ASP or more that may act (not the king's), by its
+    nearness."""
+    alexander = next((a for a in s.armies if ALEXANDER in leaders.get(a.id, ())), None)
+    if alexander is None or in_europe(alexander.space):
+        return 0.0
+    b = s.battle
+    if b and not b.get("overrun"):
+        armies = [s.army(a) for a in [b.get("attacker")] + list(b.get("defenders", ())) if a]
+        if any(a is not None and a.id == alexander.id for a in armies):
+            persian = sum(a.asp for a in armies if a is not None and a.side == PER)
+            return HARASS * (weariness_cost(s, 1) + WEARY) if persian >= WEARY_BATTLE else 0.0
+    frozen = supremacy_broken(s, PER)
+    oc = king(s, PER)
+    near = max((0.5 ** (_way_left(s, a, alexander.space) / HARASS_HALF) for a in s.armies
+                if a.side == PER and a.asp >= WEARY_BATTLE and not a.fatigued and not a.useless
+                and oc not in leaders.get(a.id, ()) and not (frozen and a.number != 1)), default=0.0)
+    if not near:
+        return 0.0
+    battle = weariness_cost(s, 1) + WEARY + sum(p * (wounds(s.injury + n) - wounds(s.injury)) for n, p in _wound_odds().items())
+    return HARASS * near * battle
+
+
+def _way_left(s: AlexState, army, space: str) -> int:
+    """MP from `army` to `space`, less the MP its move under way has left (declared, the march
+    is worth it before the steps: the screen sees one decision ahead)."""
+    m = s.move
+    left = max(0, m["declared"] - m.get("spent", 0)) if m and m.get("unit") == army.id and "declared" in m else 0
+    return max(0, distance(army.space, space) - left)
 
 
 @cache
