@@ -180,3 +180,18 @@ def test_a_march_declared_towards_alexander_counts_as_the_way_it_will_go():
     before = persian_view(state)
     state.move = {"unit": "persian.2", "side": PER, "declared": 6, "spent": 0}
     assert persian_view(state) > before + 0.3
+
+
+def test_a_useless_army_harasses_by_way_of_a_treasury_city_of_its_side():
+    """11.3 H: a Useless army attacks nobody until an Admin Phase finds it in a treasury city of
+    its side (the first harass run left 11 Useless ASP beside Alexander for 230 rounds): at
+    Damascus (a Persian treasury, 5 MP from Alexander) it is worth more than at Issus (1 MP
+    from him, 4 from Damascus); a sound army is worth more at Issus."""
+    at = {}
+    for space in ("Issus", "Damascus"):
+        for useless in (False, True):
+            state = strong_alexander(space)
+            state.army("persian.2").useless = useless
+            at[space, useless] = persian_view(state)
+    assert at["Damascus", True] > at["Issus", True] + 0.5
+    assert at["Issus", False] > at["Damascus", False] + 0.5

@@ -29,13 +29,15 @@ injury points, one or two battles short of the check that kills him on an odd di
   11.3 I), and one outside Europe against 10 Persian ASP or more adds a Weariness (9.0: a
   mutiny's odds); so a Persian army of 10 ASP or more (not the king's: Darius beaten may be
   caught) counts the battle it can bring him, by how near it stands, and a battle under way
-  with his army outside Europe, the Weariness it will cost him."""
+  with his army outside Europe, the Weariness it will cost him; a Useless army's way to him goes
+  through a treasury city of its side (Useless ends there, 11.3 H; the first harass run left 11
+  Useless ASP at Xanthus for 230 rounds)."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from engine.alexander.board import MAC, PER
+from engine.alexander.board import MAC, PER, board
 from engine.alexander.evaluate import weariness_cost
 from engine.alexander.odds import REACH, army_force, beats, distance
 from engine.alexander.state import AlexState
@@ -144,8 +146,8 @@ def harass(s: AlexState, leaders: dict[str, list[str]]) -> float:
     frozen = supremacy_broken(s, PER)
     oc = king(s, PER)
     near = max((0.5 ** (_way_left(s, a, alexander.space) / HARASS_HALF) for a in s.armies
-                if a.side == PER and a.asp >= WEARY_BATTLE and not a.fatigued and not a.useless
-                and oc not in leaders.get(a.id, ()) and not (frozen and a.number != 1)), default=0.0)
+                if a.side == PER and a.asp >= WEARY_BATTLE and oc not in leaders.get(a.id, ())
+                and not (frozen and a.number != 1)), default=0.0)
     if not near:
         return 0.0
     battle = weariness_cost(s, 1) + WEARY + sum(p * (wounds(s.injury + n) - wounds(s.injury)) for n, p in _wound_odds().items())
@@ -157,6 +159,11 @@ def _way_left(s: AlexState, army, space: str) -> int:
     is worth it before the steps: the screen sees one decision ahead)."""
     m = s.move
     left = max(0, m["declared"] - m.get("spent", 0)) if m and m.get("unit") == army.id and "declared" in m else 0
+    if army.useless:
+        # a Useless army attacks nobody until an Admin Phase finds it in a treasury city of its
+        # side (11.3 H): its way goes through the nearest (traces: 11 ASP at Xanthus for 230 rounds)
+        return min((max(0, distance(army.space, c) - left) + distance(c, space) for c, t in s.treasuries.items()
+                    if t.owner == army.side and c in board().spaces), default=60)
     return max(0, distance(army.space, space) - left)
 
 
