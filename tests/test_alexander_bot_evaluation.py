@@ -6,6 +6,8 @@ Rulebook passages behind the values: 3.4 (the Macedonian's three objectives: "Gr
 the cult; Alexander ending his round at Gordium is King of Asia); 10.5 (an overrun at 8 to 1
 eliminates the units outside a major city); 9.0 / 11.3 (the Persian wins when Alexander dies)."""
 
+import pytest
+
 from engine.ai import search
 from engine.ai.players import Streak
 from engine.alexander import GAME
@@ -415,3 +417,28 @@ def test_the_macedonians_bot_asks_to_be_asked_in_the_admin_phase():
     assert GAME.preference(after, mac, "admin") == "ask"
     assert search(GAME, after, mac, seed=1, budget_ms=20).option != first
     assert GAME.bot_preferences(after, per) == {}
+
+
+# -- the Macedonian's own view: safeguards (engine/alexander/evaluate_macedonian.py) ---------------
+def own_view(state) -> float:
+    """The points the Macedonian's own win share is read from (engine/alexander/win_shares.py)."""
+    from engine.alexander.evaluate import leaders_by_army
+    from engine.alexander.evaluate_macedonian import macedonian_own_points
+
+    return macedonian_points(state) + macedonian_own_points(state, leaders_by_army(state))
+
+
+def test_a_chase_counts_the_preys_chance_to_avoid_the_battle():
+    """11.3 A: an army outside a major city attacked may try to avoid the battle, a die + its
+    king's Battle Rating (Darius: 1) at 6 or more, an overrun too (10.5). The shared points count
+    the armies a move can still reach as if they stood: declaring 3 MP with Darius's 1 ASP three
+    MP away was worth a siege left (in a trace Alexander left three for such chases). In the
+    Macedonian's own view the chase counts at the chance Darius does not get away, 4 in 6."""
+    from engine.alexander.evaluate import MP_LEFT
+    from engine.alexander.testkit import answer, to_activity
+
+    state = to_activity(position(40, "Gordium", 10, "Ecbatana", darius_at="Tyana"))
+    declared = answer(answer(state, "move:macedonian.1"), "mp:3")
+    chase = macedonian_points(declared) - macedonian_points(state) - MP_LEFT * 3  # the MP declared aside
+    assert chase > 4.0
+    assert own_view(declared) - own_view(state) - MP_LEFT * 3 == pytest.approx(chase * 4 / 6)
