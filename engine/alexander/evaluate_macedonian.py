@@ -32,14 +32,13 @@ from engine.alexander.evaluate import (
     weariness_cost,
 )
 from engine.alexander.odds import army_force, beats, distance
-from engine.alexander.plan import campaign_points
 from engine.alexander.state import AlexState
 from engine.alexander.world import ALEXANDER, DARIUS, battle_rating, in_europe, king
 
 
 def macedonian_own_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour, added to his view of the shared estimate only."""
-    return campaign_points(s, leaders) + safeguards(s, leaders)
+    return safeguards(s, leaders)
 
 
 def safeguards(s: AlexState, leaders: dict[str, list[str]]) -> float:
