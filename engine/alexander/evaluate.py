@@ -181,12 +181,16 @@ def _within_reach(s: AlexState, m: dict, left: int) -> float:
     """The moving army's chance at the enemy armies it can still reach this move: a share of what
     beating them brings (Alexander's army caught at 8 to 1: the game), so declaring the MP and
     marching on them is worth something before the battle."""
+    return max((REACH_SHARE * gain for _enemy, gain in prey_in_reach(s, m, left, leaders_by_army(s))), default=0.0)
+
+
+def prey_in_reach(s: AlexState, m: dict, left: int, leaders: dict[str, list[str]]):
+    """The enemy armies the move `m` can still reach with `left` MP, each with what beating it
+    brings the moving side (less a battle's Weariness outside Europe for the Macedonian)."""
     army = s.army(m["unit"])
     if army is None:
-        return 0.0
-    leaders = leaders_by_army(s)
+        return
     mine = army_force(s, army, leaders)
-    best = 0.0
     for e in s.armies:
         if e.side == army.side or e.asp <= 0 or distance(army.space, e.space) > left:
             continue
@@ -196,8 +200,17 @@ def _within_reach(s: AlexState, m: dict, left: int) -> float:
             gain = OVERRUN if ALEXANDER in names else _worth(e, leaders) + DARIUS_GONE / 2 * (DARIUS in names)
         elif army.side == MAC and e.asp >= WEARY_BATTLE and not in_europe(e.space):
             gain -= weariness_cost(s, 1)  # a battle outside Europe against 10 or more: +1 Weariness (9.0)
-        best = max(best, REACH_SHARE * gain)
-    return best
+        yield e, gain
+
+
+def mp_left(s: AlexState, army_id: str) -> int:
+    """The MP an army on the march has still to spend: counted as the way it will go, so that the
+    first steps of a plan (the activity, the MP declared) already show what it leads to; the
+    search sees one decision ahead, and a home army never left on a march of several."""
+    m = s.move
+    if not m or m.get("unit") != army_id or "declared" not in m:
+        return 0
+    return max(0, m["declared"] - m.get("spent", 0))
 
 
 def leaders_by_army(s: AlexState) -> dict[str, list[str]]:
@@ -339,19 +352,9 @@ def home_front(s: AlexState) -> float:
         spaces = spaces or [sp for sp in b.provinces[province].spaces if not b.spaces[sp].transit]
         # bounded (an island is out of reach by land), and no army able to go there counts as
         # the farthest: losing the home army never makes a lost province look better
-        near = min((max(0, distance(a.space, sp) - _mp_left(s, a.id)) for a in home for sp in spaces), default=HOME_CAP)
+        near = min((max(0, distance(a.space, sp) - mp_left(s, a.id)) for a in home for sp in spaces), default=HOME_CAP)
         total -= HOME_DISTANCE * min(near, HOME_CAP)
     return total
-
-
-def _mp_left(s: AlexState, army_id: str) -> int:
-    """The MP an army on the march has still to spend: counted as the way it will go, so that the
-    first steps of a plan (the activity, the MP declared) already show what it leads to; the
-    search sees one decision ahead, and a home army never left on a march of several."""
-    m = s.move
-    if not m or m.get("unit") != army_id or "declared" not in m:
-        return 0
-    return max(0, m["declared"] - m.get("spent", 0))
 
 
 def weariness_cost(s: AlexState, more: int) -> float:

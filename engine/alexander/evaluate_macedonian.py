@@ -21,19 +21,10 @@ paid): against greedy the Great King stayed at 1 of 4 in every game of seed 2000
 
 from __future__ import annotations
 
-from engine.alexander.board import MAC, board
-from engine.alexander.evaluate import (
-    DARIUS_GONE,
-    OVERRUN,
-    REACH_SHARE,
-    WEARY_BATTLE,
-    _within_reach,
-    _worth,
-    weariness_cost,
-)
-from engine.alexander.odds import army_force, beats, distance
+from engine.alexander.board import MAC
+from engine.alexander.evaluate import REACH_SHARE, _within_reach, mp_left, prey_in_reach
 from engine.alexander.state import AlexState
-from engine.alexander.world import ALEXANDER, DARIUS, battle_rating, in_europe, king
+from engine.alexander.world import battle_rating, king
 
 
 def macedonian_own_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
@@ -54,23 +45,10 @@ def chase_at_its_odds(s: AlexState, leaders: dict[str, list[str]]) -> float:
     if not m or m.get("side") != MAC or m.get("unit", "").startswith("fleet:") or "declared" not in m \
             or m.get("drops"):
         return 0.0
-    army = s.army(m["unit"])
-    if army is None:
-        return 0.0
-    left = max(0, m["declared"] - m.get("spent", 0))
-    mine = army_force(s, army, leaders)
-    best = 0.0
-    for e in s.armies:
-        if e.side == army.side or e.asp <= 0 or distance(army.space, e.space) > left:
-            continue
-        names = leaders.get(e.id, ())
-        gain = beats(mine, army_force(s, e, leaders)) * _worth(e, leaders)
-        if army.asp >= 8 * e.asp and not (e.inside and board().spaces[e.space].major):  # an overrun (10.5)
-            gain = OVERRUN if ALEXANDER in names else _worth(e, leaders) + DARIUS_GONE / 2 * (DARIUS in names)
-        elif e.asp >= WEARY_BATTLE and not in_europe(e.space):
-            gain -= weariness_cost(s, 1)
-        best = max(best, REACH_SHARE * gain * (1.0 - avoid_chance(s, e, names)))
-    return min(0.0, best - _within_reach(s, m, left))
+    left = mp_left(s, m["unit"])
+    at_odds = max((REACH_SHARE * gain * (1.0 - avoid_chance(s, e, leaders.get(e.id, ())))
+                   for e, gain in prey_in_reach(s, m, left, leaders)), default=0.0)
+    return min(0.0, at_odds - _within_reach(s, m, left))
 
 
 def avoid_chance(s: AlexState, army, names) -> float:

@@ -38,7 +38,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.alexander.board import MAC, PER, board
-from engine.alexander.evaluate import weariness_cost
+from engine.alexander.evaluate import WEARY_BATTLE, mp_left, weariness_cost
 from engine.alexander.odds import REACH, army_force, beats, distance
 from engine.alexander.state import AlexState
 from engine.alexander.world import ALEXANDER, DARIUS, in_europe, king, supremacy_broken
@@ -56,7 +56,6 @@ DARIUS_RISK = 8.0  # times the chance Darius's army is beaten by a Macedonian ar
 HARASS = 1.0  # times what a battle with Alexander's army brings (his wounds, a Weariness outside Europe)
 HARASS_HALF = 5.0  # MP in which the harass halves (about two rounds' march)
 WEARY = 1.0  # per Weariness a battle adds, besides the shared points' (a step on the mutiny's way)
-WEARY_BATTLE = 10  # Persian ASP from which a battle outside Europe wears the Macedonians (9.0)
 DARIUS_BATTLE = 20.0  # the same in a battle under way: beaten, he flees, and far from a treasury city
 # with a LOC (2d6: 2-7 to one, 8-10 to a space 4 MP away with a LOC, else caught) he is caught
 
@@ -157,8 +156,7 @@ def harass(s: AlexState, leaders: dict[str, list[str]]) -> float:
 def _way_left(s: AlexState, army, space: str) -> int:
     """MP from `army` to `space`, less the MP its move under way has left (declared, the march
     is worth it before the steps: the screen sees one decision ahead)."""
-    m = s.move
-    left = max(0, m["declared"] - m.get("spent", 0)) if m and m.get("unit") == army.id and "declared" in m else 0
+    left = mp_left(s, army.id)
     if army.useless:
         # a Useless army attacks nobody until an Admin Phase finds it in a treasury city of its
         # side (11.3 H): its way goes through the nearest (traces: 11 ASP at Xanthus for 230 rounds)
