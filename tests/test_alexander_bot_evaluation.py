@@ -442,3 +442,43 @@ def test_a_chase_counts_the_preys_chance_to_avoid_the_battle():
     chase = macedonian_points(declared) - macedonian_points(state) - MP_LEFT * 3  # the MP declared aside
     assert chase > 4.0
     assert own_view(declared) - own_view(state) - MP_LEFT * 3 == pytest.approx(chase * 4 / 6)
+
+
+def crete_lost(home_at: str, home_asp: int = 12):
+    """Greece's provinces all held but Crete (an island: no land way), which a Persian garrison
+    at Cnossus holds; a home army of `home_asp` ASP at `home_at`."""
+    from engine.alexander.testkit import garrison
+
+    state = position(30, "Sardes", 10, "Ecbatana")
+    army(state, MAC, 2, home_at, home_asp, leaders=("Antipater",))
+    garrison(state, PER, "Cnossus", gsp=1)
+    return fresh(state)
+
+
+def test_a_home_army_is_drawn_by_sea_to_an_island_province_lost():
+    """3.4: Greece is held only while every European province is, Crete too; 10.7: an army of up to
+    15 ASP goes by sea (Athens - Naxos - Cnossus, 2 sea MP). The shared points count the way
+    over land only, so for Crete every army was as far as can be: in a trace the two home armies
+    stood in Macedonia and Epirus for the last 59 rounds, Greece lost. In his own view the army
+    at Athens, a sea leg from Crete, is worth more than the same army at Pella."""
+    from engine.alexander.evaluate_greece import sea_distance
+
+    assert sea_distance("Athens", "Cnossus") == 2 and distance("Athens", "Cnossus") == 60
+    near, far = crete_lost("Athens"), crete_lost("Pella")
+    shared = macedonian_points(near) - macedonian_points(far)
+    assert own_view(near) - own_view(far) > shared + 5
+
+
+def test_the_pull_by_sea_never_makes_crete_lost_look_better_than_held():
+    """The island's pull counts what the shared points charge for it, less: never more. An army
+    over 15 ASP may not go by sea (10.7): no pull."""
+    from engine.alexander.evaluate import leaders_by_army
+    from engine.alexander.evaluate_greece import island_home_front
+
+    lost = crete_lost("Athens")
+    held = crete_lost("Athens")
+    del held.garrisons["Cnossus"]
+    held.control["Crete"] = MAC
+    assert own_view(held) > own_view(lost)
+    big = crete_lost("Athens", home_asp=20)
+    assert island_home_front(big, leaders_by_army(big)) == 0.0

@@ -14,6 +14,10 @@ The safeguards: what keeps him in the game (Weariness, Alexander's life).
   (+1 Weariness each, 9.0) and crossed two desert links in one (+1): 4 of the 9 points of the
   mutiny. Here each prey counts at the chance it does not get away (Darius: 4 in 6).
 
+Greece (engine/alexander/evaluate_greece.py): the shared pull of a home army to a European
+province lost counts the way over land only; Crete, an island, had no pull at all. His own view
+counts it with a sea leg (10.7).
+
 Tried and dropped (docs/ai.md): every Weariness point costing 1.5 more in his view (the budget
 of the game spent; a siege's point counted ahead by its Siege Points, so that laying one still
 paid): against greedy the Great King stayed at 1 of 4 in every game of seed 2000 (0 won of 5,
@@ -23,13 +27,14 @@ from __future__ import annotations
 
 from engine.alexander.board import MAC
 from engine.alexander.evaluate import REACH_SHARE, _within_reach, mp_left, prey_in_reach
+from engine.alexander.evaluate_greece import island_home_front
 from engine.alexander.state import AlexState
 from engine.alexander.world import battle_rating, king
 
 
 def macedonian_own_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour, added to his view of the shared estimate only."""
-    return safeguards(s, leaders)
+    return safeguards(s, leaders) + island_home_front(s, leaders)
 
 
 def safeguards(s: AlexState, leaders: dict[str, list[str]]) -> float:

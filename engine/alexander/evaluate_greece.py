@@ -1,0 +1,86 @@
+"""The Macedonian's own pull back to a European province lost that no army can reach by land:
+Crete, an island province (3.4: Greece is held only while every European province is).
+
+The shared points (engine/alexander/evaluate.py `home_front`) draw the home army nearest a
+European province not held to it, per MP over the map's LAND links. Crete has none (Cnossus's
+only links are by sea: Naxos, Cydonia, the open sea), so every army counts as the farthest
+(HOME_CAP) wherever it stands: nothing draws one towards it. Crete is held at the start by its
+control marker alone (3.1j) and goes to the only side with a fleet in one of its ports (6.2):
+in traces (seed 2000 games 2 and 3 against greedy, seed 6000 game 1 against random, all
+unfinished after 2000 decisions) the Persian fleet took it, once by beating the Greek fleet
+at Cnossus, and it stayed Persian for the last 96, 177 and 107 rounds: Greece not held, with
+the Great King 4/4 and the cult 3/4 in the last. The home armies stood in Macedonia and
+Thrace, while an army of up to 15 ASP sails Athens - Naxos - Cnossus in 2 sea MP (10.7).
+
+Here, for a lost European province no home army reaches by land, the same pull counted over
+land and sea: at most 15 ASP by sea, one land leg and one sea leg of at most 4 sea MP, a land
+leg after it on the island (open sea left out: never with land); the difference in the
+Macedonian's favour. So the lost island still costs what it costs in the shared points when
+no army can sail, and never more than that; an army on its way makes it cost less."""
+
+from __future__ import annotations
+
+import heapq
+from functools import cache
+
+from engine.alexander.board import MAC, MOVE_COST, board
+from engine.alexander.evaluate import HOME_ASP, HOME_CAP, HOME_DISTANCE, _enemy_held, mp_left
+from engine.alexander.odds import distance
+from engine.alexander.state import AlexState
+from engine.alexander.victory import europe_provinces
+from engine.alexander.world import ALEXANDER, controls
+
+NO_WAY = 60  # as odds.distance: no way at all
+SEA_ASP_MAX, SEA_MP_MAX = 15, 4  # an army goes by sea with at most 15 ASP and 4 sea MP (10.7)
+
+
+def island_home_front(s: AlexState, leaders: dict[str, list[str]]) -> float:
+    """`home_front` for the lost European provinces out of every home army's reach by land,
+    counted with a sea leg: what it charges less, in the Macedonian's favour."""
+    lost = [p for p in europe_provinces() if not controls(s, MAC, p, for_victory=True)]
+    if not lost:
+        return 0.0
+    b = board()
+    home = [a for a in s.armies if a.side == MAC and ALEXANDER not in leaders.get(a.id, ()) and a.asp >= HOME_ASP]
+    total = 0.0
+    for province in lost:
+        spaces = [] if province in s.revolt else [sp for sp in b.provinces[province].spaces if _enemy_held(s, sp, MAC)]
+        spaces = spaces or [sp for sp in b.provinces[province].spaces if not b.spaces[sp].transit]
+        if any(distance(a.space, sp) < NO_WAY for a in home for sp in spaces):
+            continue  # reached by land: the shared points draw an army already
+        near = min((max(0, sea_distance(a.space, sp) - mp_left(s, a.id))
+                    for a in home if a.asp <= SEA_ASP_MAX for sp in spaces), default=HOME_CAP)
+        total += HOME_DISTANCE * (HOME_CAP - min(near, HOME_CAP))
+    return total
+
+
+@cache
+def _sea_distances_from(space: str) -> dict[str, int]:
+    """MP from `space` to every space for an army of at most 15 ASP: land links, then at most one
+    sea leg of at most 4 sea MP (coastal links; open sea never with land), then land links."""
+    b = board()
+    best: dict[tuple[str, int, int], int] = {}
+    found: dict[str, int] = {}
+    # phase 0: before the sea leg; 1: at sea (with the sea MP spent); 2: landed after it
+    heap = [(0, space, 0, 0)]
+    while heap:
+        d, here, phase, sea_mp = heapq.heappop(heap)
+        if (here, phase, sea_mp) in best:
+            continue
+        best[(here, phase, sea_mp)] = d
+        found.setdefault(here, d)
+        for link in b.links.get(here, ()):
+            there, cost = link.end(here), MOVE_COST[link.kind]
+            if link.kind == "open_sea":
+                continue
+            if link.sea:
+                if phase == 2 or sea_mp + cost > SEA_MP_MAX:
+                    continue
+                heapq.heappush(heap, (d + cost, there, 1, sea_mp + cost))
+            else:
+                heapq.heappush(heap, (d + cost, there, 2 if phase else 0, 0))
+    return found
+
+
+def sea_distance(a: str, b: str) -> int:
+    return _sea_distances_from(a).get(b, NO_WAY)
