@@ -482,3 +482,19 @@ def test_the_pull_by_sea_never_makes_crete_lost_look_better_than_held():
     assert own_view(held) > own_view(lost)
     big = crete_lost("Athens", home_asp=20)
     assert island_home_front(big, leaders_by_army(big)) == 0.0
+
+
+def test_no_pull_by_sea_where_an_enemy_fleet_would_intercept():
+    """10.6 / 11.5: enemy fleets within 2 coastal MP intercept a unit entering a space by sea, and
+    any 6 of their dice sinks every ASP carried. In a trace the pull by sea sent both home armies
+    to sea with the Persian fleet that took Crete waiting at Cnossus: both sunk. With an enemy
+    fleet at Cnossus the army at Athens is drawn no more than the one at Pella."""
+    from engine.alexander.testkit import fleet
+
+    def watched(space: str):
+        state = crete_lost(space)
+        fleet(state, "Egyptian", PER, "Cnossus", 3)
+        return fresh(state)
+
+    near, far = watched("Athens"), watched("Pella")
+    assert own_view(near) - own_view(far) == pytest.approx(macedonian_points(near) - macedonian_points(far))

@@ -14,16 +14,19 @@ Thrace, while an army of up to 15 ASP sails Athens - Naxos - Cnossus in 2 sea MP
 
 Here, for a lost European province no home army reaches by land, the same pull counted over
 land and sea: at most 15 ASP by sea, one land leg and one sea leg of at most 4 sea MP, a land
-leg after it on the island (open sea left out: never with land); the difference in the
-Macedonian's favour. So the lost island still costs what it costs in the shared points when
+leg after it on the island (open sea left out: never with land), and only into spaces no
+enemy fleet can intercept in (10.6: within 2 coastal MP). Without that the first version sent
+both home armies of seed 6000 game 1 to sea along the coast with the Persian fleet that took
+Crete two sea MP away: each was intercepted, failed to avoid and was sunk (any 6 of three dice,
+11.5), and Europe was left with no army. The difference in the Macedonian's favour. So the lost island still costs what it costs in the shared points when
 no army can sail, and never more than that; an army on its way makes it cost less."""
 
 from __future__ import annotations
 
 import heapq
-from functools import cache
+from functools import cache, lru_cache
 
-from engine.alexander.board import MAC, MOVE_COST, board
+from engine.alexander.board import MAC, MOVE_COST, PER, board
 from engine.alexander.evaluate import HOME_ASP, HOME_CAP, HOME_DISTANCE, _enemy_held, mp_left
 from engine.alexander.odds import distance
 from engine.alexander.state import AlexState
@@ -32,6 +35,7 @@ from engine.alexander.world import ALEXANDER, controls
 
 NO_WAY = 60  # as odds.distance: no way at all
 SEA_ASP_MAX, SEA_MP_MAX = 15, 4  # an army goes by sea with at most 15 ASP and 4 sea MP (10.7)
+INTERCEPT_MP = 2  # enemy fleets within 2 coastal MP of a space entered by sea intercept there (10.6)
 
 
 def island_home_front(s: AlexState, leaders: dict[str, list[str]]) -> float:
@@ -48,16 +52,37 @@ def island_home_front(s: AlexState, leaders: dict[str, list[str]]) -> float:
         spaces = spaces or [sp for sp in b.provinces[province].spaces if not b.spaces[sp].transit]
         if any(distance(a.space, sp) < NO_WAY for a in home for sp in spaces):
             continue  # reached by land: the shared points draw an army already
-        near = min((max(0, sea_distance(a.space, sp) - mp_left(s, a.id))
+        fleets = frozenset(f.space for f in s.fleets if f.side == PER and f.nsp > 0)
+        near = min((max(0, sea_distance(a.space, sp, fleets) - mp_left(s, a.id))
                     for a in home if a.asp <= SEA_ASP_MAX for sp in spaces), default=HOME_CAP)
         total += HOME_DISTANCE * (HOME_CAP - min(near, HOME_CAP))
     return total
 
 
 @cache
-def _sea_distances_from(space: str) -> dict[str, int]:
+def _watched(space: str) -> frozenset[str]:
+    """The spaces whose fleets can intercept a unit entering `space` by sea: within 2 coastal
+    MP (10.6; counted through any fleet: the safe side)."""
+    b = board()
+    best = {space: 0}
+    heap = [(0, space)]
+    while heap:
+        d, here = heapq.heappop(heap)
+        for link in b.links.get(here, ()):
+            there, cost = link.end(here), MOVE_COST[link.kind]
+            if link.kind == "coastal" and d + cost <= INTERCEPT_MP and d + cost < best.get(there, NO_WAY):
+                best[there] = d + cost
+                heapq.heappush(heap, (d + cost, there))
+    return frozenset(best)
+
+
+@lru_cache(maxsize=4096)
+def _sea_distances_from(space: str, enemy_fleets: frozenset[str]) -> dict[str, int]:
     """MP from `space` to every space for an army of at most 15 ASP: land links, then at most one
-    sea leg of at most 4 sea MP (coastal links; open sea never with land), then land links."""
+    sea leg of at most 4 sea MP (coastal links; open sea never with land), then land links. A
+    space no enemy fleet may intercept in only: an army at sea is sunk by any 6 of the
+    interceptor's dice (11.5), and a home army sent to sea where an enemy fleet waits is lost more
+    often than not (see above)."""
     b = board()
     best: dict[tuple[str, int, int], int] = {}
     found: dict[str, int] = {}
@@ -74,7 +99,7 @@ def _sea_distances_from(space: str) -> dict[str, int]:
             if link.kind == "open_sea":
                 continue
             if link.sea:
-                if phase == 2 or sea_mp + cost > SEA_MP_MAX:
+                if phase == 2 or sea_mp + cost > SEA_MP_MAX or _watched(there) & enemy_fleets:
                     continue
                 heapq.heappush(heap, (d + cost, there, 1, sea_mp + cost))
             else:
@@ -82,5 +107,6 @@ def _sea_distances_from(space: str) -> dict[str, int]:
     return found
 
 
-def sea_distance(a: str, b: str) -> int:
-    return _sea_distances_from(a).get(b, NO_WAY)
+def sea_distance(a: str, b: str, enemy_fleets: frozenset[str] = frozenset()) -> int:
+    """MP from `a` to `b` with a sea leg no fleet at `enemy_fleets` can intercept."""
+    return _sea_distances_from(a, enemy_fleets).get(b, NO_WAY)
