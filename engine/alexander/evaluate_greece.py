@@ -13,13 +13,19 @@ the Great King 4/4 and the cult 3/4 in the last. The home armies stood in Macedo
 Thrace, while an army of up to 15 ASP sails Athens - Naxos - Cnossus in 2 sea MP (10.7).
 
 Here, for a lost European province no home army reaches by land, the same pull counted over
-land and sea: at most 15 ASP by sea, one land leg and one sea leg of at most 4 sea MP, a land
-leg after it on the island (open sea left out: never with land), and only into spaces no
-enemy fleet can intercept in (10.6: within 2 coastal MP). Without that the first version sent
-both home armies of seed 6000 game 1 to sea along the coast with the Persian fleet that took
-Crete two sea MP away: each was intercepted, failed to avoid and was sunk (any 6 of three dice,
-11.5), and Europe was left with no army. The difference in the Macedonian's favour. So the lost island still costs what it costs in the shared points when
-no army can sail, and never more than that; an army on its way makes it cost less."""
+land and sea, credited back in the Macedonian's favour: at most 15 ASP by sea, one land leg and
+one sea leg of at most 4 sea MP, a land leg after it on the island (open sea left out: never
+with land), and only into spaces no enemy fleet can intercept in (10.6: within 2 coastal MP).
+So the lost island costs what the shared points charge while no army can sail there safely,
+never more; an army on a safe way makes it cost less. Without the fleets' watch a first
+version sent both home armies of seed 6000 game 1 to sea along the coast with the Persian
+fleet that took Crete two sea MP away: each was intercepted, failed to avoid and was sunk (any
+6 of three dice, 11.5), and Europe was left with no army. With it, in that game the home army
+waited until the fleet had sailed, then landed on Crete in two rounds (lost 14 rounds in all,
+107 before). Dev seeds 2000 (greedy) and 6000 (random), games 1-8 each: the same wins (1 and
+3) and losses; Greece not held at the end of 3 unfinished games against greedy (4 before) and
+0 against random (1); rounds with a European province lost 542 (937) and 22 (178). A Persian
+fleet parked in a Cretan port still keeps it: taking it back needs the fleets (to do)."""
 
 from __future__ import annotations
 
