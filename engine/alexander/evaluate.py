@@ -338,23 +338,32 @@ def home_front(s: AlexState) -> float:
     Spartans, a Persian landing): the Macedonian army nearest to such a province, not
     Alexander's, is drawn to it (per MP, as Alexander to his next objective), if it has the ASP
     to put a revolt down (6.3: three times the province's value)."""
-    b = board()
-    lost = [p for p in europe_provinces() if not controls(s, MAC, p, for_victory=True)]
-    if not lost:
-        return 0.0
-    leaders = leaders_by_army(s)
-    home = [a for a in s.armies if a.side == MAC and ALEXANDER not in leaders.get(a.id, ()) and a.asp >= HOME_ASP]
+    home, fronts = home_fronts(s)
     total = 0.0
-    for province in lost:
-        # a revolt is put down by a move ending anywhere in the province (6.3): its nearest
-        # space; else the enemy holding it (Agis's Spartans, a landing)
-        spaces = [] if province in s.revolt else [sp for sp in b.provinces[province].spaces if _enemy_held(s, sp, MAC)]
-        spaces = spaces or [sp for sp in b.provinces[province].spaces if not b.spaces[sp].transit]
+    for spaces in fronts:
         # bounded (an island is out of reach by land), and no army able to go there counts as
         # the farthest: losing the home army never makes a lost province look better
         near = min((max(0, distance(a.space, sp) - mp_left(s, a.id)) for a in home for sp in spaces), default=HOME_CAP)
         total -= HOME_DISTANCE * min(near, HOME_CAP)
     return total
+
+
+def home_fronts(s: AlexState, leaders: dict[str, list[str]] | None = None) -> tuple[list, list[list[str]]]:
+    """The Macedonian armies that can win a European province back (not Alexander's, HOME_ASP or
+    more), and for each European province not held the spaces to make for: a revolt is put down
+    by a move ending anywhere in the province (6.3), else the enemy holding it is the target
+    (Agis's Spartans, a landing)."""
+    b = board()
+    lost = [p for p in europe_provinces() if not controls(s, MAC, p, for_victory=True)]
+    if not lost:
+        return [], []
+    leaders = leaders_by_army(s) if leaders is None else leaders
+    home = [a for a in s.armies if a.side == MAC and ALEXANDER not in leaders.get(a.id, ()) and a.asp >= HOME_ASP]
+    fronts = []
+    for province in lost:
+        spaces = [] if province in s.revolt else [sp for sp in b.provinces[province].spaces if _enemy_held(s, sp, MAC)]
+        fronts.append(spaces or [sp for sp in b.provinces[province].spaces if not b.spaces[sp].transit])
+    return home, fronts
 
 
 def weariness_cost(s: AlexState, more: int) -> float:

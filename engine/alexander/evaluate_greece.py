@@ -32,14 +32,11 @@ from __future__ import annotations
 import heapq
 from functools import cache, lru_cache
 
-from engine.alexander.board import MAC, MOVE_COST, PER, board
-from engine.alexander.evaluate import HOME_ASP, HOME_CAP, HOME_DISTANCE, _enemy_held, mp_left
-from engine.alexander.odds import distance
+from engine.alexander.board import MOVE_COST, PER, board
+from engine.alexander.evaluate import HOME_CAP, HOME_DISTANCE, home_fronts, mp_left
+from engine.alexander.odds import NO_WAY, distance
 from engine.alexander.state import AlexState
-from engine.alexander.victory import europe_provinces
-from engine.alexander.world import ALEXANDER, controls
 
-NO_WAY = 60  # as odds.distance: no way at all
 SEA_ASP_MAX, SEA_MP_MAX = 15, 4  # an army goes by sea with at most 15 ASP and 4 sea MP (10.7)
 INTERCEPT_MP = 2  # enemy fleets within 2 coastal MP of a space entered by sea intercept there (10.6)
 
@@ -47,18 +44,12 @@ INTERCEPT_MP = 2  # enemy fleets within 2 coastal MP of a space entered by sea i
 def island_home_front(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """`home_front` for the lost European provinces out of every home army's reach by land,
     counted with a sea leg: what it charges less, in the Macedonian's favour."""
-    lost = [p for p in europe_provinces() if not controls(s, MAC, p, for_victory=True)]
-    if not lost:
-        return 0.0
-    b = board()
-    home = [a for a in s.armies if a.side == MAC and ALEXANDER not in leaders.get(a.id, ()) and a.asp >= HOME_ASP]
+    home, fronts = home_fronts(s, leaders)
+    fleets = frozenset(f.space for f in s.fleets if f.side == PER and f.nsp > 0)
     total = 0.0
-    for province in lost:
-        spaces = [] if province in s.revolt else [sp for sp in b.provinces[province].spaces if _enemy_held(s, sp, MAC)]
-        spaces = spaces or [sp for sp in b.provinces[province].spaces if not b.spaces[sp].transit]
+    for spaces in fronts:
         if any(distance(a.space, sp) < NO_WAY for a in home for sp in spaces):
             continue  # reached by land: the shared points draw an army already
-        fleets = frozenset(f.space for f in s.fleets if f.side == PER and f.nsp > 0)
         near = min((max(0, sea_distance(a.space, sp, fleets) - mp_left(s, a.id))
                     for a in home if a.asp <= SEA_ASP_MAX for sp in spaces), default=HOME_CAP)
         total += HOME_DISTANCE * (HOME_CAP - min(near, HOME_CAP))

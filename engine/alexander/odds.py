@@ -34,8 +34,11 @@ def _distances_from(space: str) -> dict[str, int]:
     return best
 
 
+NO_WAY = 60  # the distance between spaces no land way joins
+
+
 def distance(a: str, b: str) -> int:
-    return _distances_from(b).get(a, 60)
+    return _distances_from(b).get(a, NO_WAY)
 
 
 def army_force(s: AlexState, army, leaders: dict) -> tuple[int, int, int]:
