@@ -18,6 +18,10 @@ Greece (engine/alexander/evaluate_greece.py): the shared pull of a home army to 
 province lost counts the way over land only; Crete, an island, had no pull at all. His own view
 counts it with a sea leg (10.7).
 
+Alexander besieged (engine/alexander/evaluate_besieged.py): a city taken kills everything inside
+(11.4); the shared points count a Persian siege of his city as a share of the city's worth, and
+in a trace he waited 43 rounds inside Ecbatana, never counterattacking, until it fell on him.
+
 Tried and dropped (docs/ai.md): every Weariness point costing 1.5 more in his view (the budget
 of the game spent; a siege's point counted ahead by its Siege Points, so that laying one still
 paid): against greedy the Great King stayed at 1 of 4 in every game of seed 2000 (0 won of 5,
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 from engine.alexander.board import MAC
 from engine.alexander.evaluate import REACH_SHARE, _within_reach, mp_left, prey_in_reach
+from engine.alexander.evaluate_besieged import besieged_alexander
 from engine.alexander.evaluate_greece import island_home_front
 from engine.alexander.state import AlexState
 from engine.alexander.world import battle_rating, king
@@ -34,7 +39,7 @@ from engine.alexander.world import battle_rating, king
 
 def macedonian_own_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour, added to his view of the shared estimate only."""
-    return safeguards(s, leaders) + island_home_front(s, leaders)
+    return safeguards(s, leaders) + island_home_front(s, leaders) + besieged_alexander(s, leaders)
 
 
 def safeguards(s: AlexState, leaders: dict[str, list[str]]) -> float:
