@@ -498,3 +498,29 @@ def test_no_pull_by_sea_where_an_enemy_fleet_would_intercept():
 
     near, far = watched("Athens"), watched("Pella")
     assert own_view(near) - own_view(far) == pytest.approx(macedonian_points(near) - macedonian_points(far))
+
+
+def test_an_enemy_army_inside_a_major_city_is_no_prey_for_a_move():
+    """10.3: a moving army that meets an enemy inside a major city goes on or lays a siege; no
+    battle is fought. In a trace Memnon's 32 ASP inside Miletus counted as prey Alexander's moves
+    could reach: at Weariness 2 they drew him past Miletus to a siege of Halicarnassus he left the
+    next round (+1 Weariness, four times), and at Weariness 7 the battle's Weariness they would
+    cost made every move declared look worse, so his 93 ASP stood at Ephesus for 140 rounds. A
+    move declared is worth the same as with Memnon far away; in the field he is prey."""
+    from engine.alexander.evaluate import under_way
+    from engine.alexander.testkit import answer, to_activity
+
+    def declared(memnon_at: str, weariness: int, inside: bool = True):
+        state = clear(start(seed=3))
+        army(state, MAC, 1, "Ephesus", 60, elite=2, leaders=(ALEXANDER,))
+        army(state, PER, 1, "Susa", 20, leaders=("Darius III",))
+        army(state, PER, 2, memnon_at, 32, leaders=("Memnon",), inside=inside)
+        state.weariness = weariness
+        return answer(answer(to_activity(fresh(state)), "move:macedonian.1"), "mp:4")
+
+    for weariness in (2, 7):
+        far = declared("Ecbatana", weariness)
+        walled = declared("Miletus", weariness)
+        assert under_way(walled) == pytest.approx(under_way(far))
+        assert own_view(walled) - macedonian_points(walled) == pytest.approx(own_view(far) - macedonian_points(far))
+    assert under_way(declared("Miletus", 2, inside=False)) > under_way(declared("Ecbatana", 2)) + 1.0

@@ -186,21 +186,27 @@ def _within_reach(s: AlexState, m: dict, left: int) -> float:
 
 def prey_in_reach(s: AlexState, m: dict, left: int, leaders: dict[str, list[str]]):
     """The enemy armies the move `m` can still reach with `left` MP, each with what beating it
-    brings the moving side (less a battle's Weariness outside Europe for the Macedonian)."""
+    brings the moving side (less a battle's Weariness outside Europe for the Macedonian). An army
+    inside a major city is no prey: it can only be besieged (10.3, the siege's own term)."""
     army = s.army(m["unit"])
     if army is None:
         return
     mine = army_force(s, army, leaders)
     for e in s.armies:
-        if e.side == army.side or e.asp <= 0 or distance(army.space, e.space) > left:
+        if e.side == army.side or e.asp <= 0 or distance(army.space, e.space) > left or _walled(e):
             continue
         gain = beats(mine, army_force(s, e, leaders)) * _worth(e, leaders)
-        if army.asp >= 8 * e.asp and not (e.inside and board().spaces[e.space].major):  # an overrun (10.5)
+        if army.asp >= 8 * e.asp:  # an overrun (10.5)
             names = leaders.get(e.id, ())
             gain = OVERRUN if ALEXANDER in names else _worth(e, leaders) + DARIUS_GONE / 2 * (DARIUS in names)
         elif army.side == MAC and e.asp >= WEARY_BATTLE and not in_europe(e.space):
             gain -= weariness_cost(s, 1)  # a battle outside Europe against 10 or more: +1 Weariness (9.0)
         yield e, gain
+
+
+def _walled(army) -> bool:
+    """An army inside a major city: no battle reaches it, only a siege (10.3, 11.4)."""
+    return army.inside and board().spaces[army.space].major
 
 
 def mp_left(s: AlexState, army_id: str) -> int:
@@ -518,7 +524,7 @@ def safety(s: AlexState, reach: dict, leaders: dict) -> float:
         overrun = False
         for enemy in enemies:
             danger = max(danger, beats(army_force(s, enemy, leaders), mine))
-            overrun = overrun or (enemy.asp >= 8 * max(1, army.asp) and not (army.inside and board().spaces[army.space].major))
+            overrun = overrun or (enemy.asp >= 8 * max(1, army.asp) and not _walled(army))
         if alexander:
             total -= THREAT * danger + OVERRUN * overrun + SMALL_ARMY * max(0, SAFE_ASP - army.asp) + \
                 TOO_SMALL * max(0, board().limits["siege_min_asp"] - army.asp)

@@ -18,6 +18,14 @@ Greece (engine/alexander/evaluate_greece.py): the shared pull of a home army to 
 province lost counts the way over land only; Crete, an island, had no pull at all. His own view
 counts it with a sea leg (10.7).
 
+Alexander besieged (engine/alexander/evaluate_besieged.py): a city taken kills everything inside
+(11.4); the shared points count a Persian siege of his city as a share of the city's worth, and
+in a trace he waited 43 rounds inside Ecbatana, never counterattacking, until it fell on him.
+
+Alexander's wounds (engine/alexander/evaluate_wounds.py): from 20 injury points every Admin Phase
+kills him on an odd die (11.3 I), which the shared points count as 10; in a trace he fought two
+battles on one march at 19 and died at the next Admin Phase.
+
 The Royal Treasury (engine/alexander/evaluate_royal_treasury.py): carried Full by Alexander's
 army it keeps a siege wherever he stands (7.4, 11.4); the shared points count it as one treasury
 level, and in a trace he spent it on a 5th MP deep in the east, after which no LOC reached Susa,
@@ -32,15 +40,18 @@ from __future__ import annotations
 
 from engine.alexander.board import MAC
 from engine.alexander.evaluate import REACH_SHARE, _within_reach, mp_left, prey_in_reach
+from engine.alexander.evaluate_besieged import besieged_alexander
 from engine.alexander.evaluate_greece import island_home_front
 from engine.alexander.evaluate_royal_treasury import royal_treasury_carried
+from engine.alexander.evaluate_wounds import wounds_ahead
 from engine.alexander.state import AlexState
 from engine.alexander.world import battle_rating, king
 
 
 def macedonian_own_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour, added to his view of the shared estimate only."""
-    return safeguards(s, leaders) + island_home_front(s, leaders) + royal_treasury_carried(s, leaders)
+    return safeguards(s, leaders) + island_home_front(s, leaders) + besieged_alexander(s, leaders) + \
+        wounds_ahead(s, leaders) + royal_treasury_carried(s, leaders)
 
 
 def safeguards(s: AlexState, leaders: dict[str, list[str]]) -> float:
