@@ -26,11 +26,6 @@ Alexander's wounds (engine/alexander/evaluate_wounds.py): from 20 injury points 
 kills him on an odd die (11.3 I), which the shared points count as 10; in a trace he fought two
 battles on one march at 19 and died at the next Admin Phase.
 
-The Royal Treasury (engine/alexander/evaluate_royal_treasury.py): carried Full by Alexander's
-army it keeps a siege wherever he stands (7.4, 11.4); the shared points count it as one treasury
-level, and in a trace he spent it on a 5th MP deep in the east, after which no LOC reached Susa,
-Ecbatana or Persepolis again.
-
 Tried and dropped (docs/ai.md): every Weariness point costing 1.5 more in his view (the budget
 of the game spent; a siege's point counted ahead by its Siege Points, so that laying one still
 paid): against greedy the Great King stayed at 1 of 4 in every game of seed 2000 (0 won of 5,
@@ -42,7 +37,6 @@ from engine.alexander.board import MAC
 from engine.alexander.evaluate import REACH_SHARE, _within_reach, mp_left, prey_in_reach
 from engine.alexander.evaluate_besieged import besieged_alexander
 from engine.alexander.evaluate_greece import island_home_front
-from engine.alexander.evaluate_royal_treasury import royal_treasury_carried
 from engine.alexander.evaluate_wounds import wounds_ahead
 from engine.alexander.state import AlexState
 from engine.alexander.world import battle_rating, king
@@ -51,7 +45,7 @@ from engine.alexander.world import battle_rating, king
 def macedonian_own_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour, added to his view of the shared estimate only."""
     return safeguards(s, leaders) + island_home_front(s, leaders) + besieged_alexander(s, leaders) + \
-        wounds_ahead(s, leaders) + royal_treasury_carried(s, leaders)
+        wounds_ahead(s, leaders)
 
 
 def safeguards(s: AlexState, leaders: dict[str, list[str]]) -> float:
