@@ -114,7 +114,7 @@ ALEXANDER_ASP = 0.15  # per ASP of Alexander's own army (up to 40): the army tha
 SAFE_ASP = 20
 TOO_SMALL = 3.0  # per ASP below the 10 a siege needs (11.4): an army that can take no city
 INJURY = 0.5  # per injury point; beyond the check (20) every Admin Phase may kill him
-INJURY_CHECK = 20
+INJURY_CHECK = 20  # 11.3 I: from these injury points every Admin Phase may kill him
 WEARINESS = 0.6  # per Weariness point
 MUTINY = 300.0  # times the chance an Admin Phase's check ends the game by mutiny (9.0): Weariness stays, so
 # the chance comes back at every Admin Phase to come

@@ -35,11 +35,9 @@ injury points, one or two battles short of the check that kills him on an odd di
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.alexander.board import MAC, PER, board
-from engine.alexander.evaluate import WEARY_BATTLE, mp_left, weariness_cost
-from engine.alexander.odds import REACH, army_force, beats, distance
+from engine.alexander.evaluate import INJURY_CHECK, WEARY_BATTLE, mp_left, weariness_cost
+from engine.alexander.odds import REACH, army_force, beats, distance, wound_odds
 from engine.alexander.state import AlexState
 from engine.alexander.world import ALEXANDER, DARIUS, in_europe, king, supremacy_broken
 
@@ -48,7 +46,6 @@ STRIKE_HALF = 6.0  # MP in which the nearness half of the strike halves
 OVERRUN_ODDS = 8  # 10.5
 WOUNDS = 20.0  # injury points convex: WOUNDS * (points / 20)^2 up to the check
 DEATH_WATCH = 30.0  # at the check or beyond: an odd die at every Admin Phase kills him (11.3 I)
-INJURY_CHECK = 20
 GATHERED = 0.5  # a loose ASP where the army stands: half in it (a Reorganization away, 10.4)
 WOUND = 1.0  # per injury point, besides the convex part
 MUSTER = 8.0  # times the chance the strike army beats Alexander's in battle (wounds, Weariness, his ASP)
@@ -104,7 +101,7 @@ def battle_wounds(s: AlexState, leaders: dict[str, list[str]]) -> float:
     armies = [b.get("attacker")] + list(b.get("defenders", ()))
     if not any(ALEXANDER in leaders.get(a, ()) for a in armies if a):
         return 0.0
-    return sum(p * (wounds(s.injury + n) - wounds(s.injury)) for n, p in _wound_odds().items())
+    return sum(p * (wounds(s.injury + n) - wounds(s.injury)) for n, p in wound_odds(INJURY_CHECK * 2).items())
 
 
 def darius_exposed(s: AlexState, leaders: dict[str, list[str]]) -> float:
@@ -149,7 +146,7 @@ def harass(s: AlexState, leaders: dict[str, list[str]]) -> float:
                 and not (frozen and a.number != 1)), default=0.0)
     if not near:
         return 0.0
-    battle = weariness_cost(s, 1) + WEARY + sum(p * (wounds(s.injury + n) - wounds(s.injury)) for n, p in _wound_odds().items())
+    battle = weariness_cost(s, 1) + WEARY + sum(p * (wounds(s.injury + n) - wounds(s.injury)) for n, p in wound_odds(INJURY_CHECK * 2).items())
     return HARASS * near * battle
 
 
@@ -163,23 +160,3 @@ def _way_left(s: AlexState, army, space: str) -> int:
         return min((max(0, distance(army.space, c) - left) + distance(c, space) for c, t in s.treasuries.items()
                     if t.owner == army.side and c in board().spaces), default=60)
     return max(0, distance(army.space, space) - left)
-
-
-@cache
-def _wound_odds() -> dict[int, float]:
-    """Wound points of one battle and their chances (the danger roll's death counted as the check)."""
-    from engine.alexander.board import board, wound_points
-
-    table = board().tables["wounds"]
-    odds: dict[int, float] = {}
-    for a in range(1, 7):
-        for b in range(1, 7):
-            points = wound_points(a + b)
-            if points == "danger":
-                kill = (7 - table["danger_kill"]) / 6
-                odds[INJURY_CHECK * 2] = odds.get(INJURY_CHECK * 2, 0.0) + kill / 36
-                points = table["danger_points"]
-                odds[points] = odds.get(points, 0.0) + (1 - kill) / 36
-                continue
-            odds[points] = odds.get(points, 0.0) + 1 / 36
-    return odds

@@ -21,14 +21,12 @@ Here, in his own view:
 
 from __future__ import annotations
 
-from functools import cache
-
-from engine.alexander.board import MAC, board, wound_points
-from engine.alexander.evaluate import MUTINY, REACH_SHARE, _within_reach, mp_left
+from engine.alexander.board import MAC
+from engine.alexander.evaluate import INJURY_CHECK, MUTINY, REACH_SHARE, _within_reach, mp_left
+from engine.alexander.odds import wound_odds
 from engine.alexander.state import AlexState
 from engine.alexander.world import ALEXANDER
 
-INJURY_CHECK = 20  # 11.3 I
 ODD_DIE = 0.5  # the wound check's chance to kill him at each Admin Phase
 DEATH_WATCH = MUTINY * ODD_DIE  # beyond the shared points' 10
 
@@ -56,17 +54,4 @@ def expected_wounds(injury: int) -> float:
     """What one more battle's wounds cost, at their odds, as the check they bring him to (a 12 counts
     its two points: its 1 in 6 to kill him outright, 1 in 216 a battle, is left to the shared points,
     so below 18 points this term changes nothing)."""
-    return sum(p * (death_watch(injury + n) - death_watch(injury)) for n, p in _wound_points().items())
-
-
-@cache
-def _wound_points() -> dict[int, float]:
-    """Injury points of one battle and their chances (2d6 on his table; a 12: its two points)."""
-    table = board().tables["wounds"]
-    odds: dict[int, float] = {}
-    for a in range(1, 7):
-        for b in range(1, 7):
-            points = wound_points(a + b)
-            points = table["danger_points"] if points == "danger" else points
-            odds[points] = odds.get(points, 0.0) + 1 / 36
-    return odds
+    return sum(p * (death_watch(injury + n) - death_watch(injury)) for n, p in wound_odds().items())

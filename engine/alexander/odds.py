@@ -7,7 +7,7 @@ from __future__ import annotations
 import heapq
 from functools import cache
 
-from engine.alexander.board import MOVE_COST, board, column
+from engine.alexander.board import MOVE_COST, board, column, wound_points
 from engine.alexander.state import AlexState
 from engine.alexander.world import battle_rating, king
 
@@ -90,3 +90,24 @@ def _win_chance(a_col: int, a_mod: int, d_col: int, d_mod: int) -> float:
             if sa > score(rd + d_mod, d_col):
                 win += dist[ra] * dist[rd]
     return win
+
+
+@cache
+def wound_odds(kill_points: int | None = None) -> dict[int, float]:
+    """Injury points of one battle of Alexander's and their chances (2d6 on his table, 11.3 I): a
+    12 is its danger points, or with `kill_points` its roll that kills him counts as that many."""
+    table = board().tables["wounds"]
+    odds: dict[int, float] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            points = wound_points(a + b)
+            if points == "danger":
+                if kill_points is not None:
+                    kill = (7 - table["danger_kill"]) / 6
+                    odds[kill_points] = odds.get(kill_points, 0.0) + kill / 36
+                    points = table["danger_points"]
+                    odds[points] = odds.get(points, 0.0) + (1 - kill) / 36
+                    continue
+                points = table["danger_points"]
+            odds[points] = odds.get(points, 0.0) + 1 / 36
+    return odds
