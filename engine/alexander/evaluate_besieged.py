@@ -27,8 +27,9 @@ from functools import cache
 from engine.alexander.board import MAC, PER, board, siege_assault
 from engine.alexander.evaluate import OVERRUN
 from engine.alexander.odds import army_force, beats
+from engine.alexander.siege import assault_modifier
 from engine.alexander.state import AlexState
-from engine.alexander.world import ALEXANDER, inside_strength
+from engine.alexander.world import ALEXANDER
 
 # What the city falling with Alexander inside costs: the game, as an overrun of his army.
 BESIEGED = OVERRUN
@@ -66,16 +67,8 @@ def _counterattack_declared(s: AlexState, army) -> bool:
 
 def fall_chance(s: AlexState, city: str, besieger, points: int) -> float:
     """The chance FALL_HORIZON assaults bring the siege to the Siege Points that take the city."""
-    asp, gsp = inside_strength(s, city, MAC)
-    mods = -board().spaces[city].defense
-    if besieger.asp > 2 * (asp + gsp):
-        mods += 1
-    if any(f.side == MAC for f in s.fleets_at(city)):
-        mods -= 1
-    if s.fleets_at(city, PER):
-        mods += 1
     need = board().limits["siege_points_to_fall"] - points
-    return _falls_within(mods, need, FALL_HORIZON)
+    return _falls_within(assault_modifier(s, city, besieger, MAC), need, FALL_HORIZON)
 
 
 @cache

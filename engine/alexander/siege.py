@@ -5,10 +5,10 @@ sea (movement.py lets a besieged army out only by sea with a friendly fleet in p
 
 from __future__ import annotations
 
-from engine.alexander.board import MAC, SIDES, siege_assault
+from engine.alexander.board import MAC, SIDES, board, siege_assault
 from engine.alexander.flow import Ctx, chooses, decides, opt, runs, task
 from engine.alexander.loc import has_loc, treasuries_in_reach
-from engine.alexander.state import Siege
+from engine.alexander.state import AlexState, Siege
 from engine.alexander.windows import moment, open_window
 from engine.alexander.words import army_t, side_t, space_t
 from engine.alexander.world import (
@@ -32,11 +32,32 @@ def is_enemy_inside(ctx: Ctx, city: str, side: str) -> bool:
 
 def defenders_inside(ctx: Ctx, city: str) -> tuple[int, int]:
     """(ASP, GSP) inside a major city, whoever holds it."""
-    inside = someone_inside(ctx.s, city)
+    return _defenders(ctx.s, city, someone_inside(ctx.s, city))
+
+
+def _defenders(s: AlexState, city: str, inside: str | None) -> tuple[int, int]:
     if inside in SIDES:
-        return inside_strength(ctx.s, city, inside)
-    g = ctx.s.garrisons.get(city)
+        return inside_strength(s, city, inside)
+    g = s.garrisons.get(city)
     return (g.asp, g.gsp) if g else (0, 0)
+
+
+def assault_modifier(s: AlexState, city: str, army, holder: str | None = None) -> int:
+    """The die's modifier of `army`'s assault on `city` (11.4): less the city's value, +1 for more
+    than twice the ASP and GSP inside, -1 for a defending fleet in port, +1 for an attacking one,
+    +1 with Diades for the Macedonian. `holder`: the side inside (default: whoever is now)."""
+    holder = holder or someone_inside(s, city)
+    asp, gsp = _defenders(s, city, holder)
+    mods = -board().spaces[city].defense
+    if army.asp > 2 * (asp + gsp):
+        mods += 1
+    if any(f.side == holder for f in s.fleets_at(city)):
+        mods -= 1
+    if s.fleets_at(city, army.side):
+        mods += 1
+    if army.side == MAC and "diades" in s.in_play:
+        mods += 1
+    return mods
 
 
 def siege_options(ctx: Ctx) -> list:
@@ -229,17 +250,7 @@ def _assault_choose(ctx: Ctx, t, option_id: str):
         return
     city = option_id.split(":", 1)[1]
     army = s.army(s.sieges[city].army)
-    asp, gsp = defenders_inside(ctx, city)
-    holder = someone_inside(s, city)
-    mods = -ctx.board.spaces[city].defense
-    if army.asp > 2 * (asp + gsp):
-        mods += 1
-    if any(f.side == holder for f in s.fleets_at(city)):
-        mods -= 1
-    if s.fleets_at(city, army.side):
-        mods += 1
-    if army.side == MAC and "diades" in s.in_play:
-        mods += 1
+    mods = assault_modifier(s, city, army)
     roll = ctx.roll(1, army.side, msg("Assault on {city} (die {mods} on the Siege Assault Table: siege points and "
                                       "the attackers' losses)", city=space_t(city), mods=f"{mods:+d}"))[0]
     points, lost = siege_assault(roll + mods)
