@@ -164,9 +164,10 @@ def _objectives(state) -> str:
     from engine.alexander.victory import objectives
 
     done = objectives(state)
-    gk = sum(v for k, v in done["great_king"].items() if k != "done")
+    # reached once, the Great King stays (3.4): its parts may lapse after (a province lost)
+    gk = "done" if done["great_king"]["done"] else f"{sum(v for k, v in done['great_king'].items() if k != 'done')}/4"
     cult = sum(v for k, v in done["cult"].items() if k != "done")
-    return (f"Great King {gk}/4, Greece {'held' if done['greece']['done'] else 'not held'}, cult {cult}/4, "
+    return (f"Great King {gk}, Greece {'held' if done['greece']['done'] else 'not held'}, cult {cult}/4, "
             f"Weariness {state.weariness}")
 
 

@@ -524,3 +524,22 @@ def test_an_enemy_army_inside_a_major_city_is_no_prey_for_a_move():
         assert under_way(walled) == pytest.approx(under_way(far))
         assert own_view(walled) - macedonian_points(walled) == pytest.approx(own_view(far) - macedonian_points(far))
     assert under_way(declared("Miletus", 2, inside=False)) > under_way(declared("Ecbatana", 2)) + 1.0
+
+
+def test_building_the_alexandria_in_egypt_pays():
+    """13.0, 3.4: the Alexandria in Egypt is part of the cult's objective. The two free GSP kept for
+    it counted 3 points each, the Alexandria 5: building it looked 1 point worse, and in a game
+    (seed 9700 game 9 against greedy, session 8) Egypt was held with 11 free GSP for 200 rounds and
+    it was never built. Now the Admin Phase's "build" is the bot's answer."""
+    from engine.ai.players import greedy
+    from engine.alexander.testkit import answer, ids, kind, to_activity
+
+    state = clear(start())
+    army(state, MAC, 1, "Memphis", 20, leaders=["Alexander III"])
+    state.control["Egypt"] = MAC
+    state.prefs = {"Ann": {}, "Bo": {}}
+    state = answer(to_activity(fresh(state)), "admin")
+    assert kind(state) == "alexandria" and "build:Alexandria" in ids(state)
+    built = answer(state, "build:Alexandria")
+    assert macedonian_points(built) > macedonian_points(answer(state, "none")) + 3
+    assert greedy(GAME, state, decision(state).player, seed=1) == "build:Alexandria"

@@ -251,7 +251,11 @@ def alexandria_room(s: AlexState) -> float:
     a little more than one on the map, so a garrison is placed only for what it holds."""
     limits = board().limits
     free = gsp_free(s, MAC)
-    if ALEXANDRIA_EGYPT in s.alexandrias or len(s.alexandrias) >= limits["alexandrias"]:
+    if ALEXANDRIA_EGYPT in s.alexandrias:
+        # its GSP count as they did while kept for it: else building it (ALEXANDRIA) cost more
+        # than the kept GSP were worth, and it was built only as the game's very last step
+        return ALEXANDRIA_GSP * limits["alexandria_gsp"] + FREE_GSP * free
+    if len(s.alexandrias) >= limits["alexandrias"]:
         return FREE_GSP * free
     kept = min(limits["alexandria_gsp"], free)
     return ALEXANDRIA_GSP * kept + FREE_GSP * (free - kept)
