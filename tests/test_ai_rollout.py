@@ -200,3 +200,74 @@ def test_the_deep_screen_does_not_count_going_back_where_it_started():
     deep = rollout_search(game, state, "Ann", seed=1, budget_ms=20, wall_cap_ms=None,
                           settings=Rollouts(candidates=1, screen_depth=1))
     assert deep.option == "ok"
+
+
+class Desk(Bait):
+    """Ann may open one of eight forms (each of twelve answers loses 1 to 3 points) or sign, the
+    last answer offered, which gains 1 point and hands the move to Bo."""
+
+    FORMS, ITEMS = 8, 12
+
+    def _pending(self, state):
+        first, _ = state.seats
+        if state.turn == 0:
+            take = [f"item{i}" for i in range(self.ITEMS)] if state.bait else \
+                [f"open{i}" for i in range(self.FORMS)] + ["sign"]
+            return [Decision(first, "Take?", tuple(Option(a, a) for a in take), kind="take")]
+        return super()._pending(state)
+
+    def _apply(self, state, player, option_id):
+        if state.turn:
+            return super()._apply(state, player, option_id)
+        if option_id.startswith("open"):
+            state.bait = True  # a form is open: Ann decides again
+            return []
+        state.ann += 1 if option_id == "sign" else -(1 + int(option_id[4:]) % 3)
+        state.bait, state.turn = False, 1
+        return []
+
+
+def test_the_deep_screen_weighs_every_answer_that_ends_the_seats_turn_whatever_its_budget():
+    """The deep screen looks one decision further after each answer that opens one; when its
+    budget ran out among them, the answers not yet screened were dropped, the best with them if
+    it came last (Alexander's "Proclaim the Proskynesis", after a dozen moves). An answer after
+    which the seat does not decide costs nothing to screen: it is always weighed."""
+    game = Desk()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    per_form = Desk.ITEMS * APPLY  # the screen of one form, at least
+    budget_ms = 3 * per_form / 6  # units: 6 a millisecond; room for two or three forms, not eight
+    found = rollout_search(game, state, "Ann", seed=1, budget_ms=budget_ms, wall_cap_ms=None,
+                           settings=Rollouts(candidates=1, screen_depth=1, width=Desk.ITEMS))
+    assert found.units > found.limit - APPLY - 1  # the budget ran out while screening the forms
+    assert found.option == "sign"
+
+
+class SignedDesk(Desk):
+    """As Desk, but after signing Ann files the form herself (her decision again) before Bo moves."""
+
+    def _pending(self, state):
+        first, _ = state.seats
+        if state.turn == 0 and state.ann > 0:
+            return [Decision(first, "File?", (Option("file", "file"),), kind="file")]
+        return super()._pending(state)
+
+    def _apply(self, state, player, option_id):
+        if option_id == "file":
+            state.turn = 1
+            return []
+        super()._apply(state, player, option_id)
+        if option_id == "sign":
+            state.turn = 0  # filed next
+        return []
+
+
+def test_the_deep_screen_weighs_the_best_answers_at_a_glance_first():
+    """When every answer leaves the seat deciding on, those worth most at once are screened first:
+    "sign" (a point at once, then filed) is weighed though a dozen forms come before it."""
+    game = SignedDesk()
+    state = game.setup(["Ann", "Bo"], 1, {})
+    budget_ms = 3 * Desk.ITEMS * APPLY / 6
+    found = rollout_search(game, state, "Ann", seed=1, budget_ms=budget_ms, wall_cap_ms=None,
+                           settings=Rollouts(candidates=1, screen_depth=1, width=Desk.ITEMS))
+    assert found.units > found.limit - APPLY - 1
+    assert found.option == "sign"

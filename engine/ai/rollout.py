@@ -121,7 +121,10 @@ def rollout_search(game: Game, state, player: str, *, seed: int, budget_ms: floa
             pass
     if settings.screen_depth:
         try:
-            for look in looks:
+            # A budget spent drops the answers not screened yet: first those that cost nothing
+            # (the seat does not decide next), then the best at a glance (Alexander's "Proclaim
+            # the Proskynesis", 5 points at once, came after a dozen moves and was never weighed)
+            for look in sorted(looks, key=lambda look: (roller.goes_on(look.state), -look.value(player))):
                 look.deep = roller.deeper(look, settings.screen_depth, rng, world)
         except BudgetSpent:
             looks = [look for look in looks if look.deep is not None] or looks
@@ -206,6 +209,11 @@ class _Roller:
             for look, total in zip(chancy, totals, strict=True):
                 look.shift = total / n - look.values.get(player, 0.0)
 
+    def goes_on(self, state) -> bool:
+        """Whether the seat alone decides next in `state` (the deep screen looks further there)."""
+        pending = self.game.pending(state)
+        return bool(pending) and all(d.player == self.player for d in pending)
+
     def deeper(self, look: _Look, depth: int, rng: random.Random, root) -> float:
         """The value for the bot's seat after up to `depth` more of its own decisions, each
         greedy's best (a sample of `width` answers), never going back to a position seen, the
@@ -214,9 +222,9 @@ class _Roller:
         game, player = self.game, self.player
         current, earlier = look, [root, look.state]
         for _ in range(depth):
-            decisions = [d for d in game.pending(current.state) if d.player == player]
-            if not decisions or len(game.pending(current.state)) != len(decisions):
+            if not self.goes_on(current.state):
                 break
+            decisions = game.pending(current.state)
             offered = list(dict.fromkeys(a for d in decisions for a in answers(d, rng)))
             if len(offered) > self.settings.width:
                 offered = rng.sample(offered, self.settings.width)
