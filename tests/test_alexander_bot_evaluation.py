@@ -543,3 +543,23 @@ def test_building_the_alexandria_in_egypt_pays():
     built = answer(state, "build:Alexandria")
     assert macedonian_points(built) > macedonian_points(answer(state, "none")) + 3
     assert greedy(GAME, state, decision(state).player, seed=1) == "build:Alexandria"
+
+
+def test_darius_sent_off_the_map_blocks_the_great_king_in_the_macedonians_view():
+    """15.0 (Satrap Insubordination, bad blood): the higher roller of a mixed army's leaders goes to
+    the cup, Darius too; 3.4: the Great King needs him captured or killed. Off the map he can be
+    neither, so in the Macedonian's own view his bad blood no longer looks like a gain when it sends
+    Darius away (seed 9700 game 2 against greedy: away from round 96 to 270)."""
+    from engine.alexander.evaluate import leaders_by_army
+    from engine.alexander.evaluate_macedonian import macedonian_own_points
+
+    def own(state):
+        return macedonian_points(state) + macedonian_own_points(state, leaders_by_army(state))
+
+    state = position(30, "Sardes", 20, "Ecbatana")
+    assert state.leaders["Darius III"].startswith("army:")
+    away = state.model_copy(deep=True)
+    away.leaders["Darius III"] = "cup"
+    away = fresh(away)
+    assert macedonian_points(away) > macedonian_points(state)  # the shared points: a weaker army, no way to him
+    assert own(away) < own(state) - 3

@@ -26,6 +26,10 @@ Alexander's wounds (engine/alexander/evaluate_wounds.py): from 20 injury points 
 kills him on an odd die (11.3 I), which the shared points count as 10; in a trace he fought two
 battles on one march at 19 and died at the next Admin Phase.
 
+Darius out of reach: off the map (the cup, a hand) he can be neither caught nor killed, and the
+Great King waits for him; the shared points see nothing lost (his army is weaker, the way to
+him gone), so the Macedonian's bad blood sent him there.
+
 Tried and dropped (docs/ai.md): every Weariness point costing 1.5 more in his view (the budget
 of the game spent; a siege's point counted ahead by its Siege Points, so that laying one still
 paid): against greedy the Great King stayed at 1 of 4 in every game of seed 2000 (0 won of 5,
@@ -39,18 +43,33 @@ from engine.alexander.evaluate_besieged import besieged_alexander
 from engine.alexander.evaluate_greece import island_home_front
 from engine.alexander.evaluate_wounds import wounds_ahead
 from engine.alexander.state import AlexState
-from engine.alexander.world import battle_rating, king
+from engine.alexander.world import DARIUS, battle_rating, king
+
+DARIUS_AWAY = 6.0  # half of Darius gone (evaluate.py DARIUS_GONE): the objective blocked while he is off the map
 
 
 def macedonian_own_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour, added to his view of the shared estimate only."""
     return safeguards(s, leaders) + island_home_front(s, leaders) + besieged_alexander(s, leaders) + \
-        wounds_ahead(s, leaders)
+        wounds_ahead(s, leaders) + darius_out_of_reach(s)
 
 
 def safeguards(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """What keeps the Macedonian in the game (Weariness, Alexander's life), in his favour."""
     return chase_at_its_odds(s, leaders)
+
+
+def darius_out_of_reach(s: AlexState) -> float:
+    """The Great King needs Darius captured or killed (3.4); a leader in the cup or in a hand is
+    on no space (the Satrap Insubordination's bad blood sends the higher roller of a mixed
+    army's leaders there, 15.0, Darius too): until the Persian draws him again, no march or
+    battle can finish the objective. In a game (seed 9700 game 2 against greedy, session 8) the
+    Macedonian's own bad blood sent him there at round 96 and he came back at round 270; at
+    the cap every part of the three objectives was done but Darius and the Proskynesis (which
+    needs the Great King)."""
+    if s.victory.great_king or s.victory.darius != "alive":
+        return 0.0
+    return -DARIUS_AWAY if s.leaders.get(DARIUS, "") in ("cup", "hand") else 0.0
 
 
 def chase_at_its_odds(s: AlexState, leaders: dict[str, list[str]]) -> float:
