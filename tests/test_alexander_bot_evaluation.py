@@ -563,3 +563,22 @@ def test_darius_sent_off_the_map_blocks_the_great_king_in_the_macedonians_view()
     away = fresh(away)
     assert macedonian_points(away) > macedonian_points(state)  # the shared points: a weaker army, no way to him
     assert own(away) < own(state) - 3
+
+
+def test_the_persians_freeze_counts_no_more_than_the_armies_it_holds_in_the_macedonians_view():
+    """5.2: while another Persian army is larger than his Army #1 only Army #1 acts; the shared
+    points count the freeze 6 for the Macedonian, more than 11 ASP are worth, so destroying the
+    army that breaks it looked a loss: Alexander sat at two Siege Points before Babylon with 11 ASP
+    inside for 96 rounds (seed 9700 game 9 against random). In his own view it is a gain."""
+    from engine.alexander.evaluate import leaders_by_army
+    from engine.alexander.evaluate_macedonian import macedonian_own_points
+
+    def own(state):
+        return macedonian_points(state) + macedonian_own_points(state, leaders_by_army(state))
+
+    state = position(60, "Sardes", 11, "Ecbatana", darius_at="Persepolis")  # Darius's army: 3 ASP
+    gone = state.model_copy(deep=True)
+    gone.armies = [a for a in gone.armies if a.id != "persian.2"]
+    gone = fresh(gone)
+    assert macedonian_points(gone) < macedonian_points(state)  # the shared points: the freeze lost
+    assert own(gone) > own(state)

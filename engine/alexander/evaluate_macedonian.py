@@ -37,13 +37,13 @@ paid): against greedy the Great King stayed at 1 of 4 in every game of seed 2000
 
 from __future__ import annotations
 
-from engine.alexander.board import MAC
-from engine.alexander.evaluate import REACH_SHARE, _within_reach, mp_left, prey_in_reach
+from engine.alexander.board import MAC, PER
+from engine.alexander.evaluate import PER_ASP, REACH_SHARE, SUPREMACY, _within_reach, mp_left, prey_in_reach
 from engine.alexander.evaluate_besieged import besieged_alexander
 from engine.alexander.evaluate_greece import island_home_front
 from engine.alexander.evaluate_wounds import wounds_ahead
 from engine.alexander.state import AlexState
-from engine.alexander.world import DARIUS, battle_rating, king
+from engine.alexander.world import DARIUS, army_one, battle_rating, king, supremacy_broken
 
 DARIUS_AWAY = 6.0  # half of Darius gone (evaluate.py DARIUS_GONE): the objective blocked while he is off the map
 
@@ -51,7 +51,7 @@ DARIUS_AWAY = 6.0  # half of Darius gone (evaluate.py DARIUS_GONE): the objectiv
 def macedonian_own_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour, added to his view of the shared estimate only."""
     return safeguards(s, leaders) + island_home_front(s, leaders) + besieged_alexander(s, leaders) + \
-        wounds_ahead(s, leaders) + darius_out_of_reach(s)
+        wounds_ahead(s, leaders) + darius_out_of_reach(s) + persian_freeze_at_its_worth(s)
 
 
 def safeguards(s: AlexState, leaders: dict[str, list[str]]) -> float:
@@ -70,6 +70,21 @@ def darius_out_of_reach(s: AlexState) -> float:
     if s.victory.great_king or s.victory.darius != "alive":
         return 0.0
     return -DARIUS_AWAY if s.leaders.get(DARIUS, "") in ("cup", "hand") else 0.0
+
+
+def persian_freeze_at_its_worth(s: AlexState) -> float:
+    """5.2: while another Persian army is larger than his Army #1, only Army #1 may act; the
+    shared points count that freeze 6 in the Macedonian's favour (evaluate.py `supply`), more
+    than an army of 37 ASP is worth there. So the army that breaks it was better left alive: in a
+    game (seed 9700 game 9 against random, session 8) Alexander besieged Babylon at two Siege
+    Points from round 202 to the cap (round 298) and never made the last assault, which would
+    have killed the 11 ASP inside (and Darius dead, Army #1 was 2 ASP): the fall looked 6.2 points
+    worse. Here the freeze counts no more than the Persian armies it holds (all but Army #1)."""
+    if not supremacy_broken(s, PER):
+        return 0.0
+    first = army_one(s, PER)
+    frozen = sum(a.asp for a in s.armies if a.side == PER and a is not first)
+    return -max(0.0, SUPREMACY - PER_ASP * frozen)
 
 
 def chase_at_its_odds(s: AlexState, leaders: dict[str, list[str]]) -> float:
