@@ -489,13 +489,15 @@ def _worth(army, leaders: dict) -> float:
         LEADER * sum(battle_rating(n) for n in names) + darius
 
 
-def mutiny_chance(s: AlexState, weariness: int | None = None) -> float:
+def mutiny_chance(s: AlexState, weariness: int | None = None, held: int | None = None) -> float:
     """The chance the next Weariness check ends the game: dice + Weariness at the threshold or
-    more (a mutiny), then a die below the treasury cities the Persian holds (9.0)."""
+    more (a mutiny), then a die below the `held` treasury cities of the Persian (9.0; by default
+    those he holds)."""
     check = board().tables["weariness_check"]
     need = check["threshold"] - (s.weariness if weariness is None else weariness)
     mutiny = _dice_at_least(check["dice"], need)
-    held = sum(1 for t in s.treasuries.values() if t.owner == PER)
+    if held is None:
+        held = sum(1 for t in s.treasuries.values() if t.owner == PER)
     return mutiny * min(1.0, max(0, held - 1) / 6)
 
 

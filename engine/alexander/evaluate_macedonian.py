@@ -26,6 +26,15 @@ Alexander's wounds (engine/alexander/evaluate_wounds.py): from 20 injury points 
 kills him on an odd die (11.3 I), which the shared points count as 10; in a trace he fought two
 battles on one march at 19 and died at the next Admin Phase.
 
+The enemy's footholds (engine/alexander/evaluate_footholds.py): in a province of an objective,
+each beyond the last costs a share of it, so a first city taken pays (the shared points count
+only the last).
+
+His sieges (engine/alexander/evaluate_sieges.py): counted at their share of what their fall
+brings, the Weariness charged as the city is credited; a treasury city counts the mutiny's
+chance its taking removes. The shared points charge a siege's Weariness in full when it is laid,
+and from Weariness 7 no siege was laid.
+
 Darius out of reach: off the map (the cup, a hand) he can be neither caught nor killed, and the
 Great King waits for him; the shared points see nothing lost (his army is weaker, the way to
 him gone), so the Macedonian's bad blood sent him there.
@@ -40,7 +49,9 @@ from __future__ import annotations
 from engine.alexander.board import MAC, PER
 from engine.alexander.evaluate import PER_ASP, REACH_SHARE, SUPREMACY, _within_reach, mp_left, prey_in_reach
 from engine.alexander.evaluate_besieged import besieged_alexander
+from engine.alexander.evaluate_footholds import provinces_footholds
 from engine.alexander.evaluate_greece import island_home_front
+from engine.alexander.evaluate_sieges import sieges_at_their_odds
 from engine.alexander.evaluate_wounds import wounds_ahead
 from engine.alexander.state import AlexState
 from engine.alexander.world import DARIUS, army_one, battle_rating, king, supremacy_broken
@@ -51,7 +62,8 @@ DARIUS_AWAY = 6.0  # half of Darius gone (evaluate.py DARIUS_GONE): the objectiv
 def macedonian_own_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour, added to his view of the shared estimate only."""
     return safeguards(s, leaders) + island_home_front(s, leaders) + besieged_alexander(s, leaders) + \
-        wounds_ahead(s, leaders) + darius_out_of_reach(s) + persian_freeze_at_its_worth(s)
+        wounds_ahead(s, leaders) + darius_out_of_reach(s) + persian_freeze_at_its_worth(s) + \
+        sieges_at_their_odds(s) + provinces_footholds(s)
 
 
 def safeguards(s: AlexState, leaders: dict[str, list[str]]) -> float:
