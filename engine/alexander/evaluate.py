@@ -53,6 +53,7 @@ from engine.alexander.world import (
     in_europe,
     leader_space,
     supremacy_broken,
+    treasury_cities_held,
 )
 
 # Points of the Macedonian's objectives (3.4) and their parts.
@@ -323,8 +324,7 @@ def the_way(s: AlexState, reach: dict) -> float:
     if goals:
         # Concave and bounded: reaching an objective makes the next one the way, and that jump
         # (at most WAY_CAP) stays below what the objective itself is worth, so reaching one pays.
-        near = min(distance(where, g) for g in goals)
-        total -= WAY_CAP * (1.0 - math.exp(-near / WAY_SCALE))
+        total -= way_cost(min(distance(where, g) for g in goals))
     for city, siege in s.sieges.items():
         army = s.army(siege.army)
         if army is None:
@@ -341,6 +341,11 @@ def the_way(s: AlexState, reach: dict) -> float:
         elif army.side == MAC:
             total -= weariness_cost(s, 1)
     return total
+
+
+def way_cost(mp: int) -> float:
+    """The way's charge for an objective `mp` MP off: concave and bounded (see `the_way`)."""
+    return WAY_CAP * (1.0 - math.exp(-mp / WAY_SCALE))
 
 
 def home_front(s: AlexState) -> float:
@@ -497,7 +502,7 @@ def mutiny_chance(s: AlexState, weariness: int | None = None, held: int | None =
     need = check["threshold"] - (s.weariness if weariness is None else weariness)
     mutiny = _dice_at_least(check["dice"], need)
     if held is None:
-        held = sum(1 for t in s.treasuries.values() if t.owner == PER)
+        held = len(treasury_cities_held(s, PER))
     return mutiny * min(1.0, max(0, held - 1) / 6)
 
 

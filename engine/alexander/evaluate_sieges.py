@@ -33,25 +33,23 @@ points charge its Weariness in full.
 
 from __future__ import annotations
 
-import math
-
 from engine.alexander.board import MAC, PER
 from engine.alexander.evaluate import (
     CITY_TAKEN,
     MUTINY,
     SIEGE_LAID,
     SIEGE_POINT,
-    WAY_CAP,
-    WAY_SCALE,
     city_worth,
     mutiny_chance,
     targets,
+    way_cost,
     weariness_cost,
 )
 from engine.alexander.evaluate_footholds import foothold_step
 from engine.alexander.loc import supplied
 from engine.alexander.odds import distance
 from engine.alexander.state import AlexState
+from engine.alexander.world import treasury_cities_held
 
 MIN_BARGAIN = 2.0  # points: below it the whole bargain is not counted (see above)
 
@@ -86,8 +84,7 @@ def way_after(s: AlexState, city: str, reach: frozenset[str]) -> float:
     goals = targets(s, reach)
     if city not in goals:
         return 0.0
-    near = min((distance(city, g) for g in goals if g != city), default=0)
-    return WAY_CAP * (1.0 - math.exp(-near / WAY_SCALE))
+    return way_cost(min((distance(city, g) for g in goals if g != city), default=0))
 
 
 def mutiny_relief(s: AlexState, city: str) -> float:
@@ -96,6 +93,6 @@ def mutiny_relief(s: AlexState, city: str) -> float:
     t = s.treasuries.get(city)
     if t is None or t.owner != PER:
         return 0.0
-    held = sum(1 for x in s.treasuries.values() if x.owner == PER)
+    held = len(treasury_cities_held(s, PER))
     after = s.weariness + 1
     return MUTINY * (mutiny_chance(s, after, held) - mutiny_chance(s, after, held - 1))
