@@ -522,13 +522,19 @@ def _add_die(counts: dict[int, int]) -> dict[int, int]:
     return new
 
 
+def enemies_in_reach(s: AlexState, army, reach: dict) -> list:
+    """The enemy armies able to attack `army` within a round: a move with a LOC (REACH MP),
+    3 MP without one, neither Fatigued nor Useless (they cannot attack)."""
+    return [e for e in s.armies if e.side != army.side and e.asp > 0 and not e.fatigued and not e.useless
+            and distance(army.space, e.space) <= (REACH if e.space in reach[e.side] else 3)]
+
+
 def safety(s: AlexState, reach: dict, leaders: dict) -> float:
     total = 0.0
     total -= INJURY * s.injury + (10.0 if s.injury >= INJURY_CHECK else 0.0)
     total -= WEARINESS * s.weariness + MUTINY * mutiny_chance(s)
     for army in s.armies:
-        enemies = [e for e in s.armies if e.side != army.side and e.asp > 0 and not e.fatigued and not e.useless
-                   and distance(army.space, e.space) <= (REACH if e.space in reach[e.side] else 3)]
+        enemies = enemies_in_reach(s, army, reach)
         mine = army_force(s, army, leaders)
         alexander = ALEXANDER in leaders.get(army.id, ())
         danger = 0.0
