@@ -44,6 +44,12 @@ Phase in a treasury city of his (11.3 H) and is destroyed with him at its next d
 points count only its -2 in battle, and in the saved games it stayed Useless for up to 260
 rounds, the campaign stopped.
 
+Darius's army that would not attack (engine/alexander/evaluate_threats.py): the shared points
+fear every enemy army in reach at the chance it beats his if it attacks, even one that would lose
+three battles in four; while Darius is to be caught or killed, his own view fears Darius's army
+only with a fair chance (Alexander sat 7 MP from it for 400 decisions, beating it three times in
+four).
+
 Tried and dropped (docs/ai.md): every Weariness point costing 1.5 more in his view (the budget
 of the game spent; a siege's point counted ahead by its Siege Points, so that laying one still
 paid): against greedy the Great King stayed at 1 of 4 in every game of seed 2000 (0 won of 5,
@@ -57,6 +63,7 @@ from engine.alexander.evaluate_besieged import besieged_alexander
 from engine.alexander.evaluate_footholds import provinces_footholds
 from engine.alexander.evaluate_greece import island_home_front
 from engine.alexander.evaluate_sieges import sieges_at_their_odds
+from engine.alexander.evaluate_threats import idle_threats
 from engine.alexander.evaluate_useless import useless_alexander
 from engine.alexander.evaluate_wounds import wounds_ahead
 from engine.alexander.state import AlexState
@@ -69,7 +76,8 @@ def macedonian_own_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour, added to his view of the shared estimate only."""
     return safeguards(s, leaders) + island_home_front(s, leaders) + besieged_alexander(s, leaders) + \
         wounds_ahead(s, leaders) + darius_out_of_reach(s) + persian_freeze_at_its_worth(s) + \
-        sieges_at_their_odds(s) + provinces_footholds(s) + useless_alexander(s, leaders)
+        sieges_at_their_odds(s) + provinces_footholds(s) + useless_alexander(s, leaders) + \
+        idle_threats(s, leaders)
 
 
 def safeguards(s: AlexState, leaders: dict[str, list[str]]) -> float:
