@@ -50,6 +50,10 @@ three battles in four; while Darius is to be caught or killed, his own view fear
 only with a fair chance (Alexander sat 7 MP from it for 400 decisions, beating it three times in
 four).
 
+A march off the LOC (engine/alexander/evaluate_marches.py): an objective that needs no siege
+within a move of his army without a LOC costs him no LOC charge, so Siwa beyond the LOC's edge is
+reached.
+
 Tried and dropped (docs/ai.md): every Weariness point costing 1.5 more in his view (the budget
 of the game spent; a siege's point counted ahead by its Siege Points, so that laying one still
 paid): against greedy the Great King stayed at 1 of 4 in every game of seed 2000 (0 won of 5,
@@ -62,6 +66,7 @@ from engine.alexander.evaluate import PER_ASP, REACH_SHARE, SUPREMACY, _within_r
 from engine.alexander.evaluate_besieged import besieged_alexander
 from engine.alexander.evaluate_footholds import provinces_footholds
 from engine.alexander.evaluate_greece import island_home_front
+from engine.alexander.evaluate_marches import march_to_an_objective
 from engine.alexander.evaluate_sieges import sieges_at_their_odds
 from engine.alexander.evaluate_threats import idle_threats
 from engine.alexander.evaluate_useless import useless_alexander
@@ -77,7 +82,7 @@ def macedonian_own_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
     return safeguards(s, leaders) + island_home_front(s, leaders) + besieged_alexander(s, leaders) + \
         wounds_ahead(s, leaders) + darius_out_of_reach(s) + persian_freeze_at_its_worth(s) + \
         sieges_at_their_odds(s) + provinces_footholds(s) + useless_alexander(s, leaders) + \
-        idle_threats(s, leaders)
+        idle_threats(s, leaders) + march_to_an_objective(s, leaders)
 
 
 def safeguards(s: AlexState, leaders: dict[str, list[str]]) -> float:
