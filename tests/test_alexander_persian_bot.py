@@ -54,14 +54,18 @@ def test_recruits_gathered_where_an_army_stands_are_worth_more_to_the_persian_th
 
 
 def test_the_persian_terms_leave_the_macedonians_share_as_the_shared_points_say():
-    """The Macedonian's share (his bot's and greedy's) is the logistic of the shared points alone."""
+    """The Macedonian's share (his bot's and greedy's) is the logistic of the shared points and his
+    own terms alone: nothing of the Persian's."""
     import math
 
+    from engine.alexander.evaluate import leaders_by_army
+    from engine.alexander.evaluate_macedonian import macedonian_own_points
     from engine.alexander.win_shares import TEMPERATURE
 
     for state in (board("Babylon", 60), board(injury=19)):
         mac, per = shares(state)
-        assert mac == 1.0 / (1.0 + math.exp(-macedonian_points(state) / TEMPERATURE))
+        points = macedonian_points(state) + macedonian_own_points(state, leaders_by_army(state))
+        assert mac == 1.0 / (1.0 + math.exp(-points / TEMPERATURE))
         assert per != 1.0 - mac  # the Persian's own terms on top
 
 
