@@ -143,7 +143,7 @@ CUP = 1.0  # per marker of the side in the cup, against the other's
 def macedonian_points(s: AlexState) -> float:
     if s.victory.winner:
         return 1000.0 if s.victory.winner == MAC else -1000.0
-    reach = {MAC: supplied(s, MAC), PER: supplied(s, PER)}
+    reach = reaches(s)
     leaders = leaders_by_army(s)
     return objectives(s) + the_way(s, reach) + home_front(s) + material(s) + supply(s, reach, leaders) + safety(s, reach, leaders) + \
         cup(s) + under_way(s)
@@ -218,6 +218,16 @@ def mp_left(s: AlexState, army_id: str) -> int:
     if not m or m.get("unit") != army_id or "declared" not in m:
         return 0
     return max(0, m["declared"] - m.get("spent", 0))
+
+
+def reaches(s: AlexState) -> dict[str, frozenset[str]]:
+    """Each side's LOC: the spaces it can trace one from."""
+    return {MAC: supplied(s, MAC), PER: supplied(s, PER)}
+
+
+def alexanders_army(s: AlexState, leaders: dict[str, list[str]]):
+    """The army Alexander leads (None: he is off the map)."""
+    return next((a for a in s.armies if ALEXANDER in leaders.get(a.id, ())), None)
 
 
 def leaders_by_army(s: AlexState) -> dict[str, list[str]]:
@@ -343,9 +353,9 @@ def the_way(s: AlexState, reach: dict) -> float:
     return total
 
 
-def way_cost(mp: int) -> float:
-    """The way's charge for an objective `mp` MP off: concave and bounded (see `the_way`)."""
-    return WAY_CAP * (1.0 - math.exp(-mp / WAY_SCALE))
+def way_cost(mp: int, cap: float = WAY_CAP, scale: float = WAY_SCALE) -> float:
+    """The way's charge for a place `mp` MP off: concave and bounded at `cap` (see `the_way`)."""
+    return cap * (1.0 - math.exp(-mp / scale))
 
 
 def home_front(s: AlexState) -> float:

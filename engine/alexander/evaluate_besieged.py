@@ -25,11 +25,10 @@ from __future__ import annotations
 from functools import cache
 
 from engine.alexander.board import MAC, PER, board, siege_assault
-from engine.alexander.evaluate import OVERRUN
+from engine.alexander.evaluate import OVERRUN, alexanders_army
 from engine.alexander.odds import army_force, beats
 from engine.alexander.siege import assault_modifier
 from engine.alexander.state import AlexState
-from engine.alexander.world import ALEXANDER
 
 # What the city falling with Alexander inside costs: the game, as an overrun of his army.
 BESIEGED = OVERRUN
@@ -40,7 +39,7 @@ FALL_HORIZON = 3
 def besieged_alexander(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour (never above 0): Alexander's army inside a city the
     Persian besieges, at the chance the city falls soon and his way out fails."""
-    mine = next((a for a in s.armies if a.side == MAC and ALEXANDER in leaders.get(a.id, ())), None)
+    mine = alexanders_army(s, leaders)
     if mine is None:
         return 0.0
     siege = s.sieges.get(mine.space)

@@ -18,11 +18,10 @@ charge comes back, drawing him home to his LOC."""
 from __future__ import annotations
 
 from engine.alexander.board import MAC, board
-from engine.alexander.evaluate import NO_LOC, _needs_siege, targets
+from engine.alexander.evaluate import NO_LOC, _needs_siege, alexanders_army, targets
 from engine.alexander.loc import supplied
 from engine.alexander.odds import distance
 from engine.alexander.state import AlexState
-from engine.alexander.world import ALEXANDER
 
 ALEXANDERS_NO_LOC = NO_LOC * 1.5  # the shared charge on his army (evaluate.py `supply`)
 
@@ -30,7 +29,7 @@ ALEXANDERS_NO_LOC = NO_LOC * 1.5  # the shared charge on his army (evaluate.py `
 def march_to_an_objective(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """The shared charge on Alexander's army without a LOC given back while an objective that
     needs no siege is within a move of it (see above)."""
-    army = next((a for a in s.armies if a.side == MAC and ALEXANDER in leaders.get(a.id, ())), None)
+    army = alexanders_army(s, leaders)
     if army is None:
         return 0.0
     reach = supplied(s, MAC)

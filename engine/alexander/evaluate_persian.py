@@ -36,7 +36,7 @@ injury points, one or two battles short of the check that kills him on an odd di
 from __future__ import annotations
 
 from engine.alexander.board import MAC, PER, board
-from engine.alexander.evaluate import INJURY_CHECK, WEARY_BATTLE, mp_left, weariness_cost
+from engine.alexander.evaluate import INJURY_CHECK, WEARY_BATTLE, alexanders_army, mp_left, weariness_cost
 from engine.alexander.odds import REACH, army_force, beats, distance, wound_odds
 from engine.alexander.state import AlexState
 from engine.alexander.world import ALEXANDER, DARIUS, in_europe, king, supremacy_broken
@@ -65,7 +65,7 @@ def persian_points(s: AlexState, leaders: dict[str, list[str]]) -> float:
 
 def strike(s: AlexState, leaders: dict[str, list[str]]) -> float:
 
-    alexander = next((a for a in s.armies if ALEXANDER in leaders.get(a.id, ())), None)
+    alexander = alexanders_army(s, leaders)
     if alexander is None:
         return 0.0
 
@@ -130,7 +130,7 @@ def harass(s: AlexState, leaders: dict[str, list[str]]) -> float:
     wounds at their expectation, a Weariness against 10 ASP or more), under way at once, else
     brought by the nearest Persian army of 10 ASP or more that may act (not the king's), by its
     nearness."""
-    alexander = next((a for a in s.armies if ALEXANDER in leaders.get(a.id, ())), None)
+    alexander = alexanders_army(s, leaders)
     if alexander is None or in_europe(alexander.space):
         return 0.0
     b = s.battle

@@ -21,12 +21,10 @@ is counted as before.
 
 from __future__ import annotations
 
-from engine.alexander.board import MAC, PER
-from engine.alexander.evaluate import HUNT, HUNT_HALF, THREAT, enemies_in_reach
-from engine.alexander.loc import supplied
+from engine.alexander.evaluate import HUNT, HUNT_HALF, THREAT, alexanders_army, enemies_in_reach, reaches
 from engine.alexander.odds import army_force, beats, distance
 from engine.alexander.state import AlexState
-from engine.alexander.world import ALEXANDER, DARIUS
+from engine.alexander.world import DARIUS
 
 CREDIBLE = 0.35  # the chance to beat Alexander's army below which an enemy army does not attack
 
@@ -34,11 +32,11 @@ CREDIBLE = 0.35  # the chance to beat Alexander's army below which an enemy army
 def idle_threats(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour (never below 0): the shared charges for the enemy armies
     that would not attack, given back (see above)."""
-    army = next((a for a in s.armies if a.side == MAC and ALEXANDER in leaders.get(a.id, ())), None)
+    army = alexanders_army(s, leaders)
     if army is None or s.victory.great_king or s.victory.darius != "alive":
         return 0.0
     mine = army_force(s, army, leaders)
-    reach = {MAC: supplied(s, MAC), PER: supplied(s, PER)}
+    reach = reaches(s)
 
     def feared(enemy, odds: float) -> bool:
         return odds >= CREDIBLE or DARIUS not in leaders.get(enemy.id, ())

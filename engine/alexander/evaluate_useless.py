@@ -22,14 +22,10 @@ Here, while Alexander's army is Useless:
 
 from __future__ import annotations
 
-import math
-
-from engine.alexander.board import MAC, PER
-from engine.alexander.evaluate import OVERRUN, THREAT, enemies_in_reach
-from engine.alexander.loc import supplied
+from engine.alexander.board import MAC
+from engine.alexander.evaluate import OVERRUN, THREAT, alexanders_army, enemies_in_reach, reaches, way_cost
 from engine.alexander.odds import army_force, beats, distance
 from engine.alexander.state import AlexState
-from engine.alexander.world import ALEXANDER
 
 USELESS = 4.0  # no attack, 3 spaces a move, -2 in battle: the campaign stopped
 RECOVERING = 1.0  # in a treasury city of his: Useless until the next Admin Phase
@@ -40,7 +36,7 @@ UNDONE = OVERRUN - THREAT  # a defeat destroys the army and Alexander with it (1
 
 def useless_alexander(s: AlexState, leaders: dict[str, list[str]]) -> float:
     """Points in the Macedonian's favour (never above 0): see above."""
-    army = next((a for a in s.armies if a.side == MAC and ALEXANDER in leaders.get(a.id, ())), None)
+    army = alexanders_army(s, leaders)
     if army is None or not army.useless:
         return 0.0
     cities = [c for c, t in s.treasuries.items() if t.owner == MAC]
@@ -48,9 +44,9 @@ def useless_alexander(s: AlexState, leaders: dict[str, list[str]]) -> float:
         total = -RECOVERING
     else:
         mp = min((distance(army.space, c) for c in cities), default=None)
-        way = RECOVERY_CAP if mp is None else RECOVERY_CAP * (1.0 - math.exp(-mp / RECOVERY_SCALE))
+        way = RECOVERY_CAP if mp is None else way_cost(mp, RECOVERY_CAP, RECOVERY_SCALE)
         total = -USELESS - way
-    reach = {MAC: supplied(s, MAC), PER: supplied(s, PER)}
+    reach = reaches(s)
     mine = army_force(s, army, leaders)
     danger = max((beats(army_force(s, e, leaders), mine) for e in enemies_in_reach(s, army, reach)), default=0.0)
     return total - UNDONE * danger
