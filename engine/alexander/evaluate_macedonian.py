@@ -57,7 +57,11 @@ reached.
 Tried and dropped (docs/ai.md): every Weariness point costing 1.5 more in his view (the budget
 of the game spent; a siege's point counted ahead by its Siege Points, so that laying one still
 paid): against greedy the Great King stayed at 1 of 4 in every game of seed 2000 (0 won of 5,
-2 before)."""
+2 before). Session 10 (branches `campaign-tried`, `prey-march-fleet-tried`): the mutiny's chance
+counted over the sieges the objectives still need, a prey not worth its battle given back, a
+move's way off the LOC not charged while it can still end on it, a fleet drawn to Crete held by
+a Persian fleet: each broke a stall at Weariness 8 and lost more games to mutinies than it won
+(6-9 in 40 against main's 3)."""
 
 from __future__ import annotations
 
