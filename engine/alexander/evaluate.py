@@ -174,8 +174,15 @@ def under_way(s: AlexState) -> float:
     dropped = DROPPED * m.get("drops", 0)
     # More than one desert link in a round: +1 Weariness at the move's end (9.0); in traces a
     # fifth of the Weariness came so, unseen until the move ended.
-    desert = weariness_cost(s, 1) if sign > 0 and m.get("desert", 0) > 1 and not s.turn.get("desert_weary") else 0.0
+    desert = weariness_cost(s, 1) if desert_point_due(s) else 0.0
     return sign * (-desert + MP_LEFT * left - asking - treasury_drop(s, m.get("treasury")) * roll - AT_SEA * aboard + hunt - dropped)
+
+
+def desert_point_due(s: AlexState) -> bool:
+    """A Macedonian move under way has crossed more than one desert link, and this round's desert
+    Weariness point is not yet taken: +1 at the move's end (9.0)."""
+    m = s.move
+    return bool(m) and m.get("side") == MAC and m.get("desert", 0) > 1 and not s.turn.get("desert_weary")
 
 
 def _within_reach(s: AlexState, m: dict, left: int) -> float:

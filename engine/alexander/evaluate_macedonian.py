@@ -72,7 +72,15 @@ a Persian fleet: each broke a stall at Weariness 8 and lost more games to mutini
 from __future__ import annotations
 
 from engine.alexander.board import MAC, PER
-from engine.alexander.evaluate import PER_ASP, REACH_SHARE, SUPREMACY, _within_reach, mp_left, prey_in_reach
+from engine.alexander.evaluate import (
+    PER_ASP,
+    REACH_SHARE,
+    SUPREMACY,
+    _within_reach,
+    desert_point_due,
+    mp_left,
+    prey_in_reach,
+)
 from engine.alexander.evaluate_besieged import besieged_alexander
 from engine.alexander.evaluate_footholds import provinces_footholds
 from engine.alexander.evaluate_greece import island_home_front
@@ -135,10 +143,7 @@ def desert_ahead(s: AlexState) -> float:
     """A second desert link in a round: +1 Weariness at the move's end (9.0), charged by the
     shared points at the next check's chance only (0.6 below Weariness 7). It stays for the game
     and brings every later check nearer: a fifth of the Weariness of the saved games came so."""
-    m = s.move
-    if not m or m.get("side") != MAC or m.get("desert", 0) < 2 or s.turn.get("desert_weary"):
-        return 0.0
-    return -DESERT_AHEAD
+    return -DESERT_AHEAD if desert_point_due(s) else 0.0
 
 
 def chase_at_its_odds(s: AlexState, leaders: dict[str, list[str]]) -> float:
